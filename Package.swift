@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// On Linux the tools link the Swift runtime statically: they start several times faster
+// (BENCHMARKS.md). LiftLogKit uses the C library, not Foundation, on Linux for the same reason.
+let staticLinking: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux])),
+]
+
+let package = Package(
+    name: "liftlog",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "LiftLogKit", targets: ["LiftLogKit"]),
+        .executable(name: "liftlog", targets: ["liftlog"]),
+        .executable(name: "liftlog-bench", targets: ["liftlog-bench"]),
+    ],
+    targets: [
+        // Models, on-disk format, storage, index, seeding, analytics: everything an app needs.
+        .target(name: "LiftLogKit"),
+        // Argument parsing, help, output formatting and exit codes of the `liftlog` tool.
+        .target(name: "LiftLogCLI", dependencies: ["LiftLogKit"]),
+        .executableTarget(
+            name: "liftlog",
+            dependencies: ["LiftLogCLI"],
+            linkerSettings: staticLinking
+        ),
+        .executableTarget(
+            name: "liftlog-bench",
+            dependencies: ["LiftLogKit"],
+            linkerSettings: staticLinking
+        ),
+        .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit"]),
+        .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "liftlog"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,123 @@
+import LiftLogKit
+
+/// Splits a command line into the command to run and its arguments, the way
+/// swift-argument-parser does: `--opt value` and `--opt=value`, `-h`, `--` ends options, and a
+/// "did you mean" for unknown commands and options.
+enum ArgumentParser {
+    /// What the command line asks for.
+    enum Request {
+        case run(ParsedArguments)
+        case help(CommandSpec, path: [String])
+        case version
+    }
+
+    static func parse(_ arguments: [String], root: CommandSpec) throws(LiftLogError) -> Request {
+        var command = root
+        var path = [root.name]
+        var parsed = ParsedArguments(command: root, commandPath: path)
+        var index = 0
+        var optionsEnded = false
+        var wantsHelp = false
+
+        // `liftlog help [COMMAND…]` is `liftlog COMMAND… --help`.
+        if arguments.first == "help" {
+            var target = root
+            var targetPath = path
+            for name in arguments.dropFirst() {
+                guard let sub = target.subcommands.first(where: { $0.name == name }) else {
+                    throw unknownCommand(name, in: target, path: targetPath)
+                }
+                target = sub
+                targetPath.append(name)
+            }
+            return .help(target, path: targetPath)
+        }
+
+        while index < arguments.count {
+            let token = arguments[index]
+            index += 1
+            if !optionsEnded && token == "--" {
+                optionsEnded = true
+                continue
+            }
+            if !optionsEnded && token.hasPrefix("-") && token.count > 1 && !isNegativeNumber(token) {
+                if token == "--version" && path.count == 1 { return .version }
+                let (name, inline) = splitInline(token)
+                guard let option = command.option(named: name) else {
+                    throw unknownOption(name, command: command, path: path)
+                }
+                if option.canonicalName == "--help" { wantsHelp = true; continue }
+                if option.takesValue {
+                    let value: String
+                    if let inline {
+                        value = inline
+                    } else if index < arguments.count {
+                        value = arguments[index]
+                        index += 1
+                    } else {
+                        throw .usage("Missing value for '\(option.canonicalName) <\(option.valueName!)>'.", command: path.joined(separator: " "))
+                    }
+                    parsed.values[option.canonicalName, default: []].append(value)
+                } else {
+                    if inline != nil { throw .usage("'\(option.canonicalName)' does not take a value.", command: path.joined(separator: " ")) }
+                    parsed.flags.insert(option.canonicalName)
+                }
+                continue
+            }
+            if parsed.positionals.isEmpty && !command.subcommands.isEmpty {
+                guard let sub = command.subcommands.first(where: { $0.name == token }) else {
+                    throw unknownCommand(token, in: command, path: path)
+                }
+                command = sub
+                path.append(token)
+                continue
+            }
+            parsed.positionals.append(token)
+        }
+        parsed.command = command
+        parsed.commandPath = path
+        if wantsHelp { return .help(command, path: path) }
+        if command.run == nil {
+            if path.count == 1 { return .help(command, path: path) }
+            let names = command.subcommands.map(\.name).joined(separator: ", ")
+            throw .usage("Missing subcommand of '\(path.joined(separator: " "))': one of \(names).", command: path.joined(separator: " "))
+        }
+        try checkPositionals(parsed)
+        return .run(parsed)
+    }
+
+    private static func checkPositionals(_ parsed: ParsedArguments) throws(LiftLogError) {
+        let specs = parsed.command.arguments
+        let required = specs.filter { !$0.isOptional }
+        if parsed.positionals.count < required.count {
+            let missing = required[parsed.positionals.count]
+            throw .usage("Missing expected argument '<\(missing.name)>'.", command: parsed.commandName)
+        }
+        if !(specs.last?.isVariadic ?? false), parsed.positionals.count > specs.count {
+            throw .usage("Unexpected argument '\(parsed.positionals[specs.count])'.", command: parsed.commandName)
+        }
+    }
+
+    private static func splitInline(_ token: String) -> (String, String?) {
+        guard token.hasPrefix("--"), let equals = token.firstIndex(of: "=") else { return (token, nil) }
+        return (String(token[..<equals]), String(token[token.index(after: equals)...]))
+    }
+
+    private static func isNegativeNumber(_ token: String) -> Bool {
+        token.count > 1 && token.hasPrefix("-") && Double(token) != nil
+    }
+
+    private static func unknownOption(_ name: String, command: CommandSpec, path: [String]) -> LiftLogError {
+        let names = command.allOptions.flatMap(\.names).filter { $0.hasPrefix("--") }
+        let suggestion = Suggestions.closest(to: name, among: names, limit: 1).first
+        let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+        return .usage("Unknown option '\(name)'.\(hint)", command: path.joined(separator: " "))
+    }
+
+    private static func unknownCommand(_ name: String, in command: CommandSpec, path: [String]) -> LiftLogError {
+        let suggestion = Suggestions.closest(to: name, among: command.subcommands.map(\.name), limit: 1).first
+        let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+        let what = path.count == 1 ? "command" : "subcommand of '\(path.joined(separator: " "))'"
+        return .usage("Unknown \(what) '\(name)'.\(hint)", command: path.joined(separator: " "))
+    }
+}

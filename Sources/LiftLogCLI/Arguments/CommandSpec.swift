@@ -1,0 +1,68 @@
+import LiftLogKit
+
+/// A command of the `liftlog` tool: its name, help text, arguments, options, subcommands, and
+/// what it runs.
+struct CommandSpec: Sendable {
+    var name: String
+    var abstract: String
+    var discussion: String?
+    var arguments: [ArgumentSpec] = []
+    var options: [OptionSpec] = []
+    var subcommands: [CommandSpec] = []
+    /// Whether the command works on a store (and so takes `--store`).
+    var usesStore = true
+    var run: (@Sendable (inout CommandContext, ParsedArguments) throws(LiftLogError) -> CommandResult)?
+
+    /// The options this command accepts, including the global ones.
+    var allOptions: [OptionSpec] {
+        var all = options
+        if usesStore { all.append(.store) }
+        all.append(.json)
+        all.append(.help)
+        return all
+    }
+
+    func option(named name: String) -> OptionSpec? {
+        allOptions.first { $0.names.contains(name) }
+    }
+}
+
+/// A positional argument.
+struct ArgumentSpec: Sendable {
+    var name: String
+    var help: String
+    var isOptional = false
+    var isVariadic = false
+}
+
+/// An option: a flag, or one that takes a value.
+struct OptionSpec: Sendable {
+    /// `["-h", "--help"]`; the last name is the canonical one.
+    var names: [String]
+    /// The placeholder of the value (`n` in `--page <n>`), or `nil` for a flag.
+    var valueName: String?
+    var help: String
+    var defaultValue: String?
+
+    var canonicalName: String { names.last! }
+    var takesValue: Bool { valueName != nil }
+
+    static func flag(_ names: String..., help: String) -> OptionSpec {
+        OptionSpec(names: names, valueName: nil, help: help)
+    }
+
+    static func value(_ names: String..., valueName: String, help: String, default defaultValue: String? = nil) -> OptionSpec {
+        OptionSpec(names: names, valueName: valueName, help: help, defaultValue: defaultValue)
+    }
+
+    static let store = OptionSpec.value("--store", valueName: "path", help: "The store folder (default: $LIFTLOG_STORE, the nearest enclosing folder with a liftlog.json, or ~/.local/share/liftlog).")
+    static let json = OptionSpec.flag("--json", help: "Print one JSON document instead of text.")
+    static let help = OptionSpec.flag("-h", "--help", help: "Show help information.")
+    static let yes = OptionSpec.flag("-y", "--yes", help: "Do not ask for confirmation.")
+}
+
+/// What one command printed: the JSON data for `--json` and the text for people.
+struct CommandResult {
+    var data: JSONValue
+    var text: String
+}

@@ -1,0 +1,86 @@
+import LiftLogKit
+
+/// The `liftlog` command-line tool: parses arguments, runs the command against a store, prints
+/// text or JSON, and returns the exit status of SPEC §6.
+///
+/// `main.swift` only wires this to the process; tests call ``run(arguments:environment:io:storeEnvironment:)``
+/// in-process.
+public enum CLI {
+    /// The version `liftlog --version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs one command line (without the program name) and returns the exit status.
+    public static func run(arguments: [String], environment: [String: String], io: ProcessIO, storeEnvironment: Store.Environment = .live) -> Int32 {
+        let wantsJSON = arguments.prefix { $0 != "--" }.contains("--json")
+        let colour = io.outputIsTerminal && environment["TERM"] != "dumb" && environment["NO_COLOR"] == nil
+        var context = CommandContext(environment: environment, io: io, storeEnvironment: storeEnvironment, style: Style(enabled: colour && !wantsJSON), json: wantsJSON, storeOption: nil)
+        let root = Commands.root
+        do {
+            switch try ArgumentParser.parse(arguments, root: root) {
+            case .version:
+                io.writeOutput("\(version)\n")
+                return 0
+            case .help(let command, let path):
+                io.writeOutput(HelpGenerator.help(for: command, path: path))
+                return 0
+            case .run(let parsed):
+                context.storeOption = parsed.value("--store")
+                if parsed.command.usesStore { warnAboutLongActiveSession(&context, command: parsed.command.name) }
+                let result = try parsed.command.run!(&context, parsed)
+                if context.json {
+                    io.writeOutput(JSONWriter.canonicalString(JSONShapes.success(result.data)))
+                } else if !result.text.isEmpty {
+                    io.writeOutput(result.text.hasSuffix("\n") ? result.text : result.text + "\n")
+                }
+                return 0
+            }
+        } catch {
+            report(error, context: context, root: root)
+            return error.code.exitStatus
+        }
+    }
+
+    private static func report(_ error: LiftLogError, context: CommandContext, root: CommandSpec) {
+        if context.json {
+            context.io.writeOutput(JSONWriter.canonicalString(JSONShapes.error(error)))
+            return
+        }
+        var text = context.style.red("Error:") + " \(error.message)\n"
+        if case .corruptFile(let problems) = error {
+            text = ""
+            for problem in problems {
+                text += context.style.red("Error:") + " \(problem.description)\n"
+                if let hint = problem.hint { text += "  \(hint)\n" }
+            }
+            if problems.count > 1 { text += "\(problems.count) problems.\n" }
+        }
+        if case .usage(_, let command?) = error {
+            let path = command.split(separator: " ").map(String.init)
+            if let spec = find(path, in: root) {
+                text += "Usage: \(HelpGenerator.usage(for: spec, path: path))\n"
+                text += "  See '\(command) --help' for more information.\n"
+            }
+        }
+        context.io.writeError(text)
+    }
+
+    private static func find(_ path: [String], in root: CommandSpec) -> CommandSpec? {
+        var command = root
+        for name in path.dropFirst() {
+            guard let sub = command.subcommands.first(where: { $0.name == name }) else { return nil }
+            command = sub
+        }
+        return command
+    }
+
+    /// The "resume your workout?" prompt: one line on standard error when a session started
+    /// more than an hour ago is still active.
+    private static func warnAboutLongActiveSession(_ context: inout CommandContext, command: String) {
+        guard command != "init", command != "discard", command != "finish",
+              let store = try? context.store(), let active = try? store.activeSession() else { return }
+        let now = context.storeEnvironment.now()
+        let seconds = active.session.startedAt.seconds(until: now)
+        guard seconds > 3600 else { return }
+        context.io.writeError(context.style.yellow("Note:") + " the session started \(active.session.startedAt.shortDescription) (\(Formatting.ago(seconds))) is still active; 'liftlog status' shows it, 'liftlog finish' or 'liftlog discard' closes it.\n")
+    }
+}

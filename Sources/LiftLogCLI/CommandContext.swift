@@ -1,0 +1,61 @@
+import LiftLogKit
+
+/// What a command runs with: the environment, the resolved store and the output settings.
+struct CommandContext {
+    var environment: [String: String]
+    var io: ProcessIO
+    var storeEnvironment: Store.Environment
+    var style: Style
+    var json: Bool
+    var storeOption: String?
+    private(set) var openedStore: Store?
+
+    /// The store this command works on (SPEC §7): `--store`, else `$LIFTLOG_STORE`, else the
+    /// nearest enclosing folder with a liftlog.json, else the default location, created and
+    /// seeded on first use.
+    mutating func store() throws(LiftLogError) -> Store {
+        if let openedStore { return openedStore }
+        let store: Store
+        if let path = storeOption ?? environment["LIFTLOG_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            store = try Store.open(at: path, environment: storeEnvironment)
+        } else if let found = Self.enclosingStore(from: environment["PWD"] ?? FileManagerLite.currentDirectory()) {
+            store = try Store.open(at: found, environment: storeEnvironment)
+        } else {
+            let path = defaultStorePath
+            do throws(LiftLogError) {
+                store = try Store.open(at: path, environment: storeEnvironment)
+            } catch {
+                guard case .notFound = error else { throw error }
+                store = try Store.create(at: path, environment: storeEnvironment)
+                io.writeError("Created a new store at \(path).\n")
+            }
+        }
+        openedStore = store
+        return store
+    }
+
+    /// `${XDG_DATA_HOME:-~/.local/share}/liftlog`.
+    var defaultStorePath: String {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/liftlog" }
+        return (environment["HOME"] ?? "/") + "/.local/share/liftlog"
+    }
+
+    /// The nearest folder at or above `start` that holds a liftlog.json.
+    static func enclosingStore(from start: String) -> String? {
+        var path = start
+        while true {
+            let candidate = (path == "/" ? "" : path) + "/" + Store.manifestFileName
+            if FileProbe.isRegularFile(candidate) { return path }
+            guard path != "/", let slash = path.lastIndex(of: "/") else { return nil }
+            path = slash == path.startIndex ? "/" : String(path[..<slash])
+        }
+    }
+
+    /// Asks a yes/no question on a terminal; answers yes without asking otherwise.
+    func confirm(_ question: String) -> Bool {
+        guard io.inputIsTerminal else { return true }
+        io.writeError("\(question) [y/N] ")
+        let answer = io.readLine()?.trimmingWhitespace().lowercased() ?? ""
+        return answer == "y" || answer == "yes"
+    }
+}

@@ -1,0 +1,58 @@
+import LiftLogKit
+
+/// `init`, `seed`, `reindex`.
+enum StoreCommands {
+    static let initialize = CommandSpec(
+        name: "init",
+        abstract: "Create a store and seed the exercise library.",
+        discussion: "Creates the folder (if needed) with liftlog.json, exercises/, plans/, sessions/, a .gitignore that keeps the local index out of git, and a .gitattributes. Without PATH, uses --store, $LIFTLOG_STORE, or ~/.local/share/liftlog.",
+        arguments: [ArgumentSpec(name: "path", help: "The folder of the new store.", isOptional: true)],
+        options: [
+            .flag("--no-seed", help: "Start with an empty exercise library."),
+            .value("--units", valueName: "unit", help: "The unit of weights typed without one: kg or lbs.", default: "kg"),
+        ],
+        run: { context, arguments throws(LiftLogError) in
+            let path = arguments.positionals.first ?? context.storeOption ?? context.environment["LIFTLOG_STORE"] ?? context.defaultStorePath
+            let unit = try arguments.choice("--units", as: WeightUnit.self) ?? .kg
+            let store = try Store.create(at: path, unit: unit, seed: !arguments.has("--no-seed"), environment: context.storeEnvironment)
+            let count = try store.exercises().count
+            let data: JSONValue = ["path": .string(store.root), "unit": .string(unit.rawValue), "exercises": .number(JSONNumber(count))]
+            return CommandResult(data: data, text: "Created a liftlog store at \(store.root) (\(Formatting.count(count, "exercise")), weights in \(unit.rawValue)).")
+        })
+
+    static let seed = CommandSpec(
+        name: "seed",
+        abstract: "Add the default exercises (or those of FILE) that are not in the library yet.",
+        discussion: "Idempotent: names already in the library (compared case-insensitively) are left alone, so running it again adds nothing.",
+        arguments: [ArgumentSpec(name: "file", help: "A JSON file of exercises like DefaultExercises.json.", isOptional: true)],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let report: SeedReport
+            if let file = arguments.positionals.first {
+                guard let bytes = FileProbe.readFile(file) else {
+                    throw .notFound("Cannot read seed file '\(file)'.")
+                }
+                report = try store.seed(from: bytes, path: file)
+            } else {
+                report = try store.seed(from: DefaultExercises.json, path: "DefaultExercises.json")
+            }
+            let data: JSONValue = ["added": .array(report.added.map { .string($0) }), "skipped": .number(JSONNumber(report.skipped.count))]
+            var text = report.added.isEmpty ? "Nothing to add: all \(Formatting.count(report.skipped.count, "exercise")) are already in the library." : "Added \(Formatting.count(report.added.count, "exercise")): \(report.added.joined(separator: ", "))."
+            if !report.added.isEmpty && !report.skipped.isEmpty { text += " \(report.skipped.count) already present." }
+            return CommandResult(data: data, text: text)
+        })
+
+    static let reindex = CommandSpec(
+        name: "reindex",
+        abstract: "Rebuild the index of sessions from the files.",
+        discussion: "The index under .liftlog/ is a cache that liftlog keeps current by itself; rebuilding it is never needed for correctness, and deleting it loses nothing.",
+        run: { context, _ throws(LiftLogError) in
+            let store = try context.store()
+            let report = try store.reindex()
+            let data: JSONValue = ["sessions": .number(JSONNumber(report.sessions)), "unreadable_files": .array(report.unreadableFiles.map { .string($0) })]
+            var text = "Indexed \(Formatting.count(report.sessions, "session"))."
+            for file in report.unreadableFiles { text += "\nSkipped unreadable \(file)" }
+            if !report.unreadableFiles.isEmpty { text += "\nRun 'liftlog check' for details." }
+            return CommandResult(data: data, text: text)
+        })
+}

@@ -1,0 +1,92 @@
+import LiftLogKit
+
+/// Number, duration and table formatting for human output.
+enum Formatting {
+    /// `102.5`, `100`, `1.25`: at most two decimals, no trailing zeros.
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        if rounded == rounded.rounded() { return grouped(Int64(rounded)) }
+        var text = String(rounded)
+        if let dot = text.firstIndex(of: "."), text.distance(from: dot, to: text.endIndex) > 3 {
+            text = String(text[..<text.index(dot, offsetBy: 3)])
+        }
+        let parts = text.split(separator: ".")
+        return grouped(Int64(parts[0]) ?? 0, negative: text.hasPrefix("-")) + "." + parts[1]
+    }
+
+    /// `12,345`.
+    static func grouped(_ value: Int64, negative: Bool = false) -> String {
+        let digits = String(abs(value))
+        var output = ""
+        for (offset, character) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { output += "," }
+            output.append(character)
+        }
+        return (value < 0 || (negative && value == 0) ? "-" : "") + output
+    }
+
+    static func weight(_ weight: Double?, _ unit: WeightUnit?) -> String {
+        guard let weight else { return "bodyweight" }
+        return "\(number(weight)) \(unit?.rawValue ?? "")".trimmingWhitespace()
+    }
+
+    /// `1h 05m`, `45m`, `30s`.
+    static func duration(_ seconds: Int?) -> String {
+        guard let seconds else { return "–" }
+        if seconds < 60 { return "\(seconds)s" }
+        let minutes = seconds / 60
+        if minutes < 60 { return "\(minutes)m" }
+        return "\(minutes / 60)h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60)m"
+    }
+
+    /// A set as `100 kg × 5 @8.5`.
+    static func set(_ set: WorkoutSet) -> String {
+        var text: String
+        if let reps = set.reps {
+            text = set.weight == nil ? "bodyweight × \(reps)" : "\(weight(set.weight, set.unit)) × \(reps)"
+        } else if let seconds = set.durationSeconds {
+            text = Formatting.duration(seconds)
+        } else {
+            text = set.weight.map { weight($0, set.unit) } ?? "–"
+        }
+        if let distance = set.distanceMeters { text += " \(number(distance)) m" }
+        if let rpe = set.rpe { text += " @\(number(rpe))" }
+        if let rir = set.rir { text += " (\(rir) RIR)" }
+        return text
+    }
+
+    /// Columns padded to their widest cell, separated by two spaces.
+    static func table(_ rows: [[String]], header: [String]? = nil, style: Style) -> String {
+        let all = (header.map { [$0] } ?? []) + rows
+        guard let columns = all.map(\.count).max() else { return "" }
+        var widths = [Int](repeating: 0, count: columns)
+        for row in all { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        func render(_ row: [String]) -> String {
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+            }.joined(separator: "  ")
+        }
+        var lines: [String] = []
+        if let header { lines.append(style.bold(render(header))) }
+        lines += rows.map(render)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `3 exercises`, `1 set`.
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+
+    /// `42 min ago`, `3 h ago`, `2 days ago`.
+    static func ago(_ seconds: Int) -> String {
+        if seconds < 60 { return "just now" }
+        if seconds < 3600 { return "\(seconds / 60) min ago" }
+        if seconds < 86_400 * 2 { return "\(seconds / 3600) h \(seconds / 60 % 60) min ago" }
+        return "\(seconds / 86_400) days ago"
+    }
+}
+
+extension String {
+    /// The first letter uppercased: `barbell` → `Barbell`.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

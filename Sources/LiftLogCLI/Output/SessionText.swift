@@ -1,0 +1,53 @@
+import LiftLogKit
+
+/// A session in detail, for `status` and `show`.
+enum SessionText {
+    static func render(_ stored: StoredSession, unit: WeightUnit, now: Timestamp, style: Style) -> String {
+        let session = stored.session
+        let metrics = session.metrics(in: unit)
+        var lines: [String] = []
+        var title = "\(session.kind.rawValue.capitalizedFirst) session \(session.id.short)"
+        if session.status == .active {
+            title = "Active " + title.prefix(1).lowercased() + title.dropFirst()
+        }
+        var heading = style.bold(title) + " · started \(session.startedAt.shortDescription)"
+        if session.status == .active {
+            heading += " (\(Formatting.ago(session.startedAt.seconds(until: now))))"
+        } else if let end = session.completedAt {
+            heading += " · \(Formatting.duration(session.startedAt.seconds(until: end)))"
+        }
+        lines.append(heading)
+        if let day = session.planDay { lines.append("\(day)\(session.plan.map { " (\($0))" } ?? "")\(session.weekNumber.map { ", week \($0)" } ?? "")") }
+        if session.kind == .stretch || session.kind == .meditation {
+            lines.append("\(Formatting.duration(session.durationSeconds ?? metrics.durationSeconds))\(session.meditationType.map { " · \($0)" } ?? "")\(session.regions.isEmpty ? "" : " · " + session.regions.joined(separator: ", "))")
+        }
+        for entry in session.entries {
+            lines.append("")
+            lines.append("\(entry.order). " + style.bold(entry.exerciseName) + (entry.superset.map { style.dim(" [superset \($0)]") } ?? ""))
+            if let notes = entry.notes { lines.append("   " + style.dim(notes)) }
+            for set in entry.sets {
+                var text = "   \(set.setNumber)  "
+                switch set.status {
+                case .completed: text += Formatting.set(set)
+                case .skipped: text += style.dim("skipped")
+                case .pending:
+                    var target = "planned"
+                    if let reps = set.targetReps { target += ": \(reps) reps" }
+                    if let weight = set.targetWeight { target += " @ \(Formatting.weight(weight, set.unit ?? unit))" }
+                    text += style.dim(target)
+                }
+                if set.setType != .normal { text += style.dim(" (\(set.setType.rawValue))") }
+                if let notes = set.notes { text += style.dim("  \(notes)") }
+                lines.append(text)
+            }
+        }
+        lines.append("")
+        var totals = "\(Formatting.count(metrics.exerciseCount, "exercise")) · \(Formatting.count(metrics.setCount, "set")) · volume \(Formatting.number(metrics.totalVolume)) \(unit.rawValue)"
+        if session.status == .completed, let feel = session.sessionRPE { totals += " · felt \(feel)/5" }
+        lines.append(totals)
+        if !session.painTags.isEmpty { lines.append("Pain: \(session.painTags.joined(separator: ", "))") }
+        if let notes = session.notes { lines.append("Notes: \(notes)") }
+        lines.append(style.dim(stored.path))
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Standard output (buffered) and standard error, written with `write(2)`.
+final class StandardStreams: @unchecked Sendable {
+    private var buffer: [UInt8] = []
+    private let lock = PThreadMutex()
+
+    func writeOutput(_ text: String) {
+        lock.locked {
+            buffer.append(contentsOf: text.utf8)
+            if buffer.count > 1 << 16 { flushLocked() }
+        }
+    }
+
+    func writeError(_ text: String) {
+        lock.locked {
+            flushLocked()
+            writeAll(2, Array(text.utf8))
+        }
+    }
+
+    func flush() {
+        lock.locked { flushLocked() }
+    }
+
+    private func flushLocked() {
+        guard !buffer.isEmpty else { return }
+        writeAll(1, buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+final class PThreadMutex: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+    func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+}
+
+extension CLI {
+    /// Runs the process's command line against the real terminal and returns the exit status.
+    public static func main() -> Int32 {
+        var environment: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        let streams = StandardStreams()
+        let io = ProcessIO(
+            writeOutput: { streams.writeOutput($0) },
+            writeError: { streams.writeError($0) },
+            readLine: { Swift.readLine() },
+            outputIsTerminal: isatty(1) == 1,
+            inputIsTerminal: isatty(0) == 1)
+        let status = run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, io: io)
+        streams.flush()
+        return status
+    }
+}

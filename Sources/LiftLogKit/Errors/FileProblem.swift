@@ -1,0 +1,31 @@
+/// One mistake in one file of the store, located by line and column.
+///
+/// Its description has the form compilers use, `path:line:column: message`, so editors and
+/// terminals can jump to it.
+public struct FileProblem: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The file, relative to the store root.
+    public var path: String
+    /// 1-based line of the offending value (0 when the file as a whole is at fault).
+    public var line: Int
+    /// 1-based column, counted in characters of the line.
+    public var column: Int
+    /// The stable code of the problem (``ErrorCode/corruptFile`` for store files).
+    public var code: ErrorCode
+    /// What is wrong.
+    public var message: String
+    /// One sentence saying how to fix it, when there is one.
+    public var hint: String?
+
+    public init(path: String, line: Int, column: Int, code: ErrorCode = .corruptFile, message: String, hint: String? = nil) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.code = code
+        self.message = message
+        self.hint = hint
+    }
+
+    public var description: String {
+        line > 0 ? "\(path):\(line):\(column): \(message)" : "\(path): \(message)"
+    }
+}

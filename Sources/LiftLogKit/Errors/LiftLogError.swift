@@ -1,0 +1,79 @@
+/// Every failure LiftLogKit reports: a stable ``ErrorCode`` and a one-line message that says
+/// what was wrong and what to do.
+///
+/// The cases carry what a user needs to act: the file and position of a corrupt value, the
+/// names that come close to an unknown one. Compare errors in tests with `==`.
+///
+/// ```swift
+/// do { try store.startSession() }
+/// catch let error as LiftLogError where error.code == .conflict { … }
+/// ```
+public enum LiftLogError: Error, Equatable, Sendable {
+    /// A command line that does not parse. `command` names the command whose help applies.
+    case usage(String, command: String? = nil)
+    /// No such thing. `suggestions` lists close matches, best first.
+    case notFound(String, suggestions: [String] = [])
+    /// A value breaks a rule.
+    case validation(String)
+    /// The change contradicts the current state of the store.
+    case conflict(String)
+    /// The rules forbid this action.
+    case forbidden(String)
+    /// A file in the store does not parse or validate; every problem found, first one first.
+    case corruptFile([FileProblem])
+    /// The file system failed. `path` is relative to the store where possible.
+    case io(path: String, operation: String, reason: String)
+    /// A bug: an invariant did not hold.
+    case `internal`(String)
+
+    /// The stable code of this error.
+    public var code: ErrorCode {
+        switch self {
+        case .usage: .usage
+        case .notFound: .notFound
+        case .validation: .validation
+        case .conflict: .conflict
+        case .forbidden: .forbidden
+        case .corruptFile: .corruptFile
+        case .io: .io
+        case .internal: .internal
+        }
+    }
+
+    /// The one-line message shown to the user.
+    public var message: String {
+        switch self {
+        case .usage(let message, _):
+            return message
+        case .notFound(let message, let suggestions):
+            guard !suggestions.isEmpty else { return message }
+            let quoted = suggestions.map { "'\($0)'" }
+            return "\(message) Did you mean \(quoted.joinedAsAlternatives())?"
+        case .validation(let message), .conflict(let message), .forbidden(let message):
+            return message
+        case .corruptFile(let problems):
+            guard let first = problems.first else { return "A file in the store is corrupt." }
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more problem\(problems.count == 2 ? "" : "s"))" : ""
+            return first.description + more
+        case .io(let path, let operation, let reason):
+            return "Cannot \(operation) '\(path)': \(reason). Nothing was changed."
+        case .internal(let message):
+            return "Internal error: \(message). Please report this bug."
+        }
+    }
+}
+
+extension LiftLogError: CustomStringConvertible {
+    public var description: String { "\(code.rawValue): \(message)" }
+}
+
+extension Array where Element == String {
+    /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
+    package func joinedAsAlternatives() -> String {
+        switch count {
+        case 0: return ""
+        case 1: return self[0]
+        default: return dropLast().joined(separator: ", ") + " or " + last!
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// Turns the bytes of a store file into a model value, or into located problems.
+///
+/// Parsing is done once without positions (the fast path, used for every file read); only when
+/// something is wrong is the file parsed again recording positions, so each problem carries the
+/// line and column of the offending value.
+package enum DocumentDecoder {
+    /// Decodes `bytes`, the contents of the store file `path`.
+    ///
+    /// - Throws: `CORRUPT_FILE` with every problem found, each at its line and column.
+    package static func decode<T: JSONDecodable>(_ bytes: [UInt8], path: String, as type: T.Type = T.self) throws(LiftLogError) -> T {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch let error as JSONSyntaxError {
+            throw .corruptFile([syntaxProblem(error, in: bytes, path: path)])
+        } catch {
+            throw .internal("\(error)")
+        }
+        do {
+            return try T.decodeDocument(value)
+        } catch let error as DocumentError {
+            throw .corruptFile(locate(error.problems, in: bytes, path: path))
+        } catch {
+            throw .internal("\(error)")
+        }
+    }
+
+    /// The located problem of a syntax error.
+    package static func syntaxProblem(_ error: JSONSyntaxError, in bytes: [UInt8], path: String) -> FileProblem {
+        let location = SourceLocation(offset: error.offset, in: bytes)
+        return FileProblem(path: path, line: location.line, column: location.column, message: error.message,
+                           hint: "Fix the JSON syntax at this position.")
+    }
+
+    /// Places each document problem at the line and column of its value (or key).
+    package static func locate(_ problems: [DocumentProblem], in bytes: [UInt8], path: String) -> [FileProblem] {
+        guard let (_, table) = try? JSONParser.parseWithPositions(bytes) else {
+            return problems.map { FileProblem(path: path, line: 0, column: 0, message: $0.message, hint: $0.hint) }
+        }
+        return problems.map { problem in
+            let offset = problem.isAboutKey ? table.keyOffset(of: problem.path) : table.offset(of: problem.path)
+            let location = SourceLocation(offset: offset, in: bytes)
+            let message = problem.path.components.isEmpty ? problem.message : "\(problem.path): \(problem.message)"
+            return FileProblem(path: path, line: location.line, column: location.column, message: message, hint: problem.hint)
+        }
+    }
+}
+
+extension StoreFiles {
+    /// Reads and decodes the store file `relative`, or returns `nil` when it does not exist.
+    ///
+    /// - Throws: `CORRUPT_FILE` with located problems, `IO_ERROR` when it cannot be read.
+    package func load<T: JSONDecodable>(_ relative: String, as type: T.Type = T.self) throws(LiftLogError) -> T? {
+        guard let bytes = try read(relative) else { return nil }
+        return try DocumentDecoder.decode(bytes, path: relative, as: T.self)
+    }
+
+    /// Writes `value` in canonical form, durably.
+    package func save(_ value: some JSONEncodable, to relative: String) throws(LiftLogError) {
+        try writeDurably(JSONWriter.canonicalBytes(value.jsonValue), to: relative)
+    }
+}

@@ -1,0 +1,84 @@
+/// A typed identifier: a lowercase UUID that knows what it identifies.
+///
+/// `Session.ID` and `Exercise.ID` are different types, so an exercise ID can never be passed
+/// where a session ID is expected. Encodes as a plain string.
+public struct Identifier<Owner>: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
+    /// The lowercase UUID text.
+    public let rawValue: String
+
+    /// Accepts a lowercase UUID (`8-4-4-4-12` hex digits), else `nil`.
+    public init?(rawValue: String) {
+        guard Identifier.isCanonicalUUID(rawValue) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// A new random (version 4) identifier.
+    public static func random() -> Identifier {
+        Identifier(uncheckedRawValue: randomUUIDString())
+    }
+
+    init(uncheckedRawValue: String) {
+        self.rawValue = uncheckedRawValue
+    }
+
+    /// The first 8 hex digits, used in file names and short listings.
+    public var short: String { String(rawValue.prefix(8)) }
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: Identifier, rhs: Identifier) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    static func isCanonicalUUID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                if byte != 0x2D { return false }
+            } else if !((byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)) {
+                return false
+            }
+        }
+        return true
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let id = Identifier(rawValue: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a lowercase UUID: \(text)"))
+        }
+        self = id
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+extension Identifier: JSONDecodable, JSONEncodable {
+    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Identifier? {
+        guard case .string(let text) = value else {
+            problems.add(path, "expected an ID (a UUID string), found \(value.typeDescription)")
+            return nil
+        }
+        guard let id = Identifier(rawValue: text) else {
+            let hint = Identifier.isCanonicalUUID(text.lowercased()) ? "Write the ID in lowercase: \"\(text.lowercased())\"." : "IDs look like \"3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6e7f\"."
+            problems.add(path, "\"\(text)\" is not a lowercase UUID", hint: hint)
+            return nil
+        }
+        return id
+    }
+
+    package var jsonValue: JSONValue { .string(rawValue) }
+}
+
+/// A random (version 4) UUID in lowercase, from the system's secure random source.
+package func randomUUIDString() -> String {
+    var generator = SystemRandomNumberGenerator()
+    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    bytes[6] = (bytes[6] & 0x0F) | 0x40
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    let digits = bytes.map { hex($0, width: 2).lowercased() }.joined()
+    let chars = Array(digits)
+    return String(chars[0..<8]) + "-" + String(chars[8..<12]) + "-" + String(chars[12..<16]) + "-" + String(chars[16..<20]) + "-" + String(chars[20..<32])
+}

@@ -1,0 +1,241 @@
+/// A rule a JSON document breaks, at the path of the offending value.
+public struct DocumentProblem: Equatable, Hashable, Sendable {
+    /// Where the offending value is.
+    public var path: JSONPath
+    /// What is wrong.
+    public var message: String
+    /// How to fix it, when there is something to say.
+    public var hint: String?
+    /// Whether the problem is the key itself (an unknown or misspelled key) rather than its value.
+    public var isAboutKey: Bool
+
+    public init(path: JSONPath, message: String, hint: String? = nil, isAboutKey: Bool = false) {
+        self.path = path
+        self.message = message
+        self.hint = hint
+        self.isAboutKey = isAboutKey
+    }
+}
+
+/// A document that parsed as JSON but does not describe a valid model value.
+public struct DocumentError: Error, Equatable, Sendable {
+    /// Every problem found, in document order of discovery.
+    public var problems: [DocumentProblem]
+}
+
+/// Collects problems while a document is decoded, so all of them are reported at once.
+package final class ProblemList {
+    package private(set) var problems: [DocumentProblem] = []
+
+    package init() {}
+
+    package func add(_ path: JSONPath, _ message: String, hint: String? = nil, isAboutKey: Bool = false) {
+        problems.append(DocumentProblem(path: path, message: message, hint: hint, isAboutKey: isAboutKey))
+    }
+
+    package var isEmpty: Bool { problems.isEmpty }
+}
+
+/// A type that reads itself from a ``JSONValue``, reporting every problem it finds.
+package protocol JSONDecodable {
+    /// The value, or `nil` after recording why it could not be read.
+    static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Self?
+}
+
+/// A type that writes itself as a ``JSONValue``.
+package protocol JSONEncodable {
+    var jsonValue: JSONValue { get }
+}
+
+extension JSONDecodable {
+    /// Decodes a whole document, throwing ``DocumentError`` with every problem found.
+    package static func decodeDocument(_ value: JSONValue) throws -> Self {
+        let problems = ProblemList()
+        let decoded = decode(value, at: .root, problems: problems)
+        guard let decoded, problems.isEmpty else { throw DocumentError(problems: problems.problems) }
+        return decoded
+    }
+}
+
+/// Reads the members of one JSON object, remembering which keys were read so the rest can be
+/// kept as unknown keys.
+package struct ObjectReader {
+    package let members: [String: JSONValue]
+    package let path: JSONPath
+    package let problems: ProblemList
+    private var consumed: Swift.Set<String> = []
+
+    /// Starts reading `value`, or records that it is not an object and returns `nil`.
+    package init?(_ value: JSONValue, at path: JSONPath, problems: ProblemList, describing what: String) {
+        guard case .object(let members) = value else {
+            problems.add(path, "expected \(what) (a JSON object), found \(value.typeDescription)")
+            return nil
+        }
+        self.members = members
+        self.path = path
+        self.problems = problems
+    }
+
+    /// The value of a key that must be present.
+    package mutating func required<T: JSONDecodable>(_ key: String, as type: T.Type = T.self) -> T? {
+        consumed.insert(key)
+        guard let value = members[key], value != .null else {
+            problems.add(path, "missing required key \"\(key)\"", hint: "Add \"\(key)\" to this object.")
+            return nil
+        }
+        return T.decode(value, at: path.appending(key), problems: problems)
+    }
+
+    /// The value of a key that may be absent (or `null`, read as absent).
+    package mutating func optional<T: JSONDecodable>(_ key: String, as type: T.Type = T.self) -> T? {
+        consumed.insert(key)
+        guard let value = members[key], value != .null else { return nil }
+        return T.decode(value, at: path.appending(key), problems: problems)
+    }
+
+    /// The value of a key that may be absent, else `defaultValue`.
+    package mutating func optional<T: JSONDecodable>(_ key: String, default defaultValue: T) -> T {
+        consumed.insert(key)
+        guard let value = members[key], value != .null else { return defaultValue }
+        return T.decode(value, at: path.appending(key), problems: problems) ?? defaultValue
+    }
+
+    /// The path of `key` in this object, for problems found after decoding.
+    package func path(_ key: String) -> JSONPath { path.appending(key) }
+
+    /// The members whose keys were not read: kept as they are and written back unchanged.
+    package var unknownMembers: [String: JSONValue] {
+        members.filter { !consumed.contains($0.key) }
+    }
+}
+
+/// Builds the JSON object of a model: known keys on top of the unknown ones it was read with.
+package struct ObjectBuilder {
+    package private(set) var members: [String: JSONValue]
+
+    package init(unknown: [String: JSONValue] = [:]) {
+        self.members = unknown
+    }
+
+    /// Sets `key`, or leaves it out when `value` is `nil` (the format has no `null`s).
+    package mutating func set(_ key: String, _ value: (some JSONEncodable)?) {
+        if let value { members[key] = value.jsonValue } else { members.removeValue(forKey: key) }
+    }
+
+    /// Sets `key` to an array, left out when empty.
+    package mutating func setNonEmpty<T: JSONEncodable>(_ key: String, _ values: [T]) {
+        if values.isEmpty { members.removeValue(forKey: key) } else { members[key] = values.jsonValue }
+    }
+
+    package var value: JSONValue { .object(members) }
+}
+
+// MARK: - Conformances of basic types
+
+extension String: JSONDecodable, JSONEncodable {
+    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> String? {
+        guard case .string(let text) = value else {
+            problems.add(path, "expected a string, found \(value.typeDescription)", hint: "Put the text in double quotes.")
+            return nil
+        }
+        return text
+    }
+
+    package var jsonValue: JSONValue { .string(self) }
+}
+
+extension Int: JSONDecodable, JSONEncodable {
+    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Int? {
+        guard case .number(let number) = value else {
+            problems.add(path, "expected a whole number, found \(value.typeDescription)")
+            return nil
+        }
+        guard let int = number.intValue else {
+            problems.add(path, "expected a whole number, found \(number.text)")
+            return nil
+        }
+        return int
+    }
+
+    package var jsonValue: JSONValue { .number(JSONNumber(self)) }
+}
+
+extension Double: JSONDecodable, JSONEncodable {
+    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Double? {
+        guard case .number(let number) = value else {
+            problems.add(path, "expected a number, found \(value.typeDescription)")
+            return nil
+        }
+        let double = number.doubleValue
+        guard double.isFinite, abs(double) < 1e12 else {
+            problems.add(path, "number \(number.text) is out of range")
+            return nil
+        }
+        return double
+    }
+
+    package var jsonValue: JSONValue { .number(JSONNumber(self)) }
+}
+
+extension Bool: JSONDecodable, JSONEncodable {
+    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Bool? {
+        guard case .bool(let flag) = value else {
+            problems.add(path, "expected true or false, found \(value.typeDescription)")
+            return nil
+        }
+        return flag
+    }
+
+    package var jsonValue: JSONValue { .bool(self) }
+}
+
+extension Array: JSONDecodable where Element: JSONDecodable {
+    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> [Element]? {
+        guard case .array(let elements) = value else {
+            problems.add(path, "expected an array, found \(value.typeDescription)", hint: "Wrap the values in [ and ].")
+            return nil
+        }
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        var failed = false
+        for (index, element) in elements.enumerated() {
+            if let decoded = Element.decode(element, at: path.appending(index), problems: problems) {
+                result.append(decoded)
+            } else {
+                failed = true
+            }
+        }
+        return failed ? nil : result
+    }
+}
+
+extension Array: JSONEncodable where Element: JSONEncodable {
+    package var jsonValue: JSONValue { .array(map(\.jsonValue)) }
+}
+
+extension JSONValue: JSONDecodable, JSONEncodable {
+    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> JSONValue? { value }
+    package var jsonValue: JSONValue { self }
+}
+
+/// A string enumeration stored as its raw value.
+package protocol JSONStringEnum: RawRepresentable, CaseIterable, JSONDecodable, JSONEncodable where RawValue == String {}
+
+extension JSONStringEnum {
+    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Self? {
+        guard case .string(let text) = value else {
+            problems.add(path, "expected one of \(allowedValues), found \(value.typeDescription)")
+            return nil
+        }
+        guard let decoded = Self(rawValue: text) else {
+            problems.add(path, "\"\(text)\" is not one of \(allowedValues)")
+            return nil
+        }
+        return decoded
+    }
+
+    package var jsonValue: JSONValue { .string(rawValue) }
+
+    /// `barbell, dumbbell or other`.
+    package static var allowedValues: String { allCases.map(\.rawValue).joinedAsAlternatives() }
+}

@@ -1,0 +1,384 @@
+/// A JSON syntax error at a byte offset of the source.
+public struct JSONSyntaxError: Error, Equatable, Sendable {
+    /// Byte offset of the offending character (or of the end of the input).
+    public var offset: Int
+    /// What is wrong, in words a person editing the file understands.
+    public var message: String
+}
+
+/// A strict RFC 8259 JSON reader that reports where each mistake is.
+///
+/// Foundation's decoders on Linux lose the position of syntax errors; this reader keeps it, and
+/// can also record the offset of every value so a rule broken deep inside a document (a negative
+/// `reps` in the third set) is reported at its exact line and column.
+///
+/// It accepts and ignores a leading UTF-8 byte order mark; it rejects comments, trailing commas,
+/// duplicate keys, invalid UTF-8 and nesting deeper than ``maximumDepth``.
+///
+/// - Complexity: O(n) in the size of the input.
+public enum JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maximumDepth = 200
+
+    /// Parses a whole document.
+    ///
+    /// - Throws: ``JSONSyntaxError`` with the offset of the first mistake.
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer, recorder: nil)
+            return try parser.parseDocument()
+        }
+    }
+
+    /// Parses a whole document and returns, next to it, the byte offset of every value and of
+    /// every object key, by path.
+    package static func parseWithPositions(_ bytes: [UInt8]) throws -> (JSONValue, PositionTable) {
+        try bytes.withUnsafeBufferPointer { buffer in
+            let recorder = PositionTable()
+            var parser = Parser(buffer, recorder: recorder)
+            let value = try parser.parseDocument()
+            return (value, recorder)
+        }
+    }
+}
+
+/// Byte offsets of the values and keys of a parsed document.
+package final class PositionTable {
+    package var valueOffsets: [JSONPath: Int] = [:]
+    package var keyOffsets: [JSONPath: Int] = [:]
+    fileprivate var stack: [JSONPath.Component] = []
+
+    /// The offset of the value at `path`; for a path that does not exist, the offset of the
+    /// nearest enclosing value that does.
+    package func offset(of path: JSONPath) -> Int {
+        var components = path.components
+        while true {
+            if let offset = valueOffsets[JSONPath(components: components)] { return offset }
+            if components.isEmpty { return 0 }
+            components.removeLast()
+        }
+    }
+
+    /// The offset of the key that names `path` (for "unknown key" problems), else of the value.
+    package func keyOffset(of path: JSONPath) -> Int {
+        keyOffsets[path] ?? offset(of: path)
+    }
+}
+
+private enum Byte {
+    static let quote: UInt8 = 0x22, backslash: UInt8 = 0x5C, slash: UInt8 = 0x2F
+    static let comma: UInt8 = 0x2C, colon: UInt8 = 0x3A
+    static let openBrace: UInt8 = 0x7B, closeBrace: UInt8 = 0x7D
+    static let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D
+    static let minus: UInt8 = 0x2D, plus: UInt8 = 0x2B, dot: UInt8 = 0x2E, zero: UInt8 = 0x30, nine: UInt8 = 0x39
+    static let space: UInt8 = 0x20, tab: UInt8 = 0x09, newline: UInt8 = 0x0A, carriageReturn: UInt8 = 0x0D
+    static let singleQuote: UInt8 = 0x27
+}
+
+private struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    var depth = 0
+    let recorder: PositionTable?
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, recorder: PositionTable?) {
+        self.bytes = bytes
+        self.recorder = recorder
+    }
+
+    func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset ?? index, message: message)
+    }
+
+    mutating func parseDocument() throws -> JSONValue {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        skipWhitespace()
+        if index >= bytes.count { throw fail("the file is empty; expected a JSON object") }
+        let value = try parseValue()
+        skipWhitespace()
+        if index < bytes.count {
+            throw fail("unexpected \(describe(at: index)) after the end of the JSON value; remove it")
+        }
+        return value
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case Byte.space, Byte.tab, Byte.newline, Byte.carriageReturn: index += 1
+            default: return
+            }
+        }
+    }
+
+    func describe(at offset: Int) -> String {
+        guard offset < bytes.count else { return "end of file" }
+        let byte = bytes[offset]
+        if byte >= 0x21 && byte < 0x7F { return "character '\(Character(Unicode.Scalar(byte)))'" }
+        if byte < 0x20 || byte == 0x7F { return "control character U+\(hex(byte, width: 4))" }
+        if let length = utf8Length(at: offset),
+           let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self).unicodeScalars.first {
+            return "character '\(scalar)'"
+        }
+        return "byte 0x\(hex(byte, width: 2)) (not valid UTF-8)"
+    }
+
+    mutating func parseValue() throws -> JSONValue {
+        if let recorder {
+            recorder.valueOffsets[JSONPath(components: recorder.stack)] = index
+        }
+        guard index < bytes.count else { throw fail("unexpected end of file; expected a value") }
+        switch bytes[index] {
+        case Byte.openBrace: return try parseObject()
+        case Byte.openBracket: return try parseArray()
+        case Byte.quote: return .string(try parseString())
+        case Byte.minus, Byte.zero...Byte.nine: return .number(try parseNumber())
+        case 0x74: try expectLiteral("true"); return .bool(true)
+        case 0x66: try expectLiteral("false"); return .bool(false)
+        case 0x6E: try expectLiteral("null"); return .null
+        case Byte.singleQuote: throw fail("JSON strings use double quotes (\"), not single quotes")
+        case Byte.slash: throw fail("comments are not allowed in JSON; remove them")
+        case Byte.closeBrace, Byte.closeBracket, Byte.comma:
+            throw fail("unexpected \(describe(at: index)); expected a value")
+        default:
+            throw fail("unexpected \(describe(at: index)); expected a value (a string needs double quotes)")
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws {
+        let start = index
+        let count = literal.utf8CodeUnitCount
+        let matches = index + count <= bytes.count && (0..<count).allSatisfy { bytes[index + $0] == literal.utf8Start[$0] }
+        guard matches else { throw fail("unexpected \(describe(at: start)); expected a value (did you mean \(literal)?)", at: start) }
+        index += count
+    }
+
+    mutating func enter() throws {
+        depth += 1
+        if depth > JSONParser.maximumDepth {
+            throw fail("nesting deeper than \(JSONParser.maximumDepth) levels")
+        }
+    }
+
+    mutating func parseObject() throws -> JSONValue {
+        try enter()
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == Byte.closeBrace {
+            index += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file inside an object; expected '}'") }
+            if bytes[index] == Byte.closeBrace { throw fail("trailing comma before '}' is not allowed in JSON; remove it") }
+            guard bytes[index] == Byte.quote else {
+                if bytes[index] == Byte.singleQuote { throw fail("JSON keys use double quotes (\"), not single quotes") }
+                throw fail("unexpected \(describe(at: index)); expected a key in double quotes")
+            }
+            let keyOffset = index
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == Byte.colon else {
+                throw fail("expected ':' after the key \"\(key)\"")
+            }
+            index += 1
+            skipWhitespace()
+            if members[key] != nil { throw fail("duplicate key \"\(key)\"; keep only one", at: keyOffset) }
+            if let recorder {
+                recorder.stack.append(.key(key))
+                recorder.keyOffsets[JSONPath(components: recorder.stack)] = keyOffset
+            }
+            members[key] = try parseValue()
+            recorder?.stack.removeLast()
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file inside an object; expected '}'") }
+            if bytes[index] == Byte.comma { index += 1; continue }
+            if bytes[index] == Byte.closeBrace { index += 1; break }
+            throw fail("unexpected \(describe(at: index)); expected ',' or '}' after the value of \"\(key)\"")
+        }
+        depth -= 1
+        return .object(members)
+    }
+
+    mutating func parseArray() throws -> JSONValue {
+        try enter()
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == Byte.closeBracket {
+            index += 1
+            depth -= 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file inside an array; expected ']'") }
+            if bytes[index] == Byte.closeBracket { throw fail("trailing comma before ']' is not allowed in JSON; remove it") }
+            recorder?.stack.append(.index(elements.count))
+            elements.append(try parseValue())
+            recorder?.stack.removeLast()
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of file inside an array; expected ']'") }
+            if bytes[index] == Byte.comma { index += 1; continue }
+            if bytes[index] == Byte.closeBracket { index += 1; break }
+            throw fail("unexpected \(describe(at: index)); expected ',' or ']' after an array element")
+        }
+        depth -= 1
+        return .array(elements)
+    }
+
+    mutating func parseNumber() throws -> JSONNumber {
+        let start = index
+        if bytes[index] == Byte.minus { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number: expected a digit") }
+        if bytes[index] == Byte.zero {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) { throw fail("numbers cannot have leading zeros", at: start) }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == Byte.dot {
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number: expected a digit after '.'") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == 0x65 {
+            index += 1
+            if index < bytes.count, bytes[index] == Byte.plus || bytes[index] == Byte.minus { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number: expected a digit in the exponent") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index - start > 100 { throw fail("number is too long (more than 100 characters)", at: start) }
+        return JSONNumber(validatedText: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool { byte >= Byte.zero && byte <= Byte.nine }
+
+    /// The length of the valid UTF-8 sequence starting at `offset`, or `nil`.
+    func utf8Length(at offset: Int) -> Int? {
+        let lead = bytes[offset]
+        func continuation(_ k: Int) -> Bool {
+            offset + k < bytes.count && bytes[offset + k] & 0xC0 == 0x80
+        }
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: return continuation(1) ? 2 : nil
+        case 0xE0...0xEF:
+            guard continuation(1), continuation(2) else { return nil }
+            let second = bytes[offset + 1]
+            if lead == 0xE0 && second < 0xA0 { return nil }
+            if lead == 0xED && second > 0x9F { return nil }
+            return 3
+        case 0xF0...0xF4:
+            guard continuation(1), continuation(2), continuation(3) else { return nil }
+            let second = bytes[offset + 1]
+            if lead == 0xF0 && second < 0x90 { return nil }
+            if lead == 0xF4 && second > 0x8F { return nil }
+            return 4
+        default: return nil
+        }
+    }
+
+    mutating func parseString() throws -> String {
+        let open = index
+        index += 1
+        let start = index
+        var hasEscape = false
+        while true {
+            guard index < bytes.count else { throw fail("unterminated string; add the closing '\"'", at: open) }
+            let byte = bytes[index]
+            if byte == Byte.quote { break }
+            if byte == Byte.backslash {
+                hasEscape = true
+                index += 2
+                continue
+            }
+            if byte < 0x20 {
+                if byte == Byte.newline { throw fail("line break inside a string; write it as \\n or close the string") }
+                throw fail("control character U+\(hex(byte, width: 4)) inside a string; escape it as \\u\(hex(byte, width: 4))")
+            }
+            if byte < 0x80 {
+                index += 1
+            } else {
+                guard let length = utf8Length(at: index) else {
+                    throw fail("byte 0x\(hex(byte, width: 2)) is not valid UTF-8; save the file as UTF-8")
+                }
+                index += length
+            }
+        }
+        let end = index
+        index += 1
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if !hasEscape { return String(decoding: raw, as: UTF8.self) }
+        return try unescape(from: start, to: end)
+    }
+
+    func unescape(from start: Int, to end: Int) throws -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(end - start)
+        var i = start
+        while i < end {
+            let byte = bytes[i]
+            guard byte == Byte.backslash else { output.append(byte); i += 1; continue }
+            guard i + 1 < end else { throw fail("unterminated escape sequence", at: i) }
+            let escaped = bytes[i + 1]
+            switch escaped {
+            case Byte.quote, Byte.backslash, Byte.slash: output.append(escaped)
+            case 0x62: output.append(0x08)
+            case 0x66: output.append(0x0C)
+            case 0x6E: output.append(0x0A)
+            case 0x72: output.append(0x0D)
+            case 0x74: output.append(0x09)
+            case 0x75:
+                var scalarValue = try hex4(at: i + 2, end: end)
+                var consumed = 6
+                if (0xD800...0xDBFF).contains(scalarValue) {
+                    guard i + 12 <= end, bytes[i + 6] == Byte.backslash, bytes[i + 7] == 0x75 else {
+                        throw fail("unpaired surrogate \\u\(hex(scalarValue, width: 4)) in a string", at: i)
+                    }
+                    let low = try hex4(at: i + 8, end: end)
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw fail("unpaired surrogate \\u\(hex(scalarValue, width: 4)) in a string", at: i)
+                    }
+                    scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
+                    consumed = 12
+                } else if (0xDC00...0xDFFF).contains(scalarValue) {
+                    throw fail("unpaired surrogate \\u\(hex(scalarValue, width: 4)) in a string", at: i)
+                }
+                guard let scalar = Unicode.Scalar(scalarValue) else { throw fail("invalid \\u escape", at: i) }
+                output.append(contentsOf: Array(String(Character(scalar)).utf8))
+                i += consumed
+                continue
+            default:
+                throw fail("invalid escape '\\\(Character(Unicode.Scalar(escaped)))' in a string; write a backslash as \\\\", at: i)
+            }
+            i += 2
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    func hex4(at offset: Int, end: Int) throws -> UInt32 {
+        guard offset + 4 <= end else { throw fail("\\u must be followed by four hex digits", at: offset - 2) }
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let byte = bytes[offset + k]
+            let digit: UInt32
+            switch byte {
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+            default: throw fail("\\u must be followed by four hex digits", at: offset - 2)
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+}
+
+func hex<T: BinaryInteger>(_ value: T, width: Int) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}

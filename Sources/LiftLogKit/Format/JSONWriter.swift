@@ -1,0 +1,113 @@
+/// Writes JSON in the store's canonical form.
+///
+/// The canonical form (FORMAT.md): UTF-8, object keys sorted by code point, two-space indent,
+/// `"key": value`, LF line endings, one trailing newline, empty containers as `{}` and `[]`,
+/// non-ASCII characters written as themselves, control characters escaped. The same value
+/// always gives the same bytes; the output equals Python's
+/// `json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False) + "\n"`.
+public enum JSONWriter {
+    /// The canonical bytes of `value`, ending in a newline.
+    ///
+    /// - Complexity: O(n log k): linear in the output, plus sorting each object's keys.
+    public static func canonicalBytes(_ value: JSONValue) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
+        write(value, indent: 0, into: &output)
+        output.append(0x0A)
+        return output
+    }
+
+    /// The canonical text of `value`, ending in a newline.
+    public static func canonicalString(_ value: JSONValue) -> String {
+        String(decoding: canonicalBytes(value), as: UTF8.self)
+    }
+
+    /// `value` on one line with sorted keys and no spaces, for line-oriented output (NDJSON).
+    public static func compactString(_ value: JSONValue) -> String {
+        var output: [UInt8] = []
+        writeCompact(value, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
+        members.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    }
+
+    private static func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
+        switch value {
+        case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        case .bool(let flag): output.append(contentsOf: Array((flag ? "true" : "false").utf8))
+        case .number(let number): output.append(contentsOf: Array(number.text.utf8))
+        case .string(let text): writeString(text, into: &output)
+        case .array(let elements):
+            guard !elements.isEmpty else { output.append(contentsOf: [0x5B, 0x5D]); return }
+            output.append(0x5B)
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { output.append(0x2C) }
+                newline(indent + 2, into: &output)
+                write(element, indent: indent + 2, into: &output)
+            }
+            newline(indent, into: &output)
+            output.append(0x5D)
+        case .object(let members):
+            guard !members.isEmpty else { output.append(contentsOf: [0x7B, 0x7D]); return }
+            output.append(0x7B)
+            for (offset, key) in sortedKeys(members).enumerated() {
+                if offset > 0 { output.append(0x2C) }
+                newline(indent + 2, into: &output)
+                writeString(key, into: &output)
+                output.append(contentsOf: [0x3A, 0x20])
+                write(members[key]!, indent: indent + 2, into: &output)
+            }
+            newline(indent, into: &output)
+            output.append(0x7D)
+        }
+    }
+
+    private static func writeCompact(_ value: JSONValue, into output: inout [UInt8]) {
+        switch value {
+        case .array(let elements):
+            output.append(0x5B)
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { output.append(0x2C) }
+                writeCompact(element, into: &output)
+            }
+            output.append(0x5D)
+        case .object(let members):
+            output.append(0x7B)
+            for (offset, key) in sortedKeys(members).enumerated() {
+                if offset > 0 { output.append(0x2C) }
+                writeString(key, into: &output)
+                output.append(0x3A)
+                writeCompact(members[key]!, into: &output)
+            }
+            output.append(0x7D)
+        default:
+            write(value, indent: 0, into: &output)
+        }
+    }
+
+    private static func newline(_ indent: Int, into output: inout [UInt8]) {
+        output.append(0x0A)
+        for _ in 0..<indent { output.append(0x20) }
+    }
+
+    private static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(0x22)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: output.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: output.append(contentsOf: [0x5C, 0x72])
+            case 0x09: output.append(contentsOf: [0x5C, 0x74])
+            case 0x08: output.append(contentsOf: [0x5C, 0x62])
+            case 0x0C: output.append(contentsOf: [0x5C, 0x66])
+            case 0x00..<0x20:
+                output.append(contentsOf: Array("\\u\(hex(byte, width: 4).lowercased())".utf8))
+            default: output.append(byte)
+            }
+        }
+        output.append(0x22)
+    }
+}

@@ -1,0 +1,60 @@
+/// A calendar date without a time or zone, written `YYYY-MM-DD`.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// A valid date, or `nil` (February 30th, month 13…).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...CivilCalendar.daysInMonth(year: year, month: month)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The date of day number `dayNumber` (days since 1970-01-01).
+    public init(dayNumber: Int) {
+        let (year, month, day) = CivilCalendar.date(fromDayNumber: dayNumber)
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD`.
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
+              let year = CivilCalendar.digits(bytes, 0, 4),
+              let month = CivilCalendar.digits(bytes, 5, 2),
+              let day = CivilCalendar.digits(bytes, 8, 2) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// Days since 1970-01-01.
+    public var dayNumber: Int { CivilCalendar.dayNumber(year: year, month: month, day: day) }
+
+    /// 1 = Monday … 7 = Sunday.
+    public var isoWeekday: Int { CivilCalendar.isoWeekday(dayNumber: dayNumber) }
+
+    /// The date `days` later (earlier when negative).
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+
+    public var description: String {
+        "\(CivilCalendar.pad(year, 4))-\(CivilCalendar.pad(month, 2))-\(CivilCalendar.pad(day, 2))"
+    }
+
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
+}
+
+extension LocalDate: JSONDecodable, JSONEncodable {
+    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> LocalDate? {
+        guard case .string(let text) = value, let date = LocalDate(text) else {
+            problems.add(path, "expected a date like \"2025-01-24\", found \(value.stringValue.map { "\"\($0)\"" } ?? value.typeDescription)")
+            return nil
+        }
+        return date
+    }
+
+    package var jsonValue: JSONValue { .string(description) }
+}

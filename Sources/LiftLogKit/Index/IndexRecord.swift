@@ -1,0 +1,129 @@
+/// What the index knows of one session file: enough to list it in history without opening it,
+/// and the file's identity (inode, size, modification time) to notice when it changed.
+package struct IndexRecord: Equatable, Sendable {
+    package var fileName: String
+    package var inode: UInt64
+    package var size: Int64
+    package var modificationNanoseconds: Int64
+    /// `nil` when the file could not be read as a session (see ``problem``).
+    package var summary: SessionSummary?
+    /// Why the file is not a valid session, for a corrupt file.
+    package var problem: String?
+
+    package init(fileName: String, status: FileStatus, summary: SessionSummary?, problem: String? = nil) {
+        self.fileName = fileName
+        self.inode = status.inode
+        self.size = status.size
+        self.modificationNanoseconds = status.modificationNanoseconds
+        self.summary = summary
+        self.problem = problem
+    }
+
+    /// Whether `status` describes the file as it was when this record was made.
+    package func matches(_ status: FileStatus) -> Bool {
+        status.inode == inode && status.size == size && status.modificationNanoseconds == modificationNanoseconds
+    }
+
+    /// Newest first: by wall-clock start time in the recorded offset, then instant, then ID.
+    package static func newestFirst(_ lhs: IndexRecord, _ rhs: IndexRecord) -> Bool {
+        switch (lhs.summary, rhs.summary) {
+        case let (left?, right?): return SessionSummary.newestFirst(left, right)
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): return lhs.fileName > rhs.fileName
+        }
+    }
+
+    // MARK: Line format
+
+    /// One tab-separated line (tabs, newlines and backslashes in text escaped).
+    package var line: String {
+        let identity = "\(fileName.escapedForIndex)\t\(inode)\t\(size)\t\(modificationNanoseconds)"
+        guard let summary else { return "!\t\(identity)\t\((problem ?? "").escapedForIndex)" }
+        let fields: [String] = [
+            summary.id.rawValue, identity, summary.startedAt.description, summary.kind.rawValue, summary.status.rawValue,
+            summary.completedAt?.description ?? "", (summary.plan ?? "").escapedForIndex, (summary.planDay ?? "").escapedForIndex,
+            summary.durationSeconds.map(String.init) ?? "", String(summary.exerciseCount), String(summary.setCount),
+            JSONNumber(summary.totalVolume).text, summary.unit.rawValue,
+            summary.exercises.map { "\($0.id?.rawValue ?? "")\u{1F}\($0.name)".escapedForIndex }.joined(separator: "\u{1E}"),
+        ]
+        return fields.joined(separator: "\t")
+    }
+
+    /// Parses a line written by ``line``, in the folder `folder` (`sessions/2025/01`).
+    package init?(line: Substring, folder: String) {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        if fields.first == "!" {
+            guard fields.count == 6, let inode = UInt64(fields[2]), let size = Int64(fields[3]), let mtime = Int64(fields[4]) else { return nil }
+            self.fileName = String(fields[1]).unescapedFromIndex
+            self.inode = inode
+            self.size = size
+            self.modificationNanoseconds = mtime
+            self.summary = nil
+            self.problem = String(fields[5]).unescapedFromIndex
+            return
+        }
+        guard fields.count == 17, let id = Session.ID(rawValue: String(fields[0])),
+              let inode = UInt64(fields[2]), let size = Int64(fields[3]), let mtime = Int64(fields[4]),
+              let startedAt = Timestamp(String(fields[5])), let kind = Session.Kind(rawValue: String(fields[6])),
+              let status = Session.Status(rawValue: String(fields[7])),
+              let exerciseCount = Int(fields[12]), let setCount = Int(fields[13]), let volume = Double(fields[14]),
+              let unit = WeightUnit(rawValue: String(fields[15])) else { return nil }
+        let fileName = String(fields[1]).unescapedFromIndex
+        self.fileName = fileName
+        self.inode = inode
+        self.size = size
+        self.modificationNanoseconds = mtime
+        self.problem = nil
+        let exercises: [SessionSummary.ExerciseRef] = fields[16].isEmpty ? [] : fields[16].split(separator: "\u{1E}", omittingEmptySubsequences: false).map { item in
+            let parts = String(item).unescapedFromIndex.split(separator: "\u{1F}", maxSplits: 1, omittingEmptySubsequences: false)
+            return SessionSummary.ExerciseRef(id: parts.first.flatMap { Exercise.ID(rawValue: String($0)) }, name: parts.count > 1 ? String(parts[1]) : "")
+        }
+        self.summary = SessionSummary(
+            id: id, kind: kind, status: status, startedAt: startedAt,
+            completedAt: fields[8].isEmpty ? nil : Timestamp(String(fields[8])),
+            plan: fields[9].isEmpty ? nil : String(fields[9]).unescapedFromIndex,
+            planDay: fields[10].isEmpty ? nil : String(fields[10]).unescapedFromIndex,
+            durationSeconds: Int(fields[11]), exerciseCount: exerciseCount, setCount: setCount, totalVolume: volume,
+            unit: unit, path: folder + "/" + fileName, exercises: exercises)
+    }
+}
+
+extension String {
+    var escapedForIndex: String {
+        guard contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return self }
+        var output = ""
+        for character in self {
+            switch character {
+            case "\\": output += "\\\\"
+            case "\t": output += "\\t"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+
+    var unescapedFromIndex: String {
+        guard contains("\\") else { return self }
+        var output = ""
+        var escaping = false
+        for character in self {
+            if escaping {
+                switch character {
+                case "t": output += "\t"
+                case "n": output += "\n"
+                case "r": output += "\r"
+                default: output.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                output.append(character)
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,111 @@
+/// A month folder of the session tree, `sessions/2025/01`.
+package struct MonthKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package var year: Int
+    package var month: Int
+
+    package init(year: Int, month: Int) {
+        self.year = year
+        self.month = month
+    }
+
+    /// `2025/01`, the folder below `sessions/`.
+    package var description: String { "\(CivilCalendar.pad(year, 4))/\(CivilCalendar.pad(month, 2))" }
+    package var folder: String { "sessions/\(description)" }
+    package var shardPath: String { "\(SessionIndex.directory)/months/\(CivilCalendar.pad(year, 4))-\(CivilCalendar.pad(month, 2)).tsv" }
+    package var firstDay: LocalDate { LocalDate(year: year, month: month, day: 1)! }
+    package var lastDay: LocalDate { LocalDate(year: year, month: month, day: CivilCalendar.daysInMonth(year: year, month: month))! }
+
+    package init?(folderName year: String, _ month: String) {
+        guard year.count == 4, month.count == 2, let y = Int(year), let m = Int(month), (1...9999).contains(y), (1...12).contains(m) else { return nil }
+        self.init(year: y, month: m)
+    }
+
+    package static func < (lhs: MonthKey, rhs: MonthKey) -> Bool {
+        (lhs.year, lhs.month) < (rhs.year, rhs.month)
+    }
+}
+
+/// Per-month totals kept in the index state so that whole months can be skipped when paging.
+package struct MonthSummary: Equatable, Sendable {
+    /// The folder's modification time when it was last scanned; 0 forces a rescan.
+    package var folderTime: Int64 = 0
+    package var count = 0
+    package var kindCounts: [Session.Kind: Int] = [:]
+    package var activeCount = 0
+    package var corruptCount = 0
+
+    package init() {}
+
+    package init(records: [IndexRecord], folderTime: Int64) {
+        self.folderTime = folderTime
+        for record in records {
+            guard let summary = record.summary else { corruptCount += 1; continue }
+            count += 1
+            kindCounts[summary.kind, default: 0] += 1
+            if summary.status == .active { activeCount += 1 }
+        }
+    }
+}
+
+/// The top of the index: the modification times of the session folders and the totals of each
+/// month, in `.liftlog/index/state.tsv`.
+package struct IndexState: Equatable, Sendable {
+    package static let formatLine = "liftlog-index 1"
+
+    /// The unit volumes were computed in.
+    package var unit: WeightUnit
+    /// Modification times of `sessions` and `sessions/YYYY`; 0 forces a listing.
+    package var folderTimes: [String: Int64] = [:]
+    package var months: [MonthKey: MonthSummary] = [:]
+
+    package init(unit: WeightUnit) {
+        self.unit = unit
+    }
+
+    package var text: String {
+        var lines = ["\(IndexState.formatLine) \(unit.rawValue)"]
+        for (folder, time) in folderTimes.sorted(by: { $0.key < $1.key }) {
+            lines.append("D\t\(folder)\t\(time)")
+        }
+        for (key, month) in months.sorted(by: { $0.key < $1.key }) {
+            let kinds = Session.Kind.allCases.map { String(month.kindCounts[$0] ?? 0) }.joined(separator: "\t")
+            lines.append("M\t\(key)\t\(month.folderTime)\t\(month.count)\t\(kinds)\t\(month.activeCount)\t\(month.corruptCount)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Parses the state file; `nil` for anything unexpected, which makes the index rebuild.
+    package init?(text: String) {
+        var lines = text.split(separator: "\n")
+        guard let header = lines.first, header.hasPrefix(IndexState.formatLine + " "),
+              let unit = WeightUnit(rawValue: String(header.dropFirst(IndexState.formatLine.count + 1))) else { return nil }
+        lines.removeFirst()
+        self.unit = unit
+        for line in lines {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            switch fields.first {
+            case "D":
+                guard fields.count == 3, let time = Int64(fields[2]) else { return nil }
+                folderTimes[String(fields[1])] = time
+            case "M":
+                let kindCount = Session.Kind.allCases.count
+                guard fields.count == 6 + kindCount, fields[1].count == 7,
+                      let key = MonthKey(folderName: String(fields[1].prefix(4)), String(fields[1].suffix(2))),
+                      let time = Int64(fields[2]), let count = Int(fields[3]),
+                      let active = Int(fields[4 + kindCount]), let corrupt = Int(fields[5 + kindCount]) else { return nil }
+                var month = MonthSummary()
+                month.folderTime = time
+                month.count = count
+                month.activeCount = active
+                month.corruptCount = corrupt
+                for (offset, kind) in Session.Kind.allCases.enumerated() {
+                    guard let value = Int(fields[4 + offset]) else { return nil }
+                    if value > 0 { month.kindCounts[kind] = value }
+                }
+                months[key] = month
+            default:
+                return nil
+            }
+        }
+    }
+}

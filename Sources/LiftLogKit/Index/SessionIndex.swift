@@ -1,0 +1,377 @@
+/// The derived cache under `.liftlog/index/` that makes history cost what a page costs.
+///
+/// Layout (see FORMAT.md):
+/// - `state.tsv`: modification times of `sessions/` and each year folder, and per month the
+///   folder's modification time and session totals (all, per kind, active, corrupt);
+/// - `months/YYYY-MM.tsv`: one line per session file of that month, newest first: the file's
+///   identity (inode, size, modification time) and its summary;
+/// - `ids/XX.tsv`: session ID → file, sharded by the ID's first two hex digits.
+///
+/// The files are the truth; the index is never trusted blindly. ``refresh()`` compares the
+/// modification time of every session folder with the one recorded (O(months) `stat` calls):
+/// adding, removing or replacing a file — which is how git, Dropbox, Syncthing and most editors
+/// write — changes its folder's time, and that month alone is listed again; files whose inode
+/// is unchanged keep their record, others are read. A file edited in place keeps its inode and
+/// its folder's time, so every record that is about to be shown is checked against `stat` first
+/// (``verify(_:)``). A folder changed within the last two seconds is rescanned again next time,
+/// because file-system timestamps are coarse.
+///
+/// The index only ever writes with the store lock held (``persist()``); a reader that cannot
+/// take the lock uses what it refreshed in memory and leaves the files alone.
+package final class SessionIndex {
+    /// Where the index lives, relative to the store root.
+    package static let directory = ".liftlog/index"
+    static let statePath = "\(directory)/state.tsv"
+
+    let files: StoreFiles
+    let unit: WeightUnit
+    let now: @Sendable () -> Timestamp
+
+    private(set) var state: IndexState
+    private var shards: [MonthKey: [IndexRecord]] = [:]
+    private var dirtyShards: Swift.Set<MonthKey> = []
+    private var removedShards: Swift.Set<MonthKey> = []
+    private var stateDirty = false
+    /// ID → new path, or `nil` for an ID whose file is gone; applied to the ID shards.
+    private var idChanges: [String: String?] = [:]
+    /// Set when the ID shards must be written from scratch.
+    private var rebuildingIDs = false
+    /// The number of session files read to refresh the index.
+    private(set) var filesRead = 0
+    /// Whether no usable index was found on disk.
+    private(set) var hasNoState = false
+
+    package init(files: StoreFiles, unit: WeightUnit, now: @escaping @Sendable () -> Timestamp) {
+        self.files = files
+        self.unit = unit
+        self.now = now
+        if let bytes = try? files.read(SessionIndex.statePath),
+           let state = IndexState(text: String(decoding: bytes, as: UTF8.self)), state.unit == unit {
+            self.state = state
+        } else {
+            self.state = IndexState(unit: unit)
+            self.stateDirty = true
+            self.rebuildingIDs = true
+            self.hasNoState = true
+        }
+    }
+
+    /// Whether the index has anything to write.
+    package var hasChanges: Bool { stateDirty || !dirtyShards.isEmpty || !idChanges.isEmpty || rebuildingIDs }
+
+    // MARK: Freshness
+
+    /// A folder time recorded now: 0 when the folder changed so recently that another change
+    /// within the same timestamp tick could go unnoticed.
+    private func recordableTime(_ time: Int64) -> Int64 {
+        let nowNanoseconds = now().millisecondsSince1970 * 1_000_000
+        return time >= nowNanoseconds - 2_000_000_000 ? 0 : time
+    }
+
+    /// Brings the index up to date with the session folders.
+    ///
+    /// - Complexity: O(months) `stat` calls when nothing changed; plus one listing and the
+    ///   changed files of each changed month.
+    package func refresh(streaming: Bool = false) throws(LiftLogError) {
+        let sessionsTime = try files.status("sessions").map { $0.kind == .directory ? $0.modificationNanoseconds : -1 } ?? -1
+        var knownYears = Swift.Set(state.months.keys.map(\.year))
+        if sessionsTime != state.folderTimes["sessions"] || sessionsTime <= 0 {
+            let years = try files.list("sessions").filter { $0.kind != .regular }.compactMap { entry -> Int? in
+                guard entry.name.count == 4, let year = Int(entry.name), year > 0 else { return nil }
+                return year
+            }
+            let listed = Swift.Set(years)
+            for year in knownYears.subtracting(listed) { removeYear(year) }
+            for year in listed.subtracting(knownYears) { state.folderTimes["sessions/\(CivilCalendar.pad(year, 4))"] = -1 }
+            knownYears = listed
+            state.folderTimes["sessions"] = sessionsTime > 0 ? recordableTime(sessionsTime) : sessionsTime
+            stateDirty = true
+        }
+        for year in knownYears.sorted(by: >) {
+            let folder = "sessions/\(CivilCalendar.pad(year, 4))"
+            let time = try files.status(folder).map { $0.kind == .directory ? $0.modificationNanoseconds : -1 } ?? -1
+            guard time > 0 else { removeYear(year); continue }
+            var months = state.months.keys.filter { $0.year == year }
+            if time != state.folderTimes[folder] {
+                let listed = try files.list(folder).compactMap { MonthKey(folderName: CivilCalendar.pad(year, 4), $0.name) }
+                for key in months where !listed.contains(key) { removeMonth(key) }
+                for key in listed where state.months[key] == nil {
+                    state.months[key] = MonthSummary()
+                }
+                months = listed
+                state.folderTimes[folder] = recordableTime(time)
+                stateDirty = true
+            }
+            for key in months.sorted(by: >) {
+                let monthTime = try files.status(key.folder).map { $0.kind == .directory ? $0.modificationNanoseconds : -1 } ?? -1
+                if monthTime <= 0 { removeMonth(key); continue }
+                if monthTime != state.months[key]?.folderTime {
+                    try rescan(key, folderTime: monthTime, verifyAll: false)
+                    if streaming { try flushShard(key) }
+                }
+            }
+        }
+    }
+
+    private func removeYear(_ year: Int) {
+        for key in state.months.keys where key.year == year { removeMonth(key) }
+        state.folderTimes.removeValue(forKey: "sessions/\(CivilCalendar.pad(year, 4))")
+        stateDirty = true
+    }
+
+    private func removeMonth(_ key: MonthKey) {
+        for record in (try? records(of: key)) ?? [] {
+            if let id = record.summary?.id.rawValue { idChanges[id] = .some(nil) }
+        }
+        state.months.removeValue(forKey: key)
+        shards.removeValue(forKey: key)
+        dirtyShards.remove(key)
+        removedShards.insert(key)
+        stateDirty = true
+    }
+
+    /// Lists a month folder again and re-reads the files that are new or replaced (or, with
+    /// `verifyAll`, whose `stat` differs from their record).
+    private func rescan(_ key: MonthKey, folderTime: Int64, verifyAll: Bool) throws(LiftLogError) {
+        let previous = Dictionary((try records(of: key)).map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first })
+        var updated: [IndexRecord] = []
+        for entry in try files.list(key.folder) where SessionIndex.isSessionFileName(entry.name) {
+            if let old = previous[entry.name], old.inode == entry.inode, !verifyAll {
+                updated.append(old)
+                continue
+            }
+            let relative = "\(key.folder)/\(entry.name)"
+            guard let status = try files.status(relative) else { continue }
+            if let old = previous[entry.name], old.matches(status) {
+                updated.append(old)
+                continue
+            }
+            updated.append(try makeRecord(relative: relative, fileName: entry.name, status: status))
+        }
+        updated.sort(by: IndexRecord.newestFirst)
+        let oldIDs = Dictionary(previous.values.compactMap { record in record.summary.map { ($0.id.rawValue, $0.path) } }, uniquingKeysWith: { first, _ in first })
+        let newIDs = Dictionary(updated.compactMap { record in record.summary.map { ($0.id.rawValue, $0.path) } }, uniquingKeysWith: { first, _ in first })
+        for (id, _) in oldIDs where newIDs[id] == nil { idChanges[id] = .some(nil) }
+        for (id, path) in newIDs where oldIDs[id] != path || rebuildingIDs { idChanges[id] = .some(path) }
+        shards[key] = updated
+        removedShards.remove(key)
+        dirtyShards.insert(key)
+        state.months[key] = MonthSummary(records: updated, folderTime: recordableTime(folderTime))
+        stateDirty = true
+    }
+
+    private func makeRecord(relative: String, fileName: String, status: FileStatus) throws(LiftLogError) -> IndexRecord {
+        filesRead += 1
+        do {
+            guard let bytes = try files.read(relative) else {
+                return IndexRecord(fileName: fileName, status: status, summary: nil, problem: "the file disappeared while being read")
+            }
+            let session = try DocumentDecoder.decode(bytes, path: relative, as: Session.self)
+            return IndexRecord(fileName: fileName, status: status, summary: SessionSummary(session, path: relative, unit: unit))
+        } catch {
+            if case .corruptFile(let problems) = error {
+                return IndexRecord(fileName: fileName, status: status, summary: nil, problem: problems.first?.description ?? "unreadable")
+            }
+            throw error
+        }
+    }
+
+    /// Whether `name` is a session file name, `2025-01-24-0730-3f2c9a1e.json`. Other names
+    /// (sync conflict copies, notes) are never indexed as sessions.
+    package static func isSessionFileName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count == 29, name.hasSuffix(".json") else { return false }
+        for (index, byte) in bytes.prefix(24).enumerated() {
+            switch index {
+            case 4, 7, 10, 15: if byte != 0x2D { return false }
+            case 16..<24: if !((byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)) { return false }
+            default: if !(byte >= 0x30 && byte <= 0x39) { return false }
+            }
+        }
+        return true
+    }
+
+    // MARK: Records
+
+    /// The records of a month, newest first.
+    package func records(of key: MonthKey) throws(LiftLogError) -> [IndexRecord] {
+        if let cached = shards[key] { return cached }
+        guard state.months[key] != nil, !removedShards.contains(key),
+              let bytes = try? files.read(key.shardPath) else { return [] }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var records: [IndexRecord] = []
+        for line in text.split(separator: "\n") {
+            guard let record = IndexRecord(line: line, folder: key.folder) else {
+                // A damaged shard: forget it and list the month again.
+                shards[key] = []
+                try rescan(key, folderTime: 0, verifyAll: true)
+                return shards[key] ?? []
+            }
+            records.append(record)
+        }
+        shards[key] = records
+        return records
+    }
+
+    /// Months that hold sessions, newest first.
+    package var monthsNewestFirst: [MonthKey] {
+        state.months.keys.sorted(by: >)
+    }
+
+    /// Checks the records about to be shown against the files; re-reads any that changed in
+    /// place. Returns whether anything changed (the caller then asks again).
+    package func verify(_ summaries: [SessionSummary]) throws(LiftLogError) -> Bool {
+        var stale: Swift.Set<MonthKey> = []
+        for summary in summaries {
+            let date = summary.startedAt.localDate
+            let key = MonthKey(year: date.year, month: date.month)
+            let folder = summary.path.split(separator: "/").dropLast().joined(separator: "/")
+            let monthKey = folder == key.folder ? key : monthKey(ofFolder: folder) ?? key
+            let fileName = String(summary.path.split(separator: "/").last ?? "")
+            guard let record = try records(of: monthKey).first(where: { $0.fileName == fileName }) else {
+                stale.insert(monthKey)
+                continue
+            }
+            guard let status = try files.status(summary.path), record.matches(status) else {
+                stale.insert(monthKey)
+                continue
+            }
+        }
+        for key in stale {
+            let time = try files.status(key.folder)?.modificationNanoseconds ?? 0
+            if time <= 0 { removeMonth(key) } else { try rescan(key, folderTime: time, verifyAll: true) }
+        }
+        return !stale.isEmpty
+    }
+
+    private func monthKey(ofFolder folder: String) -> MonthKey? {
+        let parts = folder.split(separator: "/")
+        guard parts.count == 3 else { return nil }
+        return MonthKey(folderName: String(parts[1]), String(parts[2]))
+    }
+
+    /// Every summary of sessions still marked active, newest first.
+    package func activeSummaries() throws(LiftLogError) -> [SessionSummary] {
+        var found: [SessionSummary] = []
+        for key in monthsNewestFirst where (state.months[key]?.activeCount ?? 0) > 0 {
+            found += try records(of: key).compactMap { $0.summary }.filter { $0.status == .active }
+        }
+        return found
+    }
+
+    /// The files of the store that could not be read as sessions, with the reason.
+    package func corruptFiles() throws(LiftLogError) -> [(path: String, problem: String)] {
+        var found: [(String, String)] = []
+        for key in monthsNewestFirst where (state.months[key]?.corruptCount ?? 0) > 0 {
+            for record in try records(of: key) where record.summary == nil {
+                found.append(("\(key.folder)/\(record.fileName)", record.problem ?? ""))
+            }
+        }
+        return found
+    }
+
+    /// The paths of sessions whose ID starts with `prefix` (at least two hex digits).
+    ///
+    /// - Complexity: O(sessions whose ID shares the first two digits), about N/256.
+    package func paths(forIDPrefix prefix: String) throws(LiftLogError) -> [String: String] {
+        var matches: [String: String] = [:]
+        if !rebuildingIDs, let bytes = try files.read(SessionIndex.idShardPath(prefix)) {
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix(prefix) {
+                let parts = line.split(separator: "\t", maxSplits: 1)
+                if parts.count == 2 { matches[String(parts[0])] = String(parts[1]) }
+            }
+        }
+        if rebuildingIDs {
+            for key in monthsNewestFirst {
+                for record in try records(of: key) {
+                    if let summary = record.summary, summary.id.rawValue.hasPrefix(prefix) { matches[summary.id.rawValue] = summary.path }
+                }
+            }
+        }
+        for (id, path) in idChanges where id.hasPrefix(prefix) {
+            if let path { matches[id] = path } else { matches.removeValue(forKey: id) }
+        }
+        return matches
+    }
+
+    static func idShardPath(_ id: String) -> String {
+        "\(directory)/ids/\(id.prefix(2)).tsv"
+    }
+
+    // MARK: Rebuild and persistence
+
+    /// Forgets everything and reads every session file again, writing each month as soon as it
+    /// is done so memory stays bounded.
+    ///
+    /// - Complexity: O(N) file reads; memory O(largest month + N IDs).
+    package func rebuild() throws(LiftLogError) {
+        state = IndexState(unit: unit)
+        shards = [:]
+        dirtyShards = []
+        idChanges = [:]
+        rebuildingIDs = true
+        stateDirty = true
+        if let existing = try? files.list("\(SessionIndex.directory)/months") {
+            for entry in existing { try? files.remove("\(SessionIndex.directory)/months/\(entry.name)") }
+        }
+        try refresh(streaming: true)
+        try persist()
+    }
+
+    private func flushShard(_ key: MonthKey) throws(LiftLogError) {
+        guard let records = shards[key] else { return }
+        try files.ensureDirectory("\(SessionIndex.directory)/months")
+        try writeCache(records.map(\.line).joined(separator: "\n") + (records.isEmpty ? "" : "\n"), to: key.shardPath)
+        dirtyShards.remove(key)
+        shards.removeValue(forKey: key)
+    }
+
+    private func writeCache(_ text: String, to relative: String) throws(LiftLogError) {
+        try files.writeAtomically(Array(text.utf8), to: relative, durable: false)
+    }
+
+    /// Writes what changed. Call only with the store lock held.
+    package func persist() throws(LiftLogError) {
+        guard hasChanges else { return }
+        try files.ensureDirectory("\(SessionIndex.directory)/months")
+        try files.ensureDirectory("\(SessionIndex.directory)/ids")
+        for key in removedShards { try files.remove(key.shardPath) }
+        removedShards = []
+        for key in dirtyShards { try flushShard(key) }
+        try persistIDs()
+        try writeCache(state.text, to: SessionIndex.statePath)
+        stateDirty = false
+    }
+
+    private func persistIDs() throws(LiftLogError) {
+        if rebuildingIDs {
+            var byShard: [String: [String]] = [:]
+            for (id, path) in idChanges {
+                if let path { byShard[String(id.prefix(2)), default: []].append("\(id)\t\(path)") }
+            }
+            for entry in (try? files.list("\(SessionIndex.directory)/ids")) ?? [] where byShard[String(entry.name.prefix(2))] == nil {
+                try files.remove("\(SessionIndex.directory)/ids/\(entry.name)")
+            }
+            for (shard, lines) in byShard {
+                try writeCache(lines.sorted().joined(separator: "\n") + "\n", to: SessionIndex.idShardPath(shard))
+            }
+        } else {
+            var byShard: [String: [String: String?]] = [:]
+            for (id, path) in idChanges { byShard[String(id.prefix(2)), default: [:]][id] = path }
+            for (shard, changes) in byShard {
+                var entries: [String: String] = [:]
+                if let bytes = try files.read(SessionIndex.idShardPath(shard)) {
+                    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+                        let parts = line.split(separator: "\t", maxSplits: 1)
+                        if parts.count == 2 { entries[String(parts[0])] = String(parts[1]) }
+                    }
+                }
+                for (id, path) in changes { entries[id] = path }
+                let lines = entries.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)" }
+                try writeCache(lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"), to: SessionIndex.idShardPath(shard))
+            }
+        }
+        idChanges = [:]
+        rebuildingIDs = false
+    }
+}

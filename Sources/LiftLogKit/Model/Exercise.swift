@@ -1,0 +1,74 @@
+/// An entry of the exercise library, stored as `exercises/<slug>.json`.
+///
+/// Names are unique case-insensitively. Sessions keep a snapshot of the name they were logged
+/// under, so renaming or deleting an exercise never rewrites history.
+public struct Exercise: Identifiable, Hashable, Sendable {
+    public typealias ID = Identifier<Exercise>
+
+    /// The kind of equipment or movement.
+    public enum Modality: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
+        case barbell, dumbbell, machine, cable, bodyweight, cardio, climb, other
+    }
+
+    /// What the exercise trains.
+    public enum Category: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
+        case strength, cardio, flexibility, other
+    }
+
+    /// The weight step a progression adds when none is set.
+    public static let defaultWeightIncrement = 5.0
+    /// The longest name accepted, in characters.
+    public static let maximumNameLength = 100
+
+    public var id: ID
+    /// Trimmed, 1–100 characters, unique case-insensitively in the library.
+    public var name: String
+    public var modality: Modality
+    public var category: Category
+    /// Lowercase muscle names such as `"quadriceps"`.
+    public var muscleGroups: [String]
+    public var notes: String?
+    /// Whether the user added it (as opposed to the seed library).
+    public var isCustom: Bool
+    /// Positive; the step a progression adds.
+    public var weightIncrement: Double
+    /// A path or URL of a picture or video.
+    public var media: String?
+    /// When the user created it; absent for seeded exercises.
+    public var createdAt: Timestamp?
+    /// Keys this version does not know, kept as they were read.
+    public var unknownFields: [String: JSONValue]
+
+    public init(
+        id: ID, name: String, modality: Modality = .other, category: Category? = nil, muscleGroups: [String] = [],
+        notes: String? = nil, isCustom: Bool = true, weightIncrement: Double = Exercise.defaultWeightIncrement,
+        media: String? = nil, createdAt: Timestamp? = nil, unknownFields: [String: JSONValue] = [:]
+    ) {
+        self.id = id
+        self.name = name
+        self.modality = modality
+        self.category = category ?? Exercise.defaultCategory(for: modality)
+        self.muscleGroups = muscleGroups
+        self.notes = notes
+        self.isCustom = isCustom
+        self.weightIncrement = weightIncrement
+        self.media = media
+        self.createdAt = createdAt
+        self.unknownFields = unknownFields
+    }
+
+    /// Cardio equipment trains cardio; everything else strength.
+    public static func defaultCategory(for modality: Modality) -> Category {
+        modality == .cardio ? .cardio : .strength
+    }
+
+    /// The key names are compared by: trimmed, inner spaces collapsed, lowercased.
+    public static func nameKey(_ name: String) -> String {
+        name.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+    }
+
+    /// `name` trimmed and with inner runs of spaces collapsed, as the library stores it.
+    public static func normalizedName(_ name: String) -> String {
+        name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

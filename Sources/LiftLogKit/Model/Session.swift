@@ -1,0 +1,89 @@
+/// One workout, stretch or meditation, stored as
+/// `sessions/YYYY/MM/YYYY-MM-DD-HHMM-<id8>.json`.
+///
+/// A session is `active` while it is being logged and `completed` once finished. Derived
+/// numbers (duration, volume, set counts) are computed by ``Session/metrics(in:)``, never
+/// stored, so a hand edit cannot leave them stale.
+public struct Session: Identifiable, Hashable, Sendable {
+    public typealias ID = Identifier<Session>
+
+    /// What was done.
+    public enum Kind: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
+        case lifting, cardio, stretch, meditation
+    }
+
+    /// Whether the session is still being logged.
+    public enum Status: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
+        case active, completed
+    }
+
+    public var id: ID
+    public var kind: Kind
+    public var status: Status
+    public var startedAt: Timestamp
+    public var completedAt: Timestamp?
+    /// The plan's name when the session was started from one (a snapshot).
+    public var plan: String?
+    /// The plan day's name (a snapshot).
+    public var planDay: String?
+    /// The week of the mesocycle the session belongs to.
+    public var weekNumber: Int?
+    /// How it felt, 1–5.
+    public var sessionRPE: Int?
+    public var painTags: [String]
+    public var notes: String?
+    /// Where an imported session came from (`"strong"`, `"hevy"`).
+    public var source: String?
+    /// The exercises performed, in order (lifting and cardio).
+    public var entries: [Entry]
+    /// The length of a stretch or meditation session, which has no entries.
+    public var durationSeconds: Int?
+    /// Stretched regions of a stretch session.
+    public var regions: [String]
+    /// The type of a meditation session ("breath", "body scan").
+    public var meditationType: String?
+    /// Keys this version does not know, kept as they were read.
+    public var unknownFields: [String: JSONValue]
+
+    public init(
+        id: ID, kind: Kind = .lifting, status: Status = .active, startedAt: Timestamp, completedAt: Timestamp? = nil,
+        plan: String? = nil, planDay: String? = nil, weekNumber: Int? = nil, sessionRPE: Int? = nil,
+        painTags: [String] = [], notes: String? = nil, source: String? = nil, entries: [Entry] = [],
+        durationSeconds: Int? = nil, regions: [String] = [], meditationType: String? = nil,
+        unknownFields: [String: JSONValue] = [:]
+    ) {
+        self.id = id
+        self.kind = kind
+        self.status = status
+        self.startedAt = startedAt
+        self.completedAt = completedAt
+        self.plan = plan
+        self.planDay = planDay
+        self.weekNumber = weekNumber
+        self.sessionRPE = sessionRPE
+        self.painTags = painTags
+        self.notes = notes
+        self.source = source
+        self.entries = entries
+        self.durationSeconds = durationSeconds
+        self.regions = regions
+        self.meditationType = meditationType
+        self.unknownFields = unknownFields
+    }
+
+    /// The file of this session relative to the store root, derived from its start time in
+    /// its recorded offset: `sessions/2025/01/2025-01-24-0730-3f2c9a1e.json`.
+    public var relativePath: String {
+        let date = startedAt.localDate
+        let time = startedAt.localTime
+        let year = CivilCalendar.pad(date.year, 4)
+        let month = CivilCalendar.pad(date.month, 2)
+        return "sessions/\(year)/\(month)/\(date)-\(CivilCalendar.pad(time.hour, 2))\(CivilCalendar.pad(time.minute, 2))-\(id.short).json"
+    }
+
+    /// The entry of an exercise, matched by ID, else by name case-insensitively.
+    public func entryIndex(for exercise: Exercise) -> Int? {
+        entries.firstIndex { $0.exerciseID == exercise.id }
+            ?? entries.firstIndex { $0.exerciseID == nil && Exercise.nameKey($0.exerciseName) == Exercise.nameKey(exercise.name) }
+    }
+}

@@ -1,0 +1,93 @@
+/// The store manifest, `liftlog.json`: the format name and version, and the user's preferences.
+///
+/// A store whose `format_version` is newer than this library understands is refused rather
+/// than misread.
+public struct StoreManifest: Hashable, Sendable {
+    /// The value of `format` in every liftlog store.
+    public static let formatName = "liftlog"
+    /// The newest format version this library reads and writes.
+    public static let currentFormatVersion = 1
+
+    /// The first day of a week for weekly analytics.
+    public enum WeekStart: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
+        case monday, sunday
+    }
+
+    /// Choices that shape how data is entered and shown.
+    public struct Preferences: Hashable, Sendable {
+        /// The unit of weights entered without one, and of totals shown.
+        public var unit: WeightUnit
+        public var weekStart: WeekStart
+        public var unknownFields: [String: JSONValue]
+
+        public init(unit: WeightUnit = .kg, weekStart: WeekStart = .monday, unknownFields: [String: JSONValue] = [:]) {
+            self.unit = unit
+            self.weekStart = weekStart
+            self.unknownFields = unknownFields
+        }
+    }
+
+    public var formatVersion: Int
+    public var preferences: Preferences
+    public var unknownFields: [String: JSONValue]
+
+    public init(formatVersion: Int = StoreManifest.currentFormatVersion, preferences: Preferences = Preferences(), unknownFields: [String: JSONValue] = [:]) {
+        self.formatVersion = formatVersion
+        self.preferences = preferences
+        self.unknownFields = unknownFields
+    }
+}
+
+extension StoreManifest: JSONDecodable, JSONEncodable {
+    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> StoreManifest? {
+        guard var reader = ObjectReader(value, at: path, problems: problems, describing: "the store manifest") else { return nil }
+        let format: String? = reader.required("format")
+        let version: Int? = reader.required("format_version")
+        let preferences = reader.optional("preferences", default: Preferences())
+        guard let format, let version else { return nil }
+        if format != formatName {
+            problems.add(reader.path("format"), "\"format\" must be \"\(formatName)\", found \"\(format)\"")
+        }
+        if version > currentFormatVersion {
+            problems.add(reader.path("format_version"), "this store has format version \(version); this liftlog reads up to version \(currentFormatVersion)",
+                         hint: "Upgrade liftlog to open it.")
+        } else if version < 1 {
+            problems.add(reader.path("format_version"), "format_version must be 1 or more, found \(version)")
+        }
+        return StoreManifest(formatVersion: version, preferences: preferences, unknownFields: reader.unknownMembers)
+    }
+
+    package var jsonValue: JSONValue {
+        var object = ObjectBuilder(unknown: unknownFields)
+        object.set("format", StoreManifest.formatName)
+        object.set("format_version", formatVersion)
+        object.set("preferences", preferences)
+        return object.value
+    }
+
+    /// The manifest as stored in `liftlog.json`.
+    public var json: JSONValue { jsonValue }
+
+    /// Reads a manifest.
+    ///
+    /// - Throws: ``DocumentError`` listing every problem, including a too-new format version.
+    public init(json: JSONValue) throws {
+        self = try StoreManifest.decodeDocument(json)
+    }
+}
+
+extension StoreManifest.Preferences: JSONDecodable, JSONEncodable {
+    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> StoreManifest.Preferences? {
+        guard var reader = ObjectReader(value, at: path, problems: problems, describing: "preferences") else { return nil }
+        let unit = reader.optional("unit", default: WeightUnit.kg)
+        let weekStart = reader.optional("week_start", default: StoreManifest.WeekStart.monday)
+        return StoreManifest.Preferences(unit: unit, weekStart: weekStart, unknownFields: reader.unknownMembers)
+    }
+
+    package var jsonValue: JSONValue {
+        var object = ObjectBuilder(unknown: unknownFields)
+        object.set("unit", unit)
+        object.set("week_start", weekStart)
+        return object.value
+    }
+}

@@ -1,0 +1,38 @@
+/// "Did you mean" suggestions: the candidates closest to a misspelled word.
+package enum Suggestions {
+    /// Up to `limit` candidates, closest first: those containing the query, then those within
+    /// an edit distance of a third of the query's length.
+    package static func closest(to query: String, among candidates: [String], limit: Int = 3) -> [String] {
+        let needle = query.lowercased()
+        guard !needle.isEmpty else { return [] }
+        var scored: [(score: Int, name: String)] = []
+        for candidate in candidates {
+            let lower = candidate.lowercased()
+            if lower.contains(needle) || (needle.count >= 4 && needle.contains(lower)) {
+                scored.append((0, candidate))
+                continue
+            }
+            let distance = editDistance(needle, lower)
+            if distance <= max(2, needle.count / 3) { scored.append((distance, candidate)) }
+        }
+        return scored.sorted { ($0.score, $0.name.count, $0.name) < ($1.score, $1.name.count, $1.name) }.prefix(limit).map(\.name)
+    }
+
+    /// Levenshtein distance over characters.
+    package static func editDistance(_ a: String, _ b: String) -> Int {
+        let left = Array(a), right = Array(b)
+        if left.isEmpty { return right.count }
+        if right.isEmpty { return left.count }
+        var previous = Array(0...right.count)
+        var current = [Int](repeating: 0, count: right.count + 1)
+        for i in 1...left.count {
+            current[0] = i
+            for j in 1...right.count {
+                let cost = left[i - 1] == right[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[right.count]
+    }
+}

@@ -1,0 +1,64 @@
+/// What the store needs from the file system, as a seam: ``PosixFileSystem`` is the real one;
+/// tests substitute one that fails chosen operations to prove that a failure at any step
+/// changes nothing.
+///
+/// Paths are absolute. Every method reports failure as ``SystemError``.
+package protocol FileSystem: Sendable {
+    /// Opens (and with `create`, creates) a file for writing, truncating it. Never follows a
+    /// symbolic link in the last component.
+    func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> Int32
+    func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(SystemError)
+    func synchronize(_ descriptor: Int32, path: String) throws(SystemError)
+    func setMode(_ descriptor: Int32, _ mode: UInt32, path: String) throws(SystemError)
+    func close(_ descriptor: Int32)
+    func rename(_ source: String, to destination: String) throws(SystemError)
+    func removeFile(_ path: String) throws(SystemError)
+    func removeDirectory(_ path: String) throws(SystemError)
+    func makeDirectory(_ path: String, mode: UInt32) throws(SystemError)
+    /// Opens a directory and flushes its entries to disk.
+    func synchronizeDirectory(_ path: String) throws(SystemError)
+    /// Reads a whole regular file; refuses files over `limit` bytes and anything not a regular file.
+    func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8]
+    /// The status of `path` without following a final symbolic link, or `nil` when nothing is there.
+    func status(_ path: String) throws(SystemError) -> FileStatus?
+    /// The entries of a directory, without `.` and `..`, in no particular order.
+    func listDirectory(_ path: String) throws(SystemError) -> [DirectoryEntry]
+    /// Takes an exclusive advisory lock on `path` (created if needed), waiting at most `timeout`
+    /// seconds. Returns the descriptor that holds it; closing it releases the lock.
+    func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> Int32?
+    /// The process ID recorded in a lock file, if any.
+    func writeLockOwner(_ descriptor: Int32)
+}
+
+/// A failed system call: which operation, on which path, and `errno`.
+package struct SystemError: Error, Equatable, Sendable {
+    package var operation: String
+    package var path: String
+    package var errorNumber: Int32
+
+    package init(operation: String, path: String, errorNumber: Int32) {
+        self.operation = operation
+        self.path = path
+        self.errorNumber = errorNumber
+    }
+}
+
+/// What `stat` says of a path.
+package struct FileStatus: Equatable, Sendable {
+    package enum Kind: Sendable { case regular, directory, symbolicLink, other }
+    package var kind: Kind
+    package var size: Int64
+    /// Modification time in nanoseconds since 1970.
+    package var modificationNanoseconds: Int64
+    package var inode: UInt64
+    /// Permission bits.
+    package var mode: UInt32
+}
+
+/// One name in a directory.
+package struct DirectoryEntry: Equatable, Sendable {
+    package enum Kind: Sendable { case regular, directory, other, unknown }
+    package var name: String
+    package var inode: UInt64
+    package var kind: Kind
+}

@@ -1,0 +1,235 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real file system, through the C library.
+package struct PosixFileSystem: FileSystem {
+    package init() {}
+
+    package func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> Int32 {
+        var flags = O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW
+        if create { flags |= O_CREAT }
+        let descriptor = retryingOnInterrupt { open(path, flags, mode_t(mode)) }
+        guard descriptor >= 0 else { throw SystemError(operation: "create", path: path, errorNumber: errno) }
+        return descriptor
+    }
+
+    package func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+        var written = 0
+        let failure: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
+            while written < buffer.count {
+                let result = Glibc_write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += result
+            }
+            return nil
+        }
+        if let failure { throw SystemError(operation: "write", path: path, errorNumber: failure) }
+    }
+
+    package func synchronize(_ descriptor: Int32, path: String) throws(SystemError) {
+        guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else {
+            throw SystemError(operation: "flush", path: path, errorNumber: errno)
+        }
+    }
+
+    package func setMode(_ descriptor: Int32, _ mode: UInt32, path: String) throws(SystemError) {
+        guard fchmod(descriptor, mode_t(mode)) == 0 else {
+            throw SystemError(operation: "set permissions of", path: path, errorNumber: errno)
+        }
+    }
+
+    package func close(_ descriptor: Int32) {
+        _ = Glibc_close(descriptor)
+    }
+
+    package func rename(_ source: String, to destination: String) throws(SystemError) {
+        guard Glibc_rename(source, destination) == 0 else {
+            throw SystemError(operation: "replace", path: destination, errorNumber: errno)
+        }
+    }
+
+    package func removeFile(_ path: String) throws(SystemError) {
+        guard unlink(path) == 0 else { throw SystemError(operation: "remove", path: path, errorNumber: errno) }
+    }
+
+    package func removeDirectory(_ path: String) throws(SystemError) {
+        guard rmdir(path) == 0 else { throw SystemError(operation: "remove folder", path: path, errorNumber: errno) }
+    }
+
+    package func makeDirectory(_ path: String, mode: UInt32) throws(SystemError) {
+        guard mkdir(path, mode_t(mode)) == 0 else {
+            throw SystemError(operation: "create folder", path: path, errorNumber: errno)
+        }
+    }
+
+    package func synchronizeDirectory(_ path: String) throws(SystemError) {
+        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw SystemError(operation: "open folder", path: path, errorNumber: errno) }
+        defer { _ = Glibc_close(descriptor) }
+        guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else {
+            // Some file systems cannot flush a directory; that is no failure of ours.
+            if errno == EINVAL || errno == ENOTSUP { return }
+            throw SystemError(operation: "flush folder", path: path, errorNumber: errno)
+        }
+    }
+
+    package func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+        guard descriptor >= 0 else { throw SystemError(operation: "read", path: path, errorNumber: errno) }
+        defer { _ = Glibc_close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw SystemError(operation: "read", path: path, errorNumber: errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw SystemError(operation: "read", path: path, errorNumber: info.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL)
+        }
+        guard Int(info.st_size) <= limit else { throw SystemError(operation: "read", path: path, errorNumber: EFBIG) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var total = 0
+        var failure: Int32?
+        bytes.withUnsafeMutableBytes { buffer in
+            while total < buffer.count {
+                let result = read(descriptor, buffer.baseAddress! + total, buffer.count - total)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if result == 0 { break }
+                total += result
+            }
+        }
+        if let failure { throw SystemError(operation: "read", path: path, errorNumber: failure) }
+        if total < bytes.count { bytes.removeLast(bytes.count - total) }
+        return bytes
+    }
+
+    package func status(_ path: String) throws(SystemError) -> FileStatus? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw SystemError(operation: "inspect", path: path, errorNumber: errno)
+        }
+        return FileStatus(info)
+    }
+
+    package func listDirectory(_ path: String) throws(SystemError) -> [DirectoryEntry] {
+        guard let directory = opendir(path) else {
+            throw SystemError(operation: "list", path: path, errorNumber: errno)
+        }
+        defer { closedir(directory) }
+        var entries: [DirectoryEntry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            let kind: DirectoryEntry.Kind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .regular
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_UNKNOWN): kind = .unknown
+            default: kind = .other
+            }
+            entries.append(DirectoryEntry(name: name, inode: UInt64(entry.pointee.d_ino), kind: kind))
+        }
+        return entries
+    }
+
+    package func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> Int32? {
+        let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
+        guard descriptor >= 0 else { throw SystemError(operation: "open lock file", path: path, errorNumber: errno) }
+        var waited = 0.0
+        var pause = 0.001
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                let failure = errno
+                _ = Glibc_close(descriptor)
+                throw SystemError(operation: "lock", path: path, errorNumber: failure)
+            }
+            if waited >= timeout {
+                _ = Glibc_close(descriptor)
+                return nil
+            }
+            usleep(useconds_t(pause * 1_000_000))
+            waited += pause
+            pause = min(pause * 2, 0.05)
+        }
+        return descriptor
+    }
+
+    package func writeLockOwner(_ descriptor: Int32) {
+        let text = Array("\(getpid())\n".utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+}
+
+/// The text of an `errno` value, "No space left on device".
+package func systemErrorDescription(_ number: Int32) -> String {
+    String(cString: strerror(number))
+}
+
+private func retryingOnInterrupt(_ call: () -> Int32) -> Int32 {
+    while true {
+        let result = call()
+        if result < 0 && errno == EINTR { continue }
+        return result
+    }
+}
+
+// The C functions whose names the protocol's methods shadow.
+private func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Darwin)
+    Darwin.write(descriptor, buffer, count)
+    #elseif canImport(Musl)
+    Musl.write(descriptor, buffer, count)
+    #else
+    Glibc.write(descriptor, buffer, count)
+    #endif
+}
+
+private func Glibc_close(_ descriptor: Int32) -> Int32 {
+    #if canImport(Darwin)
+    Darwin.close(descriptor)
+    #elseif canImport(Musl)
+    Musl.close(descriptor)
+    #else
+    Glibc.close(descriptor)
+    #endif
+}
+
+private func Glibc_rename(_ source: String, _ destination: String) -> Int32 {
+    #if canImport(Darwin)
+    Darwin.rename(source, destination)
+    #elseif canImport(Musl)
+    Musl.rename(source, destination)
+    #else
+    Glibc.rename(source, destination)
+    #endif
+}
+
+extension FileStatus {
+    init(_ info: stat) {
+        let format = info.st_mode & S_IFMT
+        let kind: Kind = switch format {
+        case S_IFREG: .regular
+        case S_IFDIR: .directory
+        case S_IFLNK: .symbolicLink
+        default: .other
+        }
+        #if canImport(Darwin)
+        let nanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        self.init(kind: kind, size: Int64(info.st_size), modificationNanoseconds: nanoseconds, inode: UInt64(info.st_ino), mode: UInt32(info.st_mode & 0o7777))
+    }
+}

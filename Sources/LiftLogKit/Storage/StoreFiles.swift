@@ -1,0 +1,209 @@
+/// The files of one store, addressed by paths relative to its root.
+///
+/// Every write goes through ``writeDurably(_:to:)``: a temporary file in the same folder,
+/// flushed, renamed over the target, and the folder flushed, so a crash at any instant leaves
+/// the old file or the new one, never a torn one. Relative paths are checked so that no value
+/// can point outside the store.
+package struct StoreFiles: Sendable {
+    /// The absolute path of the store root, without a trailing slash.
+    package let root: String
+    package let fileSystem: any FileSystem
+
+    /// Larger files are refused as corrupt rather than read into memory.
+    package static let maximumFileSize = 16 * 1024 * 1024
+    /// The suffix of our temporary files; leftovers of a crashed write are removed.
+    package static let temporarySuffix = ".liftlog-tmp"
+
+    package init(root: String, fileSystem: any FileSystem = PosixFileSystem()) {
+        self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        self.fileSystem = fileSystem
+    }
+
+    /// The absolute path of `relative`.
+    package func absolute(_ relative: String) -> String {
+        relative.isEmpty ? root : root + "/" + relative
+    }
+
+    /// Whether `relative` is a plain path inside the store: no empty, `.` or `..` components,
+    /// not absolute, no NUL.
+    package static func isSafeRelativePath(_ relative: String) -> Bool {
+        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.utf8.contains(0) else { return false }
+        return relative.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+    }
+
+    /// `name` of a temporary file standing for `name` while it is written.
+    package static func temporaryName(for name: String) -> String {
+        "." + name + temporarySuffix
+    }
+
+    /// Whether `name` is one of our temporary files.
+    package static func isTemporary(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.hasSuffix(temporarySuffix)
+    }
+
+    private func checked(_ relative: String) throws(LiftLogError) -> String {
+        guard StoreFiles.isSafeRelativePath(relative) else {
+            throw .internal("refused a path outside the store: \(relative)")
+        }
+        return absolute(relative)
+    }
+
+    /// Turns a system error into the user-facing error, naming the path relative to the store.
+    package func ioError(_ error: SystemError, changed: Bool = false) -> LiftLogError {
+        var path = error.path
+        if path.hasPrefix(root + "/") { path.removeFirst(root.count + 1) }
+        let reason = systemErrorDescription(error.errorNumber) + (changed ? "" : "; nothing was changed")
+        return .io(path: path, operation: error.operation, reason: reason)
+    }
+
+    // MARK: Reading
+
+    /// The bytes of `relative`, or `nil` when there is no such file.
+    ///
+    /// - Throws: `CORRUPT_FILE` when it is not a regular file or is too large; `IO_ERROR` when
+    ///   it cannot be read.
+    package func read(_ relative: String) throws(LiftLogError) -> [UInt8]? {
+        let path = try checked(relative)
+        do {
+            return try fileSystem.readFile(path, limit: StoreFiles.maximumFileSize)
+        } catch {
+            switch error.errorNumber {
+            case ENOENT_VALUE, ENOTDIR_VALUE: return nil
+            case EISDIR_VALUE, EINVAL_VALUE:
+                throw .corruptFile([FileProblem(path: relative, line: 0, column: 0, message: "is not a regular file", hint: "Move it out of the store.")])
+            case EFBIG_VALUE:
+                throw .corruptFile([FileProblem(path: relative, line: 0, column: 0, message: "is larger than \(StoreFiles.maximumFileSize / 1024 / 1024) MB; a store file never is", hint: "Move it out of the store.")])
+            case ELOOP_VALUE:
+                throw .corruptFile([FileProblem(path: relative, line: 0, column: 0, message: "is a symbolic link; the store holds only regular files", hint: "Replace the link with the file itself.")])
+            default: throw ioError(error)
+            }
+        }
+    }
+
+    /// The status of `relative`, or `nil`.
+    package func status(_ relative: String) throws(LiftLogError) -> FileStatus? {
+        let path = relative.isEmpty ? root : try checked(relative)
+        do { return try fileSystem.status(path) } catch { throw ioError(error) }
+    }
+
+    /// The entries of a folder, without our temporary files; empty when it does not exist.
+    package func list(_ relative: String) throws(LiftLogError) -> [DirectoryEntry] {
+        let path = relative.isEmpty ? root : try checked(relative)
+        do {
+            return try fileSystem.listDirectory(path).filter { !StoreFiles.isTemporary($0.name) }
+        } catch {
+            if error.errorNumber == ENOENT_VALUE || error.errorNumber == ENOTDIR_VALUE { return [] }
+            throw ioError(error)
+        }
+    }
+
+    // MARK: Writing
+
+    /// Creates the folder `relative` and any missing parents, flushing each new entry.
+    package func ensureDirectory(_ relative: String) throws(LiftLogError) {
+        var built = ""
+        for component in relative.split(separator: "/") {
+            let parent = built
+            built = built.isEmpty ? String(component) : built + "/" + component
+            let path = try checked(built)
+            do {
+                if let status = try fileSystem.status(path) {
+                    guard status.kind == .directory else {
+                        throw LiftLogError.corruptFile([FileProblem(path: built, line: 0, column: 0, message: "should be a folder but is a file", hint: "Move the file out of the store.")])
+                    }
+                    continue
+                }
+                try fileSystem.makeDirectory(path, mode: 0o755)
+                try fileSystem.synchronizeDirectory(absolute(parent))
+            } catch let error as SystemError {
+                if error.errorNumber == EEXIST_VALUE { continue }
+                throw ioError(error)
+            } catch let error as LiftLogError {
+                throw error
+            } catch {
+                throw .internal("\(error)")
+            }
+        }
+    }
+
+    /// Replaces `relative` with `bytes` atomically; with `durable`, the new contents are on disk
+    /// when this returns. Keeps the permissions of the file it replaces.
+    ///
+    /// - Throws: `IO_ERROR` when any step fails; the old file is then untouched and no
+    ///   temporary file is left.
+    package func writeAtomically(_ bytes: [UInt8], to relative: String, durable: Bool = true) throws(LiftLogError) {
+        let path = try checked(relative)
+        let slash = path.lastIndex(of: "/")!
+        let folder = String(path[..<slash])
+        let name = String(path[path.index(after: slash)...])
+        let temporary = folder + "/" + StoreFiles.temporaryName(for: name)
+        do {
+            let existing = try fileSystem.status(path)
+            if let existing, existing.kind != .regular {
+                throw LiftLogError.corruptFile([FileProblem(path: relative, line: 0, column: 0, message: "is not a regular file", hint: "Move it out of the store.")])
+            }
+            let descriptor = try fileSystem.openForWriting(temporary, create: true, mode: 0o644)
+            do {
+                if let existing { try fileSystem.setMode(descriptor, existing.mode, path: temporary) }
+                try fileSystem.write(descriptor, bytes, path: temporary)
+                if durable { try fileSystem.synchronize(descriptor, path: temporary) }
+                fileSystem.close(descriptor)
+            } catch {
+                fileSystem.close(descriptor)
+                throw error
+            }
+            try fileSystem.rename(temporary, to: path)
+        } catch let error as SystemError {
+            try? fileSystem.removeFile(temporary)
+            throw ioError(SystemError(operation: "write", path: path, errorNumber: error.errorNumber))
+        } catch let error as LiftLogError {
+            throw error
+        } catch {
+            throw .internal("\(error)")
+        }
+        if durable {
+            do { try fileSystem.synchronizeDirectory(folder) } catch { throw ioError(error, changed: true) }
+        }
+    }
+
+    /// ``writeAtomically(_:to:durable:)`` with durability: the store's one way to save data.
+    package func writeDurably(_ bytes: [UInt8], to relative: String) throws(LiftLogError) {
+        try writeAtomically(bytes, to: relative, durable: true)
+    }
+
+    /// Removes `relative` durably; no error when it is already gone.
+    package func remove(_ relative: String) throws(LiftLogError) {
+        let path = try checked(relative)
+        do {
+            try fileSystem.removeFile(path)
+            let slash = path.lastIndex(of: "/")!
+            try fileSystem.synchronizeDirectory(String(path[..<slash]))
+        } catch {
+            if error.errorNumber == ENOENT_VALUE { return }
+            throw ioError(error)
+        }
+    }
+
+    /// Removes the folder `relative` if it is empty; silent otherwise.
+    package func removeDirectoryIfEmpty(_ relative: String) {
+        guard let path = try? checked(relative) else { return }
+        try? fileSystem.removeDirectory(path)
+    }
+
+    /// Removes our temporary files left in `relative` by a writer that crashed. Call only while
+    /// holding the store lock, when no write of ours can be in progress.
+    package func removeLeftoverTemporaryFiles(in relative: String) {
+        let path = relative.isEmpty ? root : (try? checked(relative)) ?? root
+        guard let entries = try? fileSystem.listDirectory(path) else { return }
+        for entry in entries where StoreFiles.isTemporary(entry.name) {
+            try? fileSystem.removeFile(path + "/" + entry.name)
+        }
+    }
+
+    /// Removes the temporary sibling of `relative` if a crashed write left one.
+    package func removeLeftoverTemporaryFile(of relative: String) {
+        guard let path = try? checked(relative), let slash = path.lastIndex(of: "/") else { return }
+        let temporary = String(path[..<slash]) + "/" + StoreFiles.temporaryName(for: String(path[path.index(after: slash)...]))
+        if (try? fileSystem.status(temporary)) != nil { try? fileSystem.removeFile(temporary) }
+    }
+}

@@ -1,0 +1,224 @@
+/// What `seed` did.
+public struct SeedReport: Equatable, Sendable {
+    /// Names added, in file order.
+    public var added: [String]
+    /// Names already in the library (compared case-insensitively), left as they were.
+    public var skipped: [String]
+}
+
+/// Changes to an exercise; `nil` leaves a field as it is.
+public struct ExerciseChanges: Sendable {
+    public var name: String?
+    public var modality: Exercise.Modality?
+    public var category: Exercise.Category?
+    public var muscleGroups: [String]?
+    public var notes: String?
+    public var weightIncrement: Double?
+    public var media: String?
+
+    public init(name: String? = nil, modality: Exercise.Modality? = nil, category: Exercise.Category? = nil, muscleGroups: [String]? = nil, notes: String? = nil, weightIncrement: Double? = nil, media: String? = nil) {
+        self.name = name
+        self.modality = modality
+        self.category = category
+        self.muscleGroups = muscleGroups
+        self.notes = notes
+        self.weightIncrement = weightIncrement
+        self.media = media
+    }
+}
+
+extension Store {
+    static let exercisesFolder = "exercises"
+
+    /// Every exercise of the library, sorted by name.
+    ///
+    /// - Throws: `CORRUPT_FILE` naming the file and position of the first broken exercise.
+    public func exercises() throws(LiftLogError) -> [Exercise] {
+        try exerciseFiles().map(\.exercise).sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    /// Every exercise with the file it is stored in.
+    package func exerciseFiles() throws(LiftLogError) -> [(exercise: Exercise, path: String)] {
+        var found: [(Exercise, String)] = []
+        var problems: [FileProblem] = []
+        for entry in try files.list(Store.exercisesFolder) where entry.name.hasSuffix(".json") && !entry.name.hasPrefix(".") {
+            let path = "\(Store.exercisesFolder)/\(entry.name)"
+            do {
+                if let exercise = try files.load(path, as: Exercise.self) { found.append((exercise, path)) }
+            } catch {
+                guard case .corruptFile(let list) = error else { throw error }
+                problems += list
+            }
+        }
+        if !problems.isEmpty { throw .corruptFile(problems) }
+        return found
+    }
+
+    /// The exercise named `name` (case-insensitively, spaces collapsed) or with that ID.
+    ///
+    /// - Throws: `NOT_FOUND` with up to three close names as suggestions.
+    public func exercise(named name: String) throws(LiftLogError) -> Exercise {
+        try exerciseFile(named: name).exercise
+    }
+
+    package func exerciseFile(named name: String) throws(LiftLogError) -> (exercise: Exercise, path: String) {
+        let key = Exercise.nameKey(name)
+        // Fast path: the file named after the slug.
+        let slug = Slug.make(name)
+        if !slug.isEmpty, let exercise = try? files.load("\(Store.exercisesFolder)/\(slug).json", as: Exercise.self),
+           Exercise.nameKey(exercise.name) == key {
+            return (exercise, "\(Store.exercisesFolder)/\(slug).json")
+        }
+        let all = try exerciseFiles()
+        if let match = all.first(where: { Exercise.nameKey($0.exercise.name) == key || $0.exercise.id.rawValue == name.lowercased() }) {
+            return match
+        }
+        throw .notFound("No exercise named '\(name)'.", suggestions: Suggestions.closest(to: name, among: all.map(\.exercise.name)))
+    }
+
+    /// Adds an exercise to the library.
+    ///
+    /// - Throws: `VALIDATION_ERROR` for a bad name or increment, `CONFLICT` when the name is
+    ///   taken (case-insensitively).
+    @discardableResult
+    public func addExercise(
+        name: String, modality: Exercise.Modality = .other, category: Exercise.Category? = nil, muscleGroups: [String] = [],
+        notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil
+    ) throws(LiftLogError) -> Exercise {
+        try withLock { () throws(LiftLogError) -> Exercise in
+            let exercise = Exercise(
+                id: Exercise.ID(rawValue: environment.makeUUID()) ?? Exercise.ID.random(), name: Exercise.normalizedName(name),
+                modality: modality, category: category, muscleGroups: muscleGroups.map { $0.lowercased() }, notes: notes,
+                isCustom: true, weightIncrement: weightIncrement, media: media, createdAt: currentTimestamp())
+            try Store.checkExercise(exercise, rawName: name)
+            let existing = try exerciseFiles()
+            if let clash = existing.first(where: { Exercise.nameKey($0.exercise.name) == Exercise.nameKey(exercise.name) }) {
+                throw .conflict("An exercise named '\(clash.exercise.name)' already exists.")
+            }
+            try files.save(exercise, to: freeExercisePath(for: exercise, taken: Swift.Set(existing.map(\.path))))
+            return exercise
+        }
+    }
+
+    static func checkExercise(_ exercise: Exercise, rawName: String) throws(LiftLogError) {
+        if let problem = Exercise.nameProblem(Exercise.normalizedName(rawName)) { throw .validation(problem) }
+        if !(exercise.weightIncrement > 0) || !exercise.weightIncrement.isFinite {
+            throw .validation("Weight increment must be a positive number, got \(JSONNumber(exercise.weightIncrement.isFinite ? exercise.weightIncrement : 0)).")
+        }
+        if let muscle = exercise.muscleGroups.first(where: { $0.trimmingWhitespace().isEmpty }) {
+            throw .validation("Muscle group '\(muscle)' cannot be empty.")
+        }
+    }
+
+    /// `exercises/<slug>.json`, or `<slug>-2.json`… when another exercise has that file.
+    private func freeExercisePath(for exercise: Exercise, taken: Swift.Set<String>) -> String {
+        let slug = Slug.make(exercise.name)
+        let base = slug.isEmpty ? "exercise-\(exercise.id.short)" : slug
+        var candidate = "\(Store.exercisesFolder)/\(base).json"
+        var counter = 2
+        while taken.contains(candidate) {
+            candidate = "\(Store.exercisesFolder)/\(base)-\(counter).json"
+            counter += 1
+        }
+        return candidate
+    }
+
+    /// Changes an exercise; a new name moves it to the file of that name.
+    ///
+    /// - Throws: `NOT_FOUND`, `VALIDATION_ERROR`, or `CONFLICT` when the new name is taken.
+    @discardableResult
+    public func updateExercise(named name: String, _ changes: ExerciseChanges) throws(LiftLogError) -> Exercise {
+        try withLock { () throws(LiftLogError) -> Exercise in
+            let (original, path) = try exerciseFile(named: name)
+            var exercise = original
+            if let newName = changes.name { exercise.name = Exercise.normalizedName(newName) }
+            if let modality = changes.modality { exercise.modality = modality }
+            if let category = changes.category { exercise.category = category }
+            if let muscles = changes.muscleGroups { exercise.muscleGroups = muscles.map { $0.lowercased() } }
+            if let notes = changes.notes { exercise.notes = notes.isEmpty ? nil : notes }
+            if let increment = changes.weightIncrement { exercise.weightIncrement = increment }
+            if let media = changes.media { exercise.media = media.isEmpty ? nil : media }
+            try Store.checkExercise(exercise, rawName: changes.name ?? exercise.name)
+            var target = path
+            if Exercise.nameKey(exercise.name) != Exercise.nameKey(original.name) || Slug.make(exercise.name) != Slug.make(original.name) {
+                let others = try exerciseFiles().filter { $0.path != path }
+                if let clash = others.first(where: { Exercise.nameKey($0.exercise.name) == Exercise.nameKey(exercise.name) }) {
+                    throw .conflict("An exercise named '\(clash.exercise.name)' already exists.")
+                }
+                target = freeExercisePath(for: exercise, taken: Swift.Set(others.map(\.path)))
+            }
+            guard exercise != original || target != path else { return exercise }
+            try files.save(exercise, to: target)
+            if target != path { try files.remove(path) }
+            return exercise
+        }
+    }
+
+    /// Removes an exercise from the library. Sessions keep their snapshot of its name.
+    ///
+    /// - Throws: `NOT_FOUND`, or `CONFLICT` when a plan uses it.
+    @discardableResult
+    public func deleteExercise(named name: String) throws(LiftLogError) -> Exercise {
+        try withLock { () throws(LiftLogError) -> Exercise in
+            let (exercise, path) = try exerciseFile(named: name)
+            for plan in try plans() {
+                let uses = plan.days.contains { day in
+                    day.exercises.contains { $0.exerciseID == exercise.id || Exercise.nameKey($0.exerciseName) == Exercise.nameKey(exercise.name) }
+                }
+                if uses { throw .conflict("Cannot delete exercise that is used in a plan ('\(plan.name)').") }
+            }
+            try files.remove(path)
+            return exercise
+        }
+    }
+
+    /// Every training plan, sorted by name.
+    public func plans() throws(LiftLogError) -> [TrainingPlan] {
+        var found: [TrainingPlan] = []
+        var problems: [FileProblem] = []
+        for entry in try files.list("plans") where entry.name.hasSuffix(".json") && !entry.name.hasPrefix(".") {
+            do {
+                if let plan = try files.load("plans/\(entry.name)", as: TrainingPlan.self) { found.append(plan) }
+            } catch {
+                guard case .corruptFile(let list) = error else { throw error }
+                problems += list
+            }
+        }
+        if !problems.isEmpty { throw .corruptFile(problems) }
+        return found.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    /// Adds the exercises of a seed file whose names are not in the library yet.
+    ///
+    /// Idempotent: running it again adds nothing; a file with new names adds only those.
+    ///
+    /// - Parameters:
+    ///   - bytes: the JSON of the seed file (see DefaultExercises.json).
+    ///   - path: the file's name, for error messages.
+    /// - Throws: `CORRUPT_FILE` with the position of the first mistake in the file; then
+    ///   nothing is added.
+    @discardableResult
+    public func seed(from bytes: [UInt8], path: String) throws(LiftLogError) -> SeedReport {
+        let file = try DocumentDecoder.decode(bytes, path: path, as: SeedFile.self)
+        return try withLock { () throws(LiftLogError) -> SeedReport in
+            let existing = try exerciseFiles()
+            var names = Swift.Set(existing.map { Exercise.nameKey($0.exercise.name) })
+            var paths = Swift.Set(existing.map(\.path))
+            var report = SeedReport(added: [], skipped: [])
+            for item in file.items {
+                let key = Exercise.nameKey(item.name)
+                guard !names.contains(key) else { report.skipped.append(item.name); continue }
+                let exercise = Exercise(
+                    id: Exercise.ID.nameBased("exercise:" + key), name: item.name, modality: item.modality,
+                    category: item.category, muscleGroups: item.muscleGroups, notes: item.notes, isCustom: false,
+                    weightIncrement: item.weightIncrement)
+                let target = freeExercisePath(for: exercise, taken: paths)
+                try files.save(exercise, to: target)
+                names.insert(key)
+                paths.insert(target)
+                report.added.append(item.name)
+            }
+            return report
+        }
+    }
+}

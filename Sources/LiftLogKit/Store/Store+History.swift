@@ -1,0 +1,157 @@
+/// Which sessions `history` lists, and which page of them.
+public struct HistoryQuery: Sendable {
+    /// 1-based.
+    public var page: Int
+    public var perPage: Int
+    /// First local date included.
+    public var from: LocalDate?
+    /// Last local date included.
+    public var to: LocalDate?
+    /// Only sessions with this exercise (library name, or a name logged in a session).
+    public var exercise: String?
+    public var kind: Session.Kind?
+
+    /// The default page size.
+    public static let defaultPerPage = 25
+    /// The largest page size.
+    public static let maximumPerPage = 1000
+
+    public init(page: Int = 1, perPage: Int = HistoryQuery.defaultPerPage, from: LocalDate? = nil, to: LocalDate? = nil, exercise: String? = nil, kind: Session.Kind? = nil) {
+        self.page = page
+        self.perPage = perPage
+        self.from = from
+        self.to = to
+        self.exercise = exercise
+        self.kind = kind
+    }
+}
+
+/// One page of history, newest first.
+public struct HistoryPage: Sendable {
+    public var page: Int
+    public var perPage: Int
+    /// Sessions matching the query on all pages.
+    public var total: Int
+    public var totalPages: Int { total == 0 ? 0 : (total + perPage - 1) / perPage }
+    public var sessions: [SessionSummary]
+    /// Session files that could not be read, with the reason (`liftlog check` says more).
+    public var unreadableFiles: [String]
+}
+
+/// What a rebuild of the index found.
+public struct ReindexReport: Sendable {
+    public var sessions: Int
+    public var unreadableFiles: [String]
+}
+
+extension Store {
+    /// Runs `body` on an index brought up to date with the files. With the lock (held by the
+    /// caller, or free now) the refreshed index is written back; without it, it is used from
+    /// memory only.
+    package func withFreshIndex<T>(holdingLock: Bool, _ body: (SessionIndex) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
+        func run(_ canWrite: Bool) throws(LiftLogError) -> T {
+            let index = SessionIndex(files: files, unit: preferences.unit, now: environment.now)
+            if canWrite && index.needsRebuild {
+                try index.rebuild()
+            } else {
+                try index.refresh()
+            }
+            let result = try body(index)
+            if canWrite { try? index.persist() }
+            return result
+        }
+        if holdingLock { return try run(true) }
+        return try withLockIfFree { (haveLock: Bool) throws(LiftLogError) -> T in try run(haveLock) }
+    }
+
+    /// Brings the index up to date after a write (the caller holds the lock).
+    func updateIndex() throws(LiftLogError) {
+        try withFreshIndex(holdingLock: true) { _ throws(LiftLogError) in }
+    }
+
+    /// A page of sessions, newest first.
+    ///
+    /// - Complexity: O(months) `stat` calls and the index lines of the months the page spans,
+    ///   plus one `stat` per session shown; independent of the number of sessions unless
+    ///   filtering by exercise (then O(N) index lines, still no session file is read).
+    /// - Throws: `VALIDATION_ERROR` for a page below 1, a page size outside 1–1000, or `from`
+    ///   after `to`; `NOT_FOUND` for an exercise that neither the library nor any session has.
+    public func history(_ query: HistoryQuery) throws(LiftLogError) -> HistoryPage {
+        guard query.page >= 1 else { throw .validation("Page must be 1 or more, got \(query.page).") }
+        guard (1...HistoryQuery.maximumPerPage).contains(query.perPage) else {
+            throw .validation("Page size must be 1–\(HistoryQuery.maximumPerPage), got \(query.perPage).")
+        }
+        if let from = query.from, let to = query.to, from > to {
+            throw .validation("--from \(from) is after --to \(to).")
+        }
+        var exerciseFilter: Exercise?
+        var missingExercise: LiftLogError?
+        if let name = query.exercise {
+            do throws(LiftLogError) {
+                exerciseFilter = try exercise(named: name)
+            } catch {
+                guard case .notFound = error else { throw error }
+                missingExercise = error
+                exerciseFilter = Exercise(id: Exercise.ID(uncheckedRawValue: "00000000-0000-0000-0000-000000000000"), name: Exercise.normalizedName(name))
+            }
+        }
+        let page = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> HistoryPage in
+            var result = try index.page(query, exercise: exerciseFilter)
+            // Check what is about to be shown against the files; re-read anything edited in place.
+            if try index.verify(result.sessions) { result = try index.page(query, exercise: exerciseFilter) }
+            result.unreadableFiles = try index.corruptFiles().map { "\($0.path): \($0.problem)" }
+            return result
+        }
+        if page.total == 0, let missingExercise { throw missingExercise }
+        return page
+    }
+
+    /// Rebuilds the index from the session files.
+    ///
+    /// - Complexity: O(N) file reads; memory bounded by the largest month.
+    @discardableResult
+    public func reindex() throws(LiftLogError) -> ReindexReport {
+        try withLock { () throws(LiftLogError) -> ReindexReport in
+            let index = SessionIndex(files: files, unit: preferences.unit, now: environment.now)
+            try index.rebuild()
+            let total = index.state.months.values.reduce(0) { $0 + $1.count }
+            return ReindexReport(sessions: total, unreadableFiles: try index.corruptFiles().map { "\($0.path): \($0.problem)" })
+        }
+    }
+}
+
+extension SessionIndex {
+    /// Whether there was no usable index on disk.
+    package var needsRebuild: Bool { hasNoState }
+
+    /// The page of `query` from the index (without checking the files).
+    package func page(_ query: HistoryQuery, exercise: Exercise?) throws(LiftLogError) -> HistoryPage {
+        let offset = (query.page - 1) * query.perPage
+        var total = 0
+        var sessions: [SessionSummary] = []
+        for key in monthsNewestFirst {
+            if let to = query.to, key.firstDay > to { continue }
+            if let from = query.from, key.lastDay < from { continue }
+            guard let month = state.months[key] else { continue }
+            let wholeMonth = (query.from.map { key.firstDay >= $0 } ?? true) && (query.to.map { key.lastDay <= $0 } ?? true)
+            if wholeMonth && exercise == nil {
+                let count = query.kind.map { month.kindCounts[$0] ?? 0 } ?? month.count
+                if total + count <= offset || sessions.count >= query.perPage {
+                    total += count
+                    continue
+                }
+            }
+            for record in try records(of: key) {
+                guard let summary = record.summary else { continue }
+                if let kind = query.kind, summary.kind != kind { continue }
+                if let exercise, !summary.contains(exercise) { continue }
+                let date = summary.startedAt.localDate
+                if let from = query.from, date < from { continue }
+                if let to = query.to, date > to { continue }
+                if total >= offset && sessions.count < query.perPage { sessions.append(summary) }
+                total += 1
+            }
+        }
+        return HistoryPage(page: query.page, perPage: query.perPage, total: total, sessions: sessions, unreadableFiles: [])
+    }
+}

@@ -1,0 +1,389 @@
+/// A session together with the file it is stored in.
+public struct StoredSession: Hashable, Sendable {
+    public var session: Session
+    /// Relative to the store root.
+    public var path: String
+
+    public init(session: Session, path: String) {
+        self.session = session
+        self.path = path
+    }
+}
+
+/// A change to one set of the active session.
+public struct SetChange: Sendable {
+    /// What to do with the set's status.
+    public enum Action: Sendable { case complete, skip, undo }
+
+    public var weight: Double?
+    public var unit: WeightUnit?
+    public var reps: Int?
+    public var rpe: Double?
+    public var action: Action?
+
+    public init(weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil, rpe: Double? = nil, action: Action? = nil) {
+        self.weight = weight
+        self.unit = unit
+        self.reps = reps
+        self.rpe = rpe
+        self.action = action
+    }
+}
+
+/// What `log` did.
+public struct LogResult: Sendable {
+    public var stored: StoredSession
+    public var exercise: Exercise
+    /// Whether the exercise was added to the library by this call.
+    public var createdExercise: Bool
+    /// The set numbers written.
+    public var setNumbers: [Int]
+}
+
+extension Store {
+    // MARK: Finding the active session
+
+    /// The active session, or `nil` when none is.
+    ///
+    /// - Complexity: O(1) file reads when the active-session pointer is current; otherwise the
+    ///   index is refreshed (O(months) `stat` calls).
+    public func activeSession() throws(LiftLogError) -> StoredSession? {
+        try findActive(holdingLock: false)
+    }
+
+    /// Reads the cached pointer to the active session, checks it, and falls back to the index.
+    package func findActive(holdingLock: Bool) throws(LiftLogError) -> StoredSession? {
+        if let bytes = try? files.read(Store.activePointerPath) {
+            let path = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+            if StoreFiles.isSafeRelativePath(path), path.hasPrefix("sessions/"),
+               let session = try files.load(path, as: Session.self), session.status == .active {
+                if holdingLock { files.removeLeftoverTemporaryFile(of: path) }
+                return StoredSession(session: session, path: path)
+            }
+        }
+        let summaries = try withFreshIndex(holdingLock: holdingLock) { index throws(LiftLogError) in try index.activeSummaries() }
+        for summary in summaries {
+            guard let session = try files.load(summary.path, as: Session.self), session.status == .active else { continue }
+            if holdingLock { try writeActivePointer(summary.path) }
+            return StoredSession(session: session, path: summary.path)
+        }
+        if holdingLock, (try? files.status(Store.activePointerPath)) != nil { try? files.remove(Store.activePointerPath) }
+        return nil
+    }
+
+    private func writeActivePointer(_ path: String?) throws(LiftLogError) {
+        if let path {
+            try files.writeAtomically(Array((path + "\n").utf8), to: Store.activePointerPath, durable: false)
+        } else {
+            try files.remove(Store.activePointerPath)
+        }
+    }
+
+    private func requireActive() throws(LiftLogError) -> StoredSession {
+        guard let active = try findActive(holdingLock: true) else {
+            throw .notFound("No active session. Start one with 'liftlog start'.")
+        }
+        return active
+    }
+
+    private func save(_ stored: StoredSession) throws(LiftLogError) {
+        try files.ensureDirectory(String(stored.path.split(separator: "/").dropLast().joined(separator: "/")))
+        try files.save(stored.session, to: stored.path)
+    }
+
+    // MARK: Lifecycle
+
+    /// Starts a session.
+    ///
+    /// - Parameters:
+    ///   - kind: lifting unless said otherwise.
+    ///   - startedAt: when it started; now by default (a past time logs a past session).
+    ///   - plan: the plan's name, recorded as a snapshot.
+    ///   - planDay: the plan day's name, recorded as a snapshot.
+    /// - Throws: `CONFLICT` when a session is already active, `VALIDATION_ERROR` for a start
+    ///   time in the future.
+    @discardableResult
+    public func startSession(kind: Session.Kind = .lifting, startedAt: Timestamp? = nil, plan: String? = nil, planDay: String? = nil, entries: [Session.Entry] = []) throws(LiftLogError) -> StoredSession {
+        try withLock { () throws(LiftLogError) -> StoredSession in
+            if let active = try findActive(holdingLock: true) {
+                throw .conflict("A session is already active (started \(active.session.startedAt.shortDescription)). Finish it with 'liftlog finish' or discard it with 'liftlog discard' first.")
+            }
+            let now = currentTimestamp()
+            let start = startedAt ?? now
+            if start.millisecondsSince1970 > now.millisecondsSince1970 + 60_000 {
+                throw .validation("Start time \(start.shortDescription) is in the future.")
+            }
+            let session = Session(id: environment.makeSessionID(), kind: kind, status: .active, startedAt: start, plan: plan, planDay: planDay, entries: entries)
+            let stored = StoredSession(session: session, path: session.relativePath)
+            try save(stored)
+            try writeActivePointer(stored.path)
+            try updateIndex()
+            return stored
+        }
+    }
+
+    /// Logs completed sets of an exercise into the active session (or into the session `id`,
+    /// which must still be active). Planned (pending) sets of that exercise are completed first,
+    /// in order; further sets are appended.
+    ///
+    /// - Parameters:
+    ///   - exerciseName: matched case-insensitively against the library.
+    ///   - sets: parsed set notation.
+    ///   - createIfMissing: add an unknown exercise to the library instead of failing.
+    /// - Throws: `NOT_FOUND` without an active session or for an unknown exercise (with
+    ///   suggestions), `FORBIDDEN` for a completed session or one without sets (stretch,
+    ///   meditation).
+    @discardableResult
+    public func log(exercise exerciseName: String, sets: [SetNotation], createIfMissing: Bool = false, sessionID: Session.ID? = nil) throws(LiftLogError) -> LogResult {
+        guard !sets.isEmpty else { throw .usage("Give at least one set, such as 100x5.", command: "log") }
+        return try withLock { () throws(LiftLogError) -> LogResult in
+            var stored: StoredSession
+            if let sessionID {
+                stored = try storedSession(idPrefix: sessionID.rawValue)
+                guard stored.session.status == .active else {
+                    throw .forbidden("Session \(sessionID.short) is completed; change it with 'liftlog edit \(sessionID.short)'.")
+                }
+            } else {
+                stored = try requireActive()
+            }
+            guard stored.session.kind == .lifting || stored.session.kind == .cardio else {
+                throw .forbidden("The active session is a \(stored.session.kind.rawValue) session; sets can only be logged into lifting or cardio sessions.")
+            }
+            var created = false
+            let exercise: Exercise
+            do throws(LiftLogError) {
+                exercise = try exerciseFile(named: exerciseName).exercise
+            } catch {
+                guard createIfMissing, case .notFound = error else { throw error }
+                let modality: Exercise.Modality = sets.allSatisfy { $0.weight == nil } ? .bodyweight : .other
+                exercise = try insertExercise(name: exerciseName, modality: modality)
+                created = true
+            }
+            let now = currentTimestamp()
+            var session = stored.session
+            let index: Int
+            if let existing = session.entryIndex(for: exercise) {
+                index = existing
+            } else {
+                session.entries.append(Session.Entry(exerciseID: exercise.id, exerciseName: exercise.name, order: session.entries.count + 1))
+                index = session.entries.count - 1
+            }
+            var numbers: [Int] = []
+            for notation in sets {
+                for _ in 0..<notation.count {
+                    var set: WorkoutSet
+                    if let pending = session.entries[index].sets.firstIndex(where: { $0.status == .pending }) {
+                        set = session.entries[index].sets[pending]
+                        set.weight = notation.weight
+                        set.unit = notation.unit
+                        set.reps = notation.reps
+                        set.rpe = notation.rpe
+                        set.status = .completed
+                        set.completedAt = now
+                        session.entries[index].sets[pending] = set
+                    } else {
+                        set = WorkoutSet(setNumber: session.entries[index].sets.count + 1, weight: notation.weight, unit: notation.unit,
+                                         reps: notation.reps, rpe: notation.rpe, status: .completed, completedAt: now)
+                        session.entries[index].sets.append(set)
+                    }
+                    numbers.append(set.setNumber)
+                }
+            }
+            stored.session = session
+            try save(stored)
+            return LogResult(stored: stored, exercise: exercise, createdExercise: created, setNumbers: numbers)
+        }
+    }
+
+    /// Adds an exercise without taking the lock (the caller holds it).
+    private func insertExercise(name: String, modality: Exercise.Modality) throws(LiftLogError) -> Exercise {
+        let normalized = Exercise.normalizedName(name)
+        let exercise = Exercise(id: Exercise.ID(rawValue: environment.makeUUID()) ?? .random(), name: normalized, modality: modality, isCustom: true, createdAt: currentTimestamp())
+        try Store.checkExercise(exercise, rawName: name)
+        let existing = try exerciseFiles()
+        let slug = Slug.make(normalized)
+        var path = "\(Store.exercisesFolder)/\(slug.isEmpty ? "exercise-\(exercise.id.short)" : slug).json"
+        var counter = 2
+        while existing.contains(where: { $0.path == path }) {
+            path = "\(Store.exercisesFolder)/\(slug.isEmpty ? "exercise-\(exercise.id.short)" : slug)-\(counter).json"
+            counter += 1
+        }
+        try files.save(exercise, to: path)
+        return exercise
+    }
+
+    /// Changes set `number` of an exercise in the active session.
+    ///
+    /// - Throws: `NOT_FOUND` when the exercise is not in the session or the set does not
+    ///   exist, `VALIDATION_ERROR` for a value that breaks a rule.
+    @discardableResult
+    public func editSet(exercise exerciseName: String, number: Int, _ change: SetChange) throws(LiftLogError) -> StoredSession {
+        try withLock { () throws(LiftLogError) -> StoredSession in
+            var stored = try requireActive()
+            let entryIndex = try self.entryIndex(of: exerciseName, in: stored.session)
+            let entry = stored.session.entries[entryIndex]
+            guard let setIndex = entry.sets.firstIndex(where: { $0.setNumber == number }) else {
+                throw .notFound("'\(entry.exerciseName)' has no set \(number); it has \(entry.sets.count) set\(entry.sets.count == 1 ? "" : "s").")
+            }
+            var set = entry.sets[setIndex]
+            if let weight = change.weight { set.weight = weight; set.unit = change.unit ?? set.unit ?? preferences.unit }
+            if let reps = change.reps { set.reps = reps }
+            if let rpe = change.rpe { set.rpe = rpe }
+            switch change.action {
+            case .complete?: set.status = .completed; set.completedAt = set.completedAt ?? currentTimestamp()
+            case .skip?: set.status = .skipped; set.completedAt = nil
+            case .undo?: set.status = .pending; set.completedAt = nil
+            case nil: break
+            }
+            if let problem = set.ruleViolations().first { throw .validation(problem.text.prefix(1).uppercased() + problem.text.dropFirst() + ".") }
+            stored.session.entries[entryIndex].sets[setIndex] = set
+            try save(stored)
+            return stored
+        }
+    }
+
+    /// Removes an exercise and its sets from the active session.
+    ///
+    /// - Throws: `NOT_FOUND` when it is not in the session.
+    @discardableResult
+    public func dropExercise(_ exerciseName: String) throws(LiftLogError) -> StoredSession {
+        try withLock { () throws(LiftLogError) -> StoredSession in
+            var stored = try requireActive()
+            let index = try entryIndex(of: exerciseName, in: stored.session)
+            stored.session.entries.remove(at: index)
+            for offset in stored.session.entries.indices { stored.session.entries[offset].order = offset + 1 }
+            try save(stored)
+            return stored
+        }
+    }
+
+    private func entryIndex(of exerciseName: String, in session: Session) throws(LiftLogError) -> Int {
+        let key = Exercise.nameKey(exerciseName)
+        if let index = session.entries.firstIndex(where: { Exercise.nameKey($0.exerciseName) == key }) { return index }
+        if let exercise = try? exercise(named: exerciseName), let index = session.entryIndex(for: exercise) { return index }
+        throw .notFound("'\(exerciseName)' is not in the active session.", suggestions: Suggestions.closest(to: exerciseName, among: session.entries.map(\.exerciseName)))
+    }
+
+    /// Completes the active session. Sets still pending are marked skipped.
+    ///
+    /// - Parameters:
+    ///   - feel: how it felt, 1–5 (`session_rpe`).
+    ///   - painTags: where it hurt, lowercased.
+    ///   - notes: free text.
+    ///   - completedAt: when it ended; now by default.
+    /// - Throws: `NOT_FOUND` without an active session, `VALIDATION_ERROR` for a feel outside
+    ///   1–5 or an end before the start.
+    @discardableResult
+    public func finish(feel: Int? = nil, painTags: [String] = [], notes: String? = nil, completedAt: Timestamp? = nil) throws(LiftLogError) -> StoredSession {
+        if let feel, !(1...5).contains(feel) { throw .validation("Feel must be 1–5, got \(feel).") }
+        let tags = painTags.map { $0.trimmingWhitespace().lowercased() }
+        if tags.contains(where: \.isEmpty) { throw .validation("Pain tags cannot be empty.") }
+        return try withLock { () throws(LiftLogError) -> StoredSession in
+            var stored = try requireActive()
+            let end = completedAt ?? currentTimestamp()
+            guard end >= stored.session.startedAt else {
+                throw .validation("The end time \(end.shortDescription) is before the start \(stored.session.startedAt.shortDescription).")
+            }
+            stored.session.status = .completed
+            stored.session.completedAt = end
+            if let feel { stored.session.sessionRPE = feel }
+            if !tags.isEmpty { stored.session.painTags = tags }
+            if let notes, !notes.isEmpty { stored.session.notes = notes }
+            for entry in stored.session.entries.indices {
+                for set in stored.session.entries[entry].sets.indices where stored.session.entries[entry].sets[set].status == .pending {
+                    stored.session.entries[entry].sets[set].status = .skipped
+                }
+            }
+            try save(stored)
+            try writeActivePointer(nil)
+            try updateIndex()
+            return stored
+        }
+    }
+
+    /// Deletes the active session.
+    ///
+    /// - Throws: `NOT_FOUND` without an active session.
+    @discardableResult
+    public func discardActiveSession() throws(LiftLogError) -> StoredSession {
+        try withLock { () throws(LiftLogError) -> StoredSession in
+            let stored = try requireActive()
+            try files.remove(stored.path)
+            try writeActivePointer(nil)
+            try updateIndex()
+            return stored
+        }
+    }
+
+    /// Records a finished session that has no sets (stretch, meditation, or cardio by time).
+    ///
+    /// - Throws: `VALIDATION_ERROR` for a non-positive duration or a time in the future.
+    @discardableResult
+    public func recordSession(kind: Session.Kind, minutes: Double, startedAt: Timestamp? = nil, notes: String? = nil, regions: [String] = [], meditationType: String? = nil) throws(LiftLogError) -> StoredSession {
+        guard minutes > 0, minutes <= 24 * 60 else { throw .validation("Minutes must be more than 0 and at most 1440, got \(JSONNumber(minutes.isFinite ? minutes : 0)).") }
+        return try withLock { () throws(LiftLogError) -> StoredSession in
+            let now = currentTimestamp()
+            let seconds = Int((minutes * 60).rounded())
+            let start = startedAt ?? now.adding(seconds: -seconds)
+            if start.millisecondsSince1970 > now.millisecondsSince1970 + 60_000 {
+                throw .validation("Start time \(start.shortDescription) is in the future.")
+            }
+            let session = Session(id: environment.makeSessionID(), kind: kind, status: .completed, startedAt: start,
+                                  completedAt: start.adding(seconds: seconds), notes: notes, durationSeconds: seconds,
+                                  regions: regions, meditationType: meditationType)
+            let stored = StoredSession(session: session, path: session.relativePath)
+            try save(stored)
+            try updateIndex()
+            return stored
+        }
+    }
+
+    // MARK: Reading and deleting sessions
+
+    /// The session whose ID starts with `idPrefix` (at least 4 characters).
+    ///
+    /// - Complexity: O(months) `stat` calls plus O(N/256) index lines; one file read.
+    /// - Throws: `VALIDATION_ERROR` for a prefix that is too short, not hex, or ambiguous;
+    ///   `NOT_FOUND` when no session has it.
+    public func session(idPrefix: String) throws(LiftLogError) -> StoredSession {
+        try storedSession(idPrefix: idPrefix)
+    }
+
+    private func storedSession(idPrefix: String) throws(LiftLogError) -> StoredSession {
+        let prefix = idPrefix.lowercased()
+        guard prefix.count >= 4 else {
+            throw .validation("Session ID '\(idPrefix)' is too short; give at least 4 characters.")
+        }
+        guard prefix.count <= 36, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw .validation("'\(idPrefix)' is not a session ID; IDs are hexadecimal, like 3f2c9a1e.")
+        }
+        let matches = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in try index.paths(forIDPrefix: prefix) }
+        switch matches.count {
+        case 0:
+            throw .notFound("No session with ID '\(idPrefix)'. 'liftlog history' lists sessions with their IDs.")
+        case 1:
+            let (id, path) = matches.first!
+            guard let session = try files.load(path, as: Session.self), session.id.rawValue == id else {
+                throw .notFound("No session with ID '\(idPrefix)' (its file is gone). Run 'liftlog reindex' if this persists.")
+            }
+            return StoredSession(session: session, path: path)
+        default:
+            let listed = matches.keys.sorted().prefix(5).map { String($0.prefix(prefix.count + 4)) }.joined(separator: ", ")
+            throw .validation("Session ID '\(idPrefix)' is ambiguous: it matches \(matches.count) sessions (\(listed)). Give more characters.")
+        }
+    }
+
+    /// Deletes a session (active or completed) by ID prefix.
+    ///
+    /// - Throws: as ``session(idPrefix:)``.
+    @discardableResult
+    public func deleteSession(idPrefix: String) throws(LiftLogError) -> StoredSession {
+        try withLock { () throws(LiftLogError) -> StoredSession in
+            let stored = try storedSession(idPrefix: idPrefix)
+            try files.remove(stored.path)
+            if stored.session.status == .active { try writeActivePointer(nil) }
+            try updateIndex()
+            return stored
+        }
+    }
+}

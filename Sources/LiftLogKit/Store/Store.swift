@@ -1,0 +1,206 @@
+/// A liftlog store: a folder of JSON files that holds one person's training log.
+///
+/// `Store` is the persistence layer an app embeds. Every method reads the files it needs,
+/// and every change is written atomically and durably before the method returns, under an
+/// advisory lock so that two processes writing at once never lose an update.
+///
+/// ```swift
+/// let store = try Store.create(at: "/path/to/log")
+/// _ = try store.startSession()
+/// _ = try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5x3"], defaultUnit: .kg))
+/// let session = try store.finish(feel: 4)
+/// ```
+public struct Store: Sendable {
+    /// Injected dependencies: the file system, the clock and the ID generator.
+    public struct Environment: Sendable {
+        package var fileSystem: any FileSystem
+        /// The current time, in the UTC offset new timestamps get (the machine's zone by default).
+        public var now: @Sendable () -> Timestamp
+        /// New session IDs.
+        public var makeSessionID: @Sendable () -> Session.ID
+        /// New exercise and plan IDs.
+        public var makeUUID: @Sendable () -> String
+        /// How long to wait for another process's lock, in seconds.
+        public var lockTimeout: Double
+
+        /// The real file system, clock and random IDs.
+        public static var live: Environment {
+            Environment(
+                fileSystem: PosixFileSystem(), now: { Timestamp.now() }, makeSessionID: { Session.ID.random() },
+                makeUUID: { randomUUIDString() },
+                lockTimeout: 10)
+        }
+
+        package init(fileSystem: any FileSystem, now: @escaping @Sendable () -> Timestamp, makeSessionID: @escaping @Sendable () -> Session.ID, makeUUID: @escaping @Sendable () -> String, lockTimeout: Double) {
+            self.fileSystem = fileSystem
+            self.now = now
+            self.makeSessionID = makeSessionID
+            self.makeUUID = makeUUID
+            self.lockTimeout = lockTimeout
+        }
+
+        /// A fixed clock and predictable IDs, for tests and reproducible scripts.
+        public static func fixed(now: Timestamp) -> Environment {
+            let counter = Counter()
+            var environment = Environment.live
+            environment.now = { now }
+            environment.makeSessionID = { Session.ID(uncheckedRawValue: counter.nextUUID()) }
+            environment.makeUUID = { counter.nextUUID() }
+            return environment
+        }
+    }
+
+    /// The file name of the manifest at the root of every store.
+    public static let manifestFileName = "liftlog.json"
+    static let lockPath = ".liftlog/lock"
+    static let activePointerPath = ".liftlog/active"
+
+    /// The absolute path of the store folder.
+    public var root: String { files.root }
+    /// The format version and preferences.
+    public private(set) var manifest: StoreManifest
+    /// The user's preferences (preferred unit, first day of the week).
+    public var preferences: StoreManifest.Preferences { manifest.preferences }
+    package let files: StoreFiles
+    package let environment: Environment
+
+    init(files: StoreFiles, manifest: StoreManifest, environment: Environment) {
+        self.files = files
+        self.manifest = manifest
+        self.environment = environment
+    }
+
+    /// Opens the store at `path`.
+    ///
+    /// - Throws: `NOT_FOUND` when there is no store there, `VALIDATION_ERROR` when the path is
+    ///   a file, `CORRUPT_FILE` when the manifest is unreadable or of a newer format version.
+    public static func open(at path: String, environment: Environment = .live) throws(LiftLogError) -> Store {
+        let files = StoreFiles(root: absolutePath(path), fileSystem: environment.fileSystem)
+        switch try files.status("") {
+        case nil:
+            throw .notFound("No liftlog store at '\(path)'. Create one with 'liftlog init \(path)'.")
+        case let status? where status.kind != .directory:
+            throw .validation("The store path '\(path)' is a file, not a folder.")
+        default:
+            break
+        }
+        guard let manifest = try files.load(manifestFileName, as: StoreManifest.self) else {
+            throw .notFound("No liftlog store at '\(path)' (no \(manifestFileName)). Create one with 'liftlog init \(path)'.")
+        }
+        return Store(files: files, manifest: manifest, environment: environment)
+    }
+
+    /// Creates a store at `path` (the folder may exist), writes its `.gitignore` and
+    /// `.gitattributes`, and with `seed` loads the default exercise library.
+    ///
+    /// - Throws: `CONFLICT` when a store already exists there, `VALIDATION_ERROR` when the
+    ///   path is a file, `IO_ERROR` when it cannot be written.
+    public static func create(at path: String, unit: WeightUnit = .kg, seed: Bool = true, environment: Environment = .live) throws(LiftLogError) -> Store {
+        let files = StoreFiles(root: absolutePath(path), fileSystem: environment.fileSystem)
+        if let status = try files.status("") {
+            guard status.kind == .directory else { throw .validation("The store path '\(path)' is a file, not a folder.") }
+            if try files.status(manifestFileName) != nil {
+                throw .conflict("A liftlog store already exists at '\(path)'.")
+            }
+        } else {
+            try makeParents(of: files.root, fileSystem: environment.fileSystem)
+        }
+        let manifest = StoreManifest(preferences: StoreManifest.Preferences(unit: unit))
+        let store = Store(files: files, manifest: manifest, environment: environment)
+        for folder in ["exercises", "plans", "sessions", ".liftlog"] { try files.ensureDirectory(folder) }
+        try files.writeDurably(Array(".liftlog/\n".utf8), to: ".gitignore")
+        try files.writeDurably(Array("*.json text eol=lf\n".utf8), to: ".gitattributes")
+        if seed { _ = try store.seed(from: DefaultExercises.json, path: "DefaultExercises.json") }
+        // The manifest last: a store interrupted while being created is not a store yet.
+        try files.save(manifest, to: manifestFileName)
+        return store
+    }
+
+    private static func makeParents(of path: String, fileSystem: any FileSystem) throws(LiftLogError) {
+        var built = ""
+        for component in path.split(separator: "/") {
+            built += "/" + component
+            do {
+                if try fileSystem.status(built) == nil { try fileSystem.makeDirectory(built, mode: 0o755) }
+            } catch {
+                if error.errorNumber == EEXIST_VALUE { continue }
+                throw StoreFiles(root: path, fileSystem: fileSystem).ioError(error)
+            }
+        }
+    }
+
+    static func absolutePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return normalize(path) }
+        let current = FileManagerLite.currentDirectory()
+        return normalize(current + "/" + path)
+    }
+
+    /// Removes `.` and `..` and repeated slashes lexically.
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for component in path.split(separator: "/") {
+            if component == "." { continue }
+            if component == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(component)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    // MARK: Locking
+
+    /// Runs `body` holding the store's exclusive lock.
+    ///
+    /// - Throws: `CONFLICT` when another process holds the lock longer than the timeout.
+    package func withLock<T>(_ body: () throws(LiftLogError) -> T) throws(LiftLogError) -> T {
+        guard let descriptor = try acquireLock(timeout: environment.lockTimeout) else {
+            throw .conflict("Another liftlog process is writing to this store (\(lockOwnerDescription)); try again in a moment.")
+        }
+        defer { environment.fileSystem.close(descriptor) }
+        return try body()
+    }
+
+    /// Runs `body` with the lock when it is free right now; `body` learns whether it has it.
+    package func withLockIfFree<T>(_ body: (Bool) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
+        let descriptor = try? acquireLock(timeout: 0)
+        defer { if let descriptor { environment.fileSystem.close(descriptor) } }
+        return try body(descriptor != nil)
+    }
+
+    private func acquireLock(timeout: Double) throws(LiftLogError) -> Int32? {
+        try files.ensureDirectory(".liftlog")
+        do {
+            guard let descriptor = try environment.fileSystem.lockExclusively(files.absolute(Store.lockPath), timeout: timeout) else { return nil }
+            environment.fileSystem.writeLockOwner(descriptor)
+            return descriptor
+        } catch {
+            throw files.ioError(error)
+        }
+    }
+
+    private var lockOwnerDescription: String {
+        guard let bytes = try? files.read(Store.lockPath) else { return "unknown process" }
+        let pid = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+        return pid.isEmpty ? "unknown process" : "pid \(pid)"
+    }
+
+    // MARK: Time
+
+    /// Now, from the injected clock.
+    package func currentTimestamp() -> Timestamp {
+        environment.now()
+    }
+}
+
+/// A thread-safe counter for predictable IDs.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLockLite()
+    private var value = 0
+
+    func nextUUID() -> String {
+        lock.withLock {
+            value += 1
+            let digits = String(value, radix: 16)
+            return "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits
+        }
+    }
+}
