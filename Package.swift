@@ -31,7 +31,7 @@ let package = Package(
             linkerSettings: staticLinking
         ),
         .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit"]),
-        .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "liftlog"]),
+        .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,64 @@
+import Testing
+@testable import LiftLogKit
+
+@Suite("Timestamps and dates")
+struct TimestampTests {
+    @Test("round-trips ISO 8601 with the recorded offset", arguments: [
+        "2025-01-24T07:30:00+01:00", "2025-01-24T07:30:00-05:30", "2025-01-24T07:30:00+00:00", "1999-12-31T23:59:59.250+14:00",
+    ])
+    func roundTrip(text: String) throws {
+        let timestamp = try #require(Timestamp(text))
+        #expect(timestamp.description == text)
+    }
+
+    @Test("reads Z as UTC")
+    func readsZulu() throws {
+        let timestamp = try #require(Timestamp("2025-01-24T07:30:00Z"))
+        #expect(timestamp.description == "2025-01-24T07:30:00+00:00")
+    }
+
+    @Test("rejects malformed times", arguments: ["2025-01-24 07:30:00+01:00", "2025-02-30T07:30:00Z", "2025-01-24T25:00:00Z", "2025-01-24T07:30:00", "2025-01-24T07:30:00+1:00", "yesterday"])
+    func rejects(text: String) {
+        #expect(Timestamp(text) == nil)
+    }
+
+    @Test("takes the local date from the recorded offset, not the reader's zone")
+    func localDate() throws {
+        // 23:30 in New York on the 24th is the 25th in UTC.
+        let timestamp = try #require(Timestamp("2025-01-24T23:30:00-05:00"))
+        #expect(timestamp.localDate.description == "2025-01-24")
+        #expect(timestamp.localTime.hour == 23)
+        let session = Session(id: Session.ID(rawValue: "3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6e7f")!, startedAt: timestamp)
+        #expect(session.relativePath == "sessions/2025/01/2025-01-24-2330-3f2c9a1e.json")
+    }
+
+    @Test("orders by instant")
+    func ordering() throws {
+        let paris = try #require(Timestamp("2025-01-24T08:00:00+01:00"))
+        let london = try #require(Timestamp("2025-01-24T07:30:00+00:00"))
+        #expect(paris < london)
+    }
+
+    @Test("knows calendar dates", arguments: [("2024-02-29", true), ("2023-02-29", false), ("2025-13-01", false), ("2025-00-10", false), ("2025-12-31", true)])
+    func dates(text: String, valid: Bool) {
+        #expect((LocalDate(text) != nil) == valid)
+    }
+
+    @Test("counts ISO weekdays from Monday")
+    func weekdays() throws {
+        #expect(try #require(LocalDate("2025-01-20")).isoWeekday == 1)
+        #expect(try #require(LocalDate("2025-01-26")).isoWeekday == 7)
+        #expect(try #require(LocalDate("1970-01-01")).isoWeekday == 4)
+    }
+
+    @Test("parses times people type")
+    func timeInput() throws {
+        let now = try #require(Timestamp("2025-01-24T12:00:00+00:00"))
+        #expect(TimeInput.parse("2025-01-20T06:00:00+02:00", now: now)?.description == "2025-01-20T06:00:00+02:00")
+        #expect(TimeInput.parse("2025-01-20 06:15", now: now)?.localTime.minute == 15)
+        #expect(TimeInput.parse("07:30", now: now)?.localDate == now.localDate)
+        #expect(TimeInput.parse("yesterday 18:00", now: now)?.localDate.description == "2025-01-23")
+        #expect(TimeInput.parse("25:00", now: now) == nil)
+        #expect(TimeInput.parse("soon", now: now) == nil)
+    }
+}

@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+@testable import LiftLogKit
+
+@Suite("Session index")
+struct SessionIndexTests {
+    /// Writes `count` completed sessions a day apart, newest last, straight to disk.
+    private func writeSessions(_ store: Store, count: Int, start: Timestamp = .fixture) throws -> [Session] {
+        var sessions: [Session] = []
+        for index in 0..<count {
+            let id = "3f2c9a1e-8b7d-4c6e-9f01-\(CivilCalendar.pad(index, 12))"
+            let session = Session.fixture(id: id, start: start.adding(seconds: index * 86_400))
+            try store.files.ensureDirectory(String(session.relativePath.split(separator: "/").dropLast().joined(separator: "/")))
+            try store.files.save(session, to: session.relativePath)
+            sessions.append(session)
+        }
+        return sessions
+    }
+
+    @Test("pages through sessions newest first across months")
+    func paging() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root, seed: false)
+            let sessions = try writeSessions(store, count: 60)
+            let newestFirst = sessions.reversed().map(\.id)
+            let first = try store.history(HistoryQuery(page: 1, perPage: 25))
+            #expect(first.total == 60)
+            #expect(first.totalPages == 3)
+            #expect(first.sessions.map(\.id) == Array(newestFirst[0..<25]))
+            let third = try store.history(HistoryQuery(page: 3, perPage: 25))
+            #expect(third.sessions.map(\.id) == Array(newestFirst[50..<60]))
+            #expect(try store.history(HistoryQuery(page: 4, perPage: 25)).sessions.isEmpty)
+        }
+    }
+
+    @Test("filters by date range, kind and exercise")
+    func filters() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root, seed: false)
+            _ = try writeSessions(store, count: 40)
+            let range = try store.history(HistoryQuery(from: LocalDate("2025-02-01"), to: LocalDate("2025-02-10")))
+            #expect(range.total == 10)
+            #expect(range.sessions.allSatisfy { $0.startedAt.localDate.month == 2 })
+            #expect(try store.history(HistoryQuery(kind: .stretch)).total == 0)
+            #expect(try store.history(HistoryQuery(exercise: "back squat")).total == 40)
+            #expect(throws: LiftLogError.notFound("No exercise named 'Curl'.", suggestions: [])) {
+                try store.history(HistoryQuery(exercise: "Curl"))
+            }
+            #expect(throws: LiftLogError.validation("Page must be 1 or more, got 0.")) { try store.history(HistoryQuery(page: 0)) }
+        }
+    }
+
+    @Test("sees files added, removed and replaced behind its back")
+    func noticesChanges() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root, seed: false)
+            let sessions = try writeSessions(store, count: 3)
+            #expect(try store.history(HistoryQuery()).total == 3)
+            // A file arrives (git pull, Dropbox), within the same second as the last scan.
+            var extra = Session.fixture(id: "aaaaaaaa-8b7d-4c6e-9f01-000000000000", start: Timestamp.fixture.adding(seconds: 3600))
+            extra.notes = "synced"
+            try store.files.save(extra, to: extra.relativePath)
+            #expect(try store.history(HistoryQuery()).total == 4)
+            // A file goes away.
+            unlink(root + "/store/" + sessions[0].relativePath)
+            let page = try store.history(HistoryQuery())
+            #expect(page.total == 3)
+            #expect(!page.sessions.contains { $0.id == sessions[0].id })
+        }
+    }
+
+    @Test("re-reads a file edited in place before showing it")
+    func inPlaceEdit() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root, seed: false)
+            let sessions = try writeSessions(store, count: 2)
+            #expect(try store.history(HistoryQuery()).sessions.first?.setCount == 3)
+            var edited = sessions[1]
+            edited.entries[0].sets.append(WorkoutSet(setNumber: 4, weight: 100, unit: .kg, reps: 5))
+            // Same inode, same folder time: only the file's size and time change.
+            writeText(JSONWriter.canonicalString(edited.json), to: root + "/store/" + edited.relativePath)
+            #expect(try store.history(HistoryQuery()).sessions.first?.setCount == 4)
+        }
+    }
+
+    @Test("rebuilds a deleted or damaged index and loses nothing")
+    func rebuilds() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root, seed: false)
+            _ = try writeSessions(store, count: 5)
+            let expected = try store.history(HistoryQuery()).sessions
+            removeTree(root + "/store/.liftlog/index")
+            #expect(try store.history(HistoryQuery()).sessions == expected)
+            for file in allFiles(in: root + "/store/.liftlog/index/months") {
+                writeText("garbage\tline\n", to: root + "/store/.liftlog/index/months/" + file)
+            }
+            #expect(try store.history(HistoryQuery()).sessions == expected)
+            writeText("not an index", to: root + "/store/.liftlog/index/state.tsv")
+            #expect(try store.history(HistoryQuery()).sessions == expected)
+            #expect(try store.reindex().sessions == 5)
+        }
+    }
+
+    @Test("lists an unreadable session file apart and never indexes conflict copies")
+    func corruptAndConflictFiles() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root, seed: false)
+            let sessions = try writeSessions(store, count: 2)
+            let path = root + "/store/" + sessions[0].relativePath
+            let copy = path.replacingOccurrences(of: ".json", with: " (Alex's conflicted copy 2025-01-25).json")
+            writeText(readText(path)!, to: copy)
+            writeText("{\"id\": ", to: path)
+            let page = try store.history(HistoryQuery())
+            #expect(page.total == 1)
+            #expect(page.unreadableFiles == ["\(sessions[0].relativePath): \(sessions[0].relativePath):1:8: unexpected end of file; expected a value"])
+        }
+    }
+
+    @Test("finds the active session when its pointer is gone")
+    func activeWithoutPointer() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let started = try store.startSession()
+            unlink(root + "/store/.liftlog/active")
+            removeTree(root + "/store/.liftlog/index")
+            #expect(try store.activeSession()?.session.id == started.session.id)
+        }
+    }
+
+    @Test("reads and writes its record lines losslessly")
+    func recordLines() throws {
+        var session = Session.fixture()
+        session.planDay = "Day\tA\\B\nC"
+        session.entries[0].exerciseName = "Squat \u{1F}odd"
+        let status = FileStatus(kind: .regular, size: 10, modificationNanoseconds: 123, inode: 42, mode: 0o644)
+        let record = IndexRecord(fileName: "x.json", status: status, summary: SessionSummary(session, path: "sessions/2025/01/x.json", unit: .kg))
+        let parsed = try #require(IndexRecord(line: Substring(record.line), folder: "sessions/2025/01"))
+        #expect(parsed.summary?.planDay == session.planDay)
+        #expect(parsed.summary?.totalVolume == 1500)
+        #expect(parsed.inode == 42)
+        #expect(!record.line.contains("\n"))
+    }
+}

@@ -1,0 +1,127 @@
+import Testing
+@testable import LiftLogKit
+
+@Suite("Session files")
+struct SessionJSONTests {
+    @Test("a minimal document decodes to the documented defaults")
+    func minimalDocument() throws {
+        let text = """
+        {"id": "3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6e7f", "status": "active", "started_at": "2025-01-24T07:30:00+01:00",
+         "entries": [{"exercise_name": "Squat", "sets": [{"weight": 100, "reps": 5}]}]}
+        """
+        let session = try DocumentDecoder.decode(Array(text.utf8), path: "s.json", as: Session.self)
+        #expect(session.kind == .lifting)
+        #expect(session.painTags.isEmpty)
+        let set = try #require(session.entries.first?.sets.first)
+        #expect(set.setType == .normal)
+        #expect(set.status == .completed)
+        #expect(set.setNumber == 1)
+        #expect(set.unit == nil)
+    }
+
+    @Test("writes the same bytes for the same data, with no nulls")
+    func deterministic() {
+        let session = Session.fixture()
+        let first = JSONWriter.canonicalBytes(session.json)
+        let second = JSONWriter.canonicalBytes(session.json)
+        #expect(first == second)
+        let text = String(decoding: first, as: UTF8.self)
+        #expect(!text.contains("null"))
+        #expect(text.hasSuffix("}\n"))
+        #expect(!text.contains("\r"))
+    }
+
+    @Test("keeps unknown keys at the top level, in entries and in sets through a rewrite")
+    func unknownKeysSurvive() throws {
+        var json = Session.fixture().json
+        guard case .object(var top) = json, case .array(var entries)? = top["entries"], case .object(var entry) = entries[0],
+              case .array(var sets)? = entry["sets"], case .object(var set) = sets[0] else {
+            Issue.record("unexpected shape")
+            return
+        }
+        set["tempo"] = "3-1-1"
+        sets[0] = .object(set)
+        entry["sets"] = .array(sets)
+        entry["coach_cue"] = ["text": "brace"]
+        entries[0] = .object(entry)
+        top["entries"] = .array(entries)
+        top["x_heart_rate"] = [120, 135]
+        json = .object(top)
+
+        var session = try Session(json: json)
+        session.notes = "edited"
+        session.entries[0].sets[0].reps = 6
+        let rewritten = try JSONParser.parse(JSONWriter.canonicalBytes(session.json))
+        #expect(rewritten["x_heart_rate"] == [120, 135])
+        guard case .array(let newEntries)? = rewritten["entries"], case .array(let newSets)? = newEntries[0]["sets"] else {
+            Issue.record("unexpected shape")
+            return
+        }
+        #expect(newEntries[0]["coach_cue"] == ["text": "brace"])
+        #expect(newSets[0]["tempo"] == "3-1-1")
+        #expect(newSets[0]["reps"] == 6)
+        #expect(rewritten["notes"] == "edited")
+    }
+
+    @Test("reports every broken rule at the line and column of its value")
+    func locatedProblems() throws {
+        let text = """
+        {
+          "id": "3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6e7f",
+          "status": "completed",
+          "started_at": "2025-01-24T07:30:00+01:00",
+          "completed_at": "2025-01-24T08:30:00+01:00",
+          "session_rpe": 9,
+          "entries": [
+            {
+              "exercise_name": "Squat",
+              "sets": [
+                {"set_number": 1, "weight": 100, "reps": -3},
+                {"set_number": 2, "weight": "heavy", "reps": 5, "rpe": 11}
+              ]
+            }
+          ]
+        }
+        """
+        let expected: [(Int, Int, String)] = [
+            (12, 37, "entries[0].sets[1].weight: expected a number, found a string"),
+            (6, 18, "session_rpe: session_rpe must be 1–5, found 9"),
+            (11, 50, "entries[0].sets[0].reps: reps cannot be negative, found -3"),
+            (12, 64, "entries[0].sets[1].rpe: RPE must be between 1 and 10 in steps of 0.5, found 11"),
+        ]
+        #expect(throws: LiftLogError.corruptFile(expected.map { FileProblem(path: "s.json", line: $0.0, column: $0.1, message: $0.2) })) {
+            try DocumentDecoder.decode(Array(text.utf8), path: "s.json", as: Session.self)
+        }
+    }
+
+    @Test("rejects a completed session without an end and an active one with an end")
+    func lifecycleRules() throws {
+        var session = Session.fixture()
+        session.completedAt = nil
+        #expect(throws: DocumentError.self) { try Session(json: session.json) }
+        session.status = .active
+        session.completedAt = session.startedAt.adding(seconds: 60)
+        #expect(throws: DocumentError.self) { try Session(json: session.json) }
+    }
+
+    @Test("refuses a store of a newer format version")
+    func newerFormat() {
+        let text = #"{"format": "liftlog", "format_version": 2}"#
+        #expect(throws: LiftLogError.corruptFile([FileProblem(path: "liftlog.json", line: 1, column: 41, message: "format_version: this store has format version 2; this liftlog reads up to version 1", hint: "Upgrade liftlog to open it.")])) {
+            try DocumentDecoder.decode(Array(text.utf8), path: "liftlog.json", as: StoreManifest.self)
+        }
+    }
+
+    @Test("computes duration, volume and counts, leaving out warm-ups and pending sets")
+    func metrics() {
+        var session = Session.fixture(sets: 3)
+        session.entries[0].sets[0].setType = .warmup
+        session.entries[0].sets[2].status = .pending
+        session.entries.append(Session.Entry(exerciseID: nil, exerciseName: "Curl", order: 2, sets: [WorkoutSet(setNumber: 1, weight: 50, unit: .lbs, reps: 10)]))
+        let metrics = session.metrics(in: .kg)
+        #expect(metrics.durationSeconds == 3600)
+        #expect(metrics.setCount == 3)
+        #expect(metrics.exerciseCount == 2)
+        #expect(metrics.totalVolume == 500 + 226.8)
+    }
+}

@@ -1,0 +1,47 @@
+import Testing
+@testable import LiftLogKit
+
+@Suite("Set notation")
+struct SetNotationTests {
+    @Test("reads every documented form", arguments: [
+        ("100x5", SetNotation(weight: 100, unit: .kg, reps: 5)),
+        ("100kgx5", SetNotation(weight: 100, unit: .kg, reps: 5)),
+        ("225lbsx5", SetNotation(weight: 225, unit: .lbs, reps: 5)),
+        ("225lbx5", SetNotation(weight: 225, unit: .lbs, reps: 5)),
+        ("100x5@8.5", SetNotation(weight: 100, unit: .kg, reps: 5, rpe: 8.5)),
+        ("100x5x3", SetNotation(weight: 100, unit: .kg, reps: 5, count: 3)),
+        ("100x5x3@8", SetNotation(weight: 100, unit: .kg, reps: 5, rpe: 8, count: 3)),
+        ("100x5@8x3", SetNotation(weight: 100, unit: .kg, reps: 5, rpe: 8, count: 3)),
+        ("bwx12", SetNotation(weight: nil, unit: nil, reps: 12)),
+        ("BWX12", SetNotation(weight: nil, unit: nil, reps: 12)),
+        ("102.5×5", SetNotation(weight: 102.5, unit: .kg, reps: 5)),
+    ])
+    func valid(text: String, expected: SetNotation) throws {
+        #expect(try SetNotation.parse(text, defaultUnit: .kg) == expected)
+    }
+
+    @Test("uses the store's unit when none is written")
+    func defaultUnit() throws {
+        #expect(try SetNotation.parse("135x5", defaultUnit: .lbs).unit == .lbs)
+    }
+
+    @Test("explains what is wrong", arguments: [
+        ("abcx5", "weight 'abc' is not a number"),
+        ("100x", "reps missing after 'x'"),
+        ("100x-3", "reps must be a whole number of 0 or more"),
+        ("100x5@11", "RPE must be between 1 and 10 in steps of 0.5"),
+        ("100x5@8.3", "RPE must be between 1 and 10 in steps of 0.5"),
+        ("100stonex5", "unknown unit 'stone' (use kg or lbs)"),
+        ("100", "expected WEIGHTxREPS"),
+        ("x5", "the weight is missing before 'x'"),
+        ("100x5x0", "the number of sets must be a whole number of 1 or more"),
+        ("100x5x99", "at most 50 sets at once"),
+        ("102,5x5", "write decimals with a point, as in 102.5"),
+        ("-100x5", "weight cannot be negative"),
+        ("100x5@", "RPE is missing after '@'"),
+    ])
+    func invalid(text: String, reason: String) {
+        let message = "Invalid set '\(text)': \(reason). Write sets like 100x5, 100kgx5, 225lbsx5, 100x5@8.5, 100x5x3 or bwx12."
+        #expect(throws: LiftLogError.validation(message)) { try SetNotation.parse(text, defaultUnit: .kg) }
+    }
+}

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+@testable import LiftLogKit
+
+@Suite("Durable file writes")
+struct StoreFilesTests {
+    @Test("replaces a file atomically and leaves no temporary file")
+    func atomicReplace() throws {
+        try withTemporaryDirectory { root throws in
+            let files = StoreFiles(root: root)
+            try files.writeDurably(Array("one\n".utf8), to: "a.json")
+            try files.writeDurably(Array("two\n".utf8), to: "a.json")
+            #expect(readText(root + "/a.json") == "two\n")
+            #expect(allFiles(in: root) == ["a.json"])
+        }
+    }
+
+    @Test("keeps the permissions of the file it replaces")
+    func keepsMode() throws {
+        try withTemporaryDirectory { root throws in
+            let files = StoreFiles(root: root)
+            try files.writeDurably(Array("one\n".utf8), to: "a.json")
+            chmod(root + "/a.json", 0o600)
+            try files.writeDurably(Array("two\n".utf8), to: "a.json")
+            #expect(try files.status("a.json")?.mode == 0o600)
+        }
+    }
+
+    @Test("removes a temporary file left by a crashed write")
+    func cleansLeftovers() throws {
+        try withTemporaryDirectory { root throws in
+            let files = StoreFiles(root: root)
+            writeText("torn", to: root + "/.a.json.liftlog-tmp")
+            writeText("keep", to: root + "/.hidden")
+            #expect(try files.list("").map(\.name) == [".hidden"])
+            files.removeLeftoverTemporaryFiles(in: "")
+            #expect(allFiles(in: root) == [".hidden"])
+        }
+    }
+
+    @Test("refuses paths that leave the store", arguments: ["../x.json", "/etc/passwd", "a/../../x", "a//b", "./a", "a\u{0}b", ""])
+    func refusesEscapes(path: String) throws {
+        #expect(!StoreFiles.isSafeRelativePath(path))
+        try withTemporaryDirectory { root throws in
+            #expect(throws: LiftLogError.self) { try StoreFiles(root: root + "/inner").writeDurably([1], to: path) }
+            #expect(allFiles(in: root).isEmpty)
+        }
+    }
+
+    @Test("reports a folder or FIFO where a file should be as a corrupt file")
+    func notRegularFiles() throws {
+        try withTemporaryDirectory { root throws in
+            let files = StoreFiles(root: root)
+            mkdir(root + "/dir.json", 0o755)
+            mkfifo(root + "/fifo.json", 0o644)
+            let problem = FileProblem(path: "dir.json", line: 0, column: 0, message: "is not a regular file", hint: "Move it out of the store.")
+            #expect(throws: LiftLogError.corruptFile([problem])) { try files.read("dir.json") }
+            #expect(throws: LiftLogError.self) { try files.read("fifo.json") }
+            #expect(try files.read("missing.json") == nil)
+        }
+    }
+
+    @Test("does not follow a symbolic link planted in the store")
+    func symlinks() throws {
+        try withTemporaryDirectory { root throws in
+            makeDirectories(root + "/store")
+            writeText("secret", to: root + "/outside.txt")
+            symlink(root + "/outside.txt", root + "/store/a.json")
+            let files = StoreFiles(root: root + "/store")
+            #expect(throws: LiftLogError.self) { try files.read("a.json") }
+            #expect(throws: LiftLogError.self) { try files.writeDurably(Array("x".utf8), to: "a.json") }
+            #expect(readText(root + "/outside.txt") == "secret")
+        }
+    }
+
+    @Test("reports a file where a folder should be")
+    func fileBlocksFolder() throws {
+        try withTemporaryDirectory { root throws in
+            writeText("x", to: root + "/sessions")
+            let files = StoreFiles(root: root)
+            #expect(throws: LiftLogError.corruptFile([FileProblem(path: "sessions", line: 0, column: 0, message: "should be a folder but is a file", hint: "Move the file out of the store.")])) {
+                try files.ensureDirectory("sessions/2025")
+            }
+        }
+    }
+}

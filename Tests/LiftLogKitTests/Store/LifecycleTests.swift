@@ -1,0 +1,180 @@
+import Testing
+@testable import LiftLogKit
+
+@Suite("Workout lifecycle")
+struct LifecycleTests {
+    @Test("logs sets into the active session and persists each change")
+    func logAndFinish() throws {
+        try withTemporaryDirectory { root throws in
+            let clock = TestClock()
+            let store = try makeStore(at: root, clock: clock)
+            let started = try store.startSession()
+            #expect(started.path == "sessions/2025/01/2025-01-24-0730-\(started.session.id.short).json")
+            try store.log(exercise: "back squat", sets: SetNotation.parse(["100x5x3"], defaultUnit: .kg))
+            clock.advance(seconds: 600)
+            try store.log(exercise: "Bench Press", sets: SetNotation.parse(["80x5@8", "bwx10"], defaultUnit: .kg))
+            let reopened = try Store.open(at: root + "/store", environment: .test())
+            let active = try #require(try reopened.activeSession())
+            #expect(active.session.entries.map(\.exerciseName) == ["Back Squat", "Bench Press"])
+            #expect(active.session.entries[0].sets.map(\.setNumber) == [1, 2, 3])
+            #expect(active.session.entries[1].sets[0].rpe == 8)
+            #expect(active.session.entries[1].sets[1].weight == nil)
+            clock.advance(seconds: 1200)
+            let finished = try store.finish(feel: 4, painTags: ["Knee"], notes: "solid")
+            #expect(finished.session.status == .completed)
+            #expect(finished.session.painTags == ["knee"])
+            #expect(finished.session.metrics(in: .kg).durationSeconds == 1800)
+            #expect(try store.activeSession() == nil)
+        }
+    }
+
+    @Test("refuses a second active session")
+    func secondSession() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            try store.startSession()
+            let before = snapshot(root)
+            #expect(throws: LiftLogError.conflict("A session is already active (started 2025-01-24 07:30). Finish it with 'liftlog finish' or discard it with 'liftlog discard' first.")) {
+                try store.startSession()
+            }
+            #expect(snapshot(root) == before)
+        }
+    }
+
+    @Test("refuses to log without an active session")
+    func noActiveSession() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let before = snapshot(root)
+            #expect(throws: LiftLogError.notFound("No active session. Start one with 'liftlog start'.")) {
+                try store.log(exercise: "Back Squat", sets: [SetNotation(weight: 100, unit: .kg, reps: 5)])
+            }
+            #expect(snapshot(root) == before)
+        }
+    }
+
+    @Test("forbids logging into a completed session")
+    func completedSession() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let session = try store.startSession()
+            try store.finish()
+            let before = snapshot(root)
+            #expect(throws: LiftLogError.forbidden("Session \(session.session.id.short) is completed; change it with 'liftlog edit \(session.session.id.short)'.")) {
+                try store.log(exercise: "Back Squat", sets: [SetNotation(weight: 100, unit: .kg, reps: 5)], sessionID: session.session.id)
+            }
+            #expect(snapshot(root) == before)
+        }
+    }
+
+    @Test("names close exercises when one is unknown, and creates it on request")
+    func unknownExercise() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            try store.startSession()
+            #expect(throws: LiftLogError.notFound("No exercise named 'Bench Pres'.", suggestions: ["Bench Press"])) {
+                try store.log(exercise: "Bench Pres", sets: [SetNotation(weight: 100, unit: .kg, reps: 5)])
+            }
+            let result = try store.log(exercise: "Zercher Squat", sets: [SetNotation(weight: 80, unit: .kg, reps: 5)], createIfMissing: true)
+            #expect(result.createdExercise)
+            #expect(try store.exercise(named: "zercher squat").isCustom)
+        }
+    }
+
+    @Test("completes planned sets in order before adding new ones")
+    func pendingSets() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let squat = try store.exercise(named: "Back Squat")
+            let planned = Session.Entry(exerciseID: squat.id, exerciseName: squat.name, order: 1, sets: [
+                WorkoutSet(setNumber: 1, targetReps: 5, targetWeight: 100, status: .pending),
+                WorkoutSet(setNumber: 2, targetReps: 5, targetWeight: 100, status: .pending),
+            ])
+            try store.startSession(planDay: "Day A", entries: [planned])
+            try store.log(exercise: "Back Squat", sets: [SetNotation(weight: 100, unit: .kg, reps: 5, count: 3)])
+            let sets = try #require(try store.activeSession()).session.entries[0].sets
+            #expect(sets.map(\.status) == [.completed, .completed, .completed])
+            #expect(sets.map(\.targetReps) == [5, 5, nil])
+        }
+    }
+
+    @Test("edits, skips, un-logs and drops")
+    func editing() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            try store.startSession()
+            try store.log(exercise: "Deadlift", sets: [SetNotation(weight: 140, unit: .kg, reps: 5, count: 2)])
+            try store.log(exercise: "Plank", sets: [SetNotation(weight: nil, unit: nil, reps: 1)])
+            try store.editSet(exercise: "deadlift", number: 2, SetChange(weight: 150, reps: 3))
+            try store.editSet(exercise: "Deadlift", number: 1, SetChange(action: .undo))
+            var session = try #require(try store.activeSession()).session
+            #expect(session.entries[0].sets[1].weight == 150)
+            #expect(session.entries[0].sets[0].status == .pending)
+            #expect(throws: LiftLogError.notFound("'Deadlift' has no set 3; it has 2 sets.")) {
+                try store.editSet(exercise: "Deadlift", number: 3, SetChange(reps: 1))
+            }
+            #expect(throws: LiftLogError.validation("Reps cannot be negative, found -1.")) {
+                try store.editSet(exercise: "Deadlift", number: 1, SetChange(reps: -1))
+            }
+            try store.dropExercise("deadlift")
+            session = try #require(try store.activeSession()).session
+            #expect(session.entries.map(\.exerciseName) == ["Plank"])
+            #expect(session.entries[0].order == 1)
+            #expect(throws: LiftLogError.notFound("'Bench' is not in the active session.", suggestions: [])) { try store.dropExercise("Bench") }
+        }
+    }
+
+    @Test("discards the active session and deletes sessions by ID prefix")
+    func discardAndDelete() throws {
+        try withTemporaryDirectory { root throws in
+            let clock = TestClock()
+            let store = try makeStore(at: root, clock: clock)
+            let first = try store.startSession()
+            try store.discardActiveSession()
+            #expect(allFiles(in: root + "/store").filter { $0.hasPrefix("sessions/") }.isEmpty)
+            clock.advance(seconds: 60)
+            let second = try store.startSession()
+            try store.finish()
+            #expect(throws: LiftLogError.notFound("No session with ID '\(first.session.id.rawValue)'. 'liftlog history' lists sessions with their IDs.")) {
+                try store.session(idPrefix: first.session.id.rawValue)
+            }
+            #expect(try store.session(idPrefix: second.session.id.rawValue).session.id == second.session.id)
+            try store.deleteSession(idPrefix: second.session.id.rawValue)
+            #expect(try store.history(HistoryQuery()).total == 0)
+        }
+    }
+
+    @Test("rejects short, malformed and ambiguous ID prefixes")
+    func idPrefixes() throws {
+        try withTemporaryDirectory { root throws in
+            let clock = TestClock()
+            let store = try makeStore(at: root, clock: clock)
+            for _ in 0..<2 {
+                try store.startSession()
+                try store.finish()
+                clock.advance(seconds: 3600)
+            }
+            #expect(throws: LiftLogError.validation("Session ID 'abc' is too short; give at least 4 characters.")) { try store.session(idPrefix: "abc") }
+            #expect(throws: LiftLogError.validation("'../x' is not a session ID; IDs are hexadecimal, like 3f2c9a1e.")) { try store.session(idPrefix: "../x") }
+            // The test clock's IDs all start 00000000-0000-4000-8000-.
+            #expect(throws: LiftLogError.validation("Session ID '0000' is ambiguous: it matches 2 sessions (00000000, 00000000). Give more characters.")) {
+                try store.session(idPrefix: "0000")
+            }
+        }
+    }
+
+    @Test("a start time in the future or an end before the start is refused")
+    func times() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            #expect(throws: LiftLogError.validation("Start time 2025-01-25 07:30 is in the future.")) {
+                try store.startSession(startedAt: Timestamp.fixture.adding(seconds: 86_400))
+            }
+            try store.startSession()
+            #expect(throws: LiftLogError.validation("The end time 2025-01-24 06:30 is before the start 2025-01-24 07:30.")) {
+                try store.finish(completedAt: Timestamp.fixture.adding(seconds: -3600))
+            }
+            #expect(throws: LiftLogError.validation("Feel must be 1–5, got 6.")) { try store.finish(feel: 6) }
+        }
+    }
+}
