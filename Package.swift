@@ -30,8 +30,10 @@ let package = Package(
             dependencies: ["LiftLogKit"],
             linkerSettings: staticLinking
         ),
-        .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit"]),
-        .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI"]),
+        // Temporary folders and file helpers shared by the test targets.
+        .target(name: "LiftLogTestSupport", path: "Tests/LiftLogTestSupport"),
+        .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit", "LiftLogTestSupport"]),
+        .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "LiftLogKit", "LiftLogTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

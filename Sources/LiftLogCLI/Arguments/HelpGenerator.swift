@@ -7,7 +7,10 @@ enum HelpGenerator {
     static func help(for command: CommandSpec, path: [String]) -> String {
         var sections: [String] = []
         var overview = "OVERVIEW: \(command.abstract)"
-        if let discussion = command.discussion { overview += "\n\n" + discussion }
+        if let discussion = command.discussion {
+            overview += "\n\n" + discussion.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { wrap(String($0), width: lineWidth).joined(separator: "\n") }.joined(separator: "\n")
+        }
         sections.append(overview)
         sections.append("USAGE: \(usage(for: command, path: path))")
         if !command.arguments.isEmpty {

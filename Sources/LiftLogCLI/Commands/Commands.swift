@@ -14,7 +14,6 @@ enum Commands {
                 WorkoutCommands.status, WorkoutCommands.finish, WorkoutCommands.discard,
                 HistoryCommands.history, HistoryCommands.show, HistoryCommands.remove,
                 StoreCommands.reindex,
-            ],
-            usesStore: false)
+            ])
     }
 }

@@ -21,7 +21,8 @@ public enum LiftLogError: Error, Equatable, Sendable {
     case forbidden(String)
     /// A file in the store does not parse or validate; every problem found, first one first.
     case corruptFile([FileProblem])
-    /// The file system failed. `path` is relative to the store where possible.
+    /// The file system failed. `path` is relative to the store where possible; `reason` says
+    /// what the system reported and whether anything was changed.
     case io(path: String, operation: String, reason: String)
     /// A bug: an invariant did not hold.
     case `internal`(String)
@@ -56,7 +57,7 @@ public enum LiftLogError: Error, Equatable, Sendable {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more problem\(problems.count == 2 ? "" : "s"))" : ""
             return first.description + more
         case .io(let path, let operation, let reason):
-            return "Cannot \(operation) '\(path)': \(reason). Nothing was changed."
+            return "Cannot \(operation) '\(path)': \(reason)."
         case .internal(let message):
             return "Internal error: \(message). Please report this bug."
         }

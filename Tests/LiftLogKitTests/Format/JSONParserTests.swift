@@ -1,5 +1,6 @@
 import Testing
 @testable import LiftLogKit
+import LiftLogTestSupport
 
 @Suite("JSON parser")
 struct JSONParserTests {

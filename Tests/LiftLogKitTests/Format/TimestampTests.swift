@@ -1,5 +1,6 @@
 import Testing
 @testable import LiftLogKit
+import LiftLogTestSupport
 
 @Suite("Timestamps and dates")
 struct TimestampTests {

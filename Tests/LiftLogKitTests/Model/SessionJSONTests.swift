@@ -1,5 +1,6 @@
 import Testing
 @testable import LiftLogKit
+import LiftLogTestSupport
 
 @Suite("Session files")
 struct SessionJSONTests {

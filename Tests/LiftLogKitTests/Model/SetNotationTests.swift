@@ -1,5 +1,6 @@
 import Testing
 @testable import LiftLogKit
+import LiftLogTestSupport
 
 @Suite("Set notation")
 struct SetNotationTests {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Testing
 @testable import LiftLogKit
+import LiftLogTestSupport
 
 @Suite("Durable file writes")
 struct StoreFilesTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import LiftLogKit
+import LiftLogTestSupport
 
 @Suite("Workout lifecycle")
 struct LifecycleTests {

@@ -1,4 +1,5 @@
 @testable import LiftLogKit
+import LiftLogTestSupport
 
 extension Timestamp {
     /// 2025-01-24T07:30:00+01:00.

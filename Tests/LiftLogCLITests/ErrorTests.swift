@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+@testable import LiftLogCLI
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+/// Every failure has a code, a message and an exit status (SPEC §6), and changes nothing.
+@Suite("Errors and exit codes")
+struct ErrorTests {
+    /// A store with one active session holding one set of Back Squat.
+    private func storeWithActiveSession(_ root: String) -> String {
+        let store = root + "/s"
+        #expect(run(["init", store]).status == 0)
+        #expect(run(["start", "--store", store]).status == 0)
+        #expect(run(["log", "--store", store, "Back Squat", "100x5"]).status == 0)
+        return store
+    }
+
+    /// Runs `arguments` with --json and checks code, message, status and that no file changed.
+    private func expectFailure(_ arguments: [String], store: String, code: ErrorCode, message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let before = snapshot(store)
+        let outcome = run(arguments + ["--store", store, "--json"])
+        #expect(outcome.status == code.exitStatus, sourceLocation: sourceLocation)
+        #expect(outcome.errorCode == code.rawValue, sourceLocation: sourceLocation)
+        #expect(outcome.errorMessage == message, sourceLocation: sourceLocation)
+        #expect(outcome.json?["success"] == false, sourceLocation: sourceLocation)
+        #expect(snapshot(store) == before, "the store changed", sourceLocation: sourceLocation)
+    }
+
+    @Test("exit statuses are those of SPEC §6")
+    func exitStatuses() {
+        let table = Dictionary(uniqueKeysWithValues: ErrorCode.allCases.map { ($0.rawValue, $0.exitStatus) })
+        #expect(table == ["USAGE_ERROR": 2, "NOT_FOUND": 3, "VALIDATION_ERROR": 4, "CONFLICT": 5, "FORBIDDEN": 6, "CORRUPT_FILE": 7, "IO_ERROR": 8, "INTERNAL_ERROR": 70])
+        let json = JSONShapes.error(.internal("index out of range"))
+        #expect(json["error"]?["code"] == "INTERNAL_ERROR")
+        #expect(json["error"]?["message"] == "Internal error: index out of range. Please report this bug.")
+    }
+
+    @Test("malformed set notation is a validation error", arguments: [
+        ("abcx5", "weight 'abc' is not a number"), ("100x", "reps missing after 'x'"),
+        ("100x-3", "reps must be a whole number of 0 or more"), ("100x5@11", "RPE must be between 1 and 10 in steps of 0.5"),
+        ("100stonex5", "unknown unit 'stone' (use kg or lbs)"),
+    ])
+    func setNotation(set: String, reason: String) throws {
+        try withTemporaryDirectory { root throws in
+            let store = storeWithActiveSession(root)
+            expectFailure(["log", "Back Squat", set], store: store, code: .validation,
+                          message: "Invalid set '\(set)': \(reason). Write sets like 100x5, 100kgx5, 225lbsx5, 100x5@8.5, 100x5x3 or bwx12.")
+        }
+    }
+
+    @Test("exercise rules: name length, duplicates, increment, unknown names")
+    func exerciseRules() throws {
+        try withTemporaryDirectory { root throws in
+            let store = storeWithActiveSession(root)
+            expectFailure(["exercise", "add", ""], store: store, code: .validation, message: "Exercise name cannot be empty.")
+            expectFailure(["exercise", "add", String(repeating: "a", count: 101)], store: store, code: .validation, message: "Exercise name is 101 characters long; the limit is 100.")
+            expectFailure(["exercise", "add", "BACK SQUAT"], store: store, code: .conflict, message: "An exercise named 'Back Squat' already exists.")
+            expectFailure(["exercise", "add", "Sled", "--increment", "-2.5"], store: store, code: .validation, message: "Weight increment must be a positive number, got -2.5.")
+            expectFailure(["exercise", "add", "Sled", "--increment", "0"], store: store, code: .validation, message: "Weight increment must be a positive number, got 0.")
+            expectFailure(["exercise", "add", "Sled", "--modality", "sled"], store: store, code: .validation, message: "--modality must be one of barbell, dumbbell, machine, cable, bodyweight, cardio, climb, other, got 'sled'.")
+            expectFailure(["log", "Bench Pres", "80x5"], store: store, code: .notFound, message: "No exercise named 'Bench Pres'. Did you mean 'Bench Press'?")
+            expectFailure(["exercise", "show", "Squat"], store: store, code: .notFound, message: "No exercise named 'Squat'. Did you mean 'Back Squat', 'Front Squat' or 'Goblet Squat'?")
+        }
+    }
+
+    @Test("lifecycle rules: one active session, logging needs one, completed sessions are history")
+    func lifecycleRules() throws {
+        try withTemporaryDirectory { root throws in
+            let store = storeWithActiveSession(root)
+            expectFailure(["start"], store: store, code: .conflict, message: "A session is already active (started 2025-01-24 07:30). Finish it with 'liftlog finish' or discard it with 'liftlog discard' first.")
+            let id = try #require(run(["status", "--store", store, "--json"]).json?["data"]?["id"]?.stringValue)
+            #expect(run(["finish", "--store", store]).status == 0)
+            expectFailure(["log", "Back Squat", "100x5"], store: store, code: .notFound, message: "No active session. Start one with 'liftlog start'.")
+            expectFailure(["log", "Back Squat", "100x5", "--session", String(id.prefix(8))], store: store, code: .forbidden,
+                          message: "Session \(id.prefix(8)) is completed; change it with 'liftlog edit \(id.prefix(8))'.")
+            expectFailure(["finish"], store: store, code: .notFound, message: "No active session. Start one with 'liftlog start'.")
+            expectFailure(["finish", "--feel", "7"], store: store, code: .validation, message: "Feel must be 1–5, got 7.")
+        }
+    }
+
+    @Test("IDs: too short, ambiguous, unknown")
+    func idPrefixes() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            makeDirectories(store + "/sessions/2025/01")
+            for (id, minute) in [("abcd1111-8b7d-4c6e-9f01-2a3b4c5d6e7f", "00"), ("abcd2222-8b7d-4c6e-9f01-2a3b4c5d6e7f", "10")] {
+                let text = "{\"id\": \"\(id)\", \"status\": \"completed\", \"started_at\": \"2025-01-20T07:\(minute):00+01:00\", \"completed_at\": \"2025-01-20T08:00:00+01:00\"}\n"
+                writeText(text, to: store + "/sessions/2025/01/2025-01-20-07\(minute)-\(id.prefix(8)).json")
+            }
+            expectFailure(["show", "abc"], store: store, code: .validation, message: "Session ID 'abc' is too short; give at least 4 characters.")
+            expectFailure(["show", "abcd"], store: store, code: .validation, message: "Session ID 'abcd' is ambiguous: it matches 2 sessions (abcd1111, abcd2222). Give more characters.")
+            #expect(run(["show", "abcd2", "--store", store, "--json"]).json?["data"]?["id"] == "abcd2222-8b7d-4c6e-9f01-2a3b4c5d6e7f")
+            expectFailure(["show", "ffff"], store: store, code: .notFound, message: "No session with ID 'ffff'. 'liftlog history' lists sessions with their IDs.")
+            expectFailure(["rm", "../../etc", "--yes"], store: store, code: .validation, message: "'../../etc' is not a session ID; IDs are hexadecimal, like 3f2c9a1e.")
+            expectFailure(["history", "--page", "0"], store: store, code: .validation, message: "Page must be 1 or more, got 0.")
+            expectFailure(["history", "--from", "2025-13-01"], store: store, code: .validation, message: "--from must be a date like 2025-01-24, got '2025-13-01'.")
+        }
+    }
+
+    @Test("a store path that is a file, or no store at all")
+    func storePaths() throws {
+        try withTemporaryDirectory { root throws in
+            writeText("not a store", to: root + "/file")
+            let asFile = run(["history", "--store", root + "/file", "--json"])
+            #expect(asFile.status == 4)
+            #expect(asFile.errorMessage == "The store path '\(root)/file' is a file, not a folder.")
+            let missing = run(["history", "--store", root + "/none", "--json"])
+            #expect(missing.status == 3)
+            #expect(missing.errorMessage == "No liftlog store at '\(root)/none'. Create one with 'liftlog init \(root)/none'.")
+            #expect(allFiles(in: root) == ["file"])
+            #expect(run(["init", root + "/file"]).status == 4)
+            #expect(run(["init", root + "/s"]).status == 0)
+            let again = run(["init", root + "/s", "--json"])
+            #expect(again.status == 5)
+            #expect(again.errorMessage == "A liftlog store already exists at '\(root)/s'.")
+        }
+    }
+
+    @Test("a session file with invalid JSON is reported at its line and column")
+    func corruptSession() throws {
+        try withTemporaryDirectory { root throws in
+            let store = storeWithActiveSession(root)
+            let path = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/") })
+            var text = try #require(readText(store + "/" + path))
+            text = text.replacingOccurrences(of: "\"reps\": 5,", with: "\"reps\": 5")
+            writeText(text, to: store + "/" + path)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = try #require(lines.firstIndex { $0.contains("\"reps\": 5") }) + 2
+            let column = lines[line - 1].prefix { $0 == " " }.count + 1
+            expectFailure(["status"], store: store, code: .corruptFile, message: "\(path):\(line):\(column): unexpected character '\"'; expected ',' or '}' after the value of \"reps\"")
+            let human = run(["log", "--store", store, "Back Squat", "100x5"])
+            #expect(human.status == 7)
+            #expect(human.error == "Error: \(path):\(line):\(column): unexpected character '\"'; expected ',' or '}' after the value of \"reps\"\n  Fix the JSON syntax at this position.\n")
+        }
+    }
+
+    @Test("an exercise name that looks like a path stays a name")
+    func pathLikeName() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store, "--no-seed"]).status == 0)
+            #expect(run(["exercise", "add", "../../etc/x", "--store", store]).status == 0)
+            #expect(allFiles(in: root).filter { !$0.hasPrefix("s/.liftlog/") } == ["s/.gitattributes", "s/.gitignore", "s/exercises/etc-x.json", "s/liftlog.json"])
+            let shown = run(["exercise", "show", "../../etc/x", "--store", store, "--json"])
+            #expect(shown.json?["data"]?["name"] == "../../etc/x")
+        }
+    }
+
+    @Test("a read-only store fails with IO_ERROR and changes nothing")
+    func readOnlyStore() throws {
+        try withTemporaryDirectory { root throws in
+            let store = storeWithActiveSession(root)
+            let before = snapshot(store, excluding: nil)
+            // Root ignores permissions, so run as an unprivileged user where possible.
+            let prefix = geteuid() == 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+            for folder in ["", "/sessions", "/sessions/2025", "/sessions/2025/01", "/exercises", "/.liftlog"] { chmod(store + folder, 0o555) }
+            defer { for folder in ["", "/sessions", "/sessions/2025", "/sessions/2025/01", "/exercises", "/.liftlog"] { chmod(store + folder, 0o755) } }
+            let outcome = runBinary(["log", "Back Squat", "100x5", "--store", store, "--json"], prefix: prefix)
+            #expect(outcome.status == 8)
+            #expect(outcome.errorCode == "IO_ERROR", "\(outcome.output)")
+            #expect(outcome.errorMessage?.hasPrefix("Cannot ") == true)
+            #expect(outcome.errorMessage?.hasSuffix(": Permission denied; nothing was changed.") == true)
+            // Reading still works.
+            #expect(runBinary(["status", "--store", store], prefix: prefix).status == 0)
+            #expect(snapshot(store, excluding: nil) == before)
+        }
+    }
+}

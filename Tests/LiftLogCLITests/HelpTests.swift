@@ -1,0 +1,117 @@
+import Testing
+@testable import LiftLogCLI
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+@Suite("Help and usage")
+struct HelpTests {
+    @Test("prints the whole top-level help")
+    func rootHelp() {
+        let outcome = run(["--help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.error.isEmpty)
+        #expect(outcome.output == #"""
+        OVERVIEW: Keep your training log as plain JSON files you own.
+
+        Log a workout set by set, read your history back, and keep every session as a
+        readable JSON file in a folder you can commit to git or sync.
+
+        USAGE: liftlog <subcommand>
+
+        OPTIONS:
+          --store <path>          The store folder (default: $LIFTLOG_STORE, the nearest
+                                  enclosing folder with a liftlog.json, or
+                                  ~/.local/share/liftlog).
+          --json                  Print one JSON document instead of text.
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          init                    Create a store and seed the exercise library.
+          seed                    Add the default exercises (or those of FILE) that are
+                                  not in the library yet.
+          exercises               List or search the exercise library, grouped by
+                                  modality.
+          exercise                Add, show, edit or remove one exercise.
+          start                   Begin a session.
+          log                     Log completed sets of an exercise into the active
+                                  session.
+          set                     Change one set of the active session.
+          drop                    Remove an exercise and its sets from the active
+                                  session.
+          status                  Show the active session.
+          finish                  Complete the active session.
+          discard                 Delete the active session (asks on a terminal).
+          history                 List sessions, newest first, a page at a time.
+          show                    Show one session in detail.
+          rm                      Delete one session (asks on a terminal).
+          reindex                 Rebuild the index of sessions from the files.
+
+          See 'liftlog help <subcommand>' for detailed help.
+
+        """#)
+    }
+
+    @Test("prints a command's help the same way for -h, --help and help COMMAND")
+    func commandHelp() {
+        let expected = #"""
+        OVERVIEW: List sessions, newest first, a page at a time.
+
+        USAGE: liftlog history [--page <n>] [--per-page <k>] [--from <date>] [--to <date>] [--exercise <name>] [--kind <kind>]
+
+        OPTIONS:
+          --page <n>              The page to show. (default: 1)
+          --per-page <k>          Sessions per page, 1–1000. (default: 25)
+          --from <date>           Only sessions on or after this date (YYYY-MM-DD).
+          --to <date>             Only sessions on or before this date (YYYY-MM-DD).
+          --exercise <name>       Only sessions with this exercise.
+          --kind <kind>           Only lifting, cardio, stretch or meditation sessions.
+          --store <path>          The store folder (default: $LIFTLOG_STORE, the nearest
+                                  enclosing folder with a liftlog.json, or
+                                  ~/.local/share/liftlog).
+          --json                  Print one JSON document instead of text.
+          -h, --help              Show help information.
+
+        """#
+        #expect(run(["history", "--help"]).output == expected)
+        #expect(run(["history", "-h"]).output == expected)
+        #expect(run(["help", "history"]).output == expected)
+        #expect(run(["history", "--help"]).status == 0)
+    }
+
+    @Test("prints help when run without a command, and the version with --version")
+    func noCommandAndVersion() {
+        #expect(run([]).output == run(["--help"]).output)
+        let version = run(["--version"])
+        #expect(version.output == "\(CLI.version)\n")
+        #expect(version.status == 0)
+    }
+
+    @Test("suggests the closest command and option", arguments: [
+        (["histroy"], "Error: Unknown command 'histroy'. Did you mean 'history'?\nUsage: liftlog <subcommand>\n  See 'liftlog --help' for more information.\n"),
+        (["history", "--pgae", "2"], "Error: Unknown option '--pgae'. Did you mean '--page'?\nUsage: liftlog history [--page <n>] [--per-page <k>] [--from <date>] [--to <date>] [--exercise <name>] [--kind <kind>]\n  See 'liftlog history --help' for more information.\n"),
+        (["exercise", "ad", "x"], "Error: Unknown subcommand of 'liftlog exercise' 'ad'. Did you mean 'add'?\nUsage: liftlog exercise <subcommand>\n  See 'liftlog exercise --help' for more information.\n"),
+        (["show"], "Error: Missing expected argument '<id>'.\nUsage: liftlog show <id>\n  See 'liftlog show --help' for more information.\n"),
+        (["history", "--page"], "Error: Missing value for '--page <n>'.\nUsage: liftlog history [--page <n>] [--per-page <k>] [--from <date>] [--to <date>] [--exercise <name>] [--kind <kind>]\n  See 'liftlog history --help' for more information.\n"),
+        (["status", "extra"], "Error: Unexpected argument 'extra'.\nUsage: liftlog status\n  See 'liftlog status --help' for more information.\n"),
+        (["status", "--json=yes"], nil),
+    ] as [([String], String?)])
+    func usageErrors(arguments: [String], message: String?) {
+        let outcome = run(arguments)
+        #expect(outcome.status == 2)
+        if let message {
+            #expect(outcome.error == message)
+            #expect(outcome.output.isEmpty)
+        }
+    }
+
+    @Test("accepts --opt=value, options before the command and -- before arguments")
+    func optionForms() throws {
+        try withTemporaryDirectory { root throws in
+            #expect(run(["init", root + "/s"]).status == 0)
+            #expect(run(["--store", root + "/s", "history", "--per-page=5"]).status == 0)
+            #expect(run(["history", "--store=" + root + "/s", "--page", "1"]).status == 0)
+            #expect(run(["--store", root + "/s", "exercise", "add", "--", "-Weird Name"]).status == 0)
+        }
+    }
+}

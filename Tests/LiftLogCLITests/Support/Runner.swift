@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@testable import LiftLogCLI
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+/// What one run of the tool printed and returned.
+struct Outcome {
+    var status: Int32
+    var output: String
+    var error: String
+
+    /// The parsed `--json` document.
+    var json: JSONValue? { try? JSONParser.parse(Array(output.utf8)) }
+    var errorCode: String? { json?["error"]?["code"]?.stringValue }
+    var errorMessage: String? { json?["error"]?["message"]?.stringValue }
+}
+
+final class Capture: @unchecked Sendable {
+    private let lock = PThreadMutex()
+    private var text = ""
+    func append(_ more: String) { lock.locked { text += more } }
+    var value: String { lock.locked { text } }
+}
+
+/// Runs the tool in-process with a fixed clock.
+func run(_ arguments: [String], environment: [String: String] = [:], now: Timestamp = Timestamp("2025-01-24T07:30:00+01:00")!, stdin: [String] = [], terminal: Bool = false) -> Outcome {
+    let output = Capture(), error = Capture()
+    let lines = LineQueue(stdin)
+    let io = ProcessIO(writeOutput: { output.append($0) }, writeError: { error.append($0) }, readLine: { lines.next() },
+                       outputIsTerminal: terminal, inputIsTerminal: terminal)
+    var storeEnvironment = Store.Environment.fixed(now: now)
+    storeEnvironment.lockTimeout = 2
+    var env = ["HOME": "/nonexistent-home"]
+    env.merge(environment) { $1 }
+    let status = CLI.run(arguments: arguments, environment: env, io: io, storeEnvironment: storeEnvironment)
+    return Outcome(status: status, output: output.value, error: error.value)
+}
+
+final class LineQueue: @unchecked Sendable {
+    private let lock = PThreadMutex()
+    private var lines: [String]
+    init(_ lines: [String]) { self.lines = lines }
+    func next() -> String? { lock.locked { lines.isEmpty ? nil : lines.removeFirst() } }
+}
+
+/// The built `liftlog` binary, next to the test bundle.
+var liftlogBinary: String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let executable = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    var folder = String(executable[..<(executable.lastIndex(of: "/") ?? executable.endIndex)])
+    // Swift Testing may run inside `liftlogPackageTests.xctest/…`; walk up to the build folder.
+    while !folder.isEmpty, access(folder + "/liftlog", X_OK) != 0, let slash = folder.lastIndex(of: "/") {
+        folder = String(folder[..<slash])
+    }
+    return folder + "/liftlog"
+}
+
+/// A running `liftlog` process.
+struct Process {
+    var pid: pid_t
+    var outputPipe: Int32
+    var errorPipe: Int32
+
+    /// Starts the binary with `arguments`, the environment `environment` (plus PATH), and
+    /// optionally another program in front (`setpriv …`).
+    static func start(_ arguments: [String], environment: [String: String], prefix: [String] = []) -> Process {
+        var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+        pipe(&outPipe)
+        pipe(&errPipe)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, outPipe[0])
+        posix_spawn_file_actions_addclose(&actions, errPipe[0])
+        let argv = prefix + [liftlogBinary] + arguments
+        var env = ["PATH=/usr/bin:/bin", "HOME=/nonexistent-home"]
+        env += environment.map { "\($0.key)=\($0.value)" }
+        var cArgs = argv.map { strdup($0) } + [nil]
+        var cEnv = env.map { strdup($0) } + [nil]
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, argv[0].hasPrefix("/") ? argv[0] : "/usr/bin/" + argv[0], &actions, nil, &cArgs, &cEnv)
+        precondition(result == 0, "cannot start \(argv[0]): \(result)")
+        posix_spawn_file_actions_destroy(&actions)
+        cArgs.forEach { free($0) }
+        cEnv.forEach { free($0) }
+        close(outPipe[1])
+        close(errPipe[1])
+        return Process(pid: pid, outputPipe: outPipe[0], errorPipe: errPipe[0])
+    }
+
+    func kill(_ signal: Int32 = SIGKILL) { _ = Glibc.kill(pid, signal) }
+
+    /// Waits for the process and collects what it printed.
+    func wait() -> Outcome {
+        let output = readAll(outputPipe), error = readAll(errorPipe)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Outcome(status: exitStatus, output: output, error: error)
+    }
+
+    private func readAll(_ descriptor: Int32) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        close(descriptor)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Runs the built binary to completion.
+func runBinary(_ arguments: [String], environment: [String: String] = [:], prefix: [String] = []) -> Outcome {
+    Process.start(arguments, environment: environment, prefix: prefix).wait()
+}
