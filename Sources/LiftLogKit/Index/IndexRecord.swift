@@ -51,47 +51,49 @@ package struct IndexRecord: Equatable, Sendable {
     }
 
     /// Parses a line written by ``line``, in the folder `folder` (`sessions/2025/01`).
-    package init?(line: Substring, folder: String) {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        if fields.first == "!" {
-            guard fields.count == 6, let inode = UInt64(fields[2]), let size = Int64(fields[3]), let mtime = Int64(fields[4]) else { return nil }
-            self.fileName = String(fields[1]).unescapedFromIndex
-            self.inode = inode
+    package init?(line: ArraySlice<UInt8>, folder: String) {
+        let fields = ByteFields.fields(line)
+        if fields.first.map(Array.init) == [0x21] {
+            guard fields.count == 6, let inode = ByteFields.int64(fields[2]), let size = ByteFields.int64(fields[3]),
+                  let mtime = ByteFields.int64(fields[4]) else { return nil }
+            self.fileName = ByteFields.string(fields[1]).unescapedFromIndex
+            self.inode = UInt64(inode)
             self.size = size
             self.modificationNanoseconds = mtime
             self.summary = nil
-            self.problem = String(fields[5]).unescapedFromIndex
+            self.problem = ByteFields.string(fields[5]).unescapedFromIndex
             return
         }
-        guard fields.count == 17, let id = Session.ID(rawValue: String(fields[0])),
-              let inode = UInt64(fields[2]), let size = Int64(fields[3]), let mtime = Int64(fields[4]),
-              let startedAt = Timestamp(String(fields[5])), let kind = Session.Kind(rawValue: String(fields[6])),
-              let status = Session.Status(rawValue: String(fields[7])),
-              let exerciseCount = Int(fields[12]), let setCount = Int(fields[13]), let volume = Double(fields[14]),
-              let unit = WeightUnit(rawValue: String(fields[15])) else { return nil }
-        let fileName = String(fields[1]).unescapedFromIndex
+        guard fields.count == 17, let id = Session.ID(rawValue: ByteFields.string(fields[0])),
+              let inode = ByteFields.int64(fields[2]), let size = ByteFields.int64(fields[3]), let mtime = ByteFields.int64(fields[4]),
+              let startedAt = Timestamp(ByteFields.string(fields[5])), let kind = Session.Kind(rawValue: ByteFields.string(fields[6])),
+              let status = Session.Status(rawValue: ByteFields.string(fields[7])),
+              let exerciseCount = ByteFields.int(fields[12]), let setCount = ByteFields.int(fields[13]),
+              let volume = Double(ByteFields.string(fields[14])), let unit = WeightUnit(rawValue: ByteFields.string(fields[15])) else { return nil }
+        let fileName = ByteFields.string(fields[1]).unescapedFromIndex
         self.fileName = fileName
-        self.inode = inode
+        self.inode = UInt64(inode)
         self.size = size
         self.modificationNanoseconds = mtime
         self.problem = nil
-        let exercises: [SessionSummary.ExerciseRef] = fields[16].isEmpty ? [] : fields[16].split(separator: "\u{1E}", omittingEmptySubsequences: false).map { item in
-            let parts = String(item).unescapedFromIndex.split(separator: "\u{1F}", maxSplits: 1, omittingEmptySubsequences: false)
+        let exerciseText = ByteFields.string(fields[16])
+        let exercises: [SessionSummary.ExerciseRef] = exerciseText.isEmpty ? [] : exerciseText.unicodeScalars.split(separator: "\u{1E}", omittingEmptySubsequences: false).map { item in
+            let parts = String(item).unescapedFromIndex.unicodeScalars.split(separator: "\u{1F}", maxSplits: 1, omittingEmptySubsequences: false)
             return SessionSummary.ExerciseRef(id: parts.first.flatMap { Exercise.ID(rawValue: String($0)) }, name: parts.count > 1 ? String(parts[1]) : "")
         }
         self.summary = SessionSummary(
             id: id, kind: kind, status: status, startedAt: startedAt,
-            completedAt: fields[8].isEmpty ? nil : Timestamp(String(fields[8])),
-            plan: fields[9].isEmpty ? nil : String(fields[9]).unescapedFromIndex,
-            planDay: fields[10].isEmpty ? nil : String(fields[10]).unescapedFromIndex,
-            durationSeconds: Int(fields[11]), exerciseCount: exerciseCount, setCount: setCount, totalVolume: volume,
+            completedAt: fields[8].isEmpty ? nil : Timestamp(ByteFields.string(fields[8])),
+            plan: fields[9].isEmpty ? nil : ByteFields.string(fields[9]).unescapedFromIndex,
+            planDay: fields[10].isEmpty ? nil : ByteFields.string(fields[10]).unescapedFromIndex,
+            durationSeconds: ByteFields.int(fields[11]), exerciseCount: exerciseCount, setCount: setCount, totalVolume: volume,
             unit: unit, path: folder + "/" + fileName, exercises: exercises)
     }
 }
 
 extension String {
     var escapedForIndex: String {
-        guard contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return self }
+        guard utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return self }
         var output = ""
         for character in self {
             switch character {
@@ -106,7 +108,7 @@ extension String {
     }
 
     var unescapedFromIndex: String {
-        guard contains("\\") else { return self }
+        guard utf8.contains(0x5C) else { return self }
         var output = ""
         var escaping = false
         for character in self {

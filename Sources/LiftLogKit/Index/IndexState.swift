@@ -75,31 +75,32 @@ package struct IndexState: Equatable, Sendable {
     }
 
     /// Parses the state file; `nil` for anything unexpected, which makes the index rebuild.
-    package init?(text: String) {
-        var lines = text.split(separator: "\n")
-        guard let header = lines.first, header.hasPrefix(IndexState.formatLine + " "),
+    package init?(bytes: [UInt8]) {
+        var lines = ByteFields.lines(bytes)
+        guard let header = lines.first.map(ByteFields.string), header.hasPrefix(IndexState.formatLine + " "),
               let unit = WeightUnit(rawValue: String(header.dropFirst(IndexState.formatLine.count + 1))) else { return nil }
         lines.removeFirst()
         self.unit = unit
+        let kindCount = Session.Kind.allCases.count
         for line in lines {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            switch fields.first {
+            let fields = ByteFields.fields(line)
+            switch fields.first.map(ByteFields.string) {
             case "D":
-                guard fields.count == 3, let time = Int64(fields[2]) else { return nil }
-                folderTimes[String(fields[1])] = time
+                guard fields.count == 3, let time = ByteFields.int64(fields[2]) else { return nil }
+                folderTimes[ByteFields.string(fields[1])] = time
             case "M":
-                let kindCount = Session.Kind.allCases.count
-                guard fields.count == 6 + kindCount, fields[1].count == 7,
-                      let key = MonthKey(folderName: String(fields[1].prefix(4)), String(fields[1].suffix(2))),
-                      let time = Int64(fields[2]), let count = Int(fields[3]),
-                      let active = Int(fields[4 + kindCount]), let corrupt = Int(fields[5 + kindCount]) else { return nil }
+                let name = ByteFields.string(fields.count > 1 ? fields[1] : [])
+                guard fields.count == 6 + kindCount, name.utf8.count == 7,
+                      let key = MonthKey(folderName: String(name.prefix(4)), String(name.suffix(2))),
+                      let time = ByteFields.int64(fields[2]), let count = ByteFields.int(fields[3]),
+                      let active = ByteFields.int(fields[4 + kindCount]), let corrupt = ByteFields.int(fields[5 + kindCount]) else { return nil }
                 var month = MonthSummary()
                 month.folderTime = time
                 month.count = count
                 month.activeCount = active
                 month.corruptCount = corrupt
                 for (offset, kind) in Session.Kind.allCases.enumerated() {
-                    guard let value = Int(fields[4 + offset]) else { return nil }
+                    guard let value = ByteFields.int(fields[4 + offset]) else { return nil }
                     if value > 0 { month.kindCounts[kind] = value }
                 }
                 months[key] = month

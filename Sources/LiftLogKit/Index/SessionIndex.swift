@@ -28,7 +28,10 @@ package final class SessionIndex {
     let now: @Sendable () -> Timestamp
 
     private(set) var state: IndexState
+    /// Parsed records of the months read in full, or changed.
     private var shards: [MonthKey: [IndexRecord]] = [:]
+    /// Raw lines of month shards read from disk, parsed only as far as needed.
+    private var shardLines: [MonthKey: [ArraySlice<UInt8>]] = [:]
     private var dirtyShards: Swift.Set<MonthKey> = []
     private var removedShards: Swift.Set<MonthKey> = []
     private var stateDirty = false
@@ -45,8 +48,7 @@ package final class SessionIndex {
         self.files = files
         self.unit = unit
         self.now = now
-        if let bytes = try? files.read(SessionIndex.statePath),
-           let state = IndexState(text: String(decoding: bytes, as: UTF8.self)), state.unit == unit {
+        if let bytes = try? files.read(SessionIndex.statePath), let state = IndexState(bytes: bytes), state.unit == unit {
             self.state = state
         } else {
             self.state = IndexState(unit: unit)
@@ -125,6 +127,7 @@ package final class SessionIndex {
         }
         state.months.removeValue(forKey: key)
         shards.removeValue(forKey: key)
+        shardLines.removeValue(forKey: key)
         dirtyShards.remove(key)
         removedShards.insert(key)
         stateDirty = true
@@ -153,11 +156,16 @@ package final class SessionIndex {
         let newIDs = Dictionary(updated.compactMap { record in record.summary.map { ($0.id.rawValue, $0.path) } }, uniquingKeysWith: { first, _ in first })
         for (id, _) in oldIDs where newIDs[id] == nil { idChanges[id] = .some(nil) }
         for (id, path) in newIDs where oldIDs[id] != path || rebuildingIDs { idChanges[id] = .some(path) }
+        let summary = MonthSummary(records: updated, folderTime: recordableTime(folderTime))
+        let unchanged = updated == Array(previous.values).sorted(by: IndexRecord.newestFirst) && !rebuildingIDs
         shards[key] = updated
+        shardLines[key] = nil
         removedShards.remove(key)
-        dirtyShards.insert(key)
-        state.months[key] = MonthSummary(records: updated, folderTime: recordableTime(folderTime))
-        stateDirty = true
+        if !unchanged { dirtyShards.insert(key) }
+        if state.months[key] != summary {
+            state.months[key] = summary
+            stateDirty = true
+        }
     }
 
     private func makeRecord(relative: String, fileName: String, status: FileStatus) throws(LiftLogError) -> IndexRecord {
@@ -196,21 +204,43 @@ package final class SessionIndex {
     /// The records of a month, newest first.
     package func records(of key: MonthKey) throws(LiftLogError) -> [IndexRecord] {
         if let cached = shards[key] { return cached }
-        guard state.months[key] != nil, !removedShards.contains(key),
-              let bytes = try? files.read(key.shardPath) else { return [] }
-        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = lines(of: key)
         var records: [IndexRecord] = []
-        for line in text.split(separator: "\n") {
-            guard let record = IndexRecord(line: line, folder: key.folder) else {
-                // A damaged shard: forget it and list the month again.
-                shards[key] = []
-                try rescan(key, folderTime: 0, verifyAll: true)
-                return shards[key] ?? []
-            }
+        records.reserveCapacity(lines.count)
+        for line in lines {
+            guard let record = IndexRecord(line: line, folder: key.folder) else { return try repair(key) }
             records.append(record)
         }
         shards[key] = records
         return records
+    }
+
+    /// The records at `range` of a month (positions in newest-first order), parsing only those.
+    package func records(of key: MonthKey, in range: Range<Int>) throws(LiftLogError) -> [IndexRecord] {
+        if let cached = shards[key] { return Array(cached[range.clamped(to: 0..<cached.count)]) }
+        let lines = lines(of: key)
+        var records: [IndexRecord] = []
+        for line in lines[range.clamped(to: 0..<lines.count)] {
+            guard let record = IndexRecord(line: line, folder: key.folder) else { return Array(try repair(key)[range.clamped(to: 0..<(shards[key]?.count ?? 0))]) }
+            records.append(record)
+        }
+        return records
+    }
+
+    private func lines(of key: MonthKey) -> [ArraySlice<UInt8>] {
+        if let cached = shardLines[key] { return cached }
+        guard state.months[key] != nil, !removedShards.contains(key), let bytes = try? files.read(key.shardPath) else { return [] }
+        let lines = ByteFields.lines(bytes)
+        shardLines[key] = lines
+        return lines
+    }
+
+    /// A damaged shard: forget it and list the month again.
+    private func repair(_ key: MonthKey) throws(LiftLogError) -> [IndexRecord] {
+        shards[key] = []
+        shardLines[key] = nil
+        try rescan(key, folderTime: 0, verifyAll: true)
+        return shards[key] ?? []
     }
 
     /// Months that hold sessions, newest first.
@@ -218,22 +248,13 @@ package final class SessionIndex {
         state.months.keys.sorted(by: >)
     }
 
-    /// Checks the records about to be shown against the files; re-reads any that changed in
-    /// place. Returns whether anything changed (the caller then asks again).
-    package func verify(_ summaries: [SessionSummary]) throws(LiftLogError) -> Bool {
+    /// Checks the records about to be shown against the files (one `stat` each); re-reads any
+    /// that changed in place. Returns whether anything changed (the caller then asks again).
+    package func verify(_ shown: [(month: MonthKey, record: IndexRecord)]) throws(LiftLogError) -> Bool {
         var stale: Swift.Set<MonthKey> = []
-        for summary in summaries {
-            let date = summary.startedAt.localDate
-            let key = MonthKey(year: date.year, month: date.month)
-            let folder = summary.path.split(separator: "/").dropLast().joined(separator: "/")
-            let monthKey = folder == key.folder ? key : monthKey(ofFolder: folder) ?? key
-            let fileName = String(summary.path.split(separator: "/").last ?? "")
-            guard let record = try records(of: monthKey).first(where: { $0.fileName == fileName }) else {
-                stale.insert(monthKey)
-                continue
-            }
-            guard let status = try files.status(summary.path), record.matches(status) else {
-                stale.insert(monthKey)
+        for (key, record) in shown {
+            guard let status = try files.status("\(key.folder)/\(record.fileName)"), record.matches(status) else {
+                stale.insert(key)
                 continue
             }
         }
@@ -276,9 +297,10 @@ package final class SessionIndex {
     package func paths(forIDPrefix prefix: String) throws(LiftLogError) -> [String: String] {
         var matches: [String: String] = [:]
         if !rebuildingIDs, let bytes = try files.read(SessionIndex.idShardPath(prefix)) {
-            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix(prefix) {
-                let parts = line.split(separator: "\t", maxSplits: 1)
-                if parts.count == 2 { matches[String(parts[0])] = String(parts[1]) }
+            let prefixBytes = Array(prefix.utf8)
+            for line in ByteFields.lines(bytes) where line.starts(with: prefixBytes) {
+                let fields = ByteFields.fields(line)
+                if fields.count == 2 { matches[ByteFields.string(fields[0])] = ByteFields.string(fields[1]) }
             }
         }
         if rebuildingIDs {
@@ -290,6 +312,11 @@ package final class SessionIndex {
         }
         for (id, path) in idChanges where id.hasPrefix(prefix) {
             if let path { matches[id] = path } else { matches.removeValue(forKey: id) }
+        }
+        // An entry whose file is gone (after a damaged shard was rebuilt) is dropped here.
+        for (id, path) in matches where try files.status(path) == nil {
+            matches.removeValue(forKey: id)
+            idChanges[id] = .some(nil)
         }
         return matches
     }
@@ -324,6 +351,7 @@ package final class SessionIndex {
         try writeCache(records.map(\.line).joined(separator: "\n") + (records.isEmpty ? "" : "\n"), to: key.shardPath)
         dirtyShards.remove(key)
         shards.removeValue(forKey: key)
+        shardLines.removeValue(forKey: key)
     }
 
     private func writeCache(_ text: String, to relative: String) throws(LiftLogError) {

@@ -26,8 +26,6 @@ package protocol FileSystem: Sendable {
     /// Takes an exclusive advisory lock on `path` (created if needed), waiting at most `timeout`
     /// seconds. Returns the descriptor that holds it; closing it releases the lock.
     func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> Int32?
-    /// The process ID recorded in a lock file, if any.
-    func writeLockOwner(_ descriptor: Int32)
 }
 
 /// A failed system call: which operation, on which path, and `errno`.

@@ -165,11 +165,6 @@ package struct PosixFileSystem: FileSystem {
         return descriptor
     }
 
-    package func writeLockOwner(_ descriptor: Int32) {
-        let text = Array("\(getpid())\n".utf8)
-        _ = ftruncate(descriptor, 0)
-        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-    }
 }
 
 /// The text of an `errno` value, "No space left on device".

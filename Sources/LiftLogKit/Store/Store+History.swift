@@ -98,9 +98,10 @@ extension Store {
         let page = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> HistoryPage in
             var result = try index.page(query, exercise: exerciseFilter)
             // Check what is about to be shown against the files; re-read anything edited in place.
-            if try index.verify(result.sessions) { result = try index.page(query, exercise: exerciseFilter) }
-            result.unreadableFiles = try index.corruptFiles().map { "\($0.path): \($0.problem)" }
-            return result
+            if try index.verify(result.shown) { result = try index.page(query, exercise: exerciseFilter) }
+            let unreadable = try index.corruptFiles().map { "\($0.path): \($0.problem)" }
+            return HistoryPage(page: query.page, perPage: query.perPage, total: result.total,
+                               sessions: result.shown.compactMap(\.record.summary), unreadableFiles: unreadable)
         }
         if page.total == 0, let missingExercise { throw missingExercise }
         return page
@@ -124,11 +125,12 @@ extension SessionIndex {
     /// Whether there was no usable index on disk.
     package var needsRebuild: Bool { hasNoState }
 
-    /// The page of `query` from the index (without checking the files).
-    package func page(_ query: HistoryQuery, exercise: Exercise?) throws(LiftLogError) -> HistoryPage {
+    /// The page of `query` from the index (without checking the files): the records shown,
+    /// with their months, and the number of matching sessions.
+    package func page(_ query: HistoryQuery, exercise: Exercise?) throws(LiftLogError) -> (shown: [(month: MonthKey, record: IndexRecord)], total: Int) {
         let offset = (query.page - 1) * query.perPage
         var total = 0
-        var sessions: [SessionSummary] = []
+        var shown: [(month: MonthKey, record: IndexRecord)] = []
         for key in monthsNewestFirst {
             if let to = query.to, key.firstDay > to { continue }
             if let from = query.from, key.lastDay < from { continue }
@@ -136,7 +138,15 @@ extension SessionIndex {
             let wholeMonth = (query.from.map { key.firstDay >= $0 } ?? true) && (query.to.map { key.lastDay <= $0 } ?? true)
             if wholeMonth && exercise == nil {
                 let count = query.kind.map { month.kindCounts[$0] ?? 0 } ?? month.count
-                if total + count <= offset || sessions.count >= query.perPage {
+                if total + count <= offset || shown.count >= query.perPage {
+                    total += count
+                    continue
+                }
+                if query.kind == nil {
+                    // Valid records come first in a shard: take exactly the ones on the page.
+                    let first = max(0, offset - total)
+                    let wanted = min(count - first, query.perPage - shown.count)
+                    shown += try records(of: key, in: first..<first + wanted).map { (key, $0) }
                     total += count
                     continue
                 }
@@ -148,10 +158,10 @@ extension SessionIndex {
                 let date = summary.startedAt.localDate
                 if let from = query.from, date < from { continue }
                 if let to = query.to, date > to { continue }
-                if total >= offset && sessions.count < query.perPage { sessions.append(summary) }
+                if total >= offset && shown.count < query.perPage { shown.append((key, record)) }
                 total += 1
             }
         }
-        return HistoryPage(page: query.page, perPage: query.perPage, total: total, sessions: sessions, unreadableFiles: [])
+        return (shown, total)
     }
 }

@@ -153,7 +153,7 @@ public struct Store: Sendable {
     /// - Throws: `CONFLICT` when another process holds the lock longer than the timeout.
     package func withLock<T>(_ body: () throws(LiftLogError) -> T) throws(LiftLogError) -> T {
         guard let descriptor = try acquireLock(timeout: environment.lockTimeout) else {
-            throw .conflict("Another liftlog process is writing to this store (\(lockOwnerDescription)); try again in a moment.")
+            throw .conflict("Another liftlog process has been writing to this store for over \(Int(environment.lockTimeout)) seconds; try again when it has finished.")
         }
         defer { environment.fileSystem.close(descriptor) }
         return try body()
@@ -169,18 +169,10 @@ public struct Store: Sendable {
     private func acquireLock(timeout: Double) throws(LiftLogError) -> Int32? {
         try files.ensureDirectory(".liftlog")
         do {
-            guard let descriptor = try environment.fileSystem.lockExclusively(files.absolute(Store.lockPath), timeout: timeout) else { return nil }
-            environment.fileSystem.writeLockOwner(descriptor)
-            return descriptor
+            return try environment.fileSystem.lockExclusively(files.absolute(Store.lockPath), timeout: timeout)
         } catch {
             throw files.ioError(error)
         }
-    }
-
-    private var lockOwnerDescription: String {
-        guard let bytes = try? files.read(Store.lockPath) else { return "unknown process" }
-        let pid = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
-        return pid.isEmpty ? "unknown process" : "pid \(pid)"
     }
 
     // MARK: Time

@@ -139,10 +139,53 @@ struct SessionIndexTests {
         session.entries[0].exerciseName = "Squat \u{1F}odd"
         let status = FileStatus(kind: .regular, size: 10, modificationNanoseconds: 123, inode: 42, mode: 0o644)
         let record = IndexRecord(fileName: "x.json", status: status, summary: SessionSummary(session, path: "sessions/2025/01/x.json", unit: .kg))
-        let parsed = try #require(IndexRecord(line: Substring(record.line), folder: "sessions/2025/01"))
+        let parsed = try #require(IndexRecord(line: ArraySlice(Array(record.line.utf8)), folder: "sessions/2025/01"))
         #expect(parsed.summary?.planDay == session.planDay)
         #expect(parsed.summary?.totalVolume == 1500)
         #expect(parsed.inode == 42)
         #expect(!record.line.contains("\n"))
+    }
+}
+
+@Suite("Index line fields")
+struct ByteFieldsTests {
+    @Test("reads integers up to Int64's range, such as nanosecond times", arguments: [
+        ("1795319368825119548", Int64(1_795_319_368_825_119_548)), ("-42", -42), ("0", 0),
+        ("9223372036854775807", Int64.max), ("9223372036854775808", nil), ("", nil), ("12a", nil), ("-", nil),
+    ] as [(String, Int64?)])
+    func integers(text: String, value: Int64?) {
+        #expect(ByteFields.int64(ArraySlice(Array(text.utf8))) == value)
+    }
+
+    @Test("splits lines and fields on bytes")
+    func splitting() {
+        let lines = ByteFields.lines(Array("a\tb\n\tc\nlast".utf8))
+        #expect(lines.map { String(decoding: $0, as: UTF8.self) } == ["a\tb", "\tc", "last"])
+        #expect(ByteFields.fields(lines[1]).map { String(decoding: $0, as: UTF8.self) } == ["", "c"])
+    }
+}
+
+@Suite("Index repair")
+struct IndexRepairTests {
+    @Test("a damaged month shard is rebuilt without leaving IDs of deleted sessions behind")
+    func damagedShardAndDeletedSession() throws {
+        try withTemporaryDirectory { root throws in
+            let clock = TestClock()
+            let store = try makeStore(at: root, clock: clock)
+            let first = try store.startSession()
+            try store.finish()
+            clock.advance(seconds: 3600)
+            let second = try store.startSession()
+            try store.finish()
+            for file in allFiles(in: root + "/store/.liftlog/index/months") {
+                writeText("damaged\n", to: root + "/store/.liftlog/index/months/" + file)
+            }
+            try store.deleteSession(idPrefix: first.session.id.rawValue)
+            #expect(throws: LiftLogError.notFound("No session with ID '\(first.session.id.rawValue)'. 'liftlog history' lists sessions with their IDs.")) {
+                try store.session(idPrefix: first.session.id.rawValue)
+            }
+            #expect(try store.session(idPrefix: second.session.id.rawValue).session.id == second.session.id)
+            #expect(try store.history(HistoryQuery()).sessions.map(\.id) == [second.session.id])
+        }
     }
 }

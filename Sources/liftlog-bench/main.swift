@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LiftLogKit
+
+// liftlog-bench: measures liftlog on synthetic stores against floors measured in the same run.
+//
+//     swift run -c release liftlog-bench            # N = 1,000 and 100,000 (several minutes)
+//     swift run -c release liftlog-bench --quick    # N = 1,000 and 10,000, fewer repetitions
+//     swift run -c release liftlog-bench --generate DIR N   # only write a synthetic store
+//
+// See BENCHMARKS.md for what each row means and the figures of the last full run.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+// `liftlog-bench --generate DIR N` only writes a synthetic store, for profiling by hand.
+if arguments.first == "--generate", arguments.count == 3, let count = Int(arguments[2]) {
+    _ = try SyntheticStore.build(at: arguments[1], count: count)
+    exit(0)
+}
+let quick = arguments.contains("--quick")
+let sizes = quick ? [1_000, 10_000] : [1_000, 100_000]
+let runs = quick ? 9 : 31
+let liftlog = executableDirectory() + "/liftlog"
+guard access(liftlog, X_OK) == 0 else {
+    print("Build the liftlog binary first: swift build -c release")
+    exit(1)
+}
+
+struct Row {
+    var name: String
+    var values: [Int: Double] = [:]
+}
+
+var rows: [String: Row] = [:]
+var order: [String] = []
+@MainActor func record(_ name: String, _ size: Int, _ value: Double) {
+    if rows[name] == nil { rows[name] = Row(name: name); order.append(name) }
+    rows[name]!.values[size] = value
+    print("  \(name): \(format(value))")
+}
+
+for size in sizes {
+    print("N = \(size)")
+    let root = makeTemporaryDirectory()
+    defer { removeTree(root) }
+    let path = root + "/store"
+    var start = now()
+    _ = try SyntheticStore.build(at: path, count: size)
+    print("  (generated in \(format(now() - start, digits: 1)) s)")
+    let files = allSessionFiles(path)
+
+    // Full reindex, in a separate process for its peak memory.
+    let reindex = runProcess([liftlog, "reindex", "--store", path])
+    precondition(reindex.status == 0, "reindex failed")
+    // A store at rest: folders changed in the last two seconds are rescanned on every read,
+    // because file-system timestamps are too coarse to trust yet (see SessionIndex).
+    usleep(2_100_000)
+    _ = try Store.open(at: path).history(HistoryQuery())
+    record("reindex, whole process (s)", size, reindex.milliseconds / 1000)
+    record("reindex, peak memory (MB)", size, reindex.peakMegabytes)
+    start = now()
+    let bytes = rawRead(files)
+    record("floor: read every session file raw (s)", size, now() - start)
+    record("store size (MB)", size, Double(bytes) / 1_048_576)
+
+    // History, show and status in-process, each opening the store as the CLI does.
+    let page1 = try medianMilliseconds(runs: runs) { _ = try Store.open(at: path).history(HistoryQuery(page: 1, perPage: 10)) }
+    record("history page 1, in-process (ms)", size, page1)
+    let page100 = try medianMilliseconds(runs: runs) { _ = try Store.open(at: path).history(HistoryQuery(page: 100, perPage: 10)) }
+    record("history page 100, in-process (ms)", size, page100)
+    let pageFiles = try Store.open(at: path).history(HistoryQuery(page: 100, perPage: 10)).sessions.map { path + "/" + $0.path }
+    record("floor: read the 10 files of a page raw (ms)", size, medianMilliseconds(runs: runs) { _ = rawRead(pageFiles) })
+    let middle = try Store.open(at: path).history(HistoryQuery(page: size / 20, perPage: 10)).sessions[0]
+    record("show, in-process (ms)", size, try medianMilliseconds(runs: runs) { _ = try Store.open(at: path).session(idPrefix: middle.id.short) })
+    record("floor: read that session file raw (ms)", size, medianMilliseconds(runs: runs) { _ = rawRead([path + "/" + middle.path]) })
+
+    let store = try Store.open(at: path)
+    try store.startSession()
+    for exercise in ["Back Squat", "Bench Press", "Barbell Row", "Deadlift"] {
+        try store.log(exercise: exercise, sets: SetNotation.parse(["100x5x5"], defaultUnit: .kg))
+    }
+    record("status, in-process (ms)", size, try medianMilliseconds(runs: runs) { _ = try Store.open(at: path).activeSession() })
+
+    // One durable log of a set, interleaved with the raw floor: replacing a file of the same
+    // size, as the log replaces the session file.
+    let floorFolder = root + "/floor"
+    mkdir(floorFolder, 0o755)
+    var logSamples: [Double] = [], floorSamples: [Double] = []
+    let set = [SetNotation(weight: 100, unit: .kg, reps: 5)]
+    for _ in 0..<runs {
+        let before = now()
+        _ = try Store.open(at: path).log(exercise: "Overhead Press", sets: set)
+        logSamples.append((now() - before) * 1000)
+        let active = try store.activeSession()!
+        let size = JSONWriter.canonicalBytes(active.session.json).count
+        let payload = [UInt8](repeating: 0x20, count: size)
+        let floorStart = now()
+        rawDurableWrite(payload, folder: floorFolder, name: "session.json")
+        floorSamples.append((now() - floorStart) * 1000)
+    }
+    logSamples.sort()
+    floorSamples.sort()
+    record("log one set durably, in-process (ms)", size, logSamples[runs / 2])
+    record("floor: raw write+fsync+rename+fsync, same size (ms)", size, floorSamples[runs / 2])
+
+    // Whole processes, as a user runs them.
+    let processRuns = quick ? 7 : 21
+    let store_ = ["--store", path]
+    record("floor: liftlog --version, whole process (ms)", size, medianProcessMilliseconds(runs: processRuns, [liftlog, "--version"]))
+    record("history page 1, whole process (ms)", size, medianProcessMilliseconds(runs: processRuns, [liftlog, "history", "--per-page", "10"] + store_))
+    record("history page 100, whole process (ms)", size, medianProcessMilliseconds(runs: processRuns, [liftlog, "history", "--per-page", "10", "--page", "100"] + store_))
+    record("show, whole process (ms)", size, medianProcessMilliseconds(runs: processRuns, [liftlog, "show", middle.id.short] + store_))
+    record("status, whole process (ms)", size, medianProcessMilliseconds(runs: processRuns, [liftlog, "status"] + store_))
+}
+
+// The report, in Markdown.
+let small = sizes[0], large = sizes[1]
+print("\n| measure | N = \(small) | N = \(large) | ratio |")
+print("|---|---:|---:|---:|")
+for name in order {
+    let row = rows[name]!
+    let a = row.values[small] ?? 0, b = row.values[large] ?? 0
+    print("| \(name) | \(format(a)) | \(format(b)) | \(a > 0 ? format(b / a, digits: 2) + "×" : "–") |")
+}
+@MainActor func value(_ name: String, _ size: Int) -> Double { rows[name]?.values[size] ?? .nan }
+print("\nTargets:")
+for name in ["history page 1, in-process (ms)", "history page 100, in-process (ms)", "show, in-process (ms)", "status, in-process (ms)",
+             "history page 1, whole process (ms)", "history page 100, whole process (ms)", "show, whole process (ms)", "status, whole process (ms)"] {
+    let ratio = value(name, large) / value(name, small)
+    print("- \(name) at N = \(large) vs \(small): \(format(ratio, digits: 2))× (target ≤ 1.2×) \(ratio <= 1.2 ? "met" : "NOT met")")
+}
+for size in sizes {
+    let ratio = value("log one set durably, in-process (ms)", size) / value("floor: raw write+fsync+rename+fsync, same size (ms)", size)
+    print("- durable log vs raw floor at N = \(size): \(format(ratio, digits: 2))× (target ≤ 1.5×) \(ratio <= 1.5 ? "met" : "NOT met")")
+}
+let memory = value("reindex, peak memory (MB)", large)
+print("- reindex peak memory at N = \(large): \(format(memory, digits: 1)) MB (target < 100 MB) \(memory < 100 ? "met" : "NOT met")")
+
+func allSessionFiles(_ root: String) -> [String] {
+    var found: [String] = []
+    func walk(_ folder: String) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
+            if name == "." || name == ".." { continue }
+            if Int32(entry.pointee.d_type) == Int32(DT_DIR) { walk(folder + "/" + name) } else if name.hasSuffix(".json") { found.append(folder + "/" + name) }
+        }
+    }
+    walk(root + "/sessions")
+    return found
+}

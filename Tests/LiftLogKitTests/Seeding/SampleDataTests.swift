@@ -1,0 +1,42 @@
+import Testing
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+/// The repository's root, from this file's path.
+private let repository: String = {
+    var path = #filePath
+    for _ in 0..<4 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+}()
+
+@Suite("Sample data and the seed library")
+struct SampleDataTests {
+    @Test("the compiled-in seed library is DefaultExercises.json byte for byte")
+    func embeddedSeedMatchesFile() throws {
+        let file = try #require(readText(repository + "/SampleData/DefaultExercises.json"))
+        #expect(DefaultExercises.text == file)
+    }
+
+    @Test("every file of the sample store is valid and in canonical form")
+    func sampleStoreIsCanonical() throws {
+        let root = repository + "/SampleData/store"
+        let files = allFiles(in: root).filter { $0.hasSuffix(".json") }
+        #expect(files.count > 100)
+        for file in files {
+            let bytes = Array(try #require(readText(root + "/" + file)).utf8)
+            let value: JSONValue
+            if file.hasPrefix("sessions/") {
+                let session = try DocumentDecoder.decode(bytes, path: file, as: Session.self)
+                #expect(session.relativePath == file)
+                value = session.json
+            } else if file.hasPrefix("exercises/") {
+                value = try DocumentDecoder.decode(bytes, path: file, as: Exercise.self).json
+            } else if file.hasPrefix("plans/") {
+                value = try DocumentDecoder.decode(bytes, path: file, as: TrainingPlan.self).json
+            } else {
+                value = try DocumentDecoder.decode(bytes, path: file, as: StoreManifest.self).json
+            }
+            #expect(JSONWriter.canonicalString(value) == String(decoding: bytes, as: UTF8.self), "\(file) is not in canonical form")
+        }
+    }
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# A tour of liftlog on a copy of SampleData/store: nothing in the repository is changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build -c release --product liftlog 2>&1 | grep -E "error|warning: |Compiling|Build complete" | tail -n 3 >&2
+liftlog="$(swift build -c release --show-bin-path)/liftlog"
+
+store="$(mktemp -d "${TMPDIR:-/tmp}/liftlog-demo.XXXXXX")"
+trap 'rm -rf "$store"' EXIT
+cp -R SampleData/store/. "$store"
+export LIFTLOG_STORE="$store"
+
+step() { printf '\n\033[1m$ liftlog %s\033[0m\n' "$*"; "$liftlog" "$@"; }
+
+step history --per-page 10
+latest="$("$liftlog" history --kind lifting --per-page 1 --json | sed -n 's/.*"id": "\([0-9a-f]\{8\}\).*/\1/p' | head -n 1)"
+step show "$latest"
+step history --exercise "Back Squat" --from 2025-10-01 --per-page 5
+step exercises --search press
+step start
+step log "Back Squat" 60x5 80x5 100x5x3@8
+step log "bench press" 80x5x3
+step log "Zercher Squat" 60x8 --create
+step status
+step finish --feel 4 --notes "Demo workout"
+step history --per-page 3
+printf '\nThe demo store was a temporary copy of SampleData/store; it is removed now.\n'
