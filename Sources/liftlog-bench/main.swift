@@ -19,6 +19,10 @@ if arguments.first == "--generate", arguments.count == 3, let count = Int(argume
     _ = try SyntheticStore.build(at: arguments[1], count: count)
     exit(0)
 }
+if arguments.first == "--profile-log" {
+    try profileLog()
+    exit(0)
+}
 let quick = arguments.contains("--quick")
 let sizes = quick ? [1_000, 10_000] : [1_000, 100_000]
 let runs = quick ? 9 : 31

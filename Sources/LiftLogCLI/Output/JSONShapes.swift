@@ -17,7 +17,7 @@ enum JSONShapes {
     }
 
     static func summary(_ summary: SessionSummary) -> JSONValue {
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "id": .string(summary.id.rawValue),
             "kind": .string(summary.kind.rawValue),
             "status": .string(summary.status.rawValue),
@@ -63,13 +63,13 @@ enum JSONShapes {
             "error": .object([
                 "code": .string(error.code.rawValue),
                 "message": .string(error.message),
-                "details": details.isEmpty ? .null : .object(details),
+                "details": details.isEmpty ? .null : .object(JSONObject(details)),
             ]),
         ])
     }
 
     static func problem(_ problem: FileProblem) -> JSONValue {
-        var object: [String: JSONValue] = [
+        var object: JSONObject = [
             "path": .string(problem.path), "line": .number(JSONNumber(problem.line)),
             "column": .number(JSONNumber(problem.column)), "code": .string(problem.code.rawValue),
             "message": .string(problem.message),

@@ -56,14 +56,14 @@ public struct Identifier<Owner>: RawRepresentable, Hashable, Comparable, Sendabl
 }
 
 extension Identifier: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Identifier? {
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Identifier? {
         guard case .string(let text) = value else {
-            problems.add(path, "expected an ID (a UUID string), found \(value.typeDescription)")
+            problems.add(path(), "expected an ID (a UUID string), found \(value.typeDescription)")
             return nil
         }
         guard let id = Identifier(rawValue: text) else {
             let hint = Identifier.isCanonicalUUID(text.lowercased()) ? "Write the ID in lowercase: \"\(text.lowercased())\"." : "IDs look like \"3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6e7f\"."
-            problems.add(path, "\"\(text)\" is not a lowercase UUID", hint: hint)
+            problems.add(path(), "\"\(text)\" is not a lowercase UUID", hint: hint)
             return nil
         }
         return id

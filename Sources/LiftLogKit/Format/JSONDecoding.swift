@@ -38,8 +38,10 @@ package final class ProblemList {
 
 /// A type that reads itself from a ``JSONValue``, reporting every problem it finds.
 package protocol JSONDecodable {
-    /// The value, or `nil` after recording why it could not be read.
-    static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Self?
+    /// The value, or `nil` after recording why it could not be read. `path` is evaluated only
+    /// when a problem is recorded or a nested object needs it, so reading costs no allocations
+    /// for paths.
+    static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Self?
 }
 
 /// A type that writes itself as a ``JSONValue``.
@@ -51,7 +53,7 @@ extension JSONDecodable {
     /// Decodes a whole document, throwing ``DocumentError`` with every problem found.
     package static func decodeDocument(_ value: JSONValue) throws -> Self {
         let problems = ProblemList()
-        let decoded = decode(value, at: .root, problems: problems)
+        let decoded = decode(value, at: JSONPath.root, problems: problems)
         guard let decoded, problems.isEmpty else { throw DocumentError(problems: problems.problems) }
         return decoded
     }
@@ -60,10 +62,11 @@ extension JSONDecodable {
 /// Reads the members of one JSON object, remembering which keys were read so the rest can be
 /// kept as unknown keys.
 package struct ObjectReader {
-    package let members: [String: JSONValue]
+    package let members: JSONObject
     package let path: JSONPath
     package let problems: ProblemList
-    private var consumed: Swift.Set<String> = []
+    /// Which members were read, by position.
+    private var consumed: [Bool]
 
     /// Starts reading `value`, or records that it is not an object and returns `nil`.
     package init?(_ value: JSONValue, at path: JSONPath, problems: ProblemList, describing what: String) {
@@ -74,12 +77,19 @@ package struct ObjectReader {
         self.members = members
         self.path = path
         self.problems = problems
+        self.consumed = [Bool](repeating: false, count: members.count)
+    }
+
+    private mutating func take(_ key: String) -> JSONValue? {
+        guard let position = members.index(of: key) else { return nil }
+        consumed[position] = true
+        let value = members.members[position].value
+        return value == .null ? nil : value
     }
 
     /// The value of a key that must be present.
     package mutating func required<T: JSONDecodable>(_ key: String, as type: T.Type = T.self) -> T? {
-        consumed.insert(key)
-        guard let value = members[key], value != .null else {
+        guard let value = take(key) else {
             problems.add(path, "missing required key \"\(key)\"", hint: "Add \"\(key)\" to this object.")
             return nil
         }
@@ -88,15 +98,13 @@ package struct ObjectReader {
 
     /// The value of a key that may be absent (or `null`, read as absent).
     package mutating func optional<T: JSONDecodable>(_ key: String, as type: T.Type = T.self) -> T? {
-        consumed.insert(key)
-        guard let value = members[key], value != .null else { return nil }
+        guard let value = take(key) else { return nil }
         return T.decode(value, at: path.appending(key), problems: problems)
     }
 
     /// The value of a key that may be absent, else `defaultValue`.
     package mutating func optional<T: JSONDecodable>(_ key: String, default defaultValue: T) -> T {
-        consumed.insert(key)
-        guard let value = members[key], value != .null else { return defaultValue }
+        guard let value = take(key) else { return defaultValue }
         return T.decode(value, at: path.appending(key), problems: problems) ?? defaultValue
     }
 
@@ -105,26 +113,30 @@ package struct ObjectReader {
 
     /// The members whose keys were not read: kept as they are and written back unchanged.
     package var unknownMembers: [String: JSONValue] {
-        members.filter { !consumed.contains($0.key) }
+        var unknown: [String: JSONValue] = [:]
+        for (position, member) in members.members.enumerated() where !consumed[position] {
+            unknown[member.key] = member.value
+        }
+        return unknown
     }
 }
 
 /// Builds the JSON object of a model: known keys on top of the unknown ones it was read with.
 package struct ObjectBuilder {
-    package private(set) var members: [String: JSONValue]
+    package private(set) var members: JSONObject
 
     package init(unknown: [String: JSONValue] = [:]) {
-        self.members = unknown
+        self.members = unknown.isEmpty ? JSONObject() : JSONObject(unknown)
     }
 
     /// Sets `key`, or leaves it out when `value` is `nil` (the format has no `null`s).
     package mutating func set(_ key: String, _ value: (some JSONEncodable)?) {
-        if let value { members[key] = value.jsonValue } else { members.removeValue(forKey: key) }
+        members[key] = value?.jsonValue
     }
 
     /// Sets `key` to an array, left out when empty.
     package mutating func setNonEmpty<T: JSONEncodable>(_ key: String, _ values: [T]) {
-        if values.isEmpty { members.removeValue(forKey: key) } else { members[key] = values.jsonValue }
+        members[key] = values.isEmpty ? nil : values.jsonValue
     }
 
     package var value: JSONValue { .object(members) }
@@ -133,9 +145,9 @@ package struct ObjectBuilder {
 // MARK: - Conformances of basic types
 
 extension String: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> String? {
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> String? {
         guard case .string(let text) = value else {
-            problems.add(path, "expected a string, found \(value.typeDescription)", hint: "Put the text in double quotes.")
+            problems.add(path(), "expected a string, found \(value.typeDescription)", hint: "Put the text in double quotes.")
             return nil
         }
         return text
@@ -145,13 +157,13 @@ extension String: JSONDecodable, JSONEncodable {
 }
 
 extension Int: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Int? {
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Int? {
         guard case .number(let number) = value else {
-            problems.add(path, "expected a whole number, found \(value.typeDescription)")
+            problems.add(path(), "expected a whole number, found \(value.typeDescription)")
             return nil
         }
         guard let int = number.intValue else {
-            problems.add(path, "expected a whole number, found \(number.text)")
+            problems.add(path(), "expected a whole number, found \(number.text)")
             return nil
         }
         return int
@@ -161,14 +173,14 @@ extension Int: JSONDecodable, JSONEncodable {
 }
 
 extension Double: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Double? {
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Double? {
         guard case .number(let number) = value else {
-            problems.add(path, "expected a number, found \(value.typeDescription)")
+            problems.add(path(), "expected a number, found \(value.typeDescription)")
             return nil
         }
         let double = number.doubleValue
         guard double.isFinite, abs(double) < 1e12 else {
-            problems.add(path, "number \(number.text) is out of range")
+            problems.add(path(), "number \(number.text) is out of range")
             return nil
         }
         return double
@@ -178,9 +190,9 @@ extension Double: JSONDecodable, JSONEncodable {
 }
 
 extension Bool: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Bool? {
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Bool? {
         guard case .bool(let flag) = value else {
-            problems.add(path, "expected true or false, found \(value.typeDescription)")
+            problems.add(path(), "expected true or false, found \(value.typeDescription)")
             return nil
         }
         return flag
@@ -190,16 +202,17 @@ extension Bool: JSONDecodable, JSONEncodable {
 }
 
 extension Array: JSONDecodable where Element: JSONDecodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> [Element]? {
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> [Element]? {
         guard case .array(let elements) = value else {
-            problems.add(path, "expected an array, found \(value.typeDescription)", hint: "Wrap the values in [ and ].")
+            problems.add(path(), "expected an array, found \(value.typeDescription)", hint: "Wrap the values in [ and ].")
             return nil
         }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
         var failed = false
+        let base = elements.isEmpty ? JSONPath.root : path()
         for (index, element) in elements.enumerated() {
-            if let decoded = Element.decode(element, at: path.appending(index), problems: problems) {
+            if let decoded = Element.decode(element, at: base.appending(index), problems: problems) {
                 result.append(decoded)
             } else {
                 failed = true
@@ -214,7 +227,7 @@ extension Array: JSONEncodable where Element: JSONEncodable {
 }
 
 extension JSONValue: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> JSONValue? { value }
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> JSONValue? { value }
     package var jsonValue: JSONValue { self }
 }
 
@@ -222,13 +235,13 @@ extension JSONValue: JSONDecodable, JSONEncodable {
 package protocol JSONStringEnum: RawRepresentable, CaseIterable, JSONDecodable, JSONEncodable where RawValue == String {}
 
 extension JSONStringEnum {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Self? {
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Self? {
         guard case .string(let text) = value else {
-            problems.add(path, "expected one of \(allowedValues), found \(value.typeDescription)")
+            problems.add(path(), "expected one of \(allowedValues), found \(value.typeDescription)")
             return nil
         }
         guard let decoded = Self(rawValue: text) else {
-            problems.add(path, "\"\(text)\" is not one of \(allowedValues)")
+            problems.add(path(), "\"\(text)\" is not one of \(allowedValues)")
             return nil
         }
         return decoded

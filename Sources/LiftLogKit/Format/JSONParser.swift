@@ -163,12 +163,15 @@ private struct Parser {
     mutating func parseObject() throws -> JSONValue {
         try enter()
         index += 1
-        var members: [String: JSONValue] = [:]
+        var members: [JSONObject.Member] = []
+        // Small objects (all of a store's) check duplicates by scanning; a large one switches
+        // to a hash set so that a hostile file cannot make parsing quadratic.
+        var seen: Swift.Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == Byte.closeBrace {
             index += 1
             depth -= 1
-            return .object(members)
+            return .object(JSONObject(uniqueMembers: members))
         }
         while true {
             skipWhitespace()
@@ -186,12 +189,20 @@ private struct Parser {
             }
             index += 1
             skipWhitespace()
-            if members[key] != nil { throw fail("duplicate key \"\(key)\"; keep only one", at: keyOffset) }
+            let duplicate: Bool
+            if var set = seen {
+                duplicate = !set.insert(key).inserted
+                seen = set
+            } else {
+                duplicate = members.contains { $0.key == key }
+                if members.count == 32 { seen = Swift.Set(members.map(\.key) + [key]) }
+            }
+            if duplicate { throw fail("duplicate key \"\(key)\"; keep only one", at: keyOffset) }
             if let recorder {
                 recorder.stack.append(.key(key))
                 recorder.keyOffsets[JSONPath(components: recorder.stack)] = keyOffset
             }
-            members[key] = try parseValue()
+            members.append(JSONObject.Member(key: key, value: try parseValue()))
             recorder?.stack.removeLast()
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file inside an object; expected '}'") }
@@ -200,7 +211,7 @@ private struct Parser {
             throw fail("unexpected \(describe(at: index)); expected ',' or '}' after the value of \"\(key)\"")
         }
         depth -= 1
-        return .object(members)
+        return .object(JSONObject(uniqueMembers: members))
     }
 
     mutating func parseArray() throws -> JSONValue {

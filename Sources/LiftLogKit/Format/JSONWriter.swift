@@ -29,15 +29,16 @@ public enum JSONWriter {
         return String(decoding: output, as: UTF8.self)
     }
 
-    static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
-        members.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    /// Members by key in code-point order (UTF-8 byte order is the same order).
+    static func sortedMembers(_ object: JSONObject) -> [JSONObject.Member] {
+        object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 
     private static func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
         switch value {
         case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        case .bool(let flag): output.append(contentsOf: Array((flag ? "true" : "false").utf8))
-        case .number(let number): output.append(contentsOf: Array(number.text.utf8))
+        case .bool(let flag): output.append(contentsOf: flag ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65])
+        case .number(let number): output.append(contentsOf: number.text.utf8)
         case .string(let text): writeString(text, into: &output)
         case .array(let elements):
             guard !elements.isEmpty else { output.append(contentsOf: [0x5B, 0x5D]); return }
@@ -52,12 +53,12 @@ public enum JSONWriter {
         case .object(let members):
             guard !members.isEmpty else { output.append(contentsOf: [0x7B, 0x7D]); return }
             output.append(0x7B)
-            for (offset, key) in sortedKeys(members).enumerated() {
+            for (offset, member) in sortedMembers(members).enumerated() {
                 if offset > 0 { output.append(0x2C) }
                 newline(indent + 2, into: &output)
-                writeString(key, into: &output)
+                writeString(member.key, into: &output)
                 output.append(contentsOf: [0x3A, 0x20])
-                write(members[key]!, indent: indent + 2, into: &output)
+                write(member.value, indent: indent + 2, into: &output)
             }
             newline(indent, into: &output)
             output.append(0x7D)
@@ -75,11 +76,11 @@ public enum JSONWriter {
             output.append(0x5D)
         case .object(let members):
             output.append(0x7B)
-            for (offset, key) in sortedKeys(members).enumerated() {
+            for (offset, member) in sortedMembers(members).enumerated() {
                 if offset > 0 { output.append(0x2C) }
-                writeString(key, into: &output)
+                writeString(member.key, into: &output)
                 output.append(0x3A)
-                writeCompact(members[key]!, into: &output)
+                writeCompact(member.value, into: &output)
             }
             output.append(0x7D)
         default:
@@ -94,6 +95,11 @@ public enum JSONWriter {
 
     private static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(0x22)
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            output.append(contentsOf: text.utf8)
+            output.append(0x22)
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case 0x22: output.append(contentsOf: [0x5C, 0x22])

@@ -48,9 +48,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 extension LocalDate: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> LocalDate? {
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> LocalDate? {
         guard case .string(let text) = value, let date = LocalDate(text) else {
-            problems.add(path, "expected a date like \"2025-01-24\", found \(value.stringValue.map { "\"\($0)\"" } ?? value.typeDescription)")
+            problems.add(path(), "expected a date like \"2025-01-24\", found \(value.stringValue.map { "\"\($0)\"" } ?? value.typeDescription)")
             return nil
         }
         return date

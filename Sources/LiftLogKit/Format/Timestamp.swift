@@ -121,10 +121,10 @@ func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
 }
 
 extension Timestamp: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Timestamp? {
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Timestamp? {
         guard case .string(let text) = value, let timestamp = Timestamp(text) else {
             let found = value.stringValue.map { "\"\($0)\"" } ?? value.typeDescription
-            problems.add(path, "expected a time like \"2025-01-24T07:30:00+01:00\", found \(found)",
+            problems.add(path(), "expected a time like \"2025-01-24T07:30:00+01:00\", found \(found)",
                          hint: "Write the date, 'T', the time with seconds, and the UTC offset.")
             return nil
         }

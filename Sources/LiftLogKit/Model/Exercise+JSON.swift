@@ -1,6 +1,6 @@
 extension Exercise: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Exercise? {
-        guard var reader = ObjectReader(value, at: path, problems: problems, describing: "an exercise") else { return nil }
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Exercise? {
+        guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "an exercise") else { return nil }
         let id: ID? = reader.required("id")
         let name: String? = reader.required("name")
         let modality = reader.optional("modality", default: Modality.other)
@@ -16,7 +16,7 @@ extension Exercise: JSONDecodable, JSONEncodable {
             id: id, name: name, modality: modality, category: category, muscleGroups: muscleGroups, notes: notes,
             isCustom: isCustom, weightIncrement: increment, media: media, createdAt: createdAt,
             unknownFields: reader.unknownMembers)
-        exercise.validate(at: path, into: problems)
+        exercise.validate(at: path(), into: problems)
         return exercise
     }
 

@@ -1,6 +1,6 @@
 extension Session: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Session? {
-        guard var reader = ObjectReader(value, at: path, problems: problems, describing: "a session") else { return nil }
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Session? {
+        guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a session") else { return nil }
         let id: ID? = reader.required("id")
         let kind = reader.optional("kind", default: Kind.lifting)
         let status: Status? = reader.required("status")
@@ -23,7 +23,7 @@ extension Session: JSONDecodable, JSONEncodable {
             planDay: planDay, weekNumber: weekNumber, sessionRPE: sessionRPE, painTags: painTags, notes: notes,
             source: source, entries: entries, durationSeconds: durationSeconds, regions: regions,
             meditationType: meditationType, unknownFields: reader.unknownMembers)
-        session.validate(at: path, into: problems)
+        session.validate(at: path(), into: problems)
         return session
     }
 
@@ -85,8 +85,8 @@ extension Session: JSONDecodable, JSONEncodable {
 }
 
 extension Session.Entry: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> Session.Entry? {
-        guard var reader = ObjectReader(value, at: path, problems: problems, describing: "an entry") else { return nil }
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Session.Entry? {
+        guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "an entry") else { return nil }
         let exerciseID: Exercise.ID? = reader.optional("exercise_id")
         let exerciseName: String? = reader.required("exercise_name")
         let order = reader.optional("order", default: 0)
@@ -112,20 +112,20 @@ extension Session.Entry: JSONDecodable, JSONEncodable {
         return object.value
     }
 
-    package func validate(at path: JSONPath, into problems: ProblemList) {
+    package func validate(at path: @autoclosure () -> JSONPath, into problems: ProblemList) {
         if exerciseName.trimmingWhitespace().isEmpty {
-            problems.add(path.appending("exercise_name"), "exercise_name cannot be empty")
+            problems.add(path().appending("exercise_name"), "exercise_name cannot be empty")
         }
-        if order < 0 { problems.add(path.appending("order"), "order cannot be negative, found \(order)") }
+        if order < 0 { problems.add(path().appending("order"), "order cannot be negative, found \(order)") }
         for (index, set) in sets.enumerated() {
-            set.validate(at: path.appending("sets").appending(index), into: problems)
+            set.validate(at: path().appending("sets").appending(index), into: problems)
         }
     }
 }
 
 extension WorkoutSet: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> WorkoutSet? {
-        guard var reader = ObjectReader(value, at: path, problems: problems, describing: "a set") else { return nil }
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> WorkoutSet? {
+        guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a set") else { return nil }
         let setNumber = reader.optional("set_number", default: 1)
         let setType = reader.optional("set_type", default: SetType.normal)
         let weight: Double? = reader.optional("weight")
@@ -169,9 +169,9 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
     }
 
     /// Records every rule of SPEC §4 this set breaks.
-    package func validate(at path: JSONPath, into problems: ProblemList) {
+    package func validate(at path: @autoclosure () -> JSONPath, into problems: ProblemList) {
         for message in ruleViolations() {
-            problems.add(path.appending(message.key), message.text)
+            problems.add(path().appending(message.key), message.text)
         }
     }
 

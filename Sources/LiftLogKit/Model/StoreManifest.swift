@@ -39,8 +39,8 @@ public struct StoreManifest: Hashable, Sendable {
 }
 
 extension StoreManifest: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> StoreManifest? {
-        guard var reader = ObjectReader(value, at: path, problems: problems, describing: "the store manifest") else { return nil }
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> StoreManifest? {
+        guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "the store manifest") else { return nil }
         let format: String? = reader.required("format")
         let version: Int? = reader.required("format_version")
         let preferences = reader.optional("preferences", default: Preferences())
@@ -77,8 +77,8 @@ extension StoreManifest: JSONDecodable, JSONEncodable {
 }
 
 extension StoreManifest.Preferences: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> StoreManifest.Preferences? {
-        guard var reader = ObjectReader(value, at: path, problems: problems, describing: "preferences") else { return nil }
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> StoreManifest.Preferences? {
+        guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "preferences") else { return nil }
         let unit = reader.optional("unit", default: WeightUnit.kg)
         let weekStart = reader.optional("week_start", default: StoreManifest.WeekStart.monday)
         return StoreManifest.Preferences(unit: unit, weekStart: weekStart, unknownFields: reader.unknownMembers)

@@ -58,8 +58,8 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
 }
 
 extension TrainingPlan: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> TrainingPlan? {
-        guard var reader = ObjectReader(value, at: path, problems: problems, describing: "a plan") else { return nil }
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> TrainingPlan? {
+        guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a plan") else { return nil }
         let id: ID? = reader.required("id")
         let name: String? = reader.required("name")
         let daysPerWeek: Int? = reader.optional("days_per_week")
@@ -99,8 +99,8 @@ extension TrainingPlan: JSONDecodable, JSONEncodable {
 }
 
 extension TrainingPlan.Day: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> TrainingPlan.Day? {
-        guard var reader = ObjectReader(value, at: path, problems: problems, describing: "a plan day") else { return nil }
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> TrainingPlan.Day? {
+        guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a plan day") else { return nil }
         let name: String? = reader.required("name")
         let exercises = reader.optional("exercises", default: [TrainingPlan.PlannedExercise]())
         guard let name else { return nil }
@@ -116,8 +116,8 @@ extension TrainingPlan.Day: JSONDecodable, JSONEncodable {
 }
 
 extension TrainingPlan.PlannedExercise: JSONDecodable, JSONEncodable {
-    package static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> TrainingPlan.PlannedExercise? {
-        guard var reader = ObjectReader(value, at: path, problems: problems, describing: "a planned exercise") else { return nil }
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> TrainingPlan.PlannedExercise? {
+        guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a planned exercise") else { return nil }
         let name: String? = reader.required("exercise_name")
         let id: Exercise.ID? = reader.optional("exercise_id")
         let sets: Int? = reader.required("sets")

@@ -15,15 +15,15 @@ struct SeedFile: JSONDecodable {
 
     var items: [Item]
 
-    static func decode(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> SeedFile? {
+    static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> SeedFile? {
         let list: JSONValue
         let listPath: JSONPath
         if case .array = value {
-            (list, listPath) = (value, path)
+            (list, listPath) = (value, path())
         } else {
-            guard var reader = ObjectReader(value, at: path, problems: problems, describing: "a seed file") else { return nil }
+            guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a seed file") else { return nil }
             guard let exercises: JSONValue = reader.required("exercises") else { return nil }
-            (list, listPath) = (exercises, path.appending("exercises"))
+            (list, listPath) = (exercises, path().appending("exercises"))
         }
         guard case .array(let elements) = list else {
             problems.add(listPath, "expected an array of exercises, found \(list.typeDescription)")

@@ -13,6 +13,7 @@
 public struct Store: Sendable {
     /// Injected dependencies: the file system, the clock and the ID generator.
     public struct Environment: Sendable {
+        /// The file system seam (tests and benchmarks substitute their own).
         package var fileSystem: any FileSystem
         /// The current time, in the UTC offset new timestamps get (the machine's zone by default).
         public var now: @Sendable () -> Timestamp

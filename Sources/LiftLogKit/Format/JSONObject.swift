@@ -1,0 +1,82 @@
+/// The members of a JSON object, in the order they were read or added.
+///
+/// Objects in store files are small (a set has about a dozen keys), so a list with linear
+/// lookup beats a hash table: no key is ever hashed. Equality ignores order, as in JSON.
+public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One key and its value.
+    public struct Member: Hashable, Sendable {
+        public var key: String
+        public var value: JSONValue
+    }
+
+    /// The members in insertion order; keys are unique.
+    public private(set) var members: [Member]
+
+    public init() {
+        members = []
+    }
+
+    public init(_ dictionary: [String: JSONValue]) {
+        members = dictionary.map { Member(key: $0.key, value: $0.value) }
+    }
+
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        members = []
+        members.reserveCapacity(elements.count)
+        for (key, value) in elements { self[key] = value }
+    }
+
+    /// Members known to have unique keys.
+    init(uniqueMembers: [Member]) {
+        members = uniqueMembers
+    }
+
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
+    public var keys: [String] { members.map(\.key) }
+
+    /// The position of `key`, or `nil`.
+    ///
+    /// - Complexity: O(n), with no hashing.
+    public func index(of key: String) -> Int? {
+        members.firstIndex { $0.key == key }
+    }
+
+    /// The value of `key`; assigning `nil` removes the key.
+    public subscript(key: String) -> JSONValue? {
+        get { index(of: key).map { members[$0].value } }
+        set {
+            if let position = index(of: key) {
+                if let newValue { members[position].value = newValue } else { members.remove(at: position) }
+            } else if let newValue {
+                members.append(Member(key: key, value: newValue))
+            }
+        }
+    }
+
+    /// The members as a dictionary.
+    public var dictionary: [String: JSONValue] {
+        Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func makeIterator() -> IndexingIterator<[Member]> {
+        members.makeIterator()
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        return lhs.members.allSatisfy { rhs[$0.key] == $0.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        // Order-independent: combine the members' hashes commutatively.
+        var combined = 0
+        for member in members {
+            var memberHasher = Hasher()
+            memberHasher.combine(member)
+            combined ^= memberHasher.finalize()
+        }
+        hasher.combine(combined)
+    }
+}
