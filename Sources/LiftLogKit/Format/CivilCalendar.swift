@@ -48,6 +48,11 @@ enum CivilCalendar {
 
     /// Reads exactly `count` ASCII digits at `offset`.
     static func digits(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { digits($0, offset, count) }
+    }
+
+    /// Reads exactly `count` ASCII digits at `offset`.
+    static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ count: Int) -> Int? {
         guard offset + count <= bytes.count else { return nil }
         var value = 0
         for k in 0..<count {

@@ -39,7 +39,9 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     ///
     /// - Complexity: O(n), with no hashing.
     public func index(of key: String) -> Int? {
-        members.firstIndex { $0.key == key }
+        // Comparing lengths first skips most of `String ==`, which is Unicode-aware and slow.
+        let length = key.utf8.count
+        return members.firstIndex { $0.key.utf8.count == length && $0.key == key }
     }
 
     /// The value of `key`; assigning `nil` removes the key.

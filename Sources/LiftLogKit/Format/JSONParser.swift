@@ -164,8 +164,9 @@ private struct Parser {
         try enter()
         index += 1
         var members: [JSONObject.Member] = []
-        // Small objects (all of a store's) check duplicates by scanning; a large one switches
-        // to a hash set so that a hostile file cannot make parsing quadratic.
+        // Small objects (all of a store's) check duplicates by comparing the keys' source bytes;
+        // a large one switches to a hash set so that a hostile file cannot make parsing quadratic.
+        var keyRanges: [Range<Int>] = []
         var seen: Swift.Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == Byte.closeBrace {
@@ -183,6 +184,7 @@ private struct Parser {
             }
             let keyOffset = index
             let key = try parseString()
+            let keyRange = (keyOffset + 1)..<(index - 1)
             skipWhitespace()
             guard index < bytes.count, bytes[index] == Byte.colon else {
                 throw fail("expected ':' after the key \"\(key)\"")
@@ -194,7 +196,8 @@ private struct Parser {
                 duplicate = !set.insert(key).inserted
                 seen = set
             } else {
-                duplicate = members.contains { $0.key == key }
+                duplicate = keyRanges.contains { sameBytes($0, keyRange) } || (keyHasEscapes(keyRange) && members.contains { $0.key == key })
+                keyRanges.append(keyRange)
                 if members.count == 32 { seen = Swift.Set(members.map(\.key) + [key]) }
             }
             if duplicate { throw fail("duplicate key \"\(key)\"; keep only one", at: keyOffset) }
@@ -212,6 +215,23 @@ private struct Parser {
         }
         depth -= 1
         return .object(JSONObject(uniqueMembers: members))
+    }
+
+    /// Whether two ranges of the source hold the same bytes.
+    func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard a.count == b.count else { return false }
+        var i = a.lowerBound, j = b.lowerBound
+        while i < a.upperBound {
+            if bytes[i] != bytes[j] { return false }
+            i += 1
+            j += 1
+        }
+        return true
+    }
+
+    /// Whether a key's source contains an escape (then its bytes are not its text).
+    func keyHasEscapes(_ range: Range<Int>) -> Bool {
+        bytes[range].contains(Byte.backslash)
     }
 
     mutating func parseArray() throws -> JSONValue {

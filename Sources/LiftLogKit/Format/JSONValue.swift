@@ -70,7 +70,31 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The value as a `Double` (infinite when out of range).
-    public var doubleValue: Double { Double(text) ?? .nan }
+    public var doubleValue: Double {
+        // Fast path for the plain decimals of store files (`102.5`, `-3`): exact when the
+        // digits fit in 2^53 and the scale is a power of ten that a Double holds exactly.
+        var mantissa: Int64 = 0
+        var scale = 0
+        var negative = false
+        var seenDot = false
+        var digits = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x2D where digits == 0 && !negative: negative = true
+            case 0x2E where !seenDot: seenDot = true
+            case 0x30...0x39:
+                mantissa = mantissa * 10 + Int64(byte - 0x30)
+                digits += 1
+                if seenDot { scale += 1 }
+                if digits > 15 { return Double(text) ?? .nan }
+            default: return Double(text) ?? .nan
+            }
+        }
+        let value = Double(mantissa) / JSONNumber.powersOfTen[scale]
+        return negative ? -value : value
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 
     /// The value as an `Int` when it is a whole number in range (`5`, `5.0`, `5e0`).
     public var intValue: Int? {

@@ -63,7 +63,12 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`.
     public init?(_ text: String) {
-        let bytes = Array(text.utf8)
+        var text = text
+        guard let parsed = text.withUTF8({ Timestamp(utf8: $0) }) else { return nil }
+        self = parsed
+    }
+
+    private init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54,
               bytes[13] == 0x3A, bytes[16] == 0x3A,
               let year = CivilCalendar.digits(bytes, 0, 4), let month = CivilCalendar.digits(bytes, 5, 2),

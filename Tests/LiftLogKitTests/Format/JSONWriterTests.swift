@@ -50,3 +50,14 @@ struct JSONWriterTests {
         #expect(JSONWriter.canonicalBytes(try JSONParser.parse(bytes)) == bytes)
     }
 }
+
+@Suite("JSON numbers")
+struct JSONNumberTests {
+    @Test("reads numbers exactly as the C library does", arguments: [
+        "0", "-0", "5", "102.5", "0.1", "2.675", "-3.25", "123456789012345", "1234567890123456", "1e3", "1.5E-2",
+        "0.000001", "99999.99", "12345678901234567890", "-1.7976931348623157e308",
+    ])
+    func doubles(text: String) {
+        #expect(JSONNumber(validatedText: text).doubleValue == Double(text))
+    }
+}
