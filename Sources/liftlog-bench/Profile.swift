@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LiftLogKit
 
 /// The real file system without flushes: separates the CPU cost of a command from its I/O.
@@ -31,9 +34,46 @@ func profileLog() throws {
     for exercise in ["Back Squat", "Bench Press", "Deadlift"] {
         try store.log(exercise: exercise, sets: [SetNotation(weight: 100, unit: .kg, reps: 5, count: 5)])
     }
-    let cpu = try medianMilliseconds(runs: 101) { _ = try Store.open(at: root + "/store", environment: unflushed).log(exercise: "Back Squat", sets: set) }
+    let cpu = try medianMilliseconds(runs: 21) { _ = try Store.open(at: root + "/store", environment: unflushed).log(exercise: "Back Squat", sets: set) }
     let open = try medianMilliseconds(runs: 101) { _ = try Store.open(at: root + "/store") }
-    let active = try medianMilliseconds(runs: 101) { _ = try store.activeSession() }
+    let active = try medianMilliseconds(runs: 21) { _ = try store.activeSession() }
     let full = try medianMilliseconds(runs: 31) { _ = try Store.open(at: root + "/store").log(exercise: "Back Squat", sets: set) }
+    let session = try store.activeSession()!
+    let serialize = medianMilliseconds(runs: 21) { _ = JSONWriter.canonicalBytes(session.session.json) }
+    let bytes = JSONWriter.canonicalBytes(session.session.json)
+    let unflushedFiles = StoreFiles(root: root + "/store", fileSystem: UnflushedFileSystem())
+    let write = try medianMilliseconds(runs: 21) { try unflushedFiles.writeAtomically(bytes, to: "sessions/x.json", durable: false) }
+    let lock = try medianMilliseconds(runs: 21) { try store.withLock { () throws(LiftLogError) in } }
+    let exercise = try medianMilliseconds(runs: 21) { _ = try store.exercise(named: "Back Squat") }
+    print("serialize \(format(serialize)) ms (\(bytes.count) bytes); unflushed write \(format(write)) ms; lock \(format(lock)) ms; exercise lookup \(format(exercise)) ms")
+    let folder = root + "/cmp"
+    mkdir(folder, 0o755)
+    let durableFiles = StoreFiles(root: folder)
+    var ours: [Double] = [], raw: [Double] = []
+    for _ in 0..<41 {
+        var start = now()
+        try durableFiles.writeDurably(bytes, to: "a.json")
+        ours.append((now() - start) * 1000)
+        start = now()
+        rawDurableWrite(bytes, folder: folder, name: "b.json")
+        raw.append((now() - start) * 1000)
+    }
+    print("durable write: ours \(format(ours.sorted()[20])) ms, raw \(format(raw.sorted()[20])) ms")
     print("log without flushes: \(format(cpu)) ms; open: \(format(open)) ms; find active: \(format(active)) ms; durable log: \(format(full)) ms")
+}
+
+/// `liftlog-bench --profile-codec`: reads and writes one large session many times (for a profiler).
+func profileCodec() throws {
+    let root = makeTemporaryDirectory()
+    defer { removeTree(root) }
+    let store = try SyntheticStore.build(at: root + "/store", count: 1)
+    let path = try store.history(HistoryQuery()).sessions[0].path
+    let bytes = try store.files.read(path)!
+    var total = 0
+    let start = now()
+    for _ in 0..<2000 {
+        let session = try DocumentDecoder.decode(bytes, path: path, as: Session.self)
+        total += JSONWriter.canonicalBytes(session.json).count
+    }
+    print("\(bytes.count) bytes: \(format((now() - start) / 2000 * 1000)) ms per read and write (\(total))")
 }

@@ -19,6 +19,10 @@ if arguments.first == "--generate", arguments.count == 3, let count = Int(argume
     _ = try SyntheticStore.build(at: arguments[1], count: count)
     exit(0)
 }
+if arguments.first == "--profile-codec" {
+    try profileCodec()
+    exit(0)
+}
 if arguments.first == "--profile-log" {
     try profileLog()
     exit(0)
@@ -42,81 +46,107 @@ var order: [String] = []
 @MainActor func record(_ name: String, _ size: Int, _ value: Double) {
     if rows[name] == nil { rows[name] = Row(name: name); order.append(name) }
     rows[name]!.values[size] = value
-    print("  \(name): \(format(value))")
+    print("  N = \(size), \(name): \(format(value))")
 }
 
-for size in sizes {
-    print("N = \(size)")
-    let root = makeTemporaryDirectory()
-    defer { removeTree(root) }
-    let path = root + "/store"
-    var start = now()
-    _ = try SyntheticStore.build(at: path, count: size)
-    print("  (generated in \(format(now() - start, digits: 1)) s)")
-    let files = allSessionFiles(path)
+/// One store of the run.
+struct Fixture {
+    var size: Int
+    var root: String
+    var path: String { root + "/store" }
+    var pageFiles: [String] = []
+    var middle: SessionSummary?
+}
 
+var fixtures: [Fixture] = []
+defer { for fixture in fixtures { removeTree(fixture.root) } }
+for size in sizes {
+    let fixture = Fixture(size: size, root: makeTemporaryDirectory())
+    var start = now()
+    _ = try SyntheticStore.build(at: fixture.path, count: size)
+    print("N = \(size): generated in \(format(now() - start, digits: 1)) s")
     // Full reindex, in a separate process for its peak memory.
-    let reindex = runProcess([liftlog, "reindex", "--store", path])
+    let reindex = runProcess([liftlog, "reindex", "--store", fixture.path])
     precondition(reindex.status == 0, "reindex failed")
-    // A store at rest: folders changed in the last two seconds are rescanned on every read,
-    // because file-system timestamps are too coarse to trust yet (see SessionIndex).
-    usleep(2_100_000)
-    _ = try Store.open(at: path).history(HistoryQuery())
     record("reindex, whole process (s)", size, reindex.milliseconds / 1000)
     record("reindex, peak memory (MB)", size, reindex.peakMegabytes)
+    let files = allSessionFiles(fixture.path)
     start = now()
     let bytes = rawRead(files)
     record("floor: read every session file raw (s)", size, now() - start)
     record("store size (MB)", size, Double(bytes) / 1_048_576)
+    fixtures.append(fixture)
+}
+// A store at rest: folders changed in the last two seconds are rescanned on every read,
+// because file-system timestamps are too coarse to trust yet (see SessionIndex).
+usleep(2_100_000)
+for index in fixtures.indices {
+    let store = try Store.open(at: fixtures[index].path)
+    _ = try store.history(HistoryQuery())
+    fixtures[index].pageFiles = try store.history(HistoryQuery(page: 100, perPage: 10)).sessions.map { fixtures[index].path + "/" + $0.path }
+    fixtures[index].middle = try store.history(HistoryQuery(page: fixtures[index].size / 20, perPage: 10)).sessions[0]
+}
 
-    // History, show and status in-process, each opening the store as the CLI does.
-    let page1 = try medianMilliseconds(runs: runs) { _ = try Store.open(at: path).history(HistoryQuery(page: 1, perPage: 10)) }
-    record("history page 1, in-process (ms)", size, page1)
-    let page100 = try medianMilliseconds(runs: runs) { _ = try Store.open(at: path).history(HistoryQuery(page: 100, perPage: 10)) }
-    record("history page 100, in-process (ms)", size, page100)
-    let pageFiles = try Store.open(at: path).history(HistoryQuery(page: 100, perPage: 10)).sessions.map { path + "/" + $0.path }
-    record("floor: read the 10 files of a page raw (ms)", size, medianMilliseconds(runs: runs) { _ = rawRead(pageFiles) })
-    let middle = try Store.open(at: path).history(HistoryQuery(page: size / 20, perPage: 10)).sessions[0]
-    record("show, in-process (ms)", size, try medianMilliseconds(runs: runs) { _ = try Store.open(at: path).session(idPrefix: middle.id.short) })
-    record("floor: read that session file raw (ms)", size, medianMilliseconds(runs: runs) { _ = rawRead([path + "/" + middle.path]) })
+/// Measures `body` for every fixture, alternating between them round by round so that drift
+/// of the machine affects all sizes alike; records the median of each.
+@MainActor func interleaved(_ name: String, runs: Int, _ body: (Fixture) throws -> Void) rethrows {
+    var samples: [Int: [Double]] = [:]
+    for fixture in fixtures { try body(fixture) }
+    for _ in 0..<runs {
+        for fixture in fixtures {
+            let start = now()
+            try body(fixture)
+            samples[fixture.size, default: []].append((now() - start) * 1000)
+        }
+    }
+    for (size, values) in samples { record(name, size, values.sorted()[values.count / 2]) }
+}
 
-    let store = try Store.open(at: path)
+print("In-process (each call opens the store, as the CLI does):")
+try interleaved("history page 1, in-process (ms)", runs: runs) { _ = try Store.open(at: $0.path).history(HistoryQuery(page: 1, perPage: 10)) }
+try interleaved("history page 100, in-process (ms)", runs: runs) { _ = try Store.open(at: $0.path).history(HistoryQuery(page: 100, perPage: 10)) }
+interleaved("floor: read the 10 files of a page raw (ms)", runs: runs) { _ = rawRead($0.pageFiles) }
+try interleaved("show, in-process (ms)", runs: runs) { _ = try Store.open(at: $0.path).session(idPrefix: $0.middle!.id.short) }
+interleaved("floor: read that session file raw (ms)", runs: runs) { _ = rawRead([$0.path + "/" + $0.middle!.path]) }
+
+for fixture in fixtures {
+    let store = try Store.open(at: fixture.path)
     try store.startSession()
     for exercise in ["Back Squat", "Bench Press", "Barbell Row", "Deadlift"] {
         try store.log(exercise: exercise, sets: SetNotation.parse(["100x5x5"], defaultUnit: .kg))
     }
-    record("status, in-process (ms)", size, try medianMilliseconds(runs: runs) { _ = try Store.open(at: path).activeSession() })
+}
+usleep(2_100_000)
+try interleaved("status, in-process (ms)", runs: runs) { _ = try Store.open(at: $0.path).activeSession() }
 
-    // One durable log of a set, interleaved with the raw floor: replacing a file of the same
-    // size, as the log replaces the session file.
-    let floorFolder = root + "/floor"
+print("Whole processes, as a user runs them:")
+let processRuns = quick ? 7 : 21
+interleaved("floor: liftlog --version, whole process (ms)", runs: processRuns) { _ in _ = runProcess([liftlog, "--version"]) }
+interleaved("history page 1, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "history", "--per-page", "10", "--store", $0.path]) }
+interleaved("history page 100, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "history", "--per-page", "10", "--page", "100", "--store", $0.path]) }
+interleaved("show, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "show", $0.middle!.id.short, "--store", $0.path]) }
+interleaved("status, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "status", "--store", $0.path]) }
+
+// One durable log of a set, alternating with the raw floor: replacing a file of the same size
+// in a folder of its own, as the log replaces the session file.
+print("Durable log:")
+for fixture in fixtures {
+    let floorFolder = fixture.root + "/floor"
     mkdir(floorFolder, 0o755)
     var logSamples: [Double] = [], floorSamples: [Double] = []
     let set = [SetNotation(weight: 100, unit: .kg, reps: 5)]
     for _ in 0..<runs {
         let before = now()
-        _ = try Store.open(at: path).log(exercise: "Overhead Press", sets: set)
+        _ = try Store.open(at: fixture.path).log(exercise: "Overhead Press", sets: set)
         logSamples.append((now() - before) * 1000)
-        let active = try store.activeSession()!
-        let size = JSONWriter.canonicalBytes(active.session.json).count
-        let payload = [UInt8](repeating: 0x20, count: size)
+        let active = try Store.open(at: fixture.path).activeSession()!
+        let payload = [UInt8](repeating: 0x20, count: JSONWriter.canonicalBytes(active.session.json).count)
         let floorStart = now()
         rawDurableWrite(payload, folder: floorFolder, name: "session.json")
         floorSamples.append((now() - floorStart) * 1000)
     }
-    logSamples.sort()
-    floorSamples.sort()
-    record("log one set durably, in-process (ms)", size, logSamples[runs / 2])
-    record("floor: raw write+fsync+rename+fsync, same size (ms)", size, floorSamples[runs / 2])
-
-    // Whole processes, as a user runs them.
-    let processRuns = quick ? 7 : 21
-    let store_ = ["--store", path]
-    record("floor: liftlog --version, whole process (ms)", size, medianProcessMilliseconds(runs: processRuns, [liftlog, "--version"]))
-    record("history page 1, whole process (ms)", size, medianProcessMilliseconds(runs: processRuns, [liftlog, "history", "--per-page", "10"] + store_))
-    record("history page 100, whole process (ms)", size, medianProcessMilliseconds(runs: processRuns, [liftlog, "history", "--per-page", "10", "--page", "100"] + store_))
-    record("show, whole process (ms)", size, medianProcessMilliseconds(runs: processRuns, [liftlog, "show", middle.id.short] + store_))
-    record("status, whole process (ms)", size, medianProcessMilliseconds(runs: processRuns, [liftlog, "status"] + store_))
+    record("log one set durably, in-process (ms)", fixture.size, logSamples.sorted()[runs / 2])
+    record("floor: raw write+fsync+rename+fsync, same size (ms)", fixture.size, floorSamples.sorted()[runs / 2])
 }
 
 // The report, in Markdown.

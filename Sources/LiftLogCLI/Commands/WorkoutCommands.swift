@@ -53,10 +53,10 @@ enum WorkoutCommands {
             var sessionID: Session.ID?
             if let prefix = arguments.value("--session") { sessionID = try store.session(idPrefix: prefix).session.id }
             let result = try store.log(exercise: arguments.positionals[0], sets: sets, createIfMissing: arguments.has("--create"), sessionID: sessionID)
-            let entry = result.stored.session.entries.first { $0.exerciseID == result.exercise.id }
-            let logged = result.setNumbers.compactMap { number in entry?.sets.first { $0.setNumber == number } }
-            var text = result.createdExercise ? "Added \(result.exercise.name) to the library.\n" : ""
-            text += context.style.bold(result.exercise.name) + "  " + logged.map { "set \($0.setNumber): \(Formatting.set($0))" }.joined(separator: " · ")
+            let entry = result.entry
+            let logged = result.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
+            var text = result.createdExercise ? "Added \(entry.exerciseName) to the library.\n" : ""
+            text += context.style.bold(entry.exerciseName) + "  " + logged.map { "set \($0.setNumber): \(Formatting.set($0))" }.joined(separator: " · ")
             var data = JSONShapes.session(result.stored, unit: store.preferences.unit)
             if case .object(var object) = data {
                 object["logged_sets"] = .array(result.setNumbers.map { .number(JSONNumber($0)) })

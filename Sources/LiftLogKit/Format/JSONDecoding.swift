@@ -124,19 +124,31 @@ package struct ObjectReader {
 /// Builds the JSON object of a model: known keys on top of the unknown ones it was read with.
 package struct ObjectBuilder {
     package private(set) var members: JSONObject
+    /// Whether unknown keys were given (only then can a known key already be present).
+    private let hasUnknown: Bool
 
     package init(unknown: [String: JSONValue] = [:]) {
         self.members = unknown.isEmpty ? JSONObject() : JSONObject(unknown)
+        self.hasUnknown = !unknown.isEmpty
+    }
+
+    private mutating func put(_ key: String, _ value: JSONValue?) {
+        if hasUnknown {
+            members[key] = value
+        } else if let value {
+            // Each known key is set once: append without searching.
+            members.appendUnchecked(key, value)
+        }
     }
 
     /// Sets `key`, or leaves it out when `value` is `nil` (the format has no `null`s).
     package mutating func set(_ key: String, _ value: (some JSONEncodable)?) {
-        members[key] = value?.jsonValue
+        put(key, value?.jsonValue)
     }
 
     /// Sets `key` to an array, left out when empty.
     package mutating func setNonEmpty<T: JSONEncodable>(_ key: String, _ values: [T]) {
-        members[key] = values.isEmpty ? nil : values.jsonValue
+        put(key, values.isEmpty ? nil : values.jsonValue)
     }
 
     package var value: JSONValue { .object(members) }

@@ -56,6 +56,11 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// Appends a member whose key the caller knows is not present yet.
+    mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+        members.append(Member(key: key, value: value))
+    }
+
     /// The members as a dictionary.
     public var dictionary: [String: JSONValue] {
         Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })

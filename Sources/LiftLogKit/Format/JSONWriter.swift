@@ -31,7 +31,22 @@ public enum JSONWriter {
 
     /// Members by key in code-point order (UTF-8 byte order is the same order).
     static func sortedMembers(_ object: JSONObject) -> [JSONObject.Member] {
-        object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let members = object.members
+        var sorted = true
+        for index in members.indices.dropFirst() where !precedes(members[index - 1].key, members[index].key) {
+            sorted = false
+            break
+        }
+        return sorted ? members : members.sorted { precedes($0.key, $1.key) }
+    }
+
+    private static func precedes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { left in b.withUTF8 { right in
+            let count = min(left.count, right.count)
+            for index in 0..<count where left[index] != right[index] { return left[index] < right[index] }
+            return left.count < right.count
+        } }
     }
 
     private static func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
@@ -94,26 +109,29 @@ public enum JSONWriter {
     }
 
     private static func writeString(_ text: String, into output: inout [UInt8]) {
-        output.append(0x22)
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            output.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes in
             output.append(0x22)
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: output.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: output.append(contentsOf: [0x5C, 0x72])
-            case 0x09: output.append(contentsOf: [0x5C, 0x74])
-            case 0x08: output.append(contentsOf: [0x5C, 0x62])
-            case 0x0C: output.append(contentsOf: [0x5C, 0x66])
-            case 0x00..<0x20:
-                output.append(contentsOf: Array("\\u\(hex(byte, width: 4).lowercased())".utf8))
-            default: output.append(byte)
+            if !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+                output.append(contentsOf: bytes)
+                output.append(0x22)
+                return
             }
+            for byte in bytes {
+                switch byte {
+                case 0x22: output.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
+                case 0x0D: output.append(contentsOf: [0x5C, 0x72])
+                case 0x09: output.append(contentsOf: [0x5C, 0x74])
+                case 0x08: output.append(contentsOf: [0x5C, 0x62])
+                case 0x0C: output.append(contentsOf: [0x5C, 0x66])
+                case 0x00..<0x20:
+                    output.append(contentsOf: Array("\\u\(hex(byte, width: 4).lowercased())".utf8))
+                default: output.append(byte)
+                }
+            }
+            output.append(0x22)
         }
-        output.append(0x22)
     }
 }

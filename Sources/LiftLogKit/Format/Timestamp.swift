@@ -52,13 +52,29 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The ISO 8601 text written to files.
     public var description: String {
+        let date = localDate
         let time = localTime
-        var text = "\(localDate)T\(CivilCalendar.pad(time.hour, 2)):\(CivilCalendar.pad(time.minute, 2)):\(CivilCalendar.pad(time.second, 2))"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(29)
+        func put(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                bytes.append(UInt8(0x30 + rest / divisor % 10))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        put(date.year, 4); bytes.append(0x2D); put(date.month, 2); bytes.append(0x2D); put(date.day, 2)
+        bytes.append(0x54)
+        put(time.hour, 2); bytes.append(0x3A); put(time.minute, 2); bytes.append(0x3A); put(time.second, 2)
         let millis = Int(millisecondsSince1970 - secondsSince1970 * 1000)
-        if millis != 0 { text += "." + CivilCalendar.pad(millis, 3) }
+        if millis != 0 { bytes.append(0x2E); put(millis, 3) }
         let offset = abs(utcOffsetSeconds)
-        text += (utcOffsetSeconds < 0 ? "-" : "+") + CivilCalendar.pad(offset / 3600, 2) + ":" + CivilCalendar.pad(offset / 60 % 60, 2)
-        return text
+        bytes.append(utcOffsetSeconds < 0 ? 0x2D : 0x2B)
+        put(offset / 3600, 2); bytes.append(0x3A); put(offset / 60 % 60, 2)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`.

@@ -22,16 +22,16 @@ extension Exercise: JSONDecodable, JSONEncodable {
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
-        object.set("id", id)
-        object.set("name", name)
-        object.set("modality", modality)
         object.set("category", category)
-        object.set("muscle_groups", muscleGroups)
-        object.set("notes", notes)
-        object.set("is_custom", isCustom)
-        object.set("weight_increment", weightIncrement)
-        object.set("media", media)
         object.set("created_at", createdAt)
+        object.set("id", id)
+        object.set("is_custom", isCustom)
+        object.set("media", media)
+        object.set("modality", modality)
+        object.set("muscle_groups", muscleGroups)
+        object.set("name", name)
+        object.set("notes", notes)
+        object.set("weight_increment", weightIncrement)
         return object.value
     }
 

@@ -29,22 +29,23 @@ extension Session: JSONDecodable, JSONEncodable {
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
+        // Keys in sorted order, so the writer need not sort them.
+        object.set("completed_at", completedAt)
+        object.set("duration_seconds", durationSeconds)
+        if kind == .lifting || kind == .cardio || !entries.isEmpty { object.set("entries", entries) }
         object.set("id", id)
         object.set("kind", kind)
-        object.set("status", status)
-        object.set("started_at", startedAt)
-        object.set("completed_at", completedAt)
+        object.set("meditation_type", meditationType)
+        object.set("notes", notes)
+        object.setNonEmpty("pain_tags", painTags)
         object.set("plan", plan)
         object.set("plan_day", planDay)
-        object.set("week_number", weekNumber)
-        object.set("session_rpe", sessionRPE)
-        object.setNonEmpty("pain_tags", painTags)
-        object.set("notes", notes)
-        object.set("source", source)
-        if kind == .lifting || kind == .cardio || !entries.isEmpty { object.set("entries", entries) }
-        object.set("duration_seconds", durationSeconds)
         object.setNonEmpty("regions", regions)
-        object.set("meditation_type", meditationType)
+        object.set("session_rpe", sessionRPE)
+        object.set("source", source)
+        object.set("started_at", startedAt)
+        object.set("status", status)
+        object.set("week_number", weekNumber)
         return object.value
     }
 
@@ -104,11 +105,11 @@ extension Session.Entry: JSONDecodable, JSONEncodable {
         var object = ObjectBuilder(unknown: unknownFields)
         object.set("exercise_id", exerciseID)
         object.set("exercise_name", exerciseName)
-        object.set("order", order)
-        object.set("notes", notes)
-        object.set("superset", superset)
         object.set("method", method)
+        object.set("notes", notes)
+        object.set("order", order)
         object.set("sets", sets)
+        object.set("superset", superset)
         return object.value
     }
 
@@ -150,21 +151,21 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
-        object.set("set_number", setNumber)
-        object.set("set_type", setType)
-        object.set("weight", weight)
-        object.set("unit", unit)
-        object.set("reps", reps)
-        object.set("rpe", rpe)
-        object.set("rir", rir)
-        object.set("rest_seconds", restSeconds)
+        object.set("completed_at", completedAt)
         object.set("distance_m", distanceMeters)
         object.set("duration_seconds", durationSeconds)
+        object.set("notes", notes)
+        object.set("reps", reps)
+        object.set("rest_seconds", restSeconds)
+        object.set("rir", rir)
+        object.set("rpe", rpe)
+        object.set("set_number", setNumber)
+        object.set("set_type", setType)
+        object.set("status", status)
         object.set("target_reps", targetReps)
         object.set("target_weight", targetWeight)
-        object.set("status", status)
-        object.set("completed_at", completedAt)
-        object.set("notes", notes)
+        object.set("unit", unit)
+        object.set("weight", weight)
         return object.value
     }
 

@@ -33,11 +33,15 @@ public struct SetChange: Sendable {
 /// What `log` did.
 public struct LogResult: Sendable {
     public var stored: StoredSession
-    public var exercise: Exercise
+    /// The position of the exercise's entry in the session.
+    public var entryIndex: Int
     /// Whether the exercise was added to the library by this call.
     public var createdExercise: Bool
     /// The set numbers written.
     public var setNumbers: [Int]
+
+    /// The entry the sets were logged into.
+    public var entry: Session.Entry { stored.session.entries[entryIndex] }
 }
 
 extension Store {
@@ -150,24 +154,30 @@ extension Store {
                 throw .forbidden("The active session is a \(stored.session.kind.rawValue) session; sets can only be logged into lifting or cardio sessions.")
             }
             var created = false
-            let exercise: Exercise
-            do throws(LiftLogError) {
-                exercise = try exerciseFile(named: exerciseName).exercise
-            } catch {
-                guard createIfMissing, case .notFound = error else { throw error }
-                let modality: Exercise.Modality = sets.allSatisfy { $0.weight == nil } ? .bodyweight : .other
-                exercise = try insertExercise(name: exerciseName, modality: modality)
-                created = true
-            }
-            let now = currentTimestamp()
             var session = stored.session
+            let key = Exercise.nameKey(exerciseName)
             let index: Int
-            if let existing = session.entryIndex(for: exercise) {
+            if let existing = session.entries.firstIndex(where: { Exercise.nameKey($0.exerciseName) == key }) {
+                // Already in the session: no need to read the library.
                 index = existing
             } else {
-                session.entries.append(Session.Entry(exerciseID: exercise.id, exerciseName: exercise.name, order: session.entries.count + 1))
-                index = session.entries.count - 1
+                let exercise: Exercise
+                do throws(LiftLogError) {
+                    exercise = try exerciseFile(named: exerciseName).exercise
+                } catch {
+                    guard createIfMissing, case .notFound = error else { throw error }
+                    let modality: Exercise.Modality = sets.allSatisfy { $0.weight == nil } ? .bodyweight : .other
+                    exercise = try insertExercise(name: exerciseName, modality: modality)
+                    created = true
+                }
+                if let existing = session.entryIndex(for: exercise) {
+                    index = existing
+                } else {
+                    session.entries.append(Session.Entry(exerciseID: exercise.id, exerciseName: exercise.name, order: session.entries.count + 1))
+                    index = session.entries.count - 1
+                }
             }
+            let now = currentTimestamp()
             var numbers: [Int] = []
             for notation in sets {
                 for _ in 0..<notation.count {
@@ -191,7 +201,7 @@ extension Store {
             }
             stored.session = session
             try save(stored)
-            return LogResult(stored: stored, exercise: exercise, createdExercise: created, setNumbers: numbers)
+            return LogResult(stored: stored, entryIndex: index, createdExercise: created, setNumbers: numbers)
         }
     }
 
