@@ -30,8 +30,8 @@ package final class SessionIndex {
     private(set) var state: IndexState
     /// Parsed records of the months read in full, or changed.
     private var shards: [MonthKey: [IndexRecord]] = [:]
-    /// Raw lines of month shards read from disk, parsed only as far as needed.
-    private var shardLines: [MonthKey: [ArraySlice<UInt8>]] = [:]
+    /// Month shards read from disk, split and parsed only as far as needed.
+    private var shardLines: [MonthKey: ShardText] = [:]
     private var dirtyShards: Swift.Set<MonthKey> = []
     private var removedShards: Swift.Set<MonthKey> = []
     private var stateDirty = false
@@ -204,7 +204,9 @@ package final class SessionIndex {
     /// The records of a month, newest first.
     package func records(of key: MonthKey) throws(LiftLogError) -> [IndexRecord] {
         if let cached = shards[key] { return cached }
-        let lines = lines(of: key)
+        var text = loadShard(key)
+        let lines = text?.allLines() ?? []
+        shardLines[key] = nil
         var records: [IndexRecord] = []
         records.reserveCapacity(lines.count)
         for line in lines {
@@ -218,21 +220,24 @@ package final class SessionIndex {
     /// The records at `range` of a month (positions in newest-first order), parsing only those.
     package func records(of key: MonthKey, in range: Range<Int>) throws(LiftLogError) -> [IndexRecord] {
         if let cached = shards[key] { return Array(cached[range.clamped(to: 0..<cached.count)]) }
-        let lines = lines(of: key)
+        guard var text = loadShard(key) else { return [] }
+        let lines = text.lines(range)
+        shardLines[key] = text
         var records: [IndexRecord] = []
-        for line in lines[range.clamped(to: 0..<lines.count)] {
-            guard let record = IndexRecord(line: line, folder: key.folder) else { return Array(try repair(key)[range.clamped(to: 0..<(shards[key]?.count ?? 0))]) }
+        for line in lines {
+            guard let record = IndexRecord(line: line, folder: key.folder) else {
+                let repaired = try repair(key)
+                return Array(repaired[range.clamped(to: 0..<repaired.count)])
+            }
             records.append(record)
         }
         return records
     }
 
-    private func lines(of key: MonthKey) -> [ArraySlice<UInt8>] {
+    private func loadShard(_ key: MonthKey) -> ShardText? {
         if let cached = shardLines[key] { return cached }
-        guard state.months[key] != nil, !removedShards.contains(key), let bytes = try? files.read(key.shardPath) else { return [] }
-        let lines = ByteFields.lines(bytes)
-        shardLines[key] = lines
-        return lines
+        guard state.months[key] != nil, !removedShards.contains(key), let bytes = try? files.read(key.shardPath) else { return nil }
+        return ShardText(bytes)
     }
 
     /// A damaged shard: forget it and list the month again.

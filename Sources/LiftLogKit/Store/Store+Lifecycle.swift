@@ -90,8 +90,9 @@ extension Store {
         return active
     }
 
-    private func save(_ stored: StoredSession) throws(LiftLogError) {
-        try files.ensureDirectory(String(stored.path.split(separator: "/").dropLast().joined(separator: "/")))
+    /// Writes a session; `isNew` creates its folders first (a session read from disk has them).
+    private func save(_ stored: StoredSession, isNew: Bool = false) throws(LiftLogError) {
+        if isNew { try files.ensureDirectory(String(stored.path.split(separator: "/").dropLast().joined(separator: "/"))) }
         try files.save(stored.session, to: stored.path)
     }
 
@@ -119,7 +120,7 @@ extension Store {
             }
             let session = Session(id: environment.makeSessionID(), kind: kind, status: .active, startedAt: start, plan: plan, planDay: planDay, entries: entries)
             let stored = StoredSession(session: session, path: session.relativePath)
-            try save(stored)
+            try save(stored, isNew: true)
             try writeActivePointer(stored.path)
             try updateIndex()
             return stored
@@ -342,7 +343,7 @@ extension Store {
                                   completedAt: start.adding(seconds: seconds), notes: notes, durationSeconds: seconds,
                                   regions: regions, meditationType: meditationType)
             let stored = StoredSession(session: session, path: session.relativePath)
-            try save(stored)
+            try save(stored, isNew: true)
             try updateIndex()
             return stored
         }

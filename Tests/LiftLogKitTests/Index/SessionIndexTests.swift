@@ -189,3 +189,16 @@ struct IndexRepairTests {
         }
     }
 }
+
+@Suite("Shard text")
+struct ShardTextTests {
+    @Test("finds lines lazily and returns the same lines as a full split", arguments: ["", "a", "a\n", "a\nb", "a\nb\n", "\n\n", "one\ntwo\nthree\n"])
+    func lines(text: String) {
+        var full = ShardText(Array(text.utf8))
+        var partial = ShardText(Array(text.utf8))
+        let all = full.allLines().map { String(decoding: $0, as: UTF8.self) }
+        #expect(all == ByteFields.lines(Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) })
+        #expect(partial.lines(0..<1).map { String(decoding: $0, as: UTF8.self) } == Array(all.prefix(1)))
+        #expect(partial.lines(1..<10).map { String(decoding: $0, as: UTF8.self) } == Array(all.dropFirst()))
+    }
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The text of one month shard, split into lines only as far as someone asks: a history page
+/// needs its first few lines, not all of a busy month's.
+struct ShardText {
+    let bytes: [UInt8]
+    /// Start offsets of the lines found so far.
+    private var starts: [Int] = [0]
+    /// Whether every line has been found.
+    private var complete = false
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.isEmpty { starts = []; complete = true }
+    }
+
+    /// Finds line starts until `count` lines are known or the text ends.
+    private mutating func scan(upTo count: Int) {
+        guard !complete else { return }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            while starts.count <= count {
+                let from = starts[starts.count - 1]
+                guard from < buffer.count, let found = memchr(base + from, 0x0A, buffer.count - from) else {
+                    complete = true
+                    return
+                }
+                let next = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                if next >= buffer.count { complete = true; return }
+                starts.append(next)
+            }
+        }
+    }
+
+    private func line(at position: Int) -> ArraySlice<UInt8> {
+        var end = position + 1 < starts.count ? starts[position + 1] : bytes.count
+        if end > starts[position], bytes[end - 1] == 0x0A { end -= 1 }
+        return bytes[starts[position]..<end]
+    }
+
+    /// The lines at `range` (fewer when the text ends first).
+    mutating func lines(_ range: Range<Int>) -> [ArraySlice<UInt8>] {
+        scan(upTo: range.upperBound)
+        let available = complete ? starts.count : min(starts.count, range.upperBound)
+        return range.clamped(to: 0..<available).map(line(at:))
+    }
+
+    /// Every line.
+    mutating func allLines() -> [ArraySlice<UInt8>] {
+        scan(upTo: Int.max - 1)
+        return starts.indices.map(line(at:))
+    }
+}
