@@ -153,3 +153,33 @@ struct EndToEndTests {
         }
     }
 }
+
+@Suite("Concurrent writers")
+struct ConcurrencyTests {
+    @Test("processes logging into the same session at once lose no set")
+    func concurrentLogs() throws {
+        try withTemporaryDirectory { root throws in
+            let env = ["LIFTLOG_STORE": root + "/s"]
+            #expect(runBinary(["init", root + "/s"]).status == 0)
+            #expect(runBinary(["start"], environment: env).status == 0)
+            let exercises = ["Back Squat", "Bench Press", "Deadlift", "Barbell Row"]
+            let logsEach = 8
+            var processes: [Process] = []
+            for round in 0..<logsEach {
+                for exercise in exercises {
+                    processes.append(Process.start(["log", exercise, "\(60 + round)x5"], environment: env))
+                }
+            }
+            let outcomes = processes.map { $0.wait() }
+            #expect(outcomes.allSatisfy { $0.status == 0 }, "\(outcomes.filter { $0.status != 0 }.map(\.error))")
+            let status = runBinary(["status", "--json"], environment: env)
+            guard case .array(let entries)? = status.json?["data"]?["entries"] else { Issue.record("no entries"); return }
+            #expect(entries.count == exercises.count)
+            for entry in entries {
+                guard case .array(let sets)? = entry["sets"] else { continue }
+                #expect(sets.count == logsEach)
+                #expect(sets.map { $0["set_number"] } == (1...logsEach).map { .number(JSONNumber($0)) })
+            }
+        }
+    }
+}

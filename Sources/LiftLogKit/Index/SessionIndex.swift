@@ -43,6 +43,9 @@ package final class SessionIndex {
     private(set) var filesRead = 0
     /// Whether no usable index was found on disk.
     private(set) var hasNoState = false
+    /// Whether the caller holds the store lock, so that temporary files left by a crashed
+    /// writer can be removed when a folder is listed (no write of ours can be under way).
+    package var holdsLock = false
 
     package init(files: StoreFiles, unit: WeightUnit, now: @escaping @Sendable () -> Timestamp) {
         self.files = files
@@ -137,6 +140,7 @@ package final class SessionIndex {
     /// `verifyAll`, whose `stat` differs from their record).
     private func rescan(_ key: MonthKey, folderTime: Int64, verifyAll: Bool) throws(LiftLogError) {
         let previous = Dictionary((try records(of: key)).map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first })
+        if holdsLock { files.removeLeftoverTemporaryFiles(in: key.folder) }
         var updated: [IndexRecord] = []
         for entry in try files.list(key.folder) where SessionIndex.isSessionFileName(entry.name) {
             if let old = previous[entry.name], old.inode == entry.inode, !verifyAll {

@@ -51,6 +51,7 @@ extension Store {
     package func withFreshIndex<T>(holdingLock: Bool, _ body: (SessionIndex) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
         func run(_ canWrite: Bool) throws(LiftLogError) -> T {
             let index = SessionIndex(files: files, unit: preferences.unit, now: environment.now)
+            index.holdsLock = canWrite
             if canWrite && index.needsRebuild {
                 try index.rebuild()
             } else {
@@ -114,6 +115,7 @@ extension Store {
     public func reindex() throws(LiftLogError) -> ReindexReport {
         try withLock { () throws(LiftLogError) -> ReindexReport in
             let index = SessionIndex(files: files, unit: preferences.unit, now: environment.now)
+            index.holdsLock = true
             try index.rebuild()
             let total = index.state.months.values.reduce(0) { $0 + $1.count }
             return ReindexReport(sessions: total, unreadableFiles: try index.corruptFiles().map { "\($0.path): \($0.problem)" })

@@ -202,3 +202,20 @@ struct ShardTextTests {
         #expect(partial.lines(1..<10).map { String(decoding: $0, as: UTF8.self) } == Array(all.dropFirst()))
     }
 }
+
+@Suite("Leftover temporary files")
+struct LeftoverTests {
+    @Test("the next command removes a temporary file a crashed write left in a session folder")
+    func cleansMonthFolders() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let started = try store.startSession()
+            try store.finish()
+            let folder = root + "/store/" + started.path.split(separator: "/").dropLast().joined(separator: "/")
+            writeText("{\"torn", to: folder + "/.2025-01-24-0730-00000000.json.liftlog-tmp")
+            writeText("{\"torn", to: folder + "/.other.json.liftlog-tmp")
+            #expect(try store.history(HistoryQuery()).total == 1)
+            #expect(allFiles(in: folder).allSatisfy { !$0.hasSuffix(".liftlog-tmp") })
+        }
+    }
+}
