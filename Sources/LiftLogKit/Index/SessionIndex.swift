@@ -142,6 +142,7 @@ package final class SessionIndex {
         let previous = Dictionary((try records(of: key)).map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first })
         if holdsLock { files.removeLeftoverTemporaryFiles(in: key.folder) }
         var updated: [IndexRecord] = []
+        var toRead: [(relative: String, fileName: String, status: FileStatus)] = []
         for entry in try files.list(key.folder) where SessionIndex.isSessionFileName(entry.name) {
             if let old = previous[entry.name], old.inode == entry.inode, !verifyAll {
                 updated.append(old)
@@ -153,7 +154,22 @@ package final class SessionIndex {
                 updated.append(old)
                 continue
             }
-            updated.append(try makeRecord(relative: relative, fileName: entry.name, status: status))
+            toRead.append((relative, entry.name, status))
+        }
+        let files = self.files, unit = self.unit
+        let read = parallelMap(toRead) { item -> Result<IndexRecord, LiftLogError> in
+            do throws(LiftLogError) {
+                return .success(try SessionIndex.makeRecord(files: files, unit: unit, relative: item.relative, fileName: item.fileName, status: item.status))
+            } catch {
+                return .failure(error)
+            }
+        }
+        filesRead += read.count
+        for result in read {
+            switch result {
+            case .success(let record): updated.append(record)
+            case .failure(let error): throw error
+            }
         }
         updated.sort(by: IndexRecord.newestFirst)
         let oldIDs = Dictionary(previous.values.compactMap { record in record.summary.map { ($0.id.rawValue, $0.path) } }, uniquingKeysWith: { first, _ in first })
@@ -172,8 +188,9 @@ package final class SessionIndex {
         }
     }
 
-    private func makeRecord(relative: String, fileName: String, status: FileStatus) throws(LiftLogError) -> IndexRecord {
-        filesRead += 1
+    /// Reads one session file into its index record; a file that is not a valid session
+    /// becomes a record of the problem.
+    private static func makeRecord(files: StoreFiles, unit: WeightUnit, relative: String, fileName: String, status: FileStatus) throws(LiftLogError) -> IndexRecord {
         do {
             guard let bytes = try files.read(relative) else {
                 return IndexRecord(fileName: fileName, status: status, summary: nil, problem: "the file disappeared while being read")

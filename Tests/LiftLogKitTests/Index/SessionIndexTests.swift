@@ -219,3 +219,12 @@ struct LeftoverTests {
         }
     }
 }
+
+@Suite("Parallel map")
+struct ParallelMapTests {
+    @Test("maps in order whatever the number of threads", arguments: [0, 1, 15, 16, 100, 1_000])
+    func order(count: Int) {
+        let input = Array(0..<count)
+        #expect(parallelMap(input, minimumPerThread: 4) { $0 * 3 } == input.map { $0 * 3 })
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `items.map(transform)` spread over the machine's cores, results in order. Used to read many
+/// session files at once when the index is rebuilt; small inputs run on the calling thread.
+func parallelMap<T: Sendable, R: Sendable>(_ items: [T], minimumPerThread: Int = 16, _ transform: @escaping @Sendable (T) -> R) -> [R] {
+    let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    let threads = min(cores, 8, items.count / minimumPerThread)
+    guard threads > 1 else { return items.map(transform) }
+    let work = ParallelWork(items: items, transform: transform)
+    var handles: [pthread_t] = []
+    for _ in 1..<threads {
+        let context = Unmanaged.passRetained(ThreadBody(work.run)).toOpaque()
+        #if canImport(Darwin)
+        var handle: pthread_t?
+        #else
+        var handle = pthread_t()
+        #endif
+        let created = pthread_create(&handle, nil, runThreadBody, context)
+        if created == 0 {
+            #if canImport(Darwin)
+            handles.append(handle!)
+            #else
+            handles.append(handle)
+            #endif
+        } else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+        }
+    }
+    work.run()
+    for handle in handles { pthread_join(handle, nil) }
+    return work.results()
+}
+
+/// A closure to run on a new thread (a C thread entry point cannot be generic).
+private final class ThreadBody: @unchecked Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+}
+
+#if canImport(Darwin)
+private func runThreadBody(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+    return nil
+}
+#else
+private func runThreadBody(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+    return nil
+}
+#endif
+
+/// The shared state of one ``parallelMap(_:minimumPerThread:_:)``: threads take chunks of
+/// indexes under a mutex and write each result to its own slot.
+private final class ParallelWork<T: Sendable, R: Sendable>: @unchecked Sendable {
+    let items: [T]
+    let transform: @Sendable (T) -> R
+    private var slots: [R?]
+    private var next = 0
+    private var mutex = pthread_mutex_t()
+    private static var chunk: Int { 8 }
+
+    init(items: [T], transform: @escaping @Sendable (T) -> R) {
+        self.items = items
+        self.transform = transform
+        self.slots = [R?](repeating: nil, count: items.count)
+        pthread_mutex_init(&mutex, nil)
+    }
+
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    func run() {
+        while true {
+            pthread_mutex_lock(&mutex)
+            let start = next
+            next = min(next + ParallelWork.chunk, items.count)
+            pthread_mutex_unlock(&mutex)
+            guard start < items.count else { return }
+            var computed: [(Int, R)] = []
+            for index in start..<min(start + ParallelWork.chunk, items.count) {
+                computed.append((index, transform(items[index])))
+            }
+            pthread_mutex_lock(&mutex)
+            for (index, result) in computed { slots[index] = result }
+            pthread_mutex_unlock(&mutex)
+        }
+    }
+
+    func results() -> [R] {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return slots.map { $0! }
+    }
+}
