@@ -127,6 +127,39 @@ interleaved("history page 100, whole process (ms)", runs: processRuns) { _ = run
 interleaved("show, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "show", $0.middle!.id.short, "--store", $0.path]) }
 interleaved("status, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "status", "--store", $0.path]) }
 
+// The same job for SQLite, when installed: every session as a row with an index on its start,
+// and the same page asked of a whole `sqlite3` process.
+let sqliteCandidates: [String] = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"]
+let sqlite = sqliteCandidates.first { path in access(path, X_OK) == 0 }
+if let sqlite {
+    for fixture in fixtures {
+        let database = fixture.root + "/sessions.sqlite"
+        var sql = "CREATE TABLE sessions (id TEXT PRIMARY KEY, kind TEXT, status TEXT, started_at TEXT, completed_at TEXT, plan_day TEXT, exercise_count INTEGER, set_count INTEGER, total_volume REAL, path TEXT);\nCREATE INDEX by_start ON sessions (started_at);\nBEGIN;\n"
+        let store = try Store.open(at: fixture.path)
+        var page = 1
+        while true {
+            let batch = try store.history(HistoryQuery(page: page, perPage: 1000)).sessions
+            if batch.isEmpty { break }
+            for row in batch {
+                sql += "INSERT INTO sessions VALUES ('\(row.id)', '\(row.kind.rawValue)', '\(row.status.rawValue)', '\(row.startedAt)', '\(row.completedAt.map { "\($0)" } ?? "")', '\(row.planDay ?? "")', \(row.exerciseCount), \(row.setCount), \(row.totalVolume), '\(row.path)');\n"
+            }
+            page += 1
+        }
+        sql += "COMMIT;\n"
+        let script = fixture.root + "/load.sql"
+        let file = fopen(script, "w")
+        fputs(sql, file)
+        fclose(file)
+        _ = runProcess(["/bin/sh", "-c", "\(sqlite) \(database) < \(script)"])
+    }
+    interleaved("SQLite: history page 1, whole sqlite3 process (ms)", runs: processRuns) {
+        _ = runProcess([sqlite, $0.root + "/sessions.sqlite", "SELECT * FROM sessions ORDER BY started_at DESC LIMIT 10"])
+    }
+    interleaved("SQLite: history page 100, whole sqlite3 process (ms)", runs: processRuns) {
+        _ = runProcess([sqlite, $0.root + "/sessions.sqlite", "SELECT * FROM sessions ORDER BY started_at DESC LIMIT 10 OFFSET 990"])
+    }
+}
+
 // One durable log of a set, alternating with the raw floor: replacing a file of the same size
 // in a folder of its own, as the log replaces the session file.
 print("Durable log:")
