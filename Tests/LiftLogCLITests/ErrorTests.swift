@@ -172,3 +172,27 @@ struct ErrorTests {
         }
     }
 }
+
+@Suite("Seeding from the command line")
+struct SeedCommandTests {
+    @Test("seeds from a file, reports what it added, and rejects a missing or malformed file")
+    func seedFile() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            writeText(#"{"exercises": [{"name": "Back Squat"}, {"name": "Sled Push", "modality": "other"}]}"#, to: root + "/more.json")
+            let added = run(["seed", root + "/more.json", "--store", store])
+            #expect(added.output == "Added 1 exercise: Sled Push. 1 already present.\n")
+            #expect(run(["seed", root + "/more.json", "--store", store]).output == "Nothing to add: all 2 exercises are already in the library.\n")
+            let missing = run(["seed", root + "/none.json", "--store", store, "--json"])
+            #expect(missing.status == 3)
+            #expect(missing.errorMessage == "No seed file '\(root)/none.json'.")
+            writeText("{\"exercises\": [\n  {\"name\": 7}\n]}\n", to: root + "/bad.json")
+            let before = snapshot(store)
+            let bad = run(["seed", root + "/bad.json", "--store", store, "--json"])
+            #expect(bad.status == 7)
+            #expect(bad.errorMessage == "\(root)/bad.json:2:12: exercises[0].name: expected a string, found a number")
+            #expect(snapshot(store) == before)
+        }
+    }
+}

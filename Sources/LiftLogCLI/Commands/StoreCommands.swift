@@ -29,8 +29,12 @@ enum StoreCommands {
             let store = try context.store()
             let report: SeedReport
             if let file = arguments.positionals.first {
-                guard let bytes = FileProbe.readFile(file) else {
-                    throw .notFound("Cannot read seed file '\(file)'.")
+                let bytes: [UInt8]
+                do throws(SystemError) {
+                    bytes = try PosixFileSystem().readFile(file, limit: StoreFiles.maximumFileSize)
+                } catch {
+                    if error.errorNumber == ENOENT_VALUE { throw .notFound("No seed file '\(file)'.") }
+                    throw .io(path: file, operation: "read", reason: systemErrorDescription(error.errorNumber) + "; nothing was changed")
                 }
                 report = try store.seed(from: bytes, path: file)
             } else {
