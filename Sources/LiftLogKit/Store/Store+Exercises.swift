@@ -86,18 +86,26 @@ extension Store {
         notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil
     ) throws(LiftLogError) -> Exercise {
         try withLock { () throws(LiftLogError) -> Exercise in
-            let exercise = Exercise(
-                id: Exercise.ID(rawValue: environment.makeUUID()) ?? Exercise.ID.random(), name: Exercise.normalizedName(name),
-                modality: modality, category: category, muscleGroups: muscleGroups.map { $0.lowercased() }, notes: notes,
-                isCustom: true, weightIncrement: weightIncrement, media: media, createdAt: currentTimestamp())
-            try Store.checkExercise(exercise, rawName: name)
-            let existing = try exerciseFiles()
-            if let clash = existing.first(where: { Exercise.nameKey($0.exercise.name) == Exercise.nameKey(exercise.name) }) {
-                throw .conflict("An exercise named '\(clash.exercise.name)' already exists.")
-            }
-            try files.save(exercise, to: freeExercisePath(for: exercise, taken: Swift.Set(existing.map(\.path))))
-            return exercise
+            try insertExercise(name: name, modality: modality, category: category, muscleGroups: muscleGroups, notes: notes, weightIncrement: weightIncrement, media: media)
         }
+    }
+
+    /// Adds an exercise; the caller holds the lock.
+    func insertExercise(
+        name: String, modality: Exercise.Modality, category: Exercise.Category? = nil, muscleGroups: [String] = [],
+        notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil
+    ) throws(LiftLogError) -> Exercise {
+        let exercise = Exercise(
+            id: Exercise.ID(rawValue: environment.makeUUID()) ?? Exercise.ID.random(), name: Exercise.normalizedName(name),
+            modality: modality, category: category, muscleGroups: muscleGroups.map { $0.lowercased() }, notes: notes,
+            isCustom: true, weightIncrement: weightIncrement, media: media, createdAt: currentTimestamp())
+        try Store.checkExercise(exercise, rawName: name)
+        let existing = try exerciseFiles()
+        if let clash = existing.first(where: { Exercise.nameKey($0.exercise.name) == Exercise.nameKey(exercise.name) }) {
+            throw .conflict("An exercise named '\(clash.exercise.name)' already exists.")
+        }
+        try files.save(exercise, to: freeExercisePath(for: exercise, taken: Swift.Set(existing.map(\.path))))
+        return exercise
     }
 
     static func checkExercise(_ exercise: Exercise, rawName: String) throws(LiftLogError) {

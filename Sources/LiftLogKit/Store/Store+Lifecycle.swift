@@ -206,23 +206,6 @@ extension Store {
         }
     }
 
-    /// Adds an exercise without taking the lock (the caller holds it).
-    private func insertExercise(name: String, modality: Exercise.Modality) throws(LiftLogError) -> Exercise {
-        let normalized = Exercise.normalizedName(name)
-        let exercise = Exercise(id: Exercise.ID(rawValue: environment.makeUUID()) ?? .random(), name: normalized, modality: modality, isCustom: true, createdAt: currentTimestamp())
-        try Store.checkExercise(exercise, rawName: name)
-        let existing = try exerciseFiles()
-        let slug = Slug.make(normalized)
-        var path = "\(Store.exercisesFolder)/\(slug.isEmpty ? "exercise-\(exercise.id.short)" : slug).json"
-        var counter = 2
-        while existing.contains(where: { $0.path == path }) {
-            path = "\(Store.exercisesFolder)/\(slug.isEmpty ? "exercise-\(exercise.id.short)" : slug)-\(counter).json"
-            counter += 1
-        }
-        try files.save(exercise, to: path)
-        return exercise
-    }
-
     /// Changes set `number` of an exercise in the active session.
     ///
     /// - Throws: `NOT_FOUND` when the exercise is not in the session or the set does not
