@@ -21,7 +21,7 @@ enum HistoryCommands {
                 kind: try arguments.choice("--kind", as: Session.Kind.self))
             let page = try store.history(query)
             for file in page.unreadableFiles {
-                context.io.writeError(context.style.yellow("Warning:") + " skipped \(file) (run 'liftlog check').\n")
+                context.io.writeError(context.style.yellow("Warning:") + " skipped \(file)\n")
             }
             guard !page.sessions.isEmpty else {
                 let text = page.total == 0 ? "No sessions yet." : "Page \(page.page) is empty: there \(page.totalPages == 1 ? "is 1 page" : "are \(page.totalPages) pages")."

@@ -55,8 +55,7 @@ enum StoreCommands {
             let report = try store.reindex()
             let data: JSONValue = ["sessions": .number(JSONNumber(report.sessions)), "unreadable_files": .array(report.unreadableFiles.map { .string($0) })]
             var text = "Indexed \(Formatting.count(report.sessions, "session"))."
-            for file in report.unreadableFiles { text += "\nSkipped unreadable \(file)" }
-            if !report.unreadableFiles.isEmpty { text += "\nRun 'liftlog check' for details." }
+            for file in report.unreadableFiles { text += "\nSkipped \(file)" }
             return CommandResult(data: data, text: text)
         })
 }

@@ -306,7 +306,8 @@ package final class SessionIndex {
         return found
     }
 
-    /// The files of the store that could not be read as sessions, with the reason.
+    /// The session files that could not be read, with the first problem of each
+    /// (`path:line:column: message`).
     package func corruptFiles() throws(LiftLogError) -> [(path: String, problem: String)] {
         var found: [(String, String)] = []
         for key in monthsNewestFirst where (state.months[key]?.corruptCount ?? 0) > 0 {

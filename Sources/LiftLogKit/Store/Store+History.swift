@@ -34,13 +34,14 @@ public struct HistoryPage: Sendable {
     public var total: Int
     public var totalPages: Int { total == 0 ? 0 : (total + perPage - 1) / perPage }
     public var sessions: [SessionSummary]
-    /// Session files that could not be read, with the reason (`liftlog check` says more).
+    /// Session files that could not be read: the first problem of each, `path:line:column: message`.
     public var unreadableFiles: [String]
 }
 
 /// What a rebuild of the index found.
 public struct ReindexReport: Sendable {
     public var sessions: Int
+    /// The first problem of each session file that could not be read.
     public var unreadableFiles: [String]
 }
 
@@ -100,7 +101,7 @@ extension Store {
             var result = try index.page(query, exercise: exerciseFilter)
             // Check what is about to be shown against the files; re-read anything edited in place.
             if try index.verify(result.shown) { result = try index.page(query, exercise: exerciseFilter) }
-            let unreadable = try index.corruptFiles().map { "\($0.path): \($0.problem)" }
+            let unreadable = try index.corruptFiles().map(\.problem)
             return HistoryPage(page: query.page, perPage: query.perPage, total: result.total,
                                sessions: result.shown.compactMap(\.record.summary), unreadableFiles: unreadable)
         }
@@ -118,7 +119,7 @@ extension Store {
             index.holdsLock = true
             try index.rebuild()
             let total = index.state.months.values.reduce(0) { $0 + $1.count }
-            return ReindexReport(sessions: total, unreadableFiles: try index.corruptFiles().map { "\($0.path): \($0.problem)" })
+            return ReindexReport(sessions: total, unreadableFiles: try index.corruptFiles().map(\.problem))
         }
     }
 }

@@ -351,9 +351,17 @@ extension Store {
         guard prefix.count <= 36, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
             throw .validation("'\(idPrefix)' is not a session ID; IDs are hexadecimal, like 3f2c9a1e.")
         }
-        let matches = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in try index.paths(forIDPrefix: prefix) }
+        let (matches, unreadable) = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
+            (try index.paths(forIDPrefix: prefix), try index.corruptFiles().map(\.path))
+        }
         switch matches.count {
         case 0:
+            // A session file that does not parse is not in the ID index, but its name carries
+            // the first 8 characters of its ID: point at its mistakes instead of saying "no such".
+            let short = String(prefix.prefix(8))
+            if let path = unreadable.first(where: { String($0.dropLast(5).suffix(8)).hasPrefix(short) }) {
+                _ = try files.load(path, as: Session.self)
+            }
             throw .notFound("No session with ID '\(idPrefix)'. 'liftlog history' lists sessions with their IDs.")
         case 1:
             let (id, path) = matches.first!

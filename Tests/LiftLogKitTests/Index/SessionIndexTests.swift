@@ -117,7 +117,10 @@ struct SessionIndexTests {
             writeText("{\"id\": ", to: path)
             let page = try store.history(HistoryQuery())
             #expect(page.total == 1)
-            #expect(page.unreadableFiles == ["\(sessions[0].relativePath): \(sessions[0].relativePath):1:8: unexpected end of file; expected a value"])
+            #expect(page.unreadableFiles == ["\(sessions[0].relativePath):1:8: unexpected end of file; expected a value"])
+            #expect(throws: LiftLogError.corruptFile([FileProblem(path: sessions[0].relativePath, line: 1, column: 8, message: "unexpected end of file; expected a value", hint: "Fix the JSON syntax at this position.")])) {
+                try store.session(idPrefix: sessions[0].id.rawValue)
+            }
         }
     }
 
