@@ -28,11 +28,11 @@ public enum CLI {
                 if parsed.command.usesStore { warnAboutLongActiveSession(&context, command: parsed.command.name) }
                 let result = try parsed.command.run!(&context, parsed)
                 if context.json {
-                    io.writeOutput(JSONWriter.canonicalString(JSONShapes.success(result.data)))
+                    io.writeOutput(JSONWriter.canonicalString(JSONShapes.result(result.data, failure: result.failure)))
                 } else if !result.text.isEmpty {
                     io.writeOutput(result.text.hasSuffix("\n") ? result.text : result.text + "\n")
                 }
-                return 0
+                return result.failure?.code.exitStatus ?? 0
             }
         } catch {
             report(error, context: context, root: root)

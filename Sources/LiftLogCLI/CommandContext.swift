@@ -16,10 +16,8 @@ struct CommandContext {
     mutating func store() throws(LiftLogError) -> Store {
         if let openedStore { return openedStore }
         let store: Store
-        if let path = storeOption ?? environment["LIFTLOG_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        if let path = explicitStorePath {
             store = try Store.open(at: path, environment: storeEnvironment)
-        } else if let found = Self.enclosingStore(from: environment["PWD"] ?? FileManagerLite.currentDirectory()) {
-            store = try Store.open(at: found, environment: storeEnvironment)
         } else {
             let path = defaultStorePath
             do throws(LiftLogError) {
@@ -33,6 +31,16 @@ struct CommandContext {
         openedStore = store
         return store
     }
+
+    /// The store's folder as given or found (`--store`, `$LIFTLOG_STORE`, the enclosing folder),
+    /// else `nil` for the default location.
+    var explicitStorePath: String? {
+        if let path = storeOption ?? environment["LIFTLOG_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) { return path }
+        return Self.enclosingStore(from: environment["PWD"] ?? FileManagerLite.currentDirectory())
+    }
+
+    /// The store's folder, without opening it (for commands that must work on a damaged store).
+    var storePath: String { explicitStorePath ?? defaultStorePath }
 
     /// `${XDG_DATA_HOME:-~/.local/share}/liftlog`.
     var defaultStorePath: String {

@@ -45,6 +45,8 @@ struct HelpTests {
           history                 List sessions, newest first, a page at a time.
           show                    Show one session in detail.
           rm                      Delete one session (asks on a terminal).
+          check                   Validate every file in the store and report each
+                                  problem with its line and column.
           reindex                 Rebuild the index of sessions from the files.
 
           See 'liftlog help <subcommand>' for detailed help.

@@ -61,8 +61,10 @@ struct OptionSpec: Sendable {
     static let yes = OptionSpec.flag("-y", "--yes", help: "Do not ask for confirmation.")
 }
 
-/// What one command printed: the JSON data for `--json` and the text for people.
+/// What one command printed: the JSON data for `--json` and the text for people, and the
+/// failure that sets the exit status when the command ran but found problems (`check`).
 struct CommandResult {
     var data: JSONValue
     var text: String
+    var failure: LiftLogError? = nil
 }

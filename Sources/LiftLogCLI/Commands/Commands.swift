@@ -13,7 +13,7 @@ enum Commands {
                 WorkoutCommands.start, WorkoutCommands.log, WorkoutCommands.set, WorkoutCommands.drop,
                 WorkoutCommands.status, WorkoutCommands.finish, WorkoutCommands.discard,
                 HistoryCommands.history, HistoryCommands.show, HistoryCommands.remove,
-                StoreCommands.reindex,
+                DataCommands.check, StoreCommands.reindex,
             ])
     }
 }

@@ -81,4 +81,11 @@ enum JSONShapes {
     static func success(_ data: JSONValue) -> JSONValue {
         .object(["success": .bool(true), "data": data])
     }
+
+    /// `success` for a clean result; for one that found problems, the data and the error.
+    static func result(_ data: JSONValue, failure: LiftLogError?) -> JSONValue {
+        guard let failure, case .object(var object) = error(failure) else { return success(data) }
+        object["data"] = data
+        return .object(object)
+    }
 }

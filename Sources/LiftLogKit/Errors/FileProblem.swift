@@ -15,14 +15,17 @@ public struct FileProblem: Equatable, Hashable, Sendable, CustomStringConvertibl
     public var message: String
     /// One sentence saying how to fix it, when there is one.
     public var hint: String?
+    /// The text of the offending line, when known (for an excerpt with a caret).
+    public var lineText: String?
 
-    public init(path: String, line: Int, column: Int, code: ErrorCode = .corruptFile, message: String, hint: String? = nil) {
+    public init(path: String, line: Int, column: Int, code: ErrorCode = .corruptFile, message: String, hint: String? = nil, lineText: String? = nil) {
         self.path = path
         self.line = line
         self.column = column
         self.code = code
         self.message = message
         self.hint = hint
+        self.lineText = lineText
     }
 
     public var description: String {

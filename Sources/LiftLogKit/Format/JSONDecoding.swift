@@ -171,11 +171,11 @@ extension String: JSONDecodable, JSONEncodable {
 extension Int: JSONDecodable, JSONEncodable {
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Int? {
         guard case .number(let number) = value else {
-            problems.add(path(), "expected a whole number, found \(value.typeDescription)")
+            problems.add(path(), "expected a whole number, found \(value.typeDescription)", hint: "Write a whole number without quotes, such as 5.")
             return nil
         }
         guard let int = number.intValue else {
-            problems.add(path(), "expected a whole number, found \(number.text)")
+            problems.add(path(), "expected a whole number, found \(number.text)", hint: "Remove the fraction, such as 5 instead of 5.5.")
             return nil
         }
         return int
@@ -187,12 +187,12 @@ extension Int: JSONDecodable, JSONEncodable {
 extension Double: JSONDecodable, JSONEncodable {
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Double? {
         guard case .number(let number) = value else {
-            problems.add(path(), "expected a number, found \(value.typeDescription)")
+            problems.add(path(), "expected a number, found \(value.typeDescription)", hint: "Write a number without quotes, such as 102.5.")
             return nil
         }
         let double = number.doubleValue
         guard double.isFinite, abs(double) < 1e12 else {
-            problems.add(path(), "number \(number.text) is out of range")
+            problems.add(path(), "number \(number.text) is out of range", hint: "Write a plausible value.")
             return nil
         }
         return double
@@ -204,7 +204,7 @@ extension Double: JSONDecodable, JSONEncodable {
 extension Bool: JSONDecodable, JSONEncodable {
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Bool? {
         guard case .bool(let flag) = value else {
-            problems.add(path(), "expected true or false, found \(value.typeDescription)")
+            problems.add(path(), "expected true or false, found \(value.typeDescription)", hint: "Write true or false without quotes.")
             return nil
         }
         return flag
@@ -249,11 +249,12 @@ package protocol JSONStringEnum: RawRepresentable, CaseIterable, JSONDecodable, 
 extension JSONStringEnum {
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Self? {
         guard case .string(let text) = value else {
-            problems.add(path(), "expected one of \(allowedValues), found \(value.typeDescription)")
+            problems.add(path(), "expected one of \(allowedValues), found \(value.typeDescription)", hint: "Write one of the values in double quotes.")
             return nil
         }
         guard let decoded = Self(rawValue: text) else {
-            problems.add(path(), "\"\(text)\" is not one of \(allowedValues)")
+            problems.add(path(), "\"\(text)\" is not one of \(allowedValues)",
+                         hint: Suggestions.closest(to: text, among: allCases.map(\.rawValue), limit: 1).first.map { "Did you mean \"\($0)\"?" } ?? "Use one of the values listed.")
             return nil
         }
         return decoded

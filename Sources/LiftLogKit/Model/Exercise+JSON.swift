@@ -50,10 +50,10 @@ extension Exercise {
     /// Records every rule this exercise breaks.
     package func validate(at path: JSONPath, into problems: ProblemList) {
         if let message = Exercise.nameProblem(name) {
-            problems.add(path.appending("name"), message)
+            problems.add(path.appending("name"), message, hint: "Use 1 to 100 characters on one line, without spaces at either end.")
         }
         if !(weightIncrement > 0) {
-            problems.add(path.appending("weight_increment"), "weight_increment must be positive, found \(JSONNumber(weightIncrement))")
+            problems.add(path.appending("weight_increment"), "weight_increment must be positive, found \(JSONNumber(weightIncrement))", hint: "Use the step a progression adds, such as 2.5 or 5.")
         }
         for (index, muscle) in muscleGroups.enumerated() where muscle.isEmpty || muscle != muscle.lowercased() {
             problems.add(path.appending("muscle_groups").appending(index), "muscle group \"\(muscle)\" must be non-empty and lowercase",

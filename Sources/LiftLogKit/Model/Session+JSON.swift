@@ -67,17 +67,17 @@ extension Session: JSONDecodable, JSONEncodable {
         case (.active, .some):
             problems.add(path.appending("completed_at"), "an active session cannot have \"completed_at\"", hint: "Remove \"completed_at\" or set \"status\" to \"completed\".")
         case (_, .some(let end)) where end < startedAt:
-            problems.add(path.appending("completed_at"), "completed_at \(end) is before started_at \(startedAt)")
+            problems.add(path.appending("completed_at"), "completed_at \(end) is before started_at \(startedAt)", hint: "Correct one of the two times.")
         default: break
         }
         if let sessionRPE, !(1...5).contains(sessionRPE) {
-            problems.add(path.appending("session_rpe"), "session_rpe must be 1–5, found \(sessionRPE)")
+            problems.add(path.appending("session_rpe"), "session_rpe must be 1–5, found \(sessionRPE)", hint: "Rate how the session felt from 1 (awful) to 5 (great).")
         }
         if let weekNumber, weekNumber < 1 {
-            problems.add(path.appending("week_number"), "week_number must be 1 or more, found \(weekNumber)")
+            problems.add(path.appending("week_number"), "week_number must be 1 or more, found \(weekNumber)", hint: "Number weeks from 1.")
         }
         if let durationSeconds, durationSeconds < 0 {
-            problems.add(path.appending("duration_seconds"), "duration_seconds cannot be negative, found \(durationSeconds)")
+            problems.add(path.appending("duration_seconds"), "duration_seconds cannot be negative, found \(durationSeconds)", hint: "Use 0 or more.")
         }
         for (index, entry) in entries.enumerated() {
             entry.validate(at: path.appending("entries").appending(index), into: problems)
@@ -115,9 +115,9 @@ extension Session.Entry: JSONDecodable, JSONEncodable {
 
     package func validate(at path: @autoclosure () -> JSONPath, into problems: ProblemList) {
         if exerciseName.trimmingWhitespace().isEmpty {
-            problems.add(path().appending("exercise_name"), "exercise_name cannot be empty")
+            problems.add(path().appending("exercise_name"), "exercise_name cannot be empty", hint: "Write the exercise's name.")
         }
-        if order < 0 { problems.add(path().appending("order"), "order cannot be negative, found \(order)") }
+        if order < 0 { problems.add(path().appending("order"), "order cannot be negative, found \(order)", hint: "Number entries from 1.") }
         for (index, set) in sets.enumerated() {
             set.validate(at: path().appending("sets").appending(index), into: problems)
         }
@@ -171,26 +171,27 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
 
     /// Records every rule of SPEC §4 this set breaks.
     package func validate(at path: @autoclosure () -> JSONPath, into problems: ProblemList) {
-        for message in ruleViolations() {
-            problems.add(path().appending(message.key), message.text)
+        for violation in ruleViolations() {
+            problems.add(path().appending(violation.key), violation.text, hint: violation.hint)
         }
     }
 
-    /// The rules this set breaks, each with the key at fault and a message.
-    public func ruleViolations() -> [(key: String, text: String)] {
-        var found: [(key: String, text: String)] = []
-        if setNumber < 1 { found.append(("set_number", "set_number must be 1 or more, found \(setNumber)")) }
-        if let weight, weight < 0 { found.append(("weight", "weight cannot be negative, found \(JSONNumber(weight))")) }
-        if let reps, reps < 0 { found.append(("reps", "reps cannot be negative, found \(reps)")) }
+    /// The rules this set breaks, each with the key at fault, a message and how to fix it.
+    public func ruleViolations() -> [(key: String, text: String, hint: String)] {
+        var found: [(key: String, text: String, hint: String)] = []
+        let notNegative = "Use 0 or more."
+        if setNumber < 1 { found.append(("set_number", "set_number must be 1 or more, found \(setNumber)", "Number sets from 1.")) }
+        if let weight, weight < 0 { found.append(("weight", "weight cannot be negative, found \(JSONNumber(weight))", "Use 0 or more; for an assisted exercise write the assistance as a positive weight.")) }
+        if let reps, reps < 0 { found.append(("reps", "reps cannot be negative, found \(reps)", notNegative)) }
         if let rpe, !WorkoutSet.isValidRPE(rpe) {
-            found.append(("rpe", "RPE must be between 1 and 10 in steps of 0.5, found \(JSONNumber(rpe))"))
+            found.append(("rpe", "RPE must be between 1 and 10 in steps of 0.5, found \(JSONNumber(rpe))", "Use a value such as 7, 8.5 or 10."))
         }
-        if let rir, !(0...10).contains(rir) { found.append(("rir", "RIR must be 0–10, found \(rir)")) }
-        if let restSeconds, restSeconds < 0 { found.append(("rest_seconds", "rest_seconds cannot be negative, found \(restSeconds)")) }
-        if let distanceMeters, distanceMeters < 0 { found.append(("distance_m", "distance_m cannot be negative, found \(JSONNumber(distanceMeters))")) }
-        if let durationSeconds, durationSeconds < 0 { found.append(("duration_seconds", "duration_seconds cannot be negative, found \(durationSeconds)")) }
-        if let targetReps, targetReps < 0 { found.append(("target_reps", "target_reps cannot be negative, found \(targetReps)")) }
-        if let targetWeight, targetWeight < 0 { found.append(("target_weight", "target_weight cannot be negative, found \(JSONNumber(targetWeight))")) }
+        if let rir, !(0...10).contains(rir) { found.append(("rir", "RIR must be 0–10, found \(rir)", "Use the reps you had left, from 0 to 10.")) }
+        if let restSeconds, restSeconds < 0 { found.append(("rest_seconds", "rest_seconds cannot be negative, found \(restSeconds)", notNegative)) }
+        if let distanceMeters, distanceMeters < 0 { found.append(("distance_m", "distance_m cannot be negative, found \(JSONNumber(distanceMeters))", notNegative)) }
+        if let durationSeconds, durationSeconds < 0 { found.append(("duration_seconds", "duration_seconds cannot be negative, found \(durationSeconds)", notNegative)) }
+        if let targetReps, targetReps < 0 { found.append(("target_reps", "target_reps cannot be negative, found \(targetReps)", notNegative)) }
+        if let targetWeight, targetWeight < 0 { found.append(("target_weight", "target_weight cannot be negative, found \(JSONNumber(targetWeight))", notNegative)) }
         return found
     }
 

@@ -202,8 +202,18 @@ package struct StoreFiles: Sendable {
 
     /// Removes the temporary sibling of `relative` if a crashed write left one.
     package func removeLeftoverTemporaryFile(of relative: String) {
-        guard let path = try? checked(relative), let slash = path.lastIndex(of: "/") else { return }
-        let temporary = String(path[..<slash]) + "/" + StoreFiles.temporaryName(for: String(path[path.index(after: slash)...]))
+        guard let temporary = temporarySibling(of: relative) else { return }
         if (try? fileSystem.status(temporary)) != nil { try? fileSystem.removeFile(temporary) }
+    }
+
+    /// Whether a temporary sibling of `relative` exists (one `stat`).
+    package func hasLeftoverTemporaryFile(of relative: String) -> Bool {
+        guard let temporary = temporarySibling(of: relative) else { return false }
+        return (try? fileSystem.status(temporary)) != nil
+    }
+
+    private func temporarySibling(of relative: String) -> String? {
+        guard let path = try? checked(relative), let slash = path.lastIndex(of: "/") else { return nil }
+        return String(path[..<slash]) + "/" + StoreFiles.temporaryName(for: String(path[path.index(after: slash)...]))
     }
 }

@@ -61,7 +61,7 @@ extension Store {
             let path = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
             if StoreFiles.isSafeRelativePath(path), path.hasPrefix("sessions/"),
                let session = try files.load(path, as: Session.self), session.status == .active {
-                if holdingLock { files.removeLeftoverTemporaryFile(of: path) }
+                removeLeftoverTemporaryFile(of: path, holdingLock: holdingLock)
                 return StoredSession(session: session, path: path)
             }
         }
@@ -73,6 +73,18 @@ extension Store {
         }
         if holdingLock, (try? files.status(Store.activePointerPath)) != nil { try? files.remove(Store.activePointerPath) }
         return nil
+    }
+
+    /// Removes the temporary file a write killed mid-way left next to `path`: at once with the
+    /// lock, else only if the lock is free (a writer holding it may be writing that file now).
+    private func removeLeftoverTemporaryFile(of path: String, holdingLock: Bool) {
+        if holdingLock {
+            files.removeLeftoverTemporaryFile(of: path)
+        } else if files.hasLeftoverTemporaryFile(of: path) {
+            try? withLockIfFree { (haveLock: Bool) throws(LiftLogError) in
+                if haveLock { files.removeLeftoverTemporaryFile(of: path) }
+            }
+        }
     }
 
     private func writeActivePointer(_ path: String?) throws(LiftLogError) {

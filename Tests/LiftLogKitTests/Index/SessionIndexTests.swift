@@ -208,6 +208,19 @@ struct ShardTextTests {
 
 @Suite("Leftover temporary files")
 struct LeftoverTests {
+    @Test("reading the active session removes the temporary file a killed log left next to it")
+    func cleansNextToActiveSession() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let started = try store.startSession()
+            let parts = started.path.split(separator: "/")
+            let temporary = root + "/store/" + parts.dropLast().joined(separator: "/") + "/." + parts.last! + ".liftlog-tmp"
+            writeText("{\"torn", to: temporary)
+            #expect(try store.activeSession()?.session.id == started.session.id)
+            #expect(readText(temporary) == nil)
+        }
+    }
+
     @Test("the next command removes a temporary file a crashed write left in a session folder")
     func cleansMonthFolders() throws {
         try withTemporaryDirectory { root throws in

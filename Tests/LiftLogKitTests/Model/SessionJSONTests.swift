@@ -84,13 +84,13 @@ struct SessionJSONTests {
           ]
         }
         """
-        let expected: [(Int, Int, String)] = [
-            (12, 37, "entries[0].sets[1].weight: expected a number, found a string"),
-            (6, 18, "session_rpe: session_rpe must be 1–5, found 9"),
-            (11, 50, "entries[0].sets[0].reps: reps cannot be negative, found -3"),
-            (12, 64, "entries[0].sets[1].rpe: RPE must be between 1 and 10 in steps of 0.5, found 11"),
+        let expected: [(Int, Int, String, String)] = [
+            (12, 37, "entries[0].sets[1].weight: expected a number, found a string", "Write a number without quotes, such as 102.5."),
+            (6, 18, "session_rpe: session_rpe must be 1–5, found 9", "Rate how the session felt from 1 (awful) to 5 (great)."),
+            (11, 50, "entries[0].sets[0].reps: reps cannot be negative, found -3", "Use 0 or more."),
+            (12, 64, "entries[0].sets[1].rpe: RPE must be between 1 and 10 in steps of 0.5, found 11", "Use a value such as 7, 8.5 or 10."),
         ]
-        #expect(throws: LiftLogError.corruptFile(expected.map { FileProblem(path: "s.json", line: $0.0, column: $0.1, message: $0.2) })) {
+        #expect(throws: LiftLogError.corruptFile(expected.map { FileProblem(path: "s.json", line: $0.0, column: $0.1, message: $0.2, hint: $0.3) })) {
             try DocumentDecoder.decode(Array(text.utf8), path: "s.json", as: Session.self)
         }
     }

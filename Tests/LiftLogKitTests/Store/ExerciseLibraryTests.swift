@@ -35,7 +35,7 @@ struct ExerciseLibraryTests {
             let store = try makeStore(at: root, seed: false)
             let before = snapshot(root)
             let file = "{\"exercises\": [\n  {\"name\": \"A\"},\n  {\"name\": \"B\", \"modality\": \"laser\"}\n]}"
-            #expect(throws: LiftLogError.corruptFile([FileProblem(path: "bad.json", line: 3, column: 29, message: "exercises[1].modality: \"laser\" is not one of barbell, dumbbell, machine, cable, bodyweight, cardio, climb or other")])) {
+            #expect(throws: LiftLogError.corruptFile([FileProblem(path: "bad.json", line: 3, column: 29, message: "exercises[1].modality: \"laser\" is not one of barbell, dumbbell, machine, cable, bodyweight, cardio, climb or other", hint: "Use one of the values listed.")])) {
                 try store.seed(from: Array(file.utf8), path: "bad.json")
             }
             #expect(throws: LiftLogError.corruptFile([FileProblem(path: "bad.json", line: 1, column: 16, message: "unexpected end of file inside an array; expected ']'", hint: "Fix the JSON syntax at this position.")])) {

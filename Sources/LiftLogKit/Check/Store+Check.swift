@@ -1,0 +1,252 @@
+/// What `check` found: how many files it read and every problem, in path order.
+public struct CheckReport: Sendable {
+    public var filesChecked: Int
+    public var problems: [FileProblem]
+
+    /// The number of different files with at least one problem.
+    public var filesWithProblems: Int { Swift.Set(problems.map(\.path)).count }
+}
+
+extension Store {
+    /// Validates every file of the store at `path`, even one whose manifest is broken: JSON
+    /// syntax, types and value rules, each session's path against its start time, duplicate
+    /// IDs and names, more than one active session or plan, planned exercises missing from the
+    /// library, sync-conflict copies and stray files. Keeps going after the first problem.
+    ///
+    /// Each problem carries the line and column of the offending value, the text of that line
+    /// and a sentence saying how to fix it.
+    ///
+    /// - Complexity: O(N) file reads, on all cores.
+    /// - Throws: `NOT_FOUND` when there is no store there, `IO_ERROR` when a folder cannot be listed.
+    public static func check(at path: String, environment: Environment = .live) throws(LiftLogError) -> CheckReport {
+        let files = StoreFiles(root: absolutePath(path), fileSystem: environment.fileSystem)
+        guard let root = try files.status(""), root.kind == .directory, try files.status(manifestFileName) != nil else {
+            throw .notFound("No liftlog store at '\(path)' (no \(manifestFileName)). Create one with 'liftlog init \(path)'.")
+        }
+        var checker = StoreChecker(files: files)
+        try checker.run()
+        return CheckReport(filesChecked: checker.filesChecked, problems: checker.problems.sorted { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) })
+    }
+}
+
+/// One run of `check`.
+struct StoreChecker {
+    let files: StoreFiles
+    var filesChecked = 0
+    var problems: [FileProblem] = []
+
+    /// A file that decoded, with its bytes (to locate values for cross-file problems).
+    struct Loaded<T: Sendable>: Sendable {
+        var path: String
+        var bytes: [UInt8]
+        var value: T
+    }
+
+    mutating func run() throws(LiftLogError) {
+        if let manifest: Loaded<StoreManifest> = load(Store.manifestFileName) { _ = manifest }
+        try checkRootConflicts()
+        let exercises: [Loaded<Exercise>] = try loadFolder("exercises")
+        let plans: [Loaded<TrainingPlan>] = try loadFolder("plans")
+        let sessions = try loadSessions()
+        checkExercises(exercises)
+        checkPlans(plans, library: exercises.map(\.value))
+        checkSessions(sessions)
+    }
+
+    // MARK: Reading
+
+    /// Reads and decodes one file, recording its problems.
+    mutating func load<T: JSONDecodable & Sendable>(_ relative: String) -> Loaded<T>? {
+        filesChecked += 1
+        let result = StoreChecker.decode(relative, as: T.self, files: files)
+        problems += result.problems
+        return result.loaded
+    }
+
+    static func decode<T: JSONDecodable & Sendable>(_ relative: String, as type: T.Type, files: StoreFiles) -> (loaded: Loaded<T>?, problems: [FileProblem]) {
+        let bytes: [UInt8]
+        do {
+            guard let read = try files.read(relative) else { return (nil, []) }
+            bytes = read
+        } catch {
+            if case .corruptFile(let list) = error { return (nil, list) }
+            return (nil, [FileProblem(path: relative, line: 0, column: 0, code: error.code, message: error.message)])
+        }
+        do {
+            let value = try DocumentDecoder.decode(bytes, path: relative, as: T.self)
+            return (Loaded(path: relative, bytes: bytes, value: value), [])
+        } catch {
+            guard case .corruptFile(let list) = error else { return (nil, []) }
+            return (nil, list.map { withLine($0, bytes) })
+        }
+    }
+
+    static func withLine(_ problem: FileProblem, _ bytes: [UInt8]) -> FileProblem {
+        var problem = problem
+        if problem.line > 0 { problem.lineText = SourceLocation.lineText(problem.line, in: bytes) }
+        if problem.hint == nil { problem.hint = "Correct the value so that it follows the rule, or remove the key if it is optional." }
+        return problem
+    }
+
+    /// A problem about the value at `path` of a file that decoded.
+    static func problem<T: Sendable>(_ loaded: Loaded<T>, at path: JSONPath, code: ErrorCode, message: String, hint: String) -> FileProblem {
+        let offset = (try? JSONParser.parseWithPositions(loaded.bytes))?.1.offset(of: path) ?? 0
+        let location = SourceLocation(offset: offset, in: loaded.bytes)
+        return FileProblem(path: loaded.path, line: location.line, column: location.column, code: code, message: message, hint: hint,
+                           lineText: SourceLocation.lineText(location.line, in: loaded.bytes))
+    }
+
+    /// Decodes every `.json` file of a flat folder; reports conflict copies and stray files.
+    mutating func loadFolder<T: JSONDecodable & Sendable>(_ folder: String) throws(LiftLogError) -> [Loaded<T>] {
+        let entries = try files.list(folder)
+        let names = Swift.Set(entries.map(\.name))
+        var loaded: [Loaded<T>] = []
+        for entry in entries.sorted(by: { $0.name < $1.name }) {
+            let path = "\(folder)/\(entry.name)"
+            if entry.name.hasPrefix(".") { continue }
+            if let conflict = SyncConflict.original(of: entry.name, siblings: names) {
+                problems.append(conflictProblem(path, original: "\(folder)/\(conflict.original)", tool: conflict.tool))
+                continue
+            }
+            guard entry.name.hasSuffix(".json"), entry.kind != .directory else {
+                problems.append(strayProblem(path, expected: "\(folder)/ holds only .json files"))
+                continue
+            }
+            if let item: Loaded<T> = load(path) { loaded.append(item) }
+        }
+        return loaded
+    }
+
+    /// Decodes every session file, in parallel; reports misplaced folders, conflict copies and
+    /// stray files.
+    mutating func loadSessions() throws(LiftLogError) -> [Loaded<Session>] {
+        var paths: [String] = []
+        for year in try files.list("sessions").sorted(by: { $0.name < $1.name }) {
+            let yearPath = "sessions/\(year.name)"
+            guard year.name.count == 4, Int(year.name) != nil, year.kind != .regular else {
+                if !year.name.hasPrefix(".") { problems.append(strayProblem(yearPath, expected: "sessions/ holds only year folders such as sessions/2025")) }
+                continue
+            }
+            for month in try files.list(yearPath).sorted(by: { $0.name < $1.name }) {
+                let monthPath = "\(yearPath)/\(month.name)"
+                guard MonthKey(folderName: year.name, month.name) != nil, month.kind != .regular else {
+                    if !month.name.hasPrefix(".") { problems.append(strayProblem(monthPath, expected: "a year folder holds only month folders 01 to 12")) }
+                    continue
+                }
+                let entries = try files.list(monthPath)
+                let names = Swift.Set(entries.map(\.name))
+                for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
+                    let path = "\(monthPath)/\(entry.name)"
+                    if SessionIndex.isSessionFileName(entry.name) {
+                        paths.append(path)
+                    } else if let conflict = SyncConflict.original(of: entry.name, siblings: names) {
+                        problems.append(conflictProblem(path, original: "\(monthPath)/\(conflict.original)", tool: conflict.tool))
+                    } else {
+                        problems.append(strayProblem(path, expected: "session files are named like 2025-01-24-0730-3f2c9a1e.json"))
+                    }
+                }
+            }
+        }
+        let files = self.files
+        let results = parallelMap(paths) { StoreChecker.decode($0, as: Session.self, files: files) }
+        filesChecked += paths.count
+        var loaded: [Loaded<Session>] = []
+        for result in results {
+            problems += result.problems
+            if let item = result.loaded { loaded.append(item) }
+        }
+        return loaded
+    }
+
+    mutating func checkRootConflicts() throws(LiftLogError) {
+        let entries = try files.list("")
+        let names = Swift.Set(entries.map(\.name))
+        for entry in entries where entry.name.hasSuffix(".json") && entry.name != Store.manifestFileName {
+            if let conflict = SyncConflict.original(of: entry.name, siblings: names), conflict.original == Store.manifestFileName {
+                problems.append(conflictProblem(entry.name, original: conflict.original, tool: conflict.tool))
+            }
+        }
+    }
+
+    func conflictProblem(_ path: String, original: String, tool: String) -> FileProblem {
+        FileProblem(path: path, line: 0, column: 0, code: .conflict,
+                    message: "is a sync conflict copy of \(original) (made by \(tool)); liftlog does not read it",
+                    hint: "Compare it with \(original), keep what you need in \(original), then delete this copy.")
+    }
+
+    func strayProblem(_ path: String, expected: String) -> FileProblem {
+        FileProblem(path: path, line: 0, column: 0, code: .corruptFile, message: "is not a liftlog file and is ignored (\(expected))",
+                    hint: "Move it out of the store, or rename it if it is a session.")
+    }
+
+    // MARK: Rules across files
+
+    mutating func checkExercises(_ exercises: [Loaded<Exercise>]) {
+        let byName = Dictionary(grouping: exercises) { Exercise.nameKey($0.value.name) }
+        for (_, group) in byName where group.count > 1 {
+            for item in group {
+                let others = group.filter { $0.path != item.path }.map(\.path).joined(separator: ", ")
+                problems.append(StoreChecker.problem(item, at: JSONPath.root.appending("name"), code: .conflict,
+                                                     message: "name: the exercise name \"\(item.value.name)\" is also used by \(others)",
+                                                     hint: "Rename one of them; names must differ regardless of case."))
+            }
+        }
+        duplicateIDs(exercises.map { ($0, $0.value.id.rawValue) }, what: "exercise")
+    }
+
+    mutating func checkPlans(_ plans: [Loaded<TrainingPlan>], library: [Exercise]) {
+        let active = plans.filter(\.value.isActive)
+        if active.count > 1 {
+            for item in active {
+                problems.append(StoreChecker.problem(item, at: JSONPath.root.appending("is_active"), code: .conflict,
+                                                     message: "is_active: \(active.count) plans are active (\(active.map(\.value.name).joined(separator: ", ")))",
+                                                     hint: "Set \"is_active\" to false in all but one plan."))
+            }
+        }
+        let names = Swift.Set(library.map { Exercise.nameKey($0.name) })
+        let ids = Swift.Set(library.map(\.id))
+        for plan in plans {
+            for (dayIndex, day) in plan.value.days.enumerated() {
+                for (index, planned) in day.exercises.enumerated() {
+                    let known = planned.exerciseID.map(ids.contains) ?? false || names.contains(Exercise.nameKey(planned.exerciseName))
+                    guard !known else { continue }
+                    let path = JSONPath.root.appending("days").appending(dayIndex).appending("exercises").appending(index).appending("exercise_name")
+                    problems.append(StoreChecker.problem(plan, at: path, code: .notFound,
+                                                         message: "\(path): the plan uses \"\(planned.exerciseName)\", which is not in the exercise library",
+                                                         hint: "Add it with 'liftlog exercise add', or correct the name."))
+                }
+            }
+        }
+        duplicateIDs(plans.map { ($0, $0.value.id.rawValue) }, what: "plan")
+    }
+
+    mutating func checkSessions(_ sessions: [Loaded<Session>]) {
+        for item in sessions where item.value.relativePath != item.path {
+            problems.append(StoreChecker.problem(item, at: JSONPath.root.appending("started_at"), code: .corruptFile,
+                                                 message: "started_at: the file's name and folder do not match its start time; it belongs at \(item.value.relativePath)",
+                                                 hint: "Run 'liftlog fmt' to move it, or correct \"started_at\"."))
+        }
+        let active = sessions.filter { $0.value.status == .active }
+        if active.count > 1 {
+            for item in active {
+                let others = active.filter { $0.path != item.path }.map(\.path).joined(separator: ", ")
+                problems.append(StoreChecker.problem(item, at: JSONPath.root.appending("status"), code: .conflict,
+                                                     message: "status: more than one session is active (also \(others))",
+                                                     hint: "Finish or discard all but one: set \"status\" to \"completed\" and add \"completed_at\"."))
+            }
+        }
+        duplicateIDs(sessions.map { ($0, $0.value.id.rawValue) }, what: "session")
+    }
+
+    mutating func duplicateIDs<T: Sendable>(_ items: [(Loaded<T>, String)], what: String) {
+        let groups = Dictionary(grouping: items) { $0.1 }
+        for (id, group) in groups where group.count > 1 {
+            for (item, _) in group {
+                let others = group.filter { $0.0.path != item.path }.map(\.0.path).joined(separator: ", ")
+                problems.append(StoreChecker.problem(item, at: JSONPath.root.appending("id"), code: .conflict,
+                                                     message: "id: the \(what) ID \(id) is also used by \(others)",
+                                                     hint: "If the files are copies, delete one; otherwise give one a new lowercase UUID."))
+            }
+        }
+    }
+}
