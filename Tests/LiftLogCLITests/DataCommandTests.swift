@@ -50,3 +50,154 @@ struct CheckCommandTests {
         }
     }
 }
+
+/// A store with one finished session; returns the store path and the session's file.
+private func storeWithSession(_ root: String) throws -> (store: String, path: String) {
+    let store = root + "/s"
+    #expect(run(["init", store]).status == 0)
+    #expect(run(["start", "--store", store, "--at", "2025-01-24T06:00:00+01:00"]).status == 0)
+    #expect(run(["log", "--store", store, "Deadlift", "140x5"]).status == 0)
+    #expect(run(["finish", "--store", store, "--feel", "4"]).status == 0)
+    let path = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/") })
+    return (store, path)
+}
+
+@Suite("fmt")
+struct FormatCommandTests {
+    @Test("rewrites a hand-formatted file canonically, keeping unknown keys and data")
+    func reformats() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path) = try storeWithSession(root)
+            let canonical = try #require(readText(store + "/" + path))
+            let messy = canonical.replacingOccurrences(of: "\n  \"id\"", with: "\n  \"x_mood\": null, \"zz_note\": \"mine\",\r\n    \"id\"")
+                .replacingOccurrences(of: "\"weight\": 140", with: "\"weight\": 140.0")
+            writeText(messy, to: store + "/" + path)
+            let check = run(["fmt", "--check", "--store", store])
+            #expect(check.status == 4)
+            #expect(check.output == "would reformat \(path)\n1 file is not in canonical form; run 'liftlog fmt'.\n")
+            #expect(readText(store + "/" + path) == messy)
+            let fixed = run(["fmt", "--store", store])
+            #expect(fixed.status == 0)
+            #expect(fixed.output == "reformatted \(path)\nFormatted 1 file.\n")
+            let text = try #require(readText(store + "/" + path))
+            #expect(text.contains("\"zz_note\": \"mine\""))
+            #expect(text.contains("\"x_mood\": null"))
+            #expect(text.contains("\"weight\": 140\n") || text.contains("\"weight\": 140,"))
+            #expect(run(["fmt", "--check", "--store", store]).output == "All 36 files are in canonical form.\n")
+        }
+    }
+
+    @Test("moves a session whose start time was edited, and the index follows")
+    func movesSessions() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path) = try storeWithSession(root)
+            let text = try #require(readText(store + "/" + path))
+            writeText(text.replacingOccurrences(of: "2025-01-24T06:00:00+01:00", with: "2025-01-20T18:30:00+01:00"), to: store + "/" + path)
+            let moved = "sessions/2025/01/2025-01-20-1830-" + path.suffix(13)
+            let outcome = run(["fmt", "--store", store])
+            #expect(outcome.output == "moved \(path) -> \(moved)\nFormatted 1 file.\n")
+            #expect(readText(store + "/" + path) == nil)
+            #expect(readText(store + "/" + moved) != nil)
+            #expect(run(["check", "--store", store]).status == 0)
+            let history = run(["history", "--store", store, "--json"])
+            #expect(history.json?["data"]?["sessions"].flatMap { value -> String? in
+                if case .array(let list) = value { return list.first?["path"]?.stringValue }
+                return nil
+            } == moved)
+        }
+    }
+
+    @Test("leaves a broken file alone and says so")
+    func brokenFile() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path) = try storeWithSession(root)
+            writeText("{\"id\": 1}", to: store + "/" + path)
+            let outcome = run(["fmt", "--store", store])
+            #expect(outcome.status == 7)
+            #expect(outcome.output == "left alone \(path):1:8: id: expected an ID (a UUID string), found a number (and 2 more)\n35 files are in canonical form. 1 file left alone; 'liftlog check' shows what is wrong.\n")
+            #expect(readText(store + "/" + path) == "{\"id\": 1}")
+        }
+    }
+}
+
+@Suite("edit")
+struct EditCommandTests {
+    /// Writes an editor script and returns the EDITOR value that runs it.
+    private func editor(_ root: String, _ body: String) -> String {
+        writeText("#!/bin/sh\n" + body + "\n", to: root + "/editor.sh")
+        return "sh " + root + "/editor.sh"
+    }
+
+    @Test("replaces the session with a valid edit")
+    func validEdit() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path) = try storeWithSession(root)
+            let id = String(path.suffix(13).prefix(8))
+            let outcome = run(["edit", id, "--store", store], environment: ["EDITOR": editor(root, #"sed -i 's/"session_rpe": 4/"session_rpe": 2/' "$1""#)])
+            #expect(outcome.status == 0)
+            #expect(outcome.output == "Saved \(path).\n")
+            #expect(readText(store + "/" + path)?.contains("\"session_rpe\": 2") == true)
+            #expect(run(["edit", id, "--store", store], environment: ["EDITOR": "true"]).output == "No changes.\n")
+        }
+    }
+
+    @Test("an invalid edit changes nothing and keeps the edited copy")
+    func invalidEdit() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path) = try storeWithSession(root)
+            let before = snapshot(store)
+            let outcome = run(["edit", String(path.suffix(13).prefix(8)), "--store", store, "--json"],
+                              environment: ["EDITOR": editor(root, #"sed -i 's/"reps": 5/"reps": -5/' "$1""#), "TMPDIR": root])
+            #expect(outcome.status == 7)
+            #expect(outcome.errorMessage?.hasSuffix("entries[0].sets[0].reps: reps cannot be negative, found -5") == true)
+            #expect(outcome.error.hasPrefix("Nothing was changed; your edited copy is at \(root)/liftlog-edit-"))
+            #expect(snapshot(store) == before)
+        }
+    }
+
+    @Test("on a terminal, shows the problems and opens the editor again")
+    func editAgain() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path) = try storeWithSession(root)
+            let script = """
+            n=$(cat "\(root)/count" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "\(root)/count"
+            if [ $n = 1 ]; then sed -i 's/"session_rpe": 4/"session_rpe": 9/' "$1"; else sed -i 's/"session_rpe": 9/"session_rpe": 5/' "$1"; fi
+            """
+            let outcome = run(["edit", String(path.suffix(13).prefix(8)), "--store", store], environment: ["EDITOR": editor(root, script)], stdin: [""], terminal: true)
+            #expect(outcome.status == 0)
+            #expect(outcome.error.contains("session_rpe: session_rpe must be 1–5, found 9"))
+            #expect(outcome.error.contains("Edit again? [Y/n]"))
+            #expect(readText(root + "/count") == "2\n")
+            #expect(readText(store + "/" + path)?.contains("\"session_rpe\": 5") == true)
+        }
+    }
+
+    @Test("moves the session when its start time changes; refuses a changed ID")
+    func startTimeAndID() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path) = try storeWithSession(root)
+            let id = String(path.suffix(13).prefix(8))
+            let changedID = run(["edit", id, "--store", store, "--json"], environment: ["EDITOR": editor(root, #"sed -i 's/"id": "00000000/"id": "11111111/' "$1""#)])
+            #expect(changedID.status == 4)
+            #expect(changedID.errorMessage == "The session's \"id\" cannot change (it was 00000000-0000-4000-8000-000000000001); put it back, or create a new session instead.")
+            let moved = run(["edit", id, "--store", store], environment: ["EDITOR": editor(root, #"sed -i 's/2025-01-24T06:00:00/2025-01-23T06:00:00/' "$1""#)])
+            #expect(moved.output == "Saved sessions/2025/01/2025-01-23-0600-\(id).json (moved from \(path)).\n")
+            #expect(readText(store + "/" + path) == nil)
+        }
+    }
+
+    @Test("never overwrites a change made while the editor was open")
+    func concurrentChange() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path) = try storeWithSession(root)
+            let script = """
+            sed -i 's/"session_rpe": 4/"session_rpe": 3/' "$1"
+            sed -i 's/"session_rpe": 4/"session_rpe": 1/' "\(store)/\(path)"
+            """
+            let outcome = run(["edit", String(path.suffix(13).prefix(8)), "--store", store, "--json"], environment: ["EDITOR": editor(root, script)])
+            #expect(outcome.status == 5)
+            #expect(outcome.errorMessage == "\(path) changed while you were editing it; nothing was saved. Edit it again.")
+            #expect(readText(store + "/" + path)?.contains("\"session_rpe\": 1") == true)
+        }
+    }
+}

@@ -47,6 +47,10 @@ struct HelpTests {
           rm                      Delete one session (asks on a terminal).
           check                   Validate every file in the store and report each
                                   problem with its line and column.
+          fmt                     Rewrite the store's files into canonical form (their
+                                  data unchanged).
+          edit                    Edit a session in your editor; it is checked before it
+                                  replaces the file.
           reindex                 Rebuild the index of sessions from the files.
 
           See 'liftlog help <subcommand>' for detailed help.

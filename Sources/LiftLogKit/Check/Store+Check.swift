@@ -82,10 +82,7 @@ struct StoreChecker {
     }
 
     static func withLine(_ problem: FileProblem, _ bytes: [UInt8]) -> FileProblem {
-        var problem = problem
-        if problem.line > 0 { problem.lineText = SourceLocation.lineText(problem.line, in: bytes) }
-        if problem.hint == nil { problem.hint = "Correct the value so that it follows the rule, or remove the key if it is optional." }
-        return problem
+        problem.excerpted(from: bytes)
     }
 
     /// A problem about the value at `path` of a file that decoded.

@@ -60,3 +60,14 @@ extension StoreFiles {
         try writeDurably(JSONWriter.canonicalBytes(value.jsonValue), to: relative)
     }
 }
+
+extension FileProblem {
+    /// The problem with the text of its line (for an excerpt) and a hint, taken from the bytes
+    /// of the file it is about.
+    package func excerpted(from bytes: [UInt8]) -> FileProblem {
+        var problem = self
+        if problem.line > 0 { problem.lineText = SourceLocation.lineText(problem.line, in: bytes) }
+        if problem.hint == nil { problem.hint = "Correct the value so that it follows the rule, or remove the key if it is optional." }
+        return problem
+    }
+}
