@@ -201,3 +201,38 @@ struct EditCommandTests {
         }
     }
 }
+
+@Suite("init --git")
+struct GitInitTests {
+    private let identity = ["GIT_AUTHOR_NAME": "Lifter", "GIT_AUTHOR_EMAIL": "lifter@example.com",
+                            "GIT_COMMITTER_NAME": "Lifter", "GIT_COMMITTER_EMAIL": "lifter@example.com"]
+
+    @Test("makes the store a repository whose pre-commit hook refuses broken or unformatted files")
+    func hook() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/log"
+            let created = runBinary(["init", store, "--git"])
+            #expect(created.status == 0)
+            #expect(created.output.contains("Installed a pre-commit hook"))
+            #expect(runProgram(["git", "-C", store, "add", "-A"]).status == 0)
+            let first = runProgram(["git", "-C", store, "commit", "-q", "-m", "Start the log"], environment: identity)
+            #expect(first.status == 0, "\(first.error)")
+            // A hand-edited exercise that is not canonical is refused, then accepted after fmt.
+            let squat = try #require(readText(store + "/exercises/back-squat.json"))
+            writeText(squat.replacingOccurrences(of: "\n", with: "\r\n"), to: store + "/exercises/back-squat.json")
+            #expect(runProgram(["git", "-C", store, "commit", "-q", "-a", "-m", "CRLF"], environment: identity).status != 0)
+            #expect(runBinary(["fmt", "--store", store]).status == 0)
+            // A broken session is refused.
+            makeDirectories(store + "/sessions/2025/01")
+            writeText("{\"id\": ", to: store + "/sessions/2025/01/2025-01-24-0730-3f2c9a1e.json")
+            #expect(runProgram(["git", "-C", store, "add", "-A"]).status == 0)
+            let refused = runProgram(["git", "-C", store, "commit", "-q", "-m", "Broken"], environment: identity)
+            #expect(refused.status != 0)
+            #expect(refused.error.contains("liftlog: the store has problems; run 'liftlog check' to see them."))
+            // Running it again on the existing store only refreshes the hook.
+            let again = runBinary(["init", store, "--git"])
+            #expect(again.status == 0)
+            #expect(again.output == "The store at \(store) exists.\nInstalled a pre-commit hook that runs 'liftlog check' and 'liftlog fmt --check'.\n")
+        }
+    }
+}

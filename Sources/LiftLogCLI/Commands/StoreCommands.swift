@@ -10,14 +10,29 @@ enum StoreCommands {
         options: [
             .flag("--no-seed", help: "Start with an empty exercise library."),
             .value("--units", valueName: "unit", help: "The unit of weights typed without one: kg or lbs.", default: "kg"),
+            .flag("--git", help: "Also make the store a git repository with a pre-commit hook that runs 'liftlog check' and 'liftlog fmt --check' (on an existing store, only this)."),
         ],
         run: { context, arguments throws(LiftLogError) in
             let path = arguments.positionals.first ?? context.storeOption ?? context.environment["LIFTLOG_STORE"] ?? context.defaultStorePath
             let unit = try arguments.choice("--units", as: WeightUnit.self) ?? .kg
-            let store = try Store.create(at: path, unit: unit, seed: !arguments.has("--no-seed"), environment: context.storeEnvironment)
-            let count = try store.exercises().count
-            let data: JSONValue = ["path": .string(store.root), "unit": .string(unit.rawValue), "exercises": .number(JSONNumber(count))]
-            return CommandResult(data: data, text: "Created a liftlog store at \(store.root) (\(Formatting.count(count, "exercise")), weights in \(unit.rawValue)).")
+            let store: Store
+            var created = true
+            do throws(LiftLogError) {
+                store = try Store.create(at: path, unit: unit, seed: !arguments.has("--no-seed"), environment: context.storeEnvironment)
+            } catch {
+                guard arguments.has("--git"), case .conflict = error else { throw error }
+                store = try Store.open(at: path, environment: context.storeEnvironment)
+                created = false
+            }
+            var text = created
+                ? "Created a liftlog store at \(store.root) (\(Formatting.count(try store.exercises().count, "exercise")), weights in \(unit.rawValue))."
+                : "The store at \(store.root) exists."
+            var data: JSONObject = ["path": .string(store.root), "unit": .string(store.preferences.unit.rawValue), "exercises": .number(JSONNumber(try store.exercises().count))]
+            if arguments.has("--git") {
+                text += "\n" + (try GitSetup.install(in: store, environment: context.environment))
+                data["git"] = true
+            }
+            return CommandResult(data: .object(data), text: text)
         })
 
     static let seed = CommandSpec(

@@ -19,20 +19,7 @@ enum Editor {
     /// Runs the editor on `path`, waits for it, and returns its exit status (127 when it
     /// could not be started).
     static func edit(_ path: String, environment: [String: String]) -> Int32 {
-        let arguments = ["/bin/sh", "-c", command(in: environment) + " \"$1\"", "sh", path]
-        var variables = environment
-        if variables["PATH"] == nil { variables["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        var cEnvironment = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            cArguments.forEach { free($0) }
-            cEnvironment.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, &cEnvironment) == 0 else { return 127 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        Subprocess.run(["/bin/sh", "-c", command(in: environment) + " \"$1\"", "sh", path], environment: environment)
     }
 
     /// A new private folder for the copy being edited.

@@ -69,6 +69,11 @@ struct Process {
     /// Starts the binary with `arguments`, the environment `environment` (plus PATH), and
     /// optionally another program in front (`setpriv …`).
     static func start(_ arguments: [String], environment: [String: String], prefix: [String] = []) -> Process {
+        spawn(prefix + [liftlogBinary] + arguments, environment: environment)
+    }
+
+    /// Starts any program (found in /usr/bin when its path is not absolute).
+    static func spawn(_ argv: [String], environment: [String: String]) -> Process {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         pipe(&outPipe)
         pipe(&errPipe)
@@ -79,7 +84,6 @@ struct Process {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addclose(&actions, outPipe[0])
         posix_spawn_file_actions_addclose(&actions, errPipe[0])
-        let argv = prefix + [liftlogBinary] + arguments
         var env = ["PATH=/usr/bin:/bin", "HOME=/nonexistent-home"]
         env += environment.map { "\($0.key)=\($0.value)" }
         var cArgs = argv.map { strdup($0) } + [nil]
@@ -123,4 +127,9 @@ struct Process {
 /// Runs the built binary to completion.
 func runBinary(_ arguments: [String], environment: [String: String] = [:], prefix: [String] = []) -> Outcome {
     Process.start(arguments, environment: environment, prefix: prefix).wait()
+}
+
+/// Runs any program to completion, such as git.
+func runProgram(_ argv: [String], environment: [String: String] = [:]) -> Outcome {
+    Process.spawn(argv, environment: environment).wait()
 }

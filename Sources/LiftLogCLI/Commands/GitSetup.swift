@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LiftLogKit
+
+/// `liftlog init --git`: a git repository for the store with a pre-commit hook.
+enum GitSetup {
+    /// The hook refuses a commit of files liftlog cannot read, or has not formatted.
+    static func hook(liftlog: String) -> String {
+        """
+        #!/bin/sh
+        # Installed by 'liftlog init --git': refuse to commit store files that liftlog cannot read
+        # or that are not in canonical form. Bypass once with 'git commit --no-verify'.
+        liftlog=$(command -v liftlog || echo '\(liftlog)')
+        store=$(git rev-parse --show-toplevel) || exit 1
+        if ! "$liftlog" check --store "$store" >/dev/null 2>&1; then
+            echo "liftlog: the store has problems; run 'liftlog check' to see them." >&2
+            exit 1
+        fi
+        if ! "$liftlog" fmt --check --store "$store" >/dev/null 2>&1; then
+            echo "liftlog: some files are not in canonical form; run 'liftlog fmt'." >&2
+            exit 1
+        fi
+
+        """
+    }
+
+    /// Runs `git init` in the store (unless it is in a repository already) and installs the hook.
+    ///
+    /// - Returns: a sentence saying what was done.
+    /// - Throws: `IO_ERROR` when git is missing or fails.
+    static func install(in store: Store, environment: [String: String]) throws(LiftLogError) -> String {
+        var said = ""
+        if try store.files.status(".git") == nil {
+            let status = Subprocess.run(["git", "init", "--quiet", store.root], environment: environment)
+            guard status == 0 else {
+                throw .io(path: store.root, operation: "run 'git init' in", reason: status == 127 ? "git is not installed" : "git exited with status \(status)")
+            }
+            said = "Initialized a git repository. "
+        }
+        guard try store.files.status(".git")?.kind == .directory else {
+            throw .io(path: ".git", operation: "install a hook in", reason: "it is not a folder (a worktree or submodule); add the hook by hand")
+        }
+        try store.files.ensureDirectory(".git/hooks")
+        let path = ".git/hooks/pre-commit"
+        if let existing = try store.files.read(path), !String(decoding: existing, as: UTF8.self).contains("liftlog init --git") {
+            return said + "A pre-commit hook already exists in .git/hooks; add 'liftlog check' and 'liftlog fmt --check' to it by hand."
+        }
+        try store.files.writeDurably(Array(hook(liftlog: Subprocess.currentExecutable ?? "liftlog").utf8), to: path)
+        chmod(store.files.absolute(path), 0o755)
+        return said + "Installed a pre-commit hook that runs 'liftlog check' and 'liftlog fmt --check'."
+    }
+}
