@@ -1,0 +1,81 @@
+import Testing
+@testable import LiftLogCLI
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+/// Git as the distributed engine: two clones log offline and pull from each other.
+@Suite("Two clones merging through git")
+struct GitMergeTests {
+    private let identity = ["GIT_AUTHOR_NAME": "Lifter", "GIT_AUTHOR_EMAIL": "lifter@example.com",
+                            "GIT_COMMITTER_NAME": "Lifter", "GIT_COMMITTER_EMAIL": "lifter@example.com"]
+
+    private func git(_ arguments: [String], in folder: String) -> Outcome {
+        runProgram(["git", "-C", folder] + arguments, environment: identity)
+    }
+
+    /// Logs `count` finished sessions, one a day from `firstDay`, a few sets each.
+    private func logSessions(_ count: Int, in store: String, firstDay: Int, exercise: String) {
+        for day in 0..<count {
+            let date = LocalDate(year: 2025, month: 1, day: 1)!.adding(days: firstDay + day)
+            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
+            #expect(runBinary(["start", "--at", "\(date) 07:00"], environment: env).status == 0)
+            #expect(runBinary(["log", exercise, "\(60 + day)x5x3"], environment: env).status == 0)
+            #expect(runBinary(["finish", "--at", "\(date) 08:00"], environment: env).status == 0)
+        }
+    }
+
+    @Test("each logs 50 sessions and adds exercises and a plan; pulling merges without conflicts")
+    func offlineClones() throws {
+        try withTemporaryDirectory { root throws in
+            let origin = root + "/origin.git", a = root + "/a", b = root + "/b"
+            #expect(runBinary(["init", a, "--git"]).status == 0)
+            #expect(git(["add", "-A"], in: a).status == 0)
+            #expect(git(["commit", "-q", "-m", "Start"], in: a).status == 0)
+            #expect(runProgram(["git", "clone", "-q", "--bare", a, origin]).status == 0)
+            #expect(git(["remote", "add", "origin", origin], in: a).status == 0)
+            #expect(git(["fetch", "-q", "origin"], in: a).status == 0)
+            #expect(runProgram(["git", "clone", "-q", origin, b]).status == 0)
+
+            // Offline, each device logs sessions, adds an exercise and writes a plan.
+            #expect(runBinary(["exercise", "add", "Zercher Squat", "--store", a]).status == 0)
+            #expect(runBinary(["exercise", "add", "Sled Push", "--store", b]).status == 0)
+            logSessions(50, in: a, firstDay: 0, exercise: "Zercher Squat")
+            logSessions(50, in: b, firstDay: 25, exercise: "Sled Push")
+            for (store, name) in [(a, "upper"), (b, "lower")] {
+                let plan = TrainingPlan(id: TrainingPlan.ID.nameBased("plan:\(name)"), name: name, days: [TrainingPlan.Day(name: "Day 1")])
+                makeDirectories(store + "/plans")
+                writeText(JSONWriter.canonicalString(plan.json), to: "\(store)/plans/\(name).json")
+            }
+            for store in [a, b] {
+                #expect(git(["add", "-A"], in: store).status == 0)
+                let commit = git(["commit", "-q", "-m", "Offline training"], in: store)
+                #expect(commit.status == 0, "\(commit.error)")
+            }
+            #expect(git(["push", "-q", "origin", "HEAD:master"], in: a).status == 0 || git(["push", "-q", "origin", "HEAD:main"], in: a).status == 0)
+            let branch = git(["rev-parse", "--abbrev-ref", "HEAD"], in: b).output.trimmingWhitespace()
+            // b already built its index before the pull: it must notice the new files by itself.
+            #expect(runBinary(["history", "--store", b]).status == 0)
+            let pullB = git(["pull", "-q", "--no-rebase", "origin", branch], in: b)
+            #expect(pullB.status == 0, "\(pullB.output) \(pullB.error)")
+            #expect(git(["push", "-q", "origin", "HEAD:\(branch)"], in: b).status == 0)
+            #expect(runBinary(["history", "--store", a]).status == 0)
+            let pullA = git(["pull", "-q", "--no-rebase", "origin", branch], in: a)
+            #expect(pullA.status == 0, "\(pullA.output) \(pullA.error)")
+
+            for store in [a, b] {
+                #expect(git(["status", "--porcelain"], in: store).output.isEmpty, "\(store) has uncommitted or conflicted files")
+                let check = runBinary(["check", "--store", store])
+                #expect(check.status == 0, "\(check.output)")
+                let history = runBinary(["history", "--store", store, "--json", "--per-page", "1000"])
+                #expect(history.json?["data"]?["total"] == 100)
+                #expect(runBinary(["exercise", "show", "Zercher Squat", "--store", store]).status == 0)
+                #expect(runBinary(["exercise", "show", "Sled Push", "--store", store]).status == 0)
+                #expect(allFiles(in: store + "/plans") == ["lower.json", "upper.json"])
+            }
+            // The two histories agree, newest first.
+            let pageA = runBinary(["history", "--store", a, "--json"]).output
+            let pageB = runBinary(["history", "--store", b, "--json"]).output
+            #expect(pageA == pageB)
+        }
+    }
+}
