@@ -93,3 +93,23 @@ public func listEntries(_ path: String) -> [Entry] {
     }
     return entries
 }
+
+public func writeBytes(_ bytes: [UInt8], to path: String) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    precondition(descriptor >= 0, "cannot write \(path)")
+    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+}
+
+public func readBytes(_ path: String) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        bytes += buffer[0..<count]
+        if count < buffer.count { break }
+    }
+    return bytes
+}

@@ -113,6 +113,15 @@ package final class SessionIndex {
                 if monthTime != state.months[key]?.folderTime {
                     try rescan(key, folderTime: monthTime, verifyAll: false)
                     if streaming { try flushShard(key) }
+                } else if (state.months[key]?.corruptCount ?? 0) > 0 {
+                    // A broken file fixed in place keeps its inode and its folder's time: look at
+                    // the (few) unreadable files themselves.
+                    for record in try records(of: key) where record.summary == nil {
+                        if try files.status("\(key.folder)/\(record.fileName)").map(record.matches) != true {
+                            try rescan(key, folderTime: monthTime, verifyAll: true)
+                            break
+                        }
+                    }
                 }
             }
         }
@@ -144,7 +153,9 @@ package final class SessionIndex {
         var updated: [IndexRecord] = []
         var toRead: [(relative: String, fileName: String, status: FileStatus)] = []
         for entry in try files.list(key.folder) where SessionIndex.isSessionFileName(entry.name) {
-            if let old = previous[entry.name], old.inode == entry.inode, !verifyAll {
+            // Same inode: the same file, unless it was edited in place; unreadable files are
+            // always looked at again, so one fixed by hand comes back.
+            if let old = previous[entry.name], old.inode == entry.inode, !verifyAll, old.summary != nil {
                 updated.append(old)
                 continue
             }

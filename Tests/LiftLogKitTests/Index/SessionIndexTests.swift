@@ -244,3 +244,22 @@ struct ParallelMapTests {
         #expect(parallelMap(input, minimumPerThread: 4) { $0 * 3 } == input.map { $0 * 3 })
     }
 }
+
+@Suite("Files fixed by hand")
+struct FixedByHandTests {
+    @Test("a session broken and then fixed in place comes back into history")
+    func fixedInPlace() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let started = try store.startSession()
+            try store.finish()
+            let path = root + "/store/" + started.path
+            let good = try #require(readBytes(path))
+            writeBytes(Array("{\"id\": ".utf8), to: path)   // in place: same inode, folder untouched
+            #expect(try store.history(HistoryQuery()).total == 0)
+            writeBytes(good, to: path)
+            #expect(try store.history(HistoryQuery()).total == 1)
+            #expect(try store.session(idPrefix: started.session.id.rawValue).session.id == started.session.id)
+        }
+    }
+}
