@@ -5,7 +5,7 @@ progression, stalls and a deload, plus stretch and meditation sessions.
 Deterministic: the same script writes the same bytes. Session IDs are name-based UUIDs; the
 exercise library is the one `liftlog init` seeds (run it first, see below).
 
-    rm -rf SampleData/store && .build/debug/liftlog init SampleData/store && python3 scripts/make-sample-data.py
+    rm -rf SampleData/store && .build/debug/liftlog init SampleData/store && python3 scripts/make-sample-data.py && rm -rf SampleData/store/.liftlog
 """
 import datetime
 import json

@@ -11,6 +11,7 @@ enum StoreCommands {
             .flag("--no-seed", help: "Start with an empty exercise library."),
             .value("--units", valueName: "unit", help: "The unit of weights typed without one: kg or lbs.", default: "kg"),
             .flag("--git", help: "Also make the store a git repository with a pre-commit hook that runs 'liftlog check' and 'liftlog fmt --check' (on an existing store, only this)."),
+            .flag("--schemas", help: "On an existing store, write the JSON Schemas and .vscode/settings.json again (a new store always gets them)."),
         ],
         run: { context, arguments throws(LiftLogError) in
             let path = arguments.positionals.first ?? context.storeOption ?? context.environment["LIFTLOG_STORE"] ?? context.defaultStorePath
@@ -20,14 +21,20 @@ enum StoreCommands {
             do throws(LiftLogError) {
                 store = try Store.create(at: path, unit: unit, seed: !arguments.has("--no-seed"), environment: context.storeEnvironment)
             } catch {
-                guard arguments.has("--git"), case .conflict = error else { throw error }
+                guard arguments.has("--git") || arguments.has("--schemas"), case .conflict = error else { throw error }
                 store = try Store.open(at: path, environment: context.storeEnvironment)
                 created = false
+            }
+            if !created && arguments.has("--schemas") {
+                try store.installSchemas()
             }
             var text = created
                 ? "Created a liftlog store at \(store.root) (\(Formatting.count(try store.exercises().count, "exercise")), weights in \(unit.rawValue))."
                 : "The store at \(store.root) exists."
             var data: JSONObject = ["path": .string(store.root), "unit": .string(store.preferences.unit.rawValue), "exercises": .number(JSONNumber(try store.exercises().count))]
+            if !created && arguments.has("--schemas") {
+                text += "\nWrote the JSON Schemas to schemas/ and mapped them in .vscode/settings.json."
+            }
             if arguments.has("--git") {
                 text += "\n" + (try GitSetup.install(in: store, environment: context.environment))
                 data["git"] = true

@@ -91,8 +91,9 @@ public struct Store: Sendable {
         return Store(files: files, manifest: manifest, environment: environment)
     }
 
-    /// Creates a store at `path` (the folder may exist), writes its `.gitignore` and
-    /// `.gitattributes`, and with `seed` loads the default exercise library.
+    /// Creates a store at `path` (the folder may exist), writes its `.gitignore`,
+    /// `.gitattributes` and JSON Schemas (see ``StoreSchemas``), and with `seed` loads the
+    /// default exercise library.
     ///
     /// - Throws: `CONFLICT` when a store already exists there, `VALIDATION_ERROR` when the
     ///   path is a file, `IO_ERROR` when it cannot be written.
@@ -112,6 +113,7 @@ public struct Store: Sendable {
         try files.writeDurably(Array(".liftlog/\n".utf8), to: ".gitignore")
         try files.writeDurably(Array("*.json text eol=lf\n".utf8), to: ".gitattributes")
         if seed { _ = try store.seed(from: DefaultExercises.json, path: "DefaultExercises.json") }
+        try store.installSchemas()
         // The manifest last: a store interrupted while being created is not a store yet.
         try files.save(manifest, to: manifestFileName)
         return store

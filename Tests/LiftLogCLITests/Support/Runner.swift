@@ -84,12 +84,15 @@ struct Process {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addclose(&actions, outPipe[0])
         posix_spawn_file_actions_addclose(&actions, errPipe[0])
-        var env = ["PATH=/usr/bin:/bin", "HOME=/nonexistent-home"]
+        let path = String(cString: getenv("PATH") ?? strdup("/usr/bin:/bin"))
+        var env = ["PATH=\(path)", "HOME=/nonexistent-home"]
         env += environment.map { "\($0.key)=\($0.value)" }
         var cArgs = argv.map { strdup($0) } + [nil]
         var cEnv = env.map { strdup($0) } + [nil]
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, argv[0].hasPrefix("/") ? argv[0] : "/usr/bin/" + argv[0], &actions, nil, &cArgs, &cEnv)
+        let program = argv[0].hasPrefix("/") ? argv[0]
+            : path.split(separator: ":").map { "\($0)/\(argv[0])" }.first { access($0, X_OK) == 0 } ?? "/usr/bin/" + argv[0]
+        let result = posix_spawn(&pid, program, &actions, nil, &cArgs, &cEnv)
         precondition(result == 0, "cannot start \(argv[0]): \(result)")
         posix_spawn_file_actions_destroy(&actions)
         cArgs.forEach { free($0) }
