@@ -78,4 +78,60 @@ struct GitMergeTests {
             #expect(pageA == pageB)
         }
     }
+
+    @Test("sync commits with a message that says what was logged, pulls, checks and pushes")
+    func sync() throws {
+        try withTemporaryDirectory { root throws in
+            let origin = root + "/origin.git", a = root + "/a", b = root + "/b"
+            #expect(runBinary(["init", a, "--git"]).status == 0)
+            #expect(runProgram(["git", "init", "-q", "--bare", origin]).status == 0)
+            #expect(git(["remote", "add", "origin", origin], in: a).status == 0)
+            let first = runBinary(["sync", "--store", a], environment: identity)
+            #expect(first.status == 0, "\(first.output) \(first.error)")
+            #expect(first.output.contains("Committed: Add 34 exercises"))
+            #expect(first.output.contains("Pushed to origin."))
+            #expect(runProgram(["git", "clone", "-q", origin, b]).status == 0)
+
+            let env = ["LIFTLOG_STORE": a, "TZ": "UTC"]
+            #expect(runBinary(["start", "--at", "2025-01-24 07:00", "--plan-day", "Day A"], environment: env).status == 0)
+            #expect(runBinary(["log", "Back Squat", "100x5x3"], environment: env).status == 0)
+            #expect(runBinary(["log", "Bench Press", "80x5x3"], environment: env).status == 0)
+            #expect(runBinary(["finish", "--at", "2025-01-24 08:00"], environment: env).status == 0)
+            let logged = runBinary(["sync", "--store", a], environment: identity)
+            #expect(logged.status == 0, "\(logged.output) \(logged.error)")
+            #expect(git(["log", "-1", "--format=%s"], in: a).output == "Log 2025-01-24 Day A: 2 exercises, 6 sets\n")
+
+            let pulled = runBinary(["sync", "--store", b], environment: identity)
+            #expect(pulled.status == 0, "\(pulled.output) \(pulled.error)")
+            #expect(pulled.output.contains("Pulled from origin."))
+            #expect(runBinary(["history", "--store", b, "--json"]).json?["data"]?["total"] == 1)
+
+            // A real conflict: both devices change the same exercise differently.
+            #expect(runBinary(["exercise", "edit", "Deadlift", "--notes", "Conventional", "--store", a]).status == 0)
+            #expect(runBinary(["sync", "--store", a], environment: identity).status == 0)
+            #expect(runBinary(["exercise", "edit", "Deadlift", "--notes", "Sumo", "--store", b]).status == 0)
+            let conflict = runBinary(["sync", "--store", b, "--json"], environment: identity)
+            #expect(conflict.status == 5)
+            #expect(conflict.errorMessage == "git could not combine your changes with origin's (exercises/deadlift.json). Nothing was lost: your commit is still here. Settle it with 'git pull --rebase', then run 'liftlog sync' again.")
+            #expect(git(["status", "--porcelain"], in: b).output.isEmpty)
+            #expect(git(["log", "-1", "--format=%s"], in: b).output == "Change 1 exercise\n")
+            #expect(runBinary(["exercise", "show", "Deadlift", "--store", b, "--json"]).json?["data"]?["notes"] == "Sumo")
+        }
+    }
+
+    @Test("sync refuses a store outside git, and one with problems")
+    func syncRefusals() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            let outside = runBinary(["sync", "--store", store, "--json"])
+            #expect(outside.status == 4)
+            #expect(outside.errorMessage == "The store is not in a git repository; run 'liftlog init --git' to make it one.")
+            #expect(runBinary(["init", store, "--git"]).status == 0)
+            writeText("{", to: store + "/exercises/broken.json")
+            let broken = runBinary(["sync", "--store", store, "--json"], environment: identity)
+            #expect(broken.status == 7)
+            #expect(git(["log", "--oneline"], in: store).output.isEmpty)
+        }
+    }
 }

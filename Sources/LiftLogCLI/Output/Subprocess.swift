@@ -32,6 +32,51 @@ enum Subprocess {
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
+    /// Runs a program with its standard output and error captured instead of shown; returns
+    /// its exit status and what it printed (both streams, in order).
+    static func capture(_ arguments: [String], environment: [String: String]) -> (status: Int32, output: String) {
+        var variables = environment
+        if variables["PATH"] == nil { variables["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
+        var program = arguments[0]
+        if !program.contains("/") {
+            let candidates = (variables["PATH"] ?? "").split(separator: ":").map { "\($0)/\(program)" }
+            guard let found = candidates.first(where: { access($0, X_OK) == 0 }) else { return (127, "\(program): not found") }
+            program = found
+        }
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return (127, "cannot create a pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        var cArguments = arguments.map { strdup($0) } + [nil]
+        var cEnvironment = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let started = posix_spawn(&pid, program, &actions, nil, &cArguments, &cEnvironment)
+        close(fds[1])
+        guard started == 0 else { close(fds[0]); return (127, "cannot start \(program)") }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(fds[0], &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        close(fds[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (exit, String(decoding: bytes, as: UTF8.self))
+    }
+
     /// The absolute path of the running executable, when the system says.
     static var currentExecutable: String? {
         var buffer = [CChar](repeating: 0, count: 4096)
