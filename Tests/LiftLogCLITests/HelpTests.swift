@@ -51,6 +51,8 @@ struct HelpTests {
                                   data unchanged).
           edit                    Edit a session in your editor; it is checked before it
                                   replaces the file.
+          resolve                 Settle sync-conflict copies: show how each differs
+                                  from its original, then keep one or merge.
           sync                    Commit your changes, pull, check and push (when the
                                   store is in a git repository).
           reindex                 Rebuild the index of sessions from the files.

@@ -168,7 +168,7 @@ struct StoreChecker {
     func conflictProblem(_ path: String, original: String, tool: String) -> FileProblem {
         FileProblem(path: path, line: 0, column: 0, code: .conflict,
                     message: "is a sync conflict copy of \(original) (made by \(tool)); liftlog does not read it",
-                    hint: "Compare it with \(original), keep what you need in \(original), then delete this copy.")
+                    hint: "Run 'liftlog resolve' to compare it with \(original) and keep one, or merge them.")
     }
 
     func strayProblem(_ path: String, expected: String) -> FileProblem {
