@@ -27,16 +27,7 @@ public func removeTree(_ path: String) {
 }
 
 public func readText(_ path: String) -> String? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        bytes += buffer[0..<count]
-        if count < buffer.count { break }
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    readBytes(path).map { String(decoding: $0, as: UTF8.self) }
 }
 
 public func writeText(_ text: String, to path: String) {

@@ -19,12 +19,7 @@ enum Subprocess {
             cArguments.forEach { free($0) }
             cEnvironment.forEach { free($0) }
         }
-        var program = arguments[0]
-        if !program.contains("/") {
-            let candidates = (variables["PATH"] ?? "").split(separator: ":").map { "\($0)/\(program)" }
-            guard let found = candidates.first(where: { access($0, X_OK) == 0 }) else { return 127 }
-            program = found
-        }
+        guard let program = locate(arguments[0], path: variables["PATH"]) else { return 127 }
         var pid: pid_t = 0
         guard posix_spawn(&pid, program, nil, nil, &cArguments, &cEnvironment) == 0 else { return 127 }
         var status: Int32 = 0
@@ -37,12 +32,7 @@ enum Subprocess {
     static func capture(_ arguments: [String], environment: [String: String]) -> (status: Int32, output: String) {
         var variables = environment
         if variables["PATH"] == nil { variables["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
-        var program = arguments[0]
-        if !program.contains("/") {
-            let candidates = (variables["PATH"] ?? "").split(separator: ":").map { "\($0)/\(program)" }
-            guard let found = candidates.first(where: { access($0, X_OK) == 0 }) else { return (127, "\(program): not found") }
-            program = found
-        }
+        guard let program = locate(arguments[0], path: variables["PATH"]) else { return (127, "\(arguments[0]): not found") }
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return (127, "cannot create a pipe") }
         var actions = posix_spawn_file_actions_t()
@@ -75,6 +65,12 @@ enum Subprocess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return (exit, String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// `program` itself when it has a slash, else the first executable of that name on `path`.
+    private static func locate(_ program: String, path: String?) -> String? {
+        if program.contains("/") { return program }
+        return (path ?? "").split(separator: ":").map { "\($0)/\(program)" }.first { access($0, X_OK) == 0 }
     }
 
     /// The absolute path of the running executable, when the system says.
