@@ -32,7 +32,7 @@ let package = Package(
             linkerSettings: staticLinking
         ),
         // Temporary folders and file helpers shared by the test targets.
-        .target(name: "LiftLogTestSupport", path: "Tests/LiftLogTestSupport"),
+        .target(name: "LiftLogTestSupport", dependencies: ["LiftLogKit"], path: "Tests/LiftLogTestSupport"),
         .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit", "LiftLogTestSupport"]),
         .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "LiftLogKit", "LiftLogTestSupport"]),
     ],

@@ -11,6 +11,10 @@ public enum CLI {
 
     /// Runs one command line (without the program name) and returns the exit status.
     public static func run(arguments: [String], environment: [String: String], io: ProcessIO, storeEnvironment: Store.Environment = .live) -> Int32 {
+        var storeEnvironment = storeEnvironment
+        if let text = environment["LIFTLOG_LOCK_TIMEOUT"], let seconds = Double(text), seconds >= 0, seconds.isFinite {
+            storeEnvironment.lockTimeout = seconds
+        }
         let wantsJSON = arguments.prefix { $0 != "--" }.contains("--json")
         let colour = io.outputIsTerminal && environment["TERM"] != "dumb" && environment["NO_COLOR"] == nil
         var context = CommandContext(environment: environment, io: io, storeEnvironment: storeEnvironment, style: Style(enabled: colour && !wantsJSON), json: wantsJSON, storeOption: nil)

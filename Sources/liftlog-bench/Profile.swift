@@ -12,6 +12,7 @@ struct UnflushedFileSystem: FileSystem {
     func setMode(_ descriptor: Int32, _ mode: UInt32, path: String) throws(SystemError) { try base.setMode(descriptor, mode, path: path) }
     func close(_ descriptor: Int32) { base.close(descriptor) }
     func rename(_ source: String, to destination: String) throws(SystemError) { try base.rename(source, to: destination) }
+    func link(_ source: String, to destination: String) throws(SystemError) { try base.link(source, to: destination) }
     func removeFile(_ path: String) throws(SystemError) { try base.removeFile(path) }
     func removeDirectory(_ path: String) throws(SystemError) { try base.removeDirectory(path) }
     func makeDirectory(_ path: String, mode: UInt32) throws(SystemError) { try base.makeDirectory(path, mode: mode) }

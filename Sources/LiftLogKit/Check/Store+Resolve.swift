@@ -111,7 +111,7 @@ extension Store {
                 try files.save(merged, to: conflict.original)
             }
             try files.remove(conflict.path)
-            if conflict.original.hasPrefix("sessions/") { try updateIndex() }
+            if conflict.original.hasPrefix("sessions/") { updateIndex() }
         }
     }
 }

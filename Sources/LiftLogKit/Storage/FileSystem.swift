@@ -12,6 +12,8 @@ package protocol FileSystem: Sendable {
     func setMode(_ descriptor: Int32, _ mode: UInt32, path: String) throws(SystemError)
     func close(_ descriptor: Int32)
     func rename(_ source: String, to destination: String) throws(SystemError)
+    /// Makes `destination` a second name (hard link) of the file `source`.
+    func link(_ source: String, to destination: String) throws(SystemError)
     func removeFile(_ path: String) throws(SystemError)
     func removeDirectory(_ path: String) throws(SystemError)
     func makeDirectory(_ path: String, mode: UInt32) throws(SystemError)

@@ -56,6 +56,12 @@ package struct PosixFileSystem: FileSystem {
         }
     }
 
+    package func link(_ source: String, to destination: String) throws(SystemError) {
+        guard Glibc_link(source, destination) == 0 else {
+            throw SystemError(operation: "keep a copy of", path: source, errorNumber: errno)
+        }
+    }
+
     package func removeFile(_ path: String) throws(SystemError) {
         guard unlink(path) == 0 else { throw SystemError(operation: "remove", path: path, errorNumber: errno) }
     }
@@ -188,6 +194,16 @@ private func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ coun
     Musl.write(descriptor, buffer, count)
     #else
     Glibc.write(descriptor, buffer, count)
+    #endif
+}
+
+private func Glibc_link(_ source: String, _ destination: String) -> Int32 {
+    #if canImport(Darwin)
+    Darwin.link(source, destination)
+    #elseif canImport(Musl)
+    Musl.link(source, destination)
+    #else
+    Glibc.link(source, destination)
     #endif
 }
 

@@ -13,6 +13,8 @@ package struct StoreFiles: Sendable {
     package static let maximumFileSize = 16 * 1024 * 1024
     /// The suffix of our temporary files; leftovers of a crashed write are removed.
     package static let temporarySuffix = ".liftlog-tmp"
+    /// The suffix of the second name a replaced file keeps until its replacement is on disk.
+    package static let backupSuffix = ".liftlog-old"
 
     package init(root: String, fileSystem: any FileSystem = PosixFileSystem()) {
         self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
@@ -36,9 +38,9 @@ package struct StoreFiles: Sendable {
         "." + name + temporarySuffix
     }
 
-    /// Whether `name` is one of our temporary files.
+    /// Whether `name` is one of our temporary files (or a backup name left by a crash).
     package static func isTemporary(_ name: String) -> Bool {
-        name.hasPrefix(".") && name.hasSuffix(temporarySuffix)
+        name.hasPrefix(".") && (name.hasSuffix(temporarySuffix) || name.hasSuffix(backupSuffix))
     }
 
     private func checked(_ relative: String) throws(LiftLogError) -> String {
@@ -46,6 +48,22 @@ package struct StoreFiles: Sendable {
             throw .internal("refused a path outside the store: \(relative)")
         }
         return absolute(relative)
+    }
+
+    /// Refuses to write through a folder of the store that is a symbolic link (it could lead
+    /// outside the store) or not a folder. Missing folders are fine: they are created as folders.
+    private func checkParents(of relative: String) throws(LiftLogError) {
+        var built = ""
+        for component in relative.split(separator: "/").dropLast() {
+            built = built.isEmpty ? String(component) : built + "/" + component
+            let status: FileStatus?
+            do { status = try fileSystem.status(absolute(built)) } catch { throw ioError(error) }
+            guard let status else { return }
+            guard status.kind == .directory else {
+                let what = status.kind == .symbolicLink ? "is a symbolic link; liftlog writes only inside the store" : "should be a folder but is not"
+                throw .corruptFile([FileProblem(path: built, line: 0, column: 0, message: what, hint: "Replace it with a real folder.")])
+            }
+        }
     }
 
     /// Turns a system error into the user-facing error, naming the path relative to the store.
@@ -109,7 +127,8 @@ package struct StoreFiles: Sendable {
             do {
                 if let status = try fileSystem.status(path) {
                     guard status.kind == .directory else {
-                        throw LiftLogError.corruptFile([FileProblem(path: built, line: 0, column: 0, message: "should be a folder but is a file", hint: "Move the file out of the store.")])
+                        let what = status.kind == .symbolicLink ? "is a symbolic link; liftlog writes only inside the store" : "should be a folder but is a file"
+                        throw LiftLogError.corruptFile([FileProblem(path: built, line: 0, column: 0, message: what, hint: status.kind == .symbolicLink ? "Replace it with a real folder." : "Move the file out of the store.")])
                     }
                     continue
                 }
@@ -129,16 +148,24 @@ package struct StoreFiles: Sendable {
     /// Replaces `relative` with `bytes` atomically; with `durable`, the new contents are on disk
     /// when this returns. Keeps the permissions of the file it replaces.
     ///
+    /// The sequence: write a temporary file in the same folder and flush it; give the old file a
+    /// second name; rename the temporary file over the old one; flush the folder; drop the
+    /// second name. A failure at any step puts the old file back (or removes the new one), so
+    /// the store holds exactly what it held before.
+    ///
     /// - Throws: `IO_ERROR` when any step fails; the old file is then untouched and no
     ///   temporary file is left.
     package func writeAtomically(_ bytes: [UInt8], to relative: String, durable: Bool = true) throws(LiftLogError) {
         let path = try checked(relative)
+        try checkParents(of: relative)
         let slash = path.lastIndex(of: "/")!
         let folder = String(path[..<slash])
         let name = String(path[path.index(after: slash)...])
         let temporary = folder + "/" + StoreFiles.temporaryName(for: name)
+        let backup = folder + "/." + name + StoreFiles.backupSuffix
+        var existing: FileStatus?
         do {
-            let existing = try fileSystem.status(path)
+            existing = try fileSystem.status(path)
             if let existing, existing.kind != .regular {
                 throw LiftLogError.corruptFile([FileProblem(path: relative, line: 0, column: 0, message: "is not a regular file", hint: "Move it out of the store.")])
             }
@@ -152,18 +179,30 @@ package struct StoreFiles: Sendable {
                 fileSystem.close(descriptor)
                 throw error
             }
+            if durable && existing != nil {
+                try? fileSystem.removeFile(backup)
+                try fileSystem.link(path, to: backup)
+            }
             try fileSystem.rename(temporary, to: path)
         } catch let error as SystemError {
             try? fileSystem.removeFile(temporary)
+            if durable { try? fileSystem.removeFile(backup) }
             throw ioError(SystemError(operation: "write", path: path, errorNumber: error.errorNumber))
         } catch let error as LiftLogError {
             throw error
         } catch {
             throw .internal("\(error)")
         }
-        if durable {
-            do { try fileSystem.synchronizeDirectory(folder) } catch { throw ioError(error, changed: true) }
+        guard durable else { return }
+        do {
+            try fileSystem.synchronizeDirectory(folder)
+        } catch {
+            // The new name may not be on disk: put the old file back, as it was.
+            if existing != nil { try? fileSystem.rename(backup, to: path) } else { try? fileSystem.removeFile(path) }
+            try? fileSystem.synchronizeDirectory(folder)
+            throw ioError(error)
         }
+        if existing != nil { try? fileSystem.removeFile(backup) }
     }
 
     /// ``writeAtomically(_:to:durable:)`` with durability: the store's one way to save data.
@@ -171,16 +210,41 @@ package struct StoreFiles: Sendable {
         try writeAtomically(bytes, to: relative, durable: true)
     }
 
-    /// Removes `relative` durably; no error when it is already gone.
+    /// Removes `relative` durably; no error when it is already gone. The file keeps a second
+    /// name until the folder is flushed, so a failure at any step leaves it where it was.
     package func remove(_ relative: String) throws(LiftLogError) {
         let path = try checked(relative)
+        let slash = path.lastIndex(of: "/")!
+        let folder = String(path[..<slash])
+        let backup = folder + "/." + String(path[path.index(after: slash)...]) + StoreFiles.backupSuffix
+        do {
+            guard try fileSystem.status(path) != nil else { return }
+            try? fileSystem.removeFile(backup)
+            try fileSystem.link(path, to: backup)
+        } catch {
+            throw ioError(SystemError(operation: "remove", path: path, errorNumber: error.errorNumber))
+        }
         do {
             try fileSystem.removeFile(path)
-            let slash = path.lastIndex(of: "/")!
-            try fileSystem.synchronizeDirectory(String(path[..<slash]))
+            try fileSystem.synchronizeDirectory(folder)
         } catch {
+            if (try? fileSystem.status(path)) == nil { try? fileSystem.rename(backup, to: path) } else { try? fileSystem.removeFile(backup) }
+            try? fileSystem.synchronizeDirectory(folder)
             if error.errorNumber == ENOENT_VALUE { return }
-            throw ioError(error)
+            throw ioError(SystemError(operation: "remove", path: path, errorNumber: error.errorNumber))
+        }
+        try? fileSystem.removeFile(backup)
+    }
+
+    /// Writes `bytes` to `target` and removes `source`, as one change: when removing `source`
+    /// fails, `target` is removed again, so either both happened or neither.
+    package func move(_ bytes: [UInt8], from source: String, to target: String) throws(LiftLogError) {
+        try writeDurably(bytes, to: target)
+        do {
+            try remove(source)
+        } catch {
+            try? remove(target)
+            throw error
         }
     }
 
@@ -200,20 +264,21 @@ package struct StoreFiles: Sendable {
         }
     }
 
-    /// Removes the temporary sibling of `relative` if a crashed write left one.
+    /// Removes the temporary file and backup name a crashed write of `relative` left.
     package func removeLeftoverTemporaryFile(of relative: String) {
-        guard let temporary = temporarySibling(of: relative) else { return }
-        if (try? fileSystem.status(temporary)) != nil { try? fileSystem.removeFile(temporary) }
+        for sibling in temporarySiblings(of: relative) where (try? fileSystem.status(sibling)) != nil {
+            try? fileSystem.removeFile(sibling)
+        }
     }
 
-    /// Whether a temporary sibling of `relative` exists (one `stat`).
+    /// Whether a crashed write of `relative` left a temporary file or backup name (two `stat`s).
     package func hasLeftoverTemporaryFile(of relative: String) -> Bool {
-        guard let temporary = temporarySibling(of: relative) else { return false }
-        return (try? fileSystem.status(temporary)) != nil
+        temporarySiblings(of: relative).contains { (try? fileSystem.status($0)) != nil }
     }
 
-    private func temporarySibling(of relative: String) -> String? {
-        guard let path = try? checked(relative), let slash = path.lastIndex(of: "/") else { return nil }
-        return String(path[..<slash]) + "/" + StoreFiles.temporaryName(for: String(path[path.index(after: slash)...]))
+    private func temporarySiblings(of relative: String) -> [String] {
+        guard let path = try? checked(relative), let slash = path.lastIndex(of: "/") else { return [] }
+        let folder = String(path[..<slash]), name = String(path[path.index(after: slash)...])
+        return [folder + "/" + StoreFiles.temporaryName(for: name), folder + "/." + name + StoreFiles.backupSuffix]
     }
 }

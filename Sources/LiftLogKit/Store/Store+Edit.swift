@@ -37,14 +37,17 @@ extension Store {
             if target != original.path {
                 try files.ensureDirectory(String(target.split(separator: "/").dropLast().joined(separator: "/")))
             }
-            try files.save(session, to: target)
-            if target != original.path { try files.remove(original.path) }
-            if session.status == .active {
-                try files.writeAtomically(Array((target + "\n").utf8), to: Store.activePointerPath, durable: false)
-            } else if original.session.status == .active {
-                try files.remove(Store.activePointerPath)
+            if target != original.path {
+                try files.move(JSONWriter.canonicalBytes(session.jsonValue), from: original.path, to: target)
+            } else {
+                try files.save(session, to: target)
             }
-            try updateIndex()
+            if session.status == .active {
+                try? files.writeAtomically(Array((target + "\n").utf8), to: Store.activePointerPath, durable: false)
+            } else if original.session.status == .active {
+                try? files.remove(Store.activePointerPath)
+            }
+            updateIndex()
             return stored
         }
     }

@@ -156,8 +156,11 @@ extension Store {
                 target = freeExercisePath(for: exercise, taken: Swift.Set(others.map(\.path)))
             }
             guard exercise != original || target != path else { return exercise }
-            try files.save(exercise, to: target)
-            if target != path { try files.remove(path) }
+            if target != path {
+                try files.move(JSONWriter.canonicalBytes(exercise.jsonValue), from: path, to: target)
+            } else {
+                try files.save(exercise, to: target)
+            }
             return exercise
         }
     }
@@ -213,6 +216,8 @@ extension Store {
             var names = Swift.Set(existing.map { Exercise.nameKey($0.exercise.name) })
             var paths = Swift.Set(existing.map(\.path))
             var report = SeedReport(added: [], skipped: [])
+            // All or nothing: when a write fails, the exercises this call added go again.
+            var written: [String] = []
             for item in file.items {
                 let key = Exercise.nameKey(item.name)
                 guard !names.contains(key) else { report.skipped.append(item.name); continue }
@@ -221,7 +226,13 @@ extension Store {
                     category: item.category, muscleGroups: item.muscleGroups, notes: item.notes, isCustom: false,
                     weightIncrement: item.weightIncrement)
                 let target = freeExercisePath(for: exercise, taken: paths)
-                try files.save(exercise, to: target)
+                do throws(LiftLogError) {
+                    try files.save(exercise, to: target)
+                } catch {
+                    for path in written { try? files.remove(path) }
+                    throw error
+                }
+                written.append(target)
                 names.insert(key)
                 paths.insert(target)
                 report.added.append(item.name)

@@ -39,7 +39,7 @@ extension Store {
             for path in try sessionFilePaths() {
                 try formatFile(path, as: Session.self, apply: apply, into: &report)
             }
-            if apply && !report.moved.isEmpty { try updateIndex() }
+            if apply && !report.moved.isEmpty { updateIndex() }
             return report
         }
     }
@@ -89,10 +89,9 @@ extension Store {
         guard apply else { return }
         if target != path {
             try files.ensureDirectory(String(target.split(separator: "/").dropLast().joined(separator: "/")))
-            try files.writeDurably(canonical, to: target)
-            try files.remove(path)
+            try files.move(canonical, from: path, to: target)
             if let pointer = try? files.read(Store.activePointerPath), String(decoding: pointer, as: UTF8.self).trimmingWhitespace() == path {
-                try files.writeAtomically(Array((target + "\n").utf8), to: Store.activePointerPath, durable: false)
+                try? files.writeAtomically(Array((target + "\n").utf8), to: Store.activePointerPath, durable: false)
             }
         } else {
             try files.writeDurably(canonical, to: path)

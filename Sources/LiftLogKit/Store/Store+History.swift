@@ -59,16 +59,23 @@ extension Store {
                 try index.refresh()
             }
             let result = try body(index)
-            if canWrite { try? index.persist() }
+            if canWrite {
+                try? index.persist()
+                // A write killed at the wrong instant can leave a temporary file or a backup
+                // name in these folders; with the lock held, none of ours is under way.
+                for folder in ["", Store.exercisesFolder, "plans"] { files.removeLeftoverTemporaryFiles(in: folder) }
+            }
             return result
         }
         if holdingLock { return try run(true) }
         return try withLockIfFree { (haveLock: Bool) throws(LiftLogError) -> T in try run(haveLock) }
     }
 
-    /// Brings the index up to date after a write (the caller holds the lock).
-    func updateIndex() throws(LiftLogError) {
-        try withFreshIndex(holdingLock: true) { _ throws(LiftLogError) in }
+    /// Brings the index up to date after a write (the caller holds the lock). The index is a
+    /// cache: when it cannot be written, the data already saved stands and the next command
+    /// refreshes the index, so a failure here does not fail the command.
+    func updateIndex() {
+        try? withFreshIndex(holdingLock: true) { _ throws(LiftLogError) in }
     }
 
     /// A page of sessions, newest first.

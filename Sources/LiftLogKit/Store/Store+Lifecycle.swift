@@ -68,7 +68,7 @@ extension Store {
         let summaries = try withFreshIndex(holdingLock: holdingLock) { index throws(LiftLogError) in try index.activeSummaries() }
         for summary in summaries {
             guard let session = try files.load(summary.path, as: Session.self), session.status == .active else { continue }
-            if holdingLock { try writeActivePointer(summary.path) }
+            if holdingLock { writeActivePointer(summary.path) }
             return StoredSession(session: session, path: summary.path)
         }
         if holdingLock, (try? files.status(Store.activePointerPath)) != nil { try? files.remove(Store.activePointerPath) }
@@ -87,11 +87,13 @@ extension Store {
         }
     }
 
-    private func writeActivePointer(_ path: String?) throws(LiftLogError) {
+    /// Records (or clears) the shortcut to the active session. A cache: failing to write it
+    /// costs only speed (the index finds the active session), so it never fails a command.
+    private func writeActivePointer(_ path: String?) {
         if let path {
-            try files.writeAtomically(Array((path + "\n").utf8), to: Store.activePointerPath, durable: false)
+            try? files.writeAtomically(Array((path + "\n").utf8), to: Store.activePointerPath, durable: false)
         } else {
-            try files.remove(Store.activePointerPath)
+            try? files.remove(Store.activePointerPath)
         }
     }
 
@@ -133,8 +135,8 @@ extension Store {
             let session = Session(id: environment.makeSessionID(), kind: kind, status: .active, startedAt: start, plan: plan, planDay: planDay, entries: entries)
             let stored = StoredSession(session: session, path: session.relativePath)
             try save(stored, isNew: true)
-            try writeActivePointer(stored.path)
-            try updateIndex()
+            writeActivePointer(stored.path)
+            updateIndex()
             return stored
         }
     }
@@ -301,8 +303,8 @@ extension Store {
                 }
             }
             try save(stored)
-            try writeActivePointer(nil)
-            try updateIndex()
+            writeActivePointer(nil)
+            updateIndex()
             return stored
         }
     }
@@ -315,8 +317,8 @@ extension Store {
         try withLock { () throws(LiftLogError) -> StoredSession in
             let stored = try requireActive()
             try files.remove(stored.path)
-            try writeActivePointer(nil)
-            try updateIndex()
+            writeActivePointer(nil)
+            updateIndex()
             return stored
         }
     }
@@ -339,7 +341,7 @@ extension Store {
                                   regions: regions, meditationType: meditationType)
             let stored = StoredSession(session: session, path: session.relativePath)
             try save(stored, isNew: true)
-            try updateIndex()
+            updateIndex()
             return stored
         }
     }
@@ -395,8 +397,8 @@ extension Store {
         try withLock { () throws(LiftLogError) -> StoredSession in
             let stored = try storedSession(idPrefix: idPrefix)
             try files.remove(stored.path)
-            if stored.session.status == .active { try writeActivePointer(nil) }
-            try updateIndex()
+            if stored.session.status == .active { writeActivePointer(nil) }
+            updateIndex()
             return stored
         }
     }

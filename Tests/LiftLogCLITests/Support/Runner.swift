@@ -27,13 +27,14 @@ final class Capture: @unchecked Sendable {
 }
 
 /// Runs the tool in-process with a fixed clock.
-func run(_ arguments: [String], environment: [String: String] = [:], now: Timestamp = Timestamp("2025-01-24T07:30:00+01:00")!, stdin: [String] = [], terminal: Bool = false) -> Outcome {
+func run(_ arguments: [String], environment: [String: String] = [:], now: Timestamp = Timestamp("2025-01-24T07:30:00+01:00")!, stdin: [String] = [], terminal: Bool = false, fileSystem: (any FileSystem)? = nil) -> Outcome {
     let output = Capture(), error = Capture()
     let lines = LineQueue(stdin)
     let io = ProcessIO(writeOutput: { output.append($0) }, writeError: { error.append($0) }, readLine: { lines.next() },
                        outputIsTerminal: terminal, inputIsTerminal: terminal)
     var storeEnvironment = Store.Environment.fixed(now: now)
     storeEnvironment.lockTimeout = 2
+    if let fileSystem { storeEnvironment.fileSystem = fileSystem }
     var env = ["HOME": "/nonexistent-home"]
     env.merge(environment) { $1 }
     let status = CLI.run(arguments: arguments, environment: env, io: io, storeEnvironment: storeEnvironment)

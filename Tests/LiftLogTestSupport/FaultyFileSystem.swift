@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LiftLogKit
+
+/// The real file system, except that the Nth write-side operation fails with a chosen `errno`:
+/// the seam through which tests prove that a failure at any step changes nothing.
+package final class FaultyFileSystem: FileSystem, @unchecked Sendable {
+    /// The operations that can fail.
+    package enum Operation: String, CaseIterable, Sendable {
+        case open, write, fsync, setMode, link, rename, remove, makeDirectory, directoryFsync, lock
+    }
+
+    private let base = PosixFileSystem()
+    private let failAt: Int
+    private let errorNumber: Int32
+    private let lock = PThreadLock()
+    private var counted = 0
+    private var failure: (Operation, String)?
+
+    /// Fails operation number `failAt` (from 1) with `errorNumber`; `Int.max` fails none.
+    package init(failAt: Int, errorNumber: Int32) {
+        self.failAt = failAt
+        self.errorNumber = errorNumber
+    }
+
+    /// How many operations ran (or were attempted).
+    package var operations: Int { lock.locked { counted } }
+    /// The operation that was made to fail, if any.
+    package var failed: (operation: Operation, path: String)? { lock.locked { failure } }
+
+    private func tick(_ operation: Operation, _ path: String) throws(SystemError) {
+        let fail: Bool = lock.locked {
+            counted += 1
+            if counted == failAt { failure = (operation, path); return true }
+            return false
+        }
+        if fail { throw SystemError(operation: operation.rawValue, path: path, errorNumber: errorNumber) }
+    }
+
+    package func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> Int32 {
+        try tick(.open, path)
+        return try base.openForWriting(path, create: create, mode: mode)
+    }
+    package func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+        try tick(.write, path)
+        try base.write(descriptor, bytes, path: path)
+    }
+    package func synchronize(_ descriptor: Int32, path: String) throws(SystemError) {
+        try tick(.fsync, path)
+        try base.synchronize(descriptor, path: path)
+    }
+    package func setMode(_ descriptor: Int32, _ mode: UInt32, path: String) throws(SystemError) {
+        try tick(.setMode, path)
+        try base.setMode(descriptor, mode, path: path)
+    }
+    package func close(_ descriptor: Int32) { base.close(descriptor) }
+    package func rename(_ source: String, to destination: String) throws(SystemError) {
+        try tick(.rename, destination)
+        try base.rename(source, to: destination)
+    }
+    package func link(_ source: String, to destination: String) throws(SystemError) {
+        try tick(.link, source)
+        try base.link(source, to: destination)
+    }
+    package func removeFile(_ path: String) throws(SystemError) {
+        try tick(.remove, path)
+        try base.removeFile(path)
+    }
+    package func removeDirectory(_ path: String) throws(SystemError) { try base.removeDirectory(path) }
+    package func makeDirectory(_ path: String, mode: UInt32) throws(SystemError) {
+        try tick(.makeDirectory, path)
+        try base.makeDirectory(path, mode: mode)
+    }
+    package func synchronizeDirectory(_ path: String) throws(SystemError) {
+        try tick(.directoryFsync, path)
+        try base.synchronizeDirectory(path)
+    }
+    package func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] { try base.readFile(path, limit: limit) }
+    package func status(_ path: String) throws(SystemError) -> FileStatus? { try base.status(path) }
+    package func listDirectory(_ path: String) throws(SystemError) -> [DirectoryEntry] { try base.listDirectory(path) }
+    package func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> Int32? {
+        try tick(.lock, path)
+        return try base.lockExclusively(path, timeout: timeout)
+    }
+}
+
+/// A minimal mutex for the test support.
+package final class PThreadLock: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    package init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+    package func locked<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return try body()
+    }
+}
+
+/// Copies a folder tree (for a fresh copy of a prepared store per case).
+public func copyTree(_ source: String, to destination: String) {
+    makeDirectories(destination)
+    for entry in listEntries(source) {
+        let from = source + "/" + entry.name, to = destination + "/" + entry.name
+        if entry.isDirectory { copyTree(from, to: to) } else if let bytes = readBytes(from) { writeBytes(bytes, to: to) }
+    }
+}
