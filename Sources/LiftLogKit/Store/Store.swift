@@ -156,7 +156,7 @@ public struct Store: Sendable {
     /// - Throws: `CONFLICT` when another process holds the lock longer than the timeout.
     package func withLock<T>(_ body: () throws(LiftLogError) -> T) throws(LiftLogError) -> T {
         guard let descriptor = try acquireLock(timeout: environment.lockTimeout) else {
-            throw .conflict("Another liftlog process has been writing to this store for over \(Int(environment.lockTimeout)) seconds; try again when it has finished.")
+            throw .conflict("Another liftlog process has been writing to this store for over \(JSONNumber(environment.lockTimeout).text) s; try again when it has finished.")
         }
         defer { environment.fileSystem.close(descriptor) }
         return try body()
