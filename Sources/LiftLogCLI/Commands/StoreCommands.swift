@@ -56,6 +56,8 @@ enum StoreCommands {
                     bytes = try PosixFileSystem().readFile(file, limit: StoreFiles.maximumFileSize)
                 } catch {
                     if error.errorNumber == ENOENT_VALUE { throw .notFound("No seed file '\(file)'.") }
+                    if error.errorNumber == EISDIR_VALUE || error.errorNumber == EINVAL_VALUE { throw .validation("Seed file '\(file)' is not a regular file.") }
+                    if error.errorNumber == EFBIG_VALUE { throw .validation("Seed file '\(file)' is larger than \(StoreFiles.maximumFileSize / 1024 / 1024) MB; it cannot be an exercise list.") }
                     throw .io(path: file, operation: "read", reason: systemErrorDescription(error.errorNumber) + "; nothing was changed")
                 }
                 report = try store.seed(from: bytes, path: file)

@@ -50,8 +50,8 @@ package struct StoreFiles: Sendable {
         return absolute(relative)
     }
 
-    /// Refuses to write through a folder of the store that is a symbolic link (it could lead
-    /// outside the store) or not a folder. Missing folders are fine: they are created as folders.
+    /// Refuses to read or write through a folder of the store that is a symbolic link (it could
+    /// lead outside the store) or not a folder. Missing folders are fine.
     private func checkParents(of relative: String) throws(LiftLogError) {
         var built = ""
         for component in relative.split(separator: "/").dropLast() {
@@ -60,7 +60,7 @@ package struct StoreFiles: Sendable {
             do { status = try fileSystem.status(absolute(built)) } catch { throw ioError(error) }
             guard let status else { return }
             guard status.kind == .directory else {
-                let what = status.kind == .symbolicLink ? "is a symbolic link; liftlog writes only inside the store" : "should be a folder but is not"
+                let what = status.kind == .symbolicLink ? "is a symbolic link; liftlog reads and writes only inside the store" : "should be a folder but is not"
                 throw .corruptFile([FileProblem(path: built, line: 0, column: 0, message: what, hint: "Replace it with a real folder.")])
             }
         }
@@ -82,6 +82,7 @@ package struct StoreFiles: Sendable {
     ///   it cannot be read.
     package func read(_ relative: String) throws(LiftLogError) -> [UInt8]? {
         let path = try checked(relative)
+        try checkParents(of: relative)
         do {
             return try fileSystem.readFile(path, limit: StoreFiles.maximumFileSize)
         } catch {
@@ -107,6 +108,7 @@ package struct StoreFiles: Sendable {
     /// The entries of a folder, without our temporary files; empty when it does not exist.
     package func list(_ relative: String) throws(LiftLogError) -> [DirectoryEntry] {
         let path = relative.isEmpty ? root : try checked(relative)
+        if !relative.isEmpty { try checkParents(of: relative + "/-") }
         do {
             return try fileSystem.listDirectory(path).filter { !StoreFiles.isTemporary($0.name) }
         } catch {
@@ -127,7 +129,7 @@ package struct StoreFiles: Sendable {
             do {
                 if let status = try fileSystem.status(path) {
                     guard status.kind == .directory else {
-                        let what = status.kind == .symbolicLink ? "is a symbolic link; liftlog writes only inside the store" : "should be a folder but is a file"
+                        let what = status.kind == .symbolicLink ? "is a symbolic link; liftlog reads and writes only inside the store" : "should be a folder but is a file"
                         throw LiftLogError.corruptFile([FileProblem(path: built, line: 0, column: 0, message: what, hint: status.kind == .symbolicLink ? "Replace it with a real folder." : "Move the file out of the store.")])
                     }
                     continue

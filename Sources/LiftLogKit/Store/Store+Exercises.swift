@@ -109,6 +109,11 @@ extension Store {
     }
 
     static func checkExercise(_ exercise: Exercise, rawName: String) throws(LiftLogError) {
+        // Spaces at the ends and runs of spaces are tidied; line breaks and other control
+        // characters are refused rather than quietly turned into spaces.
+        if rawName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .validation("Exercise name cannot contain line breaks, tabs or other control characters.")
+        }
         if let problem = Exercise.nameProblem(Exercise.normalizedName(rawName)) { throw .validation(problem) }
         if !(exercise.weightIncrement > 0) || !exercise.weightIncrement.isFinite {
             throw .validation("Weight increment must be a positive number, got \(JSONNumber(exercise.weightIncrement.isFinite ? exercise.weightIncrement : 0)).")
