@@ -4,7 +4,7 @@ import LiftLogTestSupport
 
 @Suite("Fuzzing hand-damaged session files")
 struct FuzzTests {
-    @Test("thousands of damaged files: no crash, no hang, every problem located, no file modified", .timeLimit(.minutes(3)))
+    @Test("thousands of damaged files: no crash, no hang, every problem located, no file modified", .timeLimit(.minutes(30)))
     func damagedSessions() throws {
         try withTemporaryDirectory { root throws in
             let clock = TestClock()
@@ -17,7 +17,8 @@ struct FuzzTests {
             let original = Array(try #require(readText(path)).utf8)
             var random = FuzzGenerator(state: 20_251_122)
             var outcomes: [String: Int] = [:]
-            for round in 0..<2_000 {
+            let rounds = longRun ? 20_000 : 2_000
+            for round in 0..<rounds {
                 var bytes = original
                 for _ in 0..<Int.random(in: 1...3, using: &random) {
                     bytes = Mutation.allCases.randomElement(using: &random)!.apply(to: bytes, using: &random)
@@ -41,8 +42,9 @@ struct FuzzTests {
                 #expect(readBytes(path) == bytes, "round \(round): a read changed the file")
             }
             // The mutations produced both readable and broken files.
-            #expect(outcomes["read", default: 0] > 50)
-            #expect(outcomes["CORRUPT_FILE", default: 0] > 500)
+            #expect(outcomes["read", default: 0] > rounds / 40)
+            #expect(outcomes["CORRUPT_FILE", default: 0] > rounds / 4)
+            print("fuzz (library): \(rounds) damaged session files, \(outcomes["CORRUPT_FILE", default: 0]) reported as corrupt with their location, \(outcomes["read", default: 0]) still readable, none modified")
         }
     }
 }
