@@ -125,3 +125,13 @@ struct HelpTests {
         }
     }
 }
+
+@Suite("Number formatting")
+struct NumberFormattingTests {
+    @Test("formats everyday and absurd numbers without crashing", arguments: [
+        (102.5, "102.5"), (12_345, "12,345"), (-3.25, "-3.25"), (0, "0"), (1e20, "1e+20"), (5e26, "5e+26"), (.infinity, "–"), (.nan, "–"),
+    ])
+    func numbers(value: Double, text: String) {
+        #expect(Formatting.number(value) == text)
+    }
+}

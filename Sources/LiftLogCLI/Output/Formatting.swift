@@ -4,6 +4,8 @@ import LiftLogKit
 enum Formatting {
     /// `102.5`, `100`, `1.25`: at most two decimals, no trailing zeros.
     static func number(_ value: Double) -> String {
+        // Beyond what a lifter lifts (a hand-edited file can say anything): plain notation.
+        guard value.isFinite, abs(value) < 1e15 else { return value.isFinite ? "\(value)" : "–" }
         let rounded = (value * 100).rounded() / 100
         if rounded == rounded.rounded() { return grouped(Int64(rounded)) }
         var text = String(rounded)
