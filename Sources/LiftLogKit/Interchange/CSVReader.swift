@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One row of a CSV file and the line it starts on.
+public struct CSVRecord: Equatable, Sendable {
+    public var fields: [String]
+    /// 1-based line of the file where the record starts.
+    public var line: Int
+}
+
+/// A CSV syntax error at a line.
+public struct CSVError: Error, Equatable, Sendable {
+    public var line: Int
+    public var message: String
+}
+
+/// An RFC 4180 reader that streams: it holds one record at a time, however large the file.
+///
+/// Accepts `,` or `;` separators (or any given one), fields quoted with `"` (a doubled `""`
+/// inside is a quote; quoted fields may hold separators and line breaks), CRLF, LF or CR line
+/// endings, a UTF-8 byte order mark, and a last line without a line ending. Blank lines are
+/// skipped. Invalid UTF-8 is an error, not silently replaced.
+public struct CSVReader {
+    private var source: () -> [UInt8]?
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var finished = false
+    private var line = 1
+    private var started = false
+    /// The field separator (`,` unless set).
+    public var separator: UInt8
+
+    /// Reads from a file (streamed in 64 KB chunks).
+    ///
+    /// - Throws: `NOT_FOUND` or `IO_ERROR` when the file cannot be opened.
+    public init(path: String, separator: UInt8 = 0x2C) throws(LiftLogError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { throw .notFound("No file '\(path)'.") }
+            throw .io(path: path, operation: "read", reason: String(cString: strerror(errno)))
+        }
+        let handle = FileHandleBox(descriptor)
+        self.init(separator: separator) { handle.next() }
+    }
+
+    /// Reads from bytes in memory.
+    public init(bytes: [UInt8], separator: UInt8 = 0x2C) {
+        var given: [UInt8]? = bytes
+        self.init(separator: separator) {
+            defer { given = nil }
+            return given
+        }
+    }
+
+    init(separator: UInt8, source: @escaping () -> [UInt8]?) {
+        self.separator = separator
+        self.source = source
+    }
+
+    private mutating func fill() -> Bool {
+        if position < buffer.count { return true }
+        guard !finished, let chunk = source(), !chunk.isEmpty else { finished = true; return false }
+        buffer = chunk
+        position = 0
+        if !started {
+            started = true
+            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+            return fill()
+        }
+        return true
+    }
+
+    private mutating func peek() -> UInt8? { fill() ? buffer[position] : nil }
+
+    /// The next record, or `nil` at the end.
+    ///
+    /// - Throws: ``CSVError`` for an unterminated quote, text after a closing quote, or invalid UTF-8.
+    public mutating func next() throws(CSVError) -> CSVRecord? {
+        while true {
+            guard let first = peek() else { return nil }
+            if first == 0x0A || first == 0x0D {
+                consumeLineEnd()
+                continue
+            }
+            break
+        }
+        let startLine = line
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var quoted = false
+        var afterQuote = false
+        func finishField() throws(CSVError) {
+            guard let text = String(validatingUTF8Bytes: field) else {
+                throw CSVError(line: line, message: "the text is not valid UTF-8; save the file as UTF-8")
+            }
+            fields.append(text)
+            field.removeAll(keepingCapacity: true)
+        }
+        while let byte = peek() {
+            if quoted {
+                position += 1
+                if byte == 0x22 {
+                    if peek() == 0x22 { field.append(0x22); position += 1 } else { quoted = false; afterQuote = true }
+                } else {
+                    if byte == 0x0A || (byte == 0x0D && peek() != 0x0A) { line += 1 }
+                    field.append(byte)
+                }
+                continue
+            }
+            if byte == separator {
+                position += 1
+                try finishField()
+                afterQuote = false
+                continue
+            }
+            if byte == 0x0A || byte == 0x0D {
+                consumeLineEnd()
+                try finishField()
+                return CSVRecord(fields: fields, line: startLine)
+            }
+            position += 1
+            if byte == 0x22 && field.isEmpty && !afterQuote {
+                quoted = true
+                continue
+            }
+            if afterQuote {
+                if byte == 0x20 || byte == 0x09 { continue }
+                throw CSVError(line: line, message: "text after a closing quote; a quote inside a quoted field is written twice (\"\")")
+            }
+            field.append(byte)
+        }
+        if quoted { throw CSVError(line: startLine, message: "a quoted field is not closed before the end of the file") }
+        try finishField()
+        return CSVRecord(fields: fields, line: startLine)
+    }
+
+    private mutating func consumeLineEnd() {
+        guard let byte = peek() else { return }
+        position += 1
+        if byte == 0x0D, peek() == 0x0A { position += 1 }
+        line += 1
+    }
+
+    /// Guesses the separator from a header line: `;` when it has more semicolons than commas.
+    public static func separator(forHeader header: [UInt8]) -> UInt8 {
+        let firstLine = header.prefix { $0 != 0x0A && $0 != 0x0D }
+        return firstLine.filter { $0 == 0x3B }.count > firstLine.filter { $0 == 0x2C }.count ? 0x3B : 0x2C
+    }
+}
+
+/// Reads a file descriptor in chunks and closes it at the end.
+private final class FileHandleBox {
+    private var descriptor: Int32
+
+    init(_ descriptor: Int32) { self.descriptor = descriptor }
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    func next() -> [UInt8]? {
+        guard descriptor >= 0 else { return nil }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count <= 0 {
+            close(descriptor)
+            descriptor = -1
+            return nil
+        }
+        chunk.removeLast(chunk.count - count)
+        return chunk
+    }
+}
+
+extension String {
+    /// The text of `bytes` if they are valid UTF-8.
+    init?(validatingUTF8Bytes bytes: [UInt8]) {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var scalars = String.UnicodeScalarView()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .emptyInput: break loop
+            case .error: return nil
+            }
+        }
+        self = String(scalars)
+    }
+}
