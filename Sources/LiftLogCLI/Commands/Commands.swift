@@ -13,7 +13,8 @@ enum Commands {
                 WorkoutCommands.start, WorkoutCommands.log, WorkoutCommands.set, WorkoutCommands.drop,
                 WorkoutCommands.status, WorkoutCommands.finish, WorkoutCommands.discard,
                 HistoryCommands.history, HistoryCommands.show, HistoryCommands.remove,
-                DataCommands.check, DataCommands.fmt, DataCommands.edit, ResolveCommand.resolve, SyncCommand.sync, StoreCommands.reindex,
+                DataCommands.check, DataCommands.fmt, DataCommands.edit, ResolveCommand.resolve, SyncCommand.sync,
+                InterchangeCommands.importCommand, InterchangeCommands.export, StoreCommands.reindex,
             ])
     }
 }

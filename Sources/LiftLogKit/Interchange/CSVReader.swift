@@ -146,6 +146,16 @@ public struct CSVReader {
         line += 1
     }
 
+    /// The first 4 KB of a file (for ``separator(forHeader:)``), empty when it cannot be read.
+    public static func head(of path: String) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return count > 0 ? Array(bytes.prefix(count)) : []
+    }
+
     /// Guesses the separator from a header line: `;` when it has more semicolons than commas.
     public static func separator(forHeader header: [UInt8]) -> UInt8 {
         let firstLine = header.prefix { $0 != 0x0A && $0 != 0x0D }

@@ -27,6 +27,8 @@ package enum Slug {
     }
 
     /// The ASCII letters or digits a scalar folds to, or "" for a separator.
+    static func foldScalar(_ scalar: Unicode.Scalar) -> String { fold(scalar) }
+
     private static func fold(_ scalar: Unicode.Scalar) -> String {
         switch scalar.value {
         case 0x30...0x39, 0x61...0x7A: return String(scalar)

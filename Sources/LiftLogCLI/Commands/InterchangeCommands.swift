@@ -1,0 +1,131 @@
+import LiftLogKit
+
+/// `import strong|hevy FILE` and `export csv|ndjson`.
+enum InterchangeCommands {
+    static let importCommand = CommandSpec(
+        name: "import",
+        abstract: "Import the CSV export of Strong or Hevy; importing again adds only what is new.",
+        discussion: "Each workout becomes a completed session and each row a set. Columns are matched by meaning (Strong's headers in other languages too). Exercises not in the library are added as custom exercises; --map names library exercises for the app's names. A file with a bad row is rejected with its line number and nothing is imported, unless --skip-bad-rows.",
+        arguments: [
+            ArgumentSpec(name: "app", help: "strong or hevy."),
+            ArgumentSpec(name: "file", help: "The exported CSV file."),
+        ],
+        options: [
+            .value("--unit", valueName: "unit", help: "The unit of weights when the file does not say: kg or lbs (default: the store's)."),
+            .value("--utc-offset", valueName: "offset", help: "The UTC offset of the file's times, such as +01:00 (default: this machine's zone at each date)."),
+            .value("--map", valueName: "file", help: "Map the app's exercise names to library names: a JSON object or a two-column CSV."),
+            .flag("--dry-run", help: "Show what would be imported; write nothing."),
+            .flag("--skip-bad-rows", help: "Import the good rows of a file that has bad ones."),
+        ],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            guard let source = ImportSource(rawValue: arguments.positionals[0].lowercased()) else {
+                throw .usage("Unknown app '\(arguments.positionals[0])'; liftlog imports strong or hevy.", command: arguments.commandName)
+            }
+            var options = ImportOptions(unit: try arguments.choice("--unit", as: WeightUnit.self) ?? store.preferences.unit,
+                                        dryRun: arguments.has("--dry-run"), skipBadRows: arguments.has("--skip-bad-rows"))
+            if let text = arguments.value("--utc-offset") {
+                guard let parsed = Timestamp("2000-01-01T00:00:00" + (text == "Z" ? "Z" : text)) else {
+                    throw .validation("--utc-offset must look like +01:00 or -05:00, got '\(text)'.")
+                }
+                options.utcOffsetSeconds = parsed.utcOffsetSeconds
+            }
+            if let mapFile = arguments.value("--map") { options.nameMap = try readMap(mapFile) }
+            let file = arguments.positionals[1]
+            let showProgress = context.io.inputIsTerminal && context.io.outputIsTerminal
+            let io = context.io
+            let report = try store.importFile(file, from: source, options: options, progress: showProgress ? { rows in io.writeError("\rImporting… \(Formatting.grouped(Int64(rows))) rows") } : nil)
+            if showProgress { context.io.writeError("\r\u{1B}[K") }
+            return CommandResult(data: data(report), text: summary(report, file: file))
+        })
+
+    static func readMap(_ path: String) throws(LiftLogError) -> [String: String] {
+        let bytes: [UInt8]
+        do throws(SystemError) { bytes = try PosixFileSystem().readFile(path, limit: StoreFiles.maximumFileSize) } catch {
+            throw error.errorNumber == ENOENT_VALUE ? .notFound("No map file '\(path)'.") : .validation("Cannot read the map file '\(path)'.")
+        }
+        if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) == 0x7B {
+            guard case .object(let object)? = try? JSONParser.parse(bytes) else {
+                throw .validation("The map file '\(path)' is not a JSON object of \"app name\": \"library name\".")
+            }
+            var map: [String: String] = [:]
+            for member in object.members {
+                guard case .string(let target) = member.value else { throw .validation("In the map file, \"\(member.key)\" must map to a name in quotes.") }
+                map[member.key] = target
+            }
+            return map
+        }
+        var reader = CSVReader(bytes: bytes, separator: CSVReader.separator(forHeader: bytes))
+        var map: [String: String] = [:]
+        do throws(CSVError) {
+            while let record = try reader.next() {
+                if record.fields.count >= 2 { map[record.fields[0]] = record.fields[1] }
+            }
+        } catch {
+            throw .validation("\(path):\(error.line): \(error.message).")
+        }
+        return map
+    }
+
+    static func data(_ report: ImportReport) -> JSONValue {
+        [
+            "rows": .number(JSONNumber(report.rows)), "sessions_created": .number(JSONNumber(report.sessionsCreated)),
+            "sessions_existing": .number(JSONNumber(report.sessionsExisting)), "sets_created": .number(JSONNumber(report.setsCreated)),
+            "exercises_created": .array(report.exercisesCreated.map { .string($0) }),
+            "mapped": .array(report.mapped.map { ["source": .string($0.source), "library": .string($0.library)] }),
+            "skipped_rows": .array(report.skippedRows.map { ["line": .number(JSONNumber($0.line)), "reason": .string($0.reason)] }),
+            "dry_run": .bool(report.dryRun),
+        ]
+    }
+
+    static func summary(_ report: ImportReport, file: String) -> String {
+        let verb = report.dryRun ? "Would import" : "Imported"
+        var lines = ["\(verb) \(Formatting.count(report.sessionsCreated, "session")) (\(Formatting.count(report.setsCreated, "set"))) from \(Formatting.count(report.rows, "row")) of \(file)."]
+        if report.sessionsExisting > 0 { lines.append("\(Formatting.count(report.sessionsExisting, "session")) already in the store, left as they are.") }
+        if !report.exercisesCreated.isEmpty {
+            lines.append("\(report.dryRun ? "Would add" : "Added") \(Formatting.count(report.exercisesCreated.count, "exercise")) to the library: \(report.exercisesCreated.joined(separator: ", ")).")
+        }
+        for (source, library) in report.mapped { lines.append("Mapped \(source) → \(library).") }
+        if !report.skippedRows.isEmpty {
+            let shown = report.skippedRows.prefix(10).map { "line \($0.line) (\($0.reason))" }.joined(separator: ", ")
+            lines.append("Skipped \(Formatting.count(report.skippedRows.count, "row")): \(shown)\(report.skippedRows.count > 10 ? ", …" : "").")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static let export = CommandSpec(
+        name: "export",
+        abstract: "Write every session as CSV (Strong-compatible) or NDJSON (one session per line) to standard output.",
+        discussion: "The CSV has Strong's columns plus the weight and distance unit of each row, the UTC offset and the session ID, so liftlog imports it back losslessly ('liftlog import strong FILE') and importing it into the same store adds nothing. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe.",
+        arguments: [ArgumentSpec(name: "format", help: "csv or ndjson.")],
+        options: [
+            .value("--format", valueName: "flavour", help: "The CSV flavour.", default: "strong"),
+            .value("--from", valueName: "date", help: "Only sessions on or after this date (YYYY-MM-DD)."),
+            .value("--to", valueName: "date", help: "Only sessions on or before this date (YYYY-MM-DD)."),
+        ],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let format = arguments.positionals[0].lowercased()
+            guard format == "csv" || format == "ndjson" else {
+                throw .usage("Unknown export format '\(arguments.positionals[0])'; use csv or ndjson.", command: arguments.commandName)
+            }
+            if let flavour = arguments.value("--format"), flavour.lowercased() != "strong" {
+                throw .validation("--format must be strong, got '\(flavour)'.")
+            }
+            let from = try arguments.date("--from"), to = try arguments.date("--to")
+            let writer = CSVWriter()
+            var count = 0
+            let io = context.io
+            if format == "csv" { io.writeOutput(writer.line(Store.strongCSVHeader)) }
+            try store.forEachSession(from: from, to: to) { stored throws(LiftLogError) in
+                count += 1
+                if format == "csv" {
+                    for row in Store.strongCSVRows(stored.session) { io.writeOutput(writer.line(row)) }
+                } else {
+                    io.writeOutput(JSONWriter.compactString(stored.session.json) + "\n")
+                }
+            }
+            context.io.writeError("Exported \(Formatting.count(count, "session")).\n")
+            return CommandResult(data: ["sessions": .number(JSONNumber(count))], text: "")
+        })
+}

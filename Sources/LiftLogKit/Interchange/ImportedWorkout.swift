@@ -1,0 +1,172 @@
+/// One set read from another app's export, before it becomes part of a session.
+struct ImportedSet {
+    var line: Int
+    var exercise: String
+    var setType: WorkoutSet.SetType = .normal
+    var weight: Double?
+    var unit: WeightUnit?
+    var reps: Int?
+    var rpe: Double?
+    var distanceMeters: Double?
+    var seconds: Int?
+    var notes: String?
+    var exerciseNotes: String?
+    var superset: String?
+}
+
+/// One workout read from another app's export.
+struct ImportedWorkout {
+    /// Identifies the workout in the source (its start and title): the same export gives the
+    /// same key, so importing twice creates nothing new.
+    var key: String
+    var explicitID: Session.ID?
+    var title: String?
+    var start: Timestamp
+    var end: Timestamp?
+    var notes: String?
+    var sets: [ImportedSet] = []
+
+    /// The session, with entries in the order exercises first appear and sets numbered from 1.
+    func session(source: String, exerciseIDs: [String: Exercise.ID], names: [String: String]) -> Session {
+        var session = Session(id: explicitID ?? Session.ID.nameBased("\(source)|\(key)"), status: .completed, startedAt: start,
+                              completedAt: max(end ?? start, start), planDay: title, notes: notes, source: source)
+        for set in sets {
+            let name = names[Exercise.nameKey(set.exercise)] ?? set.exercise
+            let key = Exercise.nameKey(name)
+            var index = session.entries.firstIndex { Exercise.nameKey($0.exerciseName) == key }
+            if index == nil {
+                session.entries.append(Session.Entry(exerciseID: exerciseIDs[key], exerciseName: name, order: session.entries.count + 1,
+                                                     notes: set.exerciseNotes, superset: set.superset))
+                index = session.entries.count - 1
+            }
+            let number = session.entries[index!].sets.count + 1
+            session.entries[index!].sets.append(WorkoutSet(
+                setNumber: number, setType: set.setType, weight: set.weight, unit: set.weight == nil ? nil : set.unit, reps: set.reps,
+                rpe: set.rpe, distanceMeters: set.distanceMeters, durationSeconds: set.seconds, status: .completed, notes: set.notes))
+        }
+        return session
+    }
+}
+
+/// A bad row, and why.
+struct ImportProblem: Error {
+    var line: Int
+    var message: String
+}
+
+/// Reads one app's export, row by row.
+protocol ImportFormat {
+    /// The app's name, recorded as each session's `source`.
+    static var source: String { get }
+    /// Learns the columns from the header row.
+    init(header: [String], options: ImportOptions) throws(ImportProblem)
+    /// The workout key and the set of one row; `nil` for a row to skip (with why).
+    func parse(_ record: CSVRecord) throws(ImportProblem) -> (workout: ImportedWorkout, set: ImportedSet)?
+}
+
+/// Choices for an import.
+public struct ImportOptions: Sendable {
+    /// The unit of weights when the file does not say (Strong's classic export).
+    public var unit: WeightUnit
+    /// The UTC offset of times without one, in seconds; `nil` for this machine's zone at each date.
+    public var utcOffsetSeconds: Int?
+    /// Source exercise names mapped onto library names (`--map`).
+    public var nameMap: [String: String]
+    /// Report what would be created, write nothing.
+    public var dryRun: Bool
+    /// Import the good rows of a file with bad ones (else a bad row rejects the whole file).
+    public var skipBadRows: Bool
+
+    public init(unit: WeightUnit = .kg, utcOffsetSeconds: Int? = nil, nameMap: [String: String] = [:], dryRun: Bool = false, skipBadRows: Bool = false) {
+        self.unit = unit
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.nameMap = nameMap
+        self.dryRun = dryRun
+        self.skipBadRows = skipBadRows
+    }
+}
+
+/// Parsing helpers shared by the formats.
+enum ImportValues {
+    /// A number, tolerating a decimal comma (semicolon files) and float noise
+    /// (`74.99999999999999` → 75, `65.181223569` → 65.18); `nil` for an empty cell.
+    static func number(_ text: String, line: Int, column: String) throws(ImportProblem) -> Double? {
+        let trimmed = text.trimmingWhitespace().replacingOccurrences(of: ",", with: ".")
+        guard !trimmed.isEmpty else { return nil }
+        guard let value = Double(trimmed), value.isFinite else { throw ImportProblem(line: line, message: "\(column) '\(text)' is not a number") }
+        return (value * 100).rounded() / 100
+    }
+
+    static func integer(_ text: String, line: Int, column: String) throws(ImportProblem) -> Int? {
+        guard let value = try number(text, line: line, column: column) else { return nil }
+        guard value == value.rounded(), abs(value) < 1e9 else { throw ImportProblem(line: line, message: "\(column) '\(text)' is not a whole number") }
+        return Int(value)
+    }
+
+    /// `3600`, `1h 2m`, `56m`, `47h 52m`, `35min`, `1h 1min`, `90s` → seconds.
+    static func duration(_ text: String, line: Int) throws(ImportProblem) -> Int? {
+        let trimmed = text.trimmingWhitespace().lowercased()
+        guard !trimmed.isEmpty else { return nil }
+        if let seconds = Double(trimmed) { return Int(seconds.rounded()) }
+        var total = 0.0, number = "", unit = ""
+        func flush() throws(ImportProblem) {
+            guard !number.isEmpty else { if unit.isEmpty { return }; throw ImportProblem(line: line, message: "duration '\(text)' is not understood") }
+            guard let value = Double(number) else { throw ImportProblem(line: line, message: "duration '\(text)' is not understood") }
+            switch unit {
+            case "h", "hr", "hrs", "hour", "hours": total += value * 3600
+            case "m", "min", "mins", "minute", "minutes": total += value * 60
+            case "s", "sec", "secs", "second", "seconds", "": total += value
+            default: throw ImportProblem(line: line, message: "duration '\(text)' is not understood")
+            }
+            number = ""
+            unit = ""
+        }
+        for character in trimmed {
+            if character.isNumber || character == "." {
+                if !unit.isEmpty { try flush() }
+                number.append(character)
+            } else if character.isLetter {
+                unit.append(character)
+            } else if character == " " {
+                if !unit.isEmpty { try flush() }
+            } else {
+                throw ImportProblem(line: line, message: "duration '\(text)' is not understood")
+            }
+        }
+        try flush()
+        return Int(total.rounded())
+    }
+
+    /// A local time `YYYY-MM-DD HH:MM[:SS]` (or ISO 8601 with an offset) in the given or local offset.
+    static func time(_ text: String, line: Int, utcOffset: Int?) throws(ImportProblem) -> Timestamp {
+        let trimmed = text.trimmingWhitespace()
+        if let exact = Timestamp(trimmed) { return exact }
+        let parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "T" })
+        guard parts.count == 2, let date = LocalDate(String(parts[0])) else {
+            throw ImportProblem(line: line, message: "date '\(text)' is not a date and time like 2021-03-05 18:07:12")
+        }
+        let clock = parts[1].split(separator: ":").compactMap { Int($0) }
+        guard (2...3).contains(clock.count), (0..<24).contains(clock[0]), (0..<60).contains(clock[1]), clock.count == 2 || (0..<60).contains(clock[2]) else {
+            throw ImportProblem(line: line, message: "time in '\(text)' is not understood")
+        }
+        return localTime(date, clock[0], clock[1], clock.count == 3 ? clock[2] : 0, utcOffset: utcOffset)
+    }
+
+    static func localTime(_ date: LocalDate, _ hour: Int, _ minute: Int, _ second: Int, utcOffset: Int?) -> Timestamp {
+        let local = Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        if let utcOffset { return Timestamp(millisecondsSince1970: (local - Int64(utcOffset)) * 1000, utcOffsetSeconds: utcOffset) }
+        let (seconds, offset) = LocalTimeZone.epochSeconds(forLocalSeconds: local)
+        return Timestamp(millisecondsSince1970: seconds * 1000, utcOffsetSeconds: offset)
+    }
+
+    /// A header cell folded for matching: lowercase ASCII letters and digits, `#`, parentheses,
+    /// single spaces (`Nom de l'entraînement` → `nom de l entrainement`).
+    static func fold(_ header: String) -> String {
+        var output = ""
+        for scalar in header.lowercased().unicodeScalars {
+            let folded = Slug.foldScalar(scalar)
+            if !folded.isEmpty { output += folded } else if scalar == "#" || scalar == "(" || scalar == ")" { output.append(Character(scalar)) } else if !output.hasSuffix(" ") { output += " " }
+        }
+        return output.trimmingWhitespace()
+    }
+}

@@ -1,0 +1,201 @@
+/// The CSV export of the Strong app, in the variants seen in the wild: comma or semicolon
+/// separated; the classic columns (weight unit not stated), `Weight (kg)`/`Distance (meters)`
+/// headers, per-row `Weight Unit`/`Distance Unit` columns; headers in the user's language
+/// (matched by meaning, not position).
+struct StrongFormat: ImportFormat {
+    static let source = "strong"
+
+    private let date: Int, exercise: Int
+    private let workoutName, duration, setOrder, weight, weightUnit, reps, distance, distanceUnit, seconds, notes, workoutNotes, rpe, offset, sessionID: Int?
+    private let fileWeightUnit: WeightUnit
+    private let fileDistanceFactor: Double
+    private let options: ImportOptions
+
+    init(header: [String], options: ImportOptions) throws(ImportProblem) {
+        let folded = header.map(ImportValues.fold)
+        func column(_ matches: (String) -> Bool) -> Int? { folded.firstIndex(where: matches) }
+        func has(_ text: String, _ words: [String]) -> Bool { words.contains { text == $0 || text.hasPrefix($0 + " ") } }
+        guard let date = column({ has($0, ["date", "datum", "fecha", "data"]) }) else {
+            throw ImportProblem(line: 1, message: "this is not a Strong export: there is no Date column")
+        }
+        guard let exercise = column({ has($0, ["exercise name", "exercise", "nom de l exercice", "exercice", "ubung", "ejercicio"]) }) else {
+            throw ImportProblem(line: 1, message: "this is not a Strong export: there is no Exercise Name column")
+        }
+        self.date = date
+        self.exercise = exercise
+        workoutName = column { has($0, ["workout name", "nom de l entrainement", "nom de la seance", "trainingsname"]) }
+        workoutNotes = column { has($0, ["workout notes", "notes de l entrainement", "notes de la seance"]) }
+        duration = column { has($0, ["duration", "workout duration", "duree", "dauer", "duracion"]) }
+        setOrder = column { has($0, ["set order", "ordre de la serie", "ordre des series", "satz"]) }
+        weightUnit = column { has($0, ["weight unit", "unite de poids"]) }
+        weight = column { (has($0, ["weight", "poids", "gewicht", "peso"])) && !has($0, ["weight unit", "unite de poids"]) }
+        reps = column { has($0, ["reps", "repetitions", "wiederholungen", "repeticiones"]) }
+        distanceUnit = column { has($0, ["distance unit", "unite de distance"]) }
+        distance = column { has($0, ["distance", "distanz", "distancia"]) && !has($0, ["distance unit", "unite de distance"]) }
+        seconds = column { has($0, ["seconds", "secondes", "sekunden", "segundos"]) }
+        notes = column { has($0, ["notes", "remarques", "notizen", "notas"]) && !has($0, ["notes de l entrainement", "notes de la seance"]) }
+        rpe = column { $0 == "rpe" }
+        offset = column { $0 == "utc offset" }
+        sessionID = column { $0 == "session id" }
+        let weightHeader = weight.map { folded[$0] } ?? ""
+        fileWeightUnit = weightHeader.contains("(lbs)") || weightHeader.contains("(lb)") ? .lbs : weightHeader.contains("(kg)") ? .kg : options.unit
+        let distanceHeader = distance.map { folded[$0] } ?? ""
+        fileDistanceFactor = distanceHeader.contains("(km)") ? 1000 : distanceHeader.contains("(miles)") || distanceHeader.contains("(mi)") ? 1609.344 : 1
+        self.options = options
+    }
+
+    func parse(_ record: CSVRecord) throws(ImportProblem) -> (workout: ImportedWorkout, set: ImportedSet)? {
+        let line = record.line
+        func cell(_ index: Int?) -> String { index.flatMap { $0 < record.fields.count ? record.fields[$0].trimmingWhitespace() : nil } ?? "" }
+        let order = cell(setOrder)
+        if order.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "_", with: "") == "resttimer" { return nil }
+        let name = Exercise.normalizedName(cell(exercise))
+        guard !name.isEmpty else { throw ImportProblem(line: line, message: "the exercise name is empty") }
+        if Exercise.nameKey(name) == "rest timer" { return nil }
+        var utcOffset = options.utcOffsetSeconds
+        if let offset, !cell(offset).isEmpty {
+            guard let parsed = Timestamp("2000-01-01T00:00:00" + cell(offset)) else { throw ImportProblem(line: line, message: "UTC offset '\(cell(offset))' is not like +01:00") }
+            utcOffset = parsed.utcOffsetSeconds
+        }
+        let dateText = cell(date)
+        let start = try ImportValues.time(dateText, line: line, utcOffset: utcOffset)
+        var workout = ImportedWorkout(key: "\(dateText)|\(cell(workoutName))", title: cell(workoutName).isEmpty ? nil : cell(workoutName), start: start)
+        if let sessionID, !cell(sessionID).isEmpty {
+            guard let id = Session.ID(rawValue: cell(sessionID)) else { throw ImportProblem(line: line, message: "Session ID '\(cell(sessionID))' is not a lowercase UUID") }
+            workout.explicitID = id
+        }
+        if let length = try ImportValues.duration(cell(duration), line: line), length > 0 { workout.end = start.adding(seconds: length) }
+        let workoutNote = cell(workoutNotes)
+        workout.notes = workoutNote.isEmpty ? nil : workoutNote
+        var set = ImportedSet(line: line, exercise: name)
+        switch order.uppercased() {
+        case "W", "WARM_UP", "WARMUP", "WARM UP": set.setType = .warmup
+        case "F", "FAILURE": set.setType = .failure
+        case "D", "DROP", "DROP_SET", "DROPSET": set.setType = .drop
+        case "": break
+        default: guard Int(order) != nil else { throw ImportProblem(line: line, message: "set order '\(order)' is not a number, W, D or F") }
+        }
+        var unit = fileWeightUnit
+        if let weightUnit, !cell(weightUnit).isEmpty {
+            guard let parsed = WeightUnit(rawValue: cell(weightUnit).lowercased()) ?? (cell(weightUnit).lowercased() == "lb" ? .lbs : nil) else {
+                throw ImportProblem(line: line, message: "weight unit '\(cell(weightUnit))' is not kg or lbs")
+            }
+            unit = parsed
+        }
+        set.unit = unit
+        set.weight = try ImportValues.number(cell(weight), line: line, column: "weight")
+        set.reps = try ImportValues.integer(cell(reps), line: line, column: "reps")
+        if let distanceValue = try ImportValues.number(cell(distance), line: line, column: "distance"), distanceValue > 0 {
+            var factor = fileDistanceFactor
+            switch cell(distanceUnit).lowercased() {
+            case "km": factor = 1000
+            case "mi", "miles": factor = 1609.344
+            case "m", "meters", "": break
+            default: throw ImportProblem(line: line, message: "distance unit '\(cell(distanceUnit))' is not m, km or mi")
+            }
+            set.distanceMeters = (distanceValue * factor * 100).rounded() / 100
+        }
+        if let value = try ImportValues.integer(cell(seconds), line: line, column: "seconds"), value > 0 { set.seconds = value }
+        // Cardio rows carry a distance or time and a zero weight: no weight at all.
+        if set.weight == 0, set.reps == nil || set.reps == 0, set.distanceMeters != nil || set.seconds != nil { set.weight = nil; set.reps = nil }
+        if let value = try ImportValues.number(cell(rpe), line: line, column: "RPE") {
+            guard WorkoutSet.isValidRPE(value) else { throw ImportProblem(line: line, message: "RPE \(cell(rpe)) is not between 1 and 10 in steps of 0.5") }
+            set.rpe = value
+        }
+        if let value = set.weight, value < 0 { throw ImportProblem(line: line, message: "weight \(cell(weight)) is negative") }
+        if let value = set.reps, value < 0 { throw ImportProblem(line: line, message: "reps \(cell(reps)) is negative") }
+        let note = cell(notes)
+        set.notes = note.isEmpty ? nil : note
+        return (workout, set)
+    }
+}
+
+/// The CSV export of the Hevy app: `title, start_time, end_time, description, exercise_title,
+/// superset_id, exercise_notes, set_index, set_type, weight_kg | weight_lbs, reps,
+/// distance_km | distance_miles, duration_seconds, rpe`; times like `13 Jan 2026, 06:53`.
+struct HevyFormat: ImportFormat {
+    static let source = "hevy"
+
+    private let title, start, exercise: Int
+    private let end, description, superset, exerciseNotes, setType, weight, reps, distance, duration, rpe: Int?
+    private let unit: WeightUnit
+    private let distanceFactor: Double
+    private let options: ImportOptions
+
+    init(header: [String], options: ImportOptions) throws(ImportProblem) {
+        let names = header.map { $0.trimmingWhitespace().lowercased() }
+        func column(_ name: String) -> Int? { names.firstIndex(of: name) }
+        guard let title = column("title"), let start = column("start_time"), let exercise = column("exercise_title") else {
+            throw ImportProblem(line: 1, message: "this is not a Hevy export: it needs the columns title, start_time and exercise_title")
+        }
+        self.title = title
+        self.start = start
+        self.exercise = exercise
+        end = column("end_time")
+        description = column("description")
+        superset = column("superset_id")
+        exerciseNotes = column("exercise_notes")
+        setType = column("set_type")
+        weight = column("weight_kg") ?? column("weight_lbs")
+        unit = column("weight_kg") != nil ? .kg : column("weight_lbs") != nil ? .lbs : options.unit
+        reps = column("reps")
+        distance = column("distance_km") ?? column("distance_miles")
+        distanceFactor = column("distance_km") != nil ? 1000 : 1609.344
+        duration = column("duration_seconds")
+        rpe = column("rpe")
+        self.options = options
+    }
+
+    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    /// `13 Jan 2026, 06:53`.
+    private func time(_ text: String, line: Int) throws(ImportProblem) -> Timestamp {
+        let parts = text.replacingOccurrences(of: ",", with: " ").split(separator: " ")
+        guard parts.count == 4, let day = Int(parts[0]), let month = HevyFormat.months.firstIndex(of: String(parts[1].prefix(3)).lowercased()),
+              let year = Int(parts[2]), let date = LocalDate(year: year, month: month + 1, day: day) else {
+            throw ImportProblem(line: line, message: "time '\(text)' is not like 13 Jan 2026, 06:53")
+        }
+        let clock = parts[3].split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 2, (0..<24).contains(clock[0]), (0..<60).contains(clock[1]) else {
+            throw ImportProblem(line: line, message: "time '\(text)' is not like 13 Jan 2026, 06:53")
+        }
+        return ImportValues.localTime(date, clock[0], clock[1], 0, utcOffset: options.utcOffsetSeconds)
+    }
+
+    func parse(_ record: CSVRecord) throws(ImportProblem) -> (workout: ImportedWorkout, set: ImportedSet)? {
+        let line = record.line
+        func cell(_ index: Int?) -> String { index.flatMap { $0 < record.fields.count ? record.fields[$0].trimmingWhitespace() : nil } ?? "" }
+        func text(_ index: Int?) -> String? {
+            let value = cell(index).replacingOccurrences(of: "\\n", with: "\n")
+            return value.isEmpty ? nil : value
+        }
+        let name = Exercise.normalizedName(cell(exercise))
+        guard !name.isEmpty else { throw ImportProblem(line: line, message: "the exercise title is empty") }
+        let startTime = try time(cell(start), line: line)
+        var workout = ImportedWorkout(key: "\(cell(start))|\(cell(title))", title: text(title), start: startTime, notes: text(description))
+        if !cell(end).isEmpty { workout.end = try time(cell(end), line: line) }
+        var set = ImportedSet(line: line, exercise: name, unit: unit)
+        switch cell(setType).lowercased() {
+        case "warmup", "warm_up": set.setType = .warmup
+        case "dropset", "drop", "drop_set": set.setType = .drop
+        case "failure": set.setType = .failure
+        case "normal", "": break
+        default: throw ImportProblem(line: line, message: "set_type '\(cell(setType))' is not normal, warmup, dropset or failure")
+        }
+        set.weight = try ImportValues.number(cell(weight), line: line, column: "weight")
+        set.reps = try ImportValues.integer(cell(reps), line: line, column: "reps")
+        if let value = try ImportValues.number(cell(distance), line: line, column: "distance"), value > 0 {
+            set.distanceMeters = (value * distanceFactor * 100).rounded() / 100
+        }
+        if let value = try ImportValues.integer(cell(self.duration), line: line, column: "duration_seconds"), value > 0 { set.seconds = value }
+        if let value = try ImportValues.number(cell(rpe), line: line, column: "rpe") {
+            guard WorkoutSet.isValidRPE(value) else { throw ImportProblem(line: line, message: "rpe \(cell(rpe)) is not between 1 and 10 in steps of 0.5") }
+            set.rpe = value
+        }
+        if let value = set.weight, value < 0 { throw ImportProblem(line: line, message: "weight \(cell(weight)) is negative") }
+        if let value = set.reps, value < 0 { throw ImportProblem(line: line, message: "reps \(cell(reps)) is negative") }
+        set.exerciseNotes = text(exerciseNotes)
+        set.superset = text(superset)
+        return (workout, set)
+    }
+}
