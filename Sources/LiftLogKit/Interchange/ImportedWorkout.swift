@@ -88,6 +88,19 @@ public struct ImportOptions: Sendable {
 
 /// Parsing helpers shared by the formats.
 enum ImportValues {
+    /// A cell as the formats read it: trimmed, CRLF line breaks as LF, and without the
+    /// apostrophe a CSV writer puts before `=`, `+`, `-` or `@` to keep spreadsheets from
+    /// running the cell as a formula (liftlog's own export does).
+    static func cell(_ record: CSVRecord, _ index: Int?) -> String {
+        guard let index, index < record.fields.count else { return "" }
+        var text = record.fields[index].trimmingWhitespace()
+        if text.contains("\r\n") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        if text.hasPrefix("'"), let second = text.unicodeScalars.dropFirst().first, "=+-@".unicodeScalars.contains(second) {
+            text.removeFirst()
+        }
+        return text
+    }
+
     /// A number, tolerating a decimal comma (semicolon files) and float noise
     /// (`74.99999999999999` → 75, `65.181223569` → 65.18); `nil` for an empty cell.
     static func number(_ text: String, line: Int, column: String) throws(ImportProblem) -> Double? {

@@ -46,7 +46,7 @@ struct StrongFormat: ImportFormat {
 
     func parse(_ record: CSVRecord) throws(ImportProblem) -> (workout: ImportedWorkout, set: ImportedSet)? {
         let line = record.line
-        func cell(_ index: Int?) -> String { index.flatMap { $0 < record.fields.count ? record.fields[$0].trimmingWhitespace() : nil } ?? "" }
+        func cell(_ index: Int?) -> String { ImportValues.cell(record, index) }
         let order = cell(setOrder)
         if order.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "_", with: "") == "resttimer" { return nil }
         let name = Exercise.normalizedName(cell(exercise))
@@ -164,7 +164,7 @@ struct HevyFormat: ImportFormat {
 
     func parse(_ record: CSVRecord) throws(ImportProblem) -> (workout: ImportedWorkout, set: ImportedSet)? {
         let line = record.line
-        func cell(_ index: Int?) -> String { index.flatMap { $0 < record.fields.count ? record.fields[$0].trimmingWhitespace() : nil } ?? "" }
+        func cell(_ index: Int?) -> String { ImportValues.cell(record, index) }
         func text(_ index: Int?) -> String? {
             let value = cell(index).replacingOccurrences(of: "\\n", with: "\n")
             return value.isEmpty ? nil : value

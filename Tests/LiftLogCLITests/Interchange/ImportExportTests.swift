@@ -1,0 +1,218 @@
+import Testing
+@testable import LiftLogCLI
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+private let fixtures: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path + "/Fixtures/Import"
+}()
+
+/// The sessions of a store as `show --json` data, oldest first.
+private func sessions(_ store: String) -> [JSONValue] {
+    guard case .array(let list)? = run(["history", "--store", store, "--json", "--per-page", "1000"]).json?["data"]?["sessions"] else { return [] }
+    return list.reversed().compactMap { summary in
+        run(["show", summary["id"]!.stringValue!, "--store", store, "--json"]).json?["data"]
+    }
+}
+
+private func sets(_ session: JSONValue, _ exercise: String) -> [JSONValue] {
+    guard case .array(let entries)? = session["entries"],
+          let entry = entries.first(where: { $0["exercise_name"]?.stringValue == exercise }),
+          case .array(let sets)? = entry["sets"] else { return [] }
+    return sets
+}
+
+@Suite("Import")
+struct ImportTests {
+    private func store(_ root: String) -> String {
+        let store = root + "/s"
+        #expect(run(["init", store]).status == 0)
+        return store
+    }
+
+    @Test("Strong's classic export: BOM, CRLF, no final newline, quoted notes, rest timers, warm-ups, float noise, bodyweight, timed and cardio rows")
+    func strongClassic() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let outcome = run(["import", "strong", fixtures + "/strong-classic.csv", "--utc-offset", "+01:00", "--store", store])
+            #expect(outcome.status == 0, "\(outcome.error)")
+            #expect(outcome.output.contains("Imported 2 sessions (9 sets) from 10 rows"))
+            #expect(outcome.output.contains("Skipped 1 row: line 7 (rest timer)."))
+            let all = sessions(store)
+            let evening = try #require(all.first)
+            #expect(evening["started_at"] == "2021-03-05T18:07:12+01:00")
+            #expect(evening["duration_seconds"] == 3720)
+            #expect(evening["plan_day"] == "Evening Workout")
+            #expect(evening["notes"] == "Felt good, \"strong\" even")
+            #expect(evening["source"] == "strong")
+            let bench = sets(evening, "Bench Press (Barbell)")
+            #expect(bench.map { $0["set_type"] } == ["warmup", "normal", "normal", "normal", "failure"])
+            #expect(bench.map { $0["weight"] } == [40, 75, 75, 75, .number(JSONNumber(65.18))])
+            #expect(bench[3]["notes"] == "grip slipped\non the last rep")
+            #expect(bench[1]["rpe"] == 8)
+            #expect(sets(evening, "Pull Up").first?["weight"] == nil)
+            #expect(sets(evening, "Pull Up (Assisted)").first?["weight"] == 20)
+            #expect(sets(evening, "Plank").first?["duration_seconds"] == 60)
+            #expect(sets(evening, "Plank").first?["reps"] == nil)
+            let run = try #require(all.last)
+            #expect(sets(run, "Running").first?["distance_m"] == 10000)
+            #expect(sets(run, "Running").first?["weight"] == nil)
+        }
+    }
+
+    @Test("Strong's other variants: semicolons and quoted numbers, per-row units, French headers, durations in words")
+    func strongVariants() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            #expect(run(["import", "strong", fixtures + "/strong-semicolon.csv", "--utc-offset", "+00:00", "--store", store]).status == 0)
+            #expect(run(["import", "strong", fixtures + "/strong-units.csv", "--utc-offset", "-05:00", "--store", store]).status == 0)
+            #expect(run(["import", "strong", fixtures + "/strong-french.csv", "--utc-offset", "+01:00", "--store", store]).status == 0)
+            let all = sessions(store)
+            #expect(all.count == 6)
+            let legs = try #require(all.first { $0["plan_day"] == "Legs" })
+            #expect(sets(legs, "Squat (Barbell)").map { $0["weight"] } == [100, .number(JSONNumber(102.5))])
+            #expect(legs["duration_seconds"] == 3720)
+            let mixed = try #require(all.first { $0["plan_day"] == "Mixed" })
+            #expect(sets(mixed, "Deadlift (Barbell)").map { $0["unit"] } == ["kg", "lbs"])
+            #expect(sets(mixed, "Cycling").first?["distance_m"] == 5000)
+            #expect(mixed["duration_seconds"] == 2100)
+            #expect(all.first { $0["plan_day"] == "Long One" }?["duration_seconds"] == 3660)
+            let marathon = try #require(all.first { $0["plan_day"] == "Marathon Week" })
+            #expect(marathon["duration_seconds"] == .number(JSONNumber(47 * 3600 + 52 * 60)))
+            #expect(sets(marathon, "Running").first?["distance_m"] == .number(JSONNumber(42164.81)))
+            let french = try #require(all.first { $0["plan_day"] == "Séance A" })
+            #expect(sets(french, "Développé couché (barre)").map { $0["weight"] } == [60, .number(JSONNumber(62.5))])
+            #expect(french["notes"] == "Très bien")
+        }
+    }
+
+    @Test("Hevy: newest first, set types, supersets, literal \\n notes, emoji, past midnight, pounds and miles")
+    func hevy() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            #expect(run(["import", "hevy", fixtures + "/hevy.csv", "--utc-offset", "+01:00", "--store", store]).status == 0)
+            #expect(run(["import", "hevy", fixtures + "/hevy-lbs.csv", "--utc-offset", "+01:00", "--store", store]).status == 0)
+            let all = sessions(store)
+            #expect(all.count == 5)
+            let late = try #require(all.first { $0["plan_day"] == "Late Push 🌙" })
+            #expect(late["started_at"] == "2026-01-13T23:40:00+01:00")
+            #expect(late["completed_at"] == "2026-01-14T00:55:00+01:00")
+            #expect(late["notes"] == "Gym closes soon\nquick one")
+            #expect(sets(late, "Triceps Pushdown (Cable)").map { $0["set_type"] } == ["drop", "failure"])
+            guard case .array(let entries)? = late["entries"] else { Issue.record("no entries"); return }
+            #expect(entries.map { $0["superset"] } == ["0", "0"])
+            #expect(entries.first?["notes"] == "Elbows in\nslow negatives")
+            #expect(sets(all.first { $0["plan_day"] == "Easy Run" }!, "Running").first?["distance_m"] == 7500)
+            #expect(sets(all.first { $0["plan_day"] == "Press" }!, "Overhead Press (Barbell)").first?["unit"] == "lbs")
+            #expect(sets(all.first { $0["plan_day"] == "Walk" }!, "Walking").first?["distance_m"] == .number(JSONNumber(3218.69)))
+        }
+    }
+
+    @Test("importing again, or a newer export that overlaps, adds only what is new")
+    func idempotent() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            #expect(run(["import", "strong", fixtures + "/strong-classic.csv", "--utc-offset", "+01:00", "--store", store]).status == 0)
+            let before = snapshot(store)
+            let again = run(["import", "strong", fixtures + "/strong-classic.csv", "--utc-offset", "+01:00", "--store", store])
+            #expect(again.output.hasPrefix("Imported 0 sessions (0 sets)"))
+            #expect(again.output.contains("2 sessions already in the store"))
+            #expect(snapshot(store) == before)
+            let newer = (readText(fixtures + "/strong-classic.csv") ?? "") + "\r\n2021-03-10 18:00:00,Next,30m,Bench Press (Barbell),1,77.5,5,0,0,,,"
+            writeText(newer, to: root + "/newer.csv")
+            let overlap = run(["import", "strong", root + "/newer.csv", "--utc-offset", "+01:00", "--store", store])
+            #expect(overlap.output.hasPrefix("Imported 1 session (1 set)"))
+            #expect(sessions(store).count == 3)
+        }
+    }
+
+    @Test("a dry run writes nothing; a bad row rejects the file unless asked to skip; --map links library names")
+    func options() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let before = snapshot(store)
+            let dry = run(["import", "strong", fixtures + "/strong-classic.csv", "--dry-run", "--store", store])
+            #expect(dry.output.hasPrefix("Would import 2 sessions (9 sets)"))
+            #expect(snapshot(store) == before)
+            let bad = run(["import", "strong", fixtures + "/strong-bad.csv", "--store", store, "--json"])
+            #expect(bad.status == 4)
+            #expect(bad.errorMessage == "\(fixtures)/strong-bad.csv:3: weight 'abc' is not a number. Nothing was imported.")
+            #expect(snapshot(store) == before)
+            writeText("{\"Squat (Barbell)\": \"Back Squat\"}", to: root + "/map.json")
+            let skipped = run(["import", "strong", fixtures + "/strong-bad.csv", "--skip-bad-rows", "--map", root + "/map.json", "--store", store])
+            #expect(skipped.status == 0)
+            #expect(skipped.output == "Imported 2 sessions (2 sets) from 3 rows of \(fixtures)/strong-bad.csv.\nMapped Squat (Barbell) → Back Squat.\nSkipped 1 row: line 3 (weight 'abc' is not a number).\n")
+            #expect(sets(sessions(store)[0], "Back Squat").count == 1)
+            let wrongApp = run(["import", "fitbod", fixtures + "/strong-bad.csv", "--store", store, "--json"])
+            #expect(wrongApp.status == 2)
+            let notStrong = run(["import", "strong", fixtures + "/hevy.csv", "--store", store, "--json"])
+            #expect(notStrong.status == 4)
+            #expect(notStrong.errorMessage == "\(fixtures)/hevy.csv:1: this is not a Strong export: there is no Date column.")
+        }
+    }
+}
+
+@Suite("Export")
+struct ExportTests {
+    @Test("the Strong-compatible CSV imports back into a new store as the same sessions, and into the same store as nothing")
+    func roundTrip() throws {
+        try withTemporaryDirectory { root throws in
+            let first = root + "/a"
+            #expect(run(["init", first]).status == 0)
+            for file in ["strong-classic", "strong-units"] {
+                #expect(run(["import", "strong", fixtures + "/\(file).csv", "--utc-offset", "+01:00", "--store", first]).status == 0)
+            }
+            #expect(run(["import", "hevy", fixtures + "/hevy.csv", "--utc-offset", "+01:00", "--store", first]).status == 0)
+            let exported = run(["export", "csv", "--store", first])
+            #expect(exported.status == 0)
+            #expect(exported.error == "Exported 8 sessions.\n")
+            writeText(exported.output, to: root + "/export.csv")
+            let second = root + "/b"
+            #expect(run(["init", second]).status == 0)
+            #expect(run(["import", "strong", root + "/export.csv", "--store", second]).status == 0)
+            func comparable(_ session: JSONValue) -> JSONValue {
+                guard case .object(var object) = session, case .array(let entries)? = object["entries"] else { return session }
+                object["path"] = nil
+                object["source"] = nil
+                object["entries"] = .array(entries.map { entry in
+                    guard case .object(var e) = entry, case .array(let sets)? = e["sets"] else { return entry }
+                    e["exercise_id"] = nil
+                    e["superset"] = nil
+                    e["notes"] = nil
+                    e["sets"] = .array(sets.map { set in
+                        guard case .object(var s) = set else { return set }
+                        s["completed_at"] = nil
+                        return .object(s)
+                    })
+                    return .object(e)
+                })
+                return .object(object)
+            }
+            #expect(sessions(second).map(comparable) == sessions(first).map(comparable))
+            let again = run(["import", "strong", root + "/export.csv", "--store", first])
+            #expect(again.output.hasPrefix("Imported 0 sessions"))
+        }
+    }
+
+    @Test("cells a spreadsheet would run as formulas are neutralised; NDJSON has one session per line")
+    func safetyAndNDJSON() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["start", "--store", store, "--at", "2025-01-24T06:00:00+01:00"]).status == 0)
+            #expect(run(["log", "--store", store, "=HYPERLINK(\"http://x\")", "100x5", "--create"]).status == 0)
+            #expect(run(["finish", "--store", store, "--notes", "@SUM(A1)"]).status == 0)
+            let csv = run(["export", "csv", "--store", store]).output
+            #expect(csv.contains("\"'=HYPERLINK(\"\"http://x\"\")\""))
+            #expect(csv.contains("'@SUM(A1)"))
+            let ndjson = run(["export", "ndjson", "--store", store]).output
+            let lines = ndjson.split(separator: "\n")
+            #expect(lines.count == 1)
+            #expect((try? JSONParser.parse(Array(lines[0].utf8)))?["notes"] == "@SUM(A1)")
+            #expect(run(["export", "csv", "--from", "2025-02-01", "--store", store]).output == Store.strongCSVHeader.joined(separator: ",") + "\r\n")
+            #expect(run(["export", "xml", "--store", store]).status == 2)
+        }
+    }
+}
