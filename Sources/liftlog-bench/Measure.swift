@@ -97,6 +97,7 @@ func format(_ value: Double, digits: Int = 3) -> String {
     if let dot = text.firstIndex(of: ".") {
         let decimals = text.distance(from: dot, to: text.endIndex) - 1
         if decimals > digits { text = String(text[...text.index(dot, offsetBy: digits)]) }
+        if text.hasSuffix(".") { text.removeLast() }
     }
     return text
 }

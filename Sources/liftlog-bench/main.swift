@@ -42,6 +42,7 @@ struct Row {
 }
 
 var rows: [String: Row] = [:]
+nonisolated(unsafe) var importFigures: [(rows: Int, seconds: Double, memory: Double)] = []
 var order: [String] = []
 @MainActor func record(_ name: String, _ size: Int, _ value: Double) {
     if rows[name] == nil { rows[name] = Row(name: name); order.append(name) }
@@ -182,6 +183,30 @@ for fixture in fixtures {
     record("floor: raw write+fsync+rename+fsync, same size (ms)", fixture.size, floorSamples.sorted()[runs / 2])
 }
 
+// Importing a Strong export, streamed: throughput and peak memory for two file sizes (memory
+// must not grow with the file).
+print("Import:")
+for rows in quick ? [5_000, 20_000] : [5_000, 50_000] {
+    let folder = makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    var csv = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+    let exercises = ["Squat (Barbell)", "Bench Press (Barbell)", "Deadlift (Barbell)", "Overhead Press (Barbell)", "Pull Up", "Barbell Row"]
+    for row in 0..<rows {
+        let workout = row / 20
+        let day = LocalDate(year: 2015, month: 1, day: 1)!.adding(days: workout)
+        csv += "\(day) 18:00:00,Workout \(workout % 3),1h 2m,\(exercises[(row / 4) % exercises.count]),\(row % 4 + 1),\(60 + row % 40),5,0,0,,,8\n"
+    }
+    let file = folder + "/strong.csv"
+    let handle = fopen(file, "w")
+    fputs(csv, handle)
+    fclose(handle)
+    _ = runProcess([liftlog, "init", folder + "/store", "--no-seed"])
+    let result = runProcess([liftlog, "import", "strong", file, "--utc-offset", "+01:00", "--store", folder + "/store"])
+    precondition(result.status == 0, "import failed")
+    print("  \(rows) rows (\(format(Double(csv.utf8.count) / 1_048_576, digits: 1)) MB): \(format(result.milliseconds / 1000, digits: 2)) s, \(format(Double(rows) / (result.milliseconds / 1000), digits: 0)) rows/s, peak memory \(format(result.peakMegabytes, digits: 1)) MB")
+    importFigures.append((rows, result.milliseconds / 1000, result.peakMegabytes))
+}
+
 // The report, in Markdown.
 let small = sizes[0], large = sizes[1]
 print("\n| measure | N = \(small) | N = \(large) | ratio |")
@@ -201,6 +226,9 @@ for name in ["history page 1, in-process (ms)", "history page 100, in-process (m
 for size in sizes {
     let ratio = value("log one set durably, in-process (ms)", size) / value("floor: raw write+fsync+rename+fsync, same size (ms)", size)
     print("- durable log vs raw floor at N = \(size): \(format(ratio, digits: 2))× (target ≤ 1.5×) \(ratio <= 1.5 ? "met" : "NOT met")")
+}
+if let small = importFigures.first, let large = importFigures.last {
+    print("- import peak memory: \(format(small.memory, digits: 1)) MB for \(small.rows) rows, \(format(large.memory, digits: 1)) MB for \(large.rows) rows (\(format(large.memory / small.memory, digits: 2))x for \(large.rows / small.rows)x the rows)")
 }
 let memory = value("reindex, peak memory (MB)", large)
 print("- reindex peak memory at N = \(large): \(format(memory, digits: 1)) MB (target < 100 MB) \(memory < 100 ? "met" : "NOT met")")

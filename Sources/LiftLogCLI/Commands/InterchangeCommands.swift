@@ -104,6 +104,9 @@ enum InterchangeCommands {
             .value("--to", valueName: "date", help: "Only sessions on or before this date (YYYY-MM-DD)."),
         ],
         run: { context, arguments throws(LiftLogError) in
+            guard !context.json else {
+                throw .usage("export writes CSV or NDJSON to standard output; leave out --json (use 'export ndjson' for JSON).", command: arguments.commandName)
+            }
             let store = try context.store()
             let format = arguments.positionals[0].lowercased()
             guard format == "csv" || format == "ndjson" else {

@@ -213,6 +213,9 @@ struct ExportTests {
             #expect((try? JSONParser.parse(Array(lines[0].utf8)))?["notes"] == "@SUM(A1)")
             #expect(run(["export", "csv", "--from", "2025-02-01", "--store", store]).output == Store.strongCSVHeader.joined(separator: ",") + "\r\n")
             #expect(run(["export", "xml", "--store", store]).status == 2)
+            let json = run(["export", "csv", "--json", "--store", store])
+            #expect(json.status == 2)
+            #expect(json.errorMessage == "export writes CSV or NDJSON to standard output; leave out --json (use 'export ndjson' for JSON).")
         }
     }
 }
