@@ -111,14 +111,14 @@ package final class SessionIndex {
                 let monthTime = try files.status(key.folder).map { $0.kind == .directory ? $0.modificationNanoseconds : -1 } ?? -1
                 if monthTime <= 0 { removeMonth(key); continue }
                 if monthTime != state.months[key]?.folderTime {
-                    try rescan(key, folderTime: monthTime, verifyAll: false)
+                    try rescan(key, folderTime: monthTime)
                     if streaming { try flushShard(key) }
                 } else if (state.months[key]?.corruptCount ?? 0) > 0 {
                     // A broken file fixed in place keeps its inode and its folder's time: look at
                     // the (few) unreadable files themselves.
                     for record in try records(of: key) where record.summary == nil {
                         if try files.status("\(key.folder)/\(record.fileName)").map(record.matches) != true {
-                            try rescan(key, folderTime: monthTime, verifyAll: true)
+                            try rescan(key, folderTime: monthTime)
                             break
                         }
                     }
@@ -145,20 +145,16 @@ package final class SessionIndex {
         stateDirty = true
     }
 
-    /// Lists a month folder again and re-reads the files that are new or replaced (or, with
-    /// `verifyAll`, whose `stat` differs from their record).
-    private func rescan(_ key: MonthKey, folderTime: Int64, verifyAll: Bool) throws(LiftLogError) {
+    /// Lists a month folder again, `stat`s each file, and re-reads those that are new or whose
+    /// inode, size or modification time changed.
+    private func rescan(_ key: MonthKey, folderTime: Int64) throws(LiftLogError) {
         let previous = Dictionary((try records(of: key)).map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first })
         if holdsLock { files.removeLeftoverTemporaryFiles(in: key.folder) }
         var updated: [IndexRecord] = []
         var toRead: [(relative: String, fileName: String, status: FileStatus)] = []
         for entry in try files.list(key.folder) where SessionIndex.isSessionFileName(entry.name) {
-            // Same inode: the same file, unless it was edited in place; unreadable files are
-            // always looked at again, so one fixed by hand comes back.
-            if let old = previous[entry.name], old.inode == entry.inode, !verifyAll, old.summary != nil {
-                updated.append(old)
-                continue
-            }
+            // A record stands only if inode, size and modification time all still match: a file
+            // replaced by rename may get the inode number the old one just freed.
             let relative = "\(key.folder)/\(entry.name)"
             guard let status = try files.status(relative) else { continue }
             if let old = previous[entry.name], old.matches(status) {
@@ -276,7 +272,7 @@ package final class SessionIndex {
     private func repair(_ key: MonthKey) throws(LiftLogError) -> [IndexRecord] {
         shards[key] = []
         shardLines[key] = nil
-        try rescan(key, folderTime: 0, verifyAll: true)
+        try rescan(key, folderTime: 0)
         return shards[key] ?? []
     }
 
@@ -297,7 +293,7 @@ package final class SessionIndex {
         }
         for key in stale {
             let time = try files.status(key.folder)?.modificationNanoseconds ?? 0
-            if time <= 0 { removeMonth(key) } else { try rescan(key, folderTime: time, verifyAll: true) }
+            if time <= 0 { removeMonth(key) } else { try rescan(key, folderTime: time) }
         }
         return !stale.isEmpty
     }

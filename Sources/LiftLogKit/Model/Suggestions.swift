@@ -12,7 +12,9 @@ package enum Suggestions {
                 scored.append((0, candidate))
                 continue
             }
-            let distance = editDistance(needle, lower)
+            // The whole name, or one of its words ("squaat" is close to "Front Squat").
+            let words = lower.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+            let distance = ([lower] + words).map { editDistance(needle, $0) }.min() ?? Int.max
             if distance <= max(2, needle.count / 3) { scored.append((distance, candidate)) }
         }
         return scored.sorted { ($0.score, $0.name.count, $0.name) < ($1.score, $1.name.count, $1.name) }.prefix(limit).map(\.name)

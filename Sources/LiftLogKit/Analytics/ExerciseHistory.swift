@@ -1,0 +1,157 @@
+/// How a one-repetition maximum is estimated from a set (SPEC §8).
+public enum E1RMFormula: String, Sendable, CaseIterable {
+    /// `w × (1 + r/30)`, the default.
+    case epley
+    /// `w × 36 / (37 − r)`, for sets of fewer than 37 reps.
+    case brzycki
+
+    /// The estimate for `weight` lifted `reps` times; one rep is the weight itself.
+    public func estimate(weight: Double, reps: Int) -> Double? {
+        guard reps >= 1 else { return nil }
+        if reps == 1 { return weight }
+        switch self {
+        case .epley: return weight * (1 + Double(reps) / 30)
+        case .brzycki: return reps < 37 ? weight * 36 / Double(37 - reps) : nil
+        }
+    }
+}
+
+/// One session's work on an exercise (SPEC §8, "Exercise history").
+public struct ProgressEntry: Hashable, Sendable {
+    public var sessionID: Session.ID
+    public var date: LocalDate
+    public var weekNumber: Int?
+    /// Completed sets, warm-ups excluded.
+    public var sets: Int
+    /// The heaviest weight of those sets, in the report's unit.
+    public var bestWeight: Double?
+    /// The reps of that heaviest set.
+    public var bestSetReps: Int?
+    /// The best estimated one-rep maximum of the session, in the report's unit.
+    public var e1rm: Double?
+    /// Σ weight × reps of those sets, in the report's unit.
+    public var volume: Double
+}
+
+/// The heaviest set of an exercise (ties: more reps, then the earlier date).
+public struct PersonalRecord: Hashable, Sendable {
+    /// In the unit it was lifted in.
+    public var weight: Double
+    public var unit: WeightUnit
+    public var reps: Int
+    public var date: LocalDate
+    public var sessionID: Session.ID
+}
+
+/// The heaviest weight lifted for an exact number of reps.
+public struct RepRecord: Hashable, Sendable {
+    public var reps: Int
+    public var weight: Double
+    public var unit: WeightUnit
+    public var date: LocalDate
+}
+
+/// Everything liftlog knows of one exercise's history.
+public struct ExerciseReport: Sendable {
+    public var exerciseID: Exercise.ID?
+    public var exerciseName: String
+    /// The unit of weights, e1RMs and volumes in ``entries`` and ``bestE1RM``.
+    public var unit: WeightUnit
+    /// Newest first.
+    public var entries: [ProgressEntry]
+    public var personalRecord: PersonalRecord?
+    public var bestE1RM: (value: Double, date: LocalDate, sessionID: Session.ID)?
+    /// For 1 to 12 reps, where there is one.
+    public var repRecords: [RepRecord]
+}
+
+extension Store {
+    /// The history, personal record, best e1RM and rep records of an exercise, from the
+    /// sessions that contain it (linked by ID, so renames are followed; by name for entries
+    /// without a link).
+    ///
+    /// - Complexity: one index line per session and one file read per session that contains
+    ///   the exercise; no other session file is read.
+    /// - Throws: `NOT_FOUND` (with suggestions) when neither the library nor any session knows
+    ///   the name. An exercise with no sets yet gives a report with no entries.
+    public func exerciseReport(_ name: String, formula: E1RMFormula = .epley) throws(LiftLogError) -> ExerciseReport {
+        var exercise: Exercise
+        var known = true
+        do throws(LiftLogError) {
+            exercise = try self.exercise(named: name)
+        } catch {
+            guard case .notFound = error else { throw error }
+            exercise = Exercise(id: Exercise.ID(uncheckedRawValue: "00000000-0000-0000-0000-000000000000"), name: Exercise.normalizedName(name))
+            known = false
+        }
+        let target = exercise
+        let paths: [String] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
+            var found: [String] = []
+            for key in index.monthsNewestFirst {
+                for record in try index.records(of: key) {
+                    if let summary = record.summary, summary.contains(target) { found.append(summary.path) }
+                }
+            }
+            return found
+        }
+        if paths.isEmpty && !known {
+            throw .notFound("No exercise named '\(name)'.", suggestions: Suggestions.closest(to: name, among: (try? exercises().map(\.name)) ?? []))
+        }
+        let unit = preferences.unit
+        var report = ExerciseReport(exerciseID: known ? exercise.id : nil, exerciseName: exercise.name, unit: unit, entries: [], personalRecord: nil, bestE1RM: nil, repRecords: [])
+        var repBest: [Int: (kg: Double, record: RepRecord)] = [:]
+        var prKilograms = -1.0
+        for path in paths {
+            guard let session = try files.load(path, as: Session.self) else { continue }
+            let date = session.startedAt.localDate
+            let key = Exercise.nameKey(exercise.name)
+            let entries = session.entries.filter { $0.exerciseID == exercise.id || ($0.exerciseID == nil && Exercise.nameKey($0.exerciseName) == key) || (!known && Exercise.nameKey($0.exerciseName) == key) }
+            var entry = ProgressEntry(sessionID: session.id, date: date, weekNumber: session.weekNumber, sets: 0, bestWeight: nil, bestSetReps: nil, e1rm: nil, volume: 0)
+            var bestKilograms = -1.0
+            for set in entries.flatMap(\.sets) where set.countsAsWork {
+                entry.sets += 1
+                entry.volume += set.volume(in: unit, defaultUnit: unit)
+                guard let weight = set.weight, let reps = set.reps else { continue }
+                let setUnit = set.unit ?? unit
+                let kilograms = setUnit.convert(weight, to: .kg)
+                let inUnit = setUnit.convert(weight, to: unit)
+                if kilograms > bestKilograms || (kilograms == bestKilograms && reps > (entry.bestSetReps ?? 0)) {
+                    bestKilograms = kilograms
+                    entry.bestWeight = rounded(inUnit)
+                    entry.bestSetReps = reps
+                }
+                if let estimate = formula.estimate(weight: inUnit, reps: reps) {
+                    entry.e1rm = max(entry.e1rm ?? 0, rounded(estimate))
+                    if estimate > report.bestE1RM?.value ?? 0 || (rounded(estimate) == report.bestE1RM?.value && date < report.bestE1RM!.date) {
+                        report.bestE1RM = (rounded(estimate), date, session.id)
+                    }
+                }
+                // The heaviest set; ties go to more reps, then to the earlier date.
+                let record = PersonalRecord(weight: weight, unit: setUnit, reps: reps, date: date, sessionID: session.id)
+                if let current = report.personalRecord {
+                    let better = kilograms > prKilograms + 1e-9
+                        || (abs(kilograms - prKilograms) <= 1e-9 && (reps > current.reps || (reps == current.reps && date < current.date)))
+                    if better { report.personalRecord = record; prKilograms = kilograms }
+                } else {
+                    report.personalRecord = record
+                    prKilograms = kilograms
+                }
+                if (1...12).contains(reps) {
+                    let candidate = RepRecord(reps: reps, weight: weight, unit: setUnit, date: date)
+                    if let current = repBest[reps] {
+                        if kilograms > current.kg + 1e-9 || (abs(kilograms - current.kg) <= 1e-9 && date < current.record.date) { repBest[reps] = (kilograms, candidate) }
+                    } else {
+                        repBest[reps] = (kilograms, candidate)
+                    }
+                }
+            }
+            entry.volume = rounded(entry.volume)
+            if !entries.isEmpty { report.entries.append(entry) }
+        }
+        report.entries.sort { $0.date > $1.date }
+        report.repRecords = repBest.keys.sorted().map { repBest[$0]!.record }
+        return report
+    }
+
+    private func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+}
