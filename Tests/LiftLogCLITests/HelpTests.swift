@@ -45,6 +45,10 @@ struct HelpTests {
           history                 List sessions, newest first, a page at a time.
           show                    Show one session in detail.
           rm                      Delete one session (asks on a terminal).
+          progress                An exercise's history, newest first, with a chart and
+                                  its personal record.
+          pr                      Personal records: the heaviest set, the best estimated
+                                  1RM, and the heaviest weight for 1 to 12 reps.
           check                   Validate every file in the store and report each
                                   problem with its line and column.
           fmt                     Rewrite the store's files into canonical form (their

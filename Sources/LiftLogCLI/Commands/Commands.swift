@@ -13,6 +13,7 @@ enum Commands {
                 WorkoutCommands.start, WorkoutCommands.log, WorkoutCommands.set, WorkoutCommands.drop,
                 WorkoutCommands.status, WorkoutCommands.finish, WorkoutCommands.discard,
                 HistoryCommands.history, HistoryCommands.show, HistoryCommands.remove,
+                AnalyticsCommands.progress, AnalyticsCommands.pr,
                 DataCommands.check, DataCommands.fmt, DataCommands.edit, ResolveCommand.resolve, SyncCommand.sync,
                 InterchangeCommands.importCommand, InterchangeCommands.export, StoreCommands.reindex,
             ])

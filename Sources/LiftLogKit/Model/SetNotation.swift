@@ -106,7 +106,7 @@ public struct SetNotation: Equatable, Sendable {
 }
 
 extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
+    package func replacingOccurrences(of target: String, with replacement: String) -> String {
         guard contains(target) else { return self }
         return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
