@@ -25,4 +25,8 @@ step log "Zercher Squat" 60x8 --create
 step status
 step finish --feel 4 --notes "Demo workout"
 step history --per-page 3
+step progress "Back Squat"
+step pr "Back Squat"
+step stats
+step calendar
 printf '\nThe demo store was a temporary copy of SampleData/store; it is removed now.\n'

@@ -49,6 +49,11 @@ struct HelpTests {
                                   its personal record.
           pr                      Personal records: the heaviest set, the best estimated
                                   1RM, and the heaviest weight for 1 to 12 reps.
+          calendar                A month grid, like cal, marking the days you trained
+                                  by kind of session.
+          stats                   Totals and streaks for each kind of session.
+          stretch                 Record a stretch session.
+          meditate                Record a meditation session.
           check                   Validate every file in the store and report each
                                   problem with its line and column.
           fmt                     Rewrite the store's files into canonical form (their

@@ -13,7 +13,8 @@ enum Commands {
                 WorkoutCommands.start, WorkoutCommands.log, WorkoutCommands.set, WorkoutCommands.drop,
                 WorkoutCommands.status, WorkoutCommands.finish, WorkoutCommands.discard,
                 HistoryCommands.history, HistoryCommands.show, HistoryCommands.remove,
-                AnalyticsCommands.progress, AnalyticsCommands.pr,
+                AnalyticsCommands.progress, AnalyticsCommands.pr, KindCommands.calendar, KindCommands.stats,
+                KindCommands.stretch, KindCommands.meditate,
                 DataCommands.check, DataCommands.fmt, DataCommands.edit, ResolveCommand.resolve, SyncCommand.sync,
                 InterchangeCommands.importCommand, InterchangeCommands.export, StoreCommands.reindex,
             ])

@@ -2,7 +2,7 @@
 ///
 /// Day 0 is 1970-01-01. The algorithms are Howard Hinnant's `days_from_civil` and
 /// `civil_from_days`, exact for every date the store can hold.
-enum CivilCalendar {
+package enum CivilCalendar {
     static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -25,7 +25,7 @@ enum CivilCalendar {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    static func daysInMonth(year: Int, month: Int) -> Int {
+    package static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

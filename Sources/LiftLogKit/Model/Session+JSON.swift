@@ -208,4 +208,10 @@ extension String {
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
         return String(scalars)
     }
+
+    package func trimmingTrailingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
 }

@@ -1,0 +1,97 @@
+import LiftLogKit
+
+/// `stretch`, `meditate`, `stats` and `calendar`.
+enum KindCommands {
+    private static func record(_ kind: Session.Kind, name: String, abstract: String, detail: OptionSpec) -> CommandSpec {
+        CommandSpec(
+            name: name,
+            abstract: abstract,
+            options: [
+                .value("--minutes", valueName: "n", help: "How long it lasted."),
+                .value("--at", valueName: "time", help: "When it started (default: it just ended)."),
+                detail,
+                .value("--notes", valueName: "text", help: "Notes."),
+            ],
+            run: { context, arguments throws(LiftLogError) in
+                let store = try context.store()
+                guard let minutes = try arguments.double("--minutes") else {
+                    throw .usage("Missing value for '--minutes <n>': say how long it lasted.", command: arguments.commandName)
+                }
+                let stored = try store.recordSession(
+                    kind: kind, minutes: minutes, startedAt: try WorkoutCommands.time(arguments.value("--at"), option: "--at", store: store),
+                    notes: arguments.value("--notes"), regions: kind == .stretch ? arguments.list("--regions") ?? [] : [],
+                    meditationType: kind == .meditation ? arguments.value("--type") : nil)
+                let text = "Recorded \(Formatting.duration(stored.session.durationSeconds)) of \(kind.rawValue == "stretch" ? "stretching" : "meditation") on \(stored.session.startedAt.shortDescription) (\(stored.session.id.short))."
+                return CommandResult(data: JSONShapes.session(stored, unit: store.preferences.unit), text: text)
+            })
+    }
+
+    static let stretch = record(.stretch, name: "stretch", abstract: "Record a stretch session.",
+                                detail: .value("--regions", valueName: "list", help: "Comma-separated regions, such as hips,hamstrings."))
+    static let meditate = record(.meditation, name: "meditate", abstract: "Record a meditation session.",
+                                 detail: .value("--type", valueName: "type", help: "The kind of meditation, such as breath or body scan."))
+
+    static let stats = CommandSpec(
+        name: "stats",
+        abstract: "Totals and streaks for each kind of session.",
+        discussion: "A streak counts consecutive days with at least one session of that kind, each day taken in the session's own time zone; the current streak runs up to today or yesterday.",
+        run: { context, _ throws(LiftLogError) in
+            let store = try context.store()
+            let stats = try store.stats()
+            var data = JSONObject()
+            var rows: [[String]] = []
+            for kind in Session.Kind.allCases {
+                let value = stats[kind] ?? KindStats()
+                data[kind.rawValue] = ["total_sessions": .number(JSONNumber(value.totalSessions)), "total_minutes": .number(JSONNumber(value.totalMinutes)),
+                                       "current_streak": .number(JSONNumber(value.currentStreak)), "longest_streak": .number(JSONNumber(value.longestStreak))]
+                guard value.totalSessions > 0 else { continue }
+                rows.append([kind.rawValue, String(value.totalSessions), Formatting.duration(value.totalMinutes * 60),
+                             Formatting.count(value.currentStreak, "day"), Formatting.count(value.longestStreak, "day")])
+            }
+            let text = rows.isEmpty ? "No sessions yet." : Formatting.table(rows, header: ["KIND", "SESSIONS", "TIME", "CURRENT STREAK", "LONGEST STREAK"], style: context.style)
+            return CommandResult(data: .object(data), text: text)
+        })
+
+    static let calendar = CommandSpec(
+        name: "calendar",
+        abstract: "A month grid, like cal, marking the days you trained by kind of session.",
+        arguments: [ArgumentSpec(name: "month", help: "YYYY-MM (default: this month).", isOptional: true)],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let today = store.currentTimestamp().localDate
+            var (year, month) = (today.year, today.month)
+            if let text = arguments.positionals.first {
+                let parts = text.split(separator: "-")
+                guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let y = Int(parts[0]), let m = Int(parts[1]) else {
+                    throw .validation("The month must look like 2025-01, got '\(text)'.")
+                }
+                (year, month) = (y, m)
+            }
+            let days = try store.calendar(year: year, month: month)
+            var map = JSONObject()
+            for (date, kinds) in days.sorted(by: { $0.key < $1.key }) { map[date.description] = .array(kinds.map { .string($0.rawValue) }) }
+            let data: JSONValue = ["year": .number(JSONNumber(year)), "month": .number(JSONNumber(month)), "days": .object(map)]
+            let letters: [Session.Kind: String] = [.lifting: "L", .cardio: "C", .stretch: "S", .meditation: "M"]
+            let mondayFirst = store.preferences.weekStart == .monday
+            let names = mondayFirst ? ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"] : ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]
+            let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+            let first = LocalDate(year: year, month: month, day: 1)!
+            var lines = [context.style.bold("\(monthNames[month - 1]) \(year)"), names.map { $0 + "  " }.joined().trimmingTrailingWhitespace()]
+            var cells = [String](repeating: "    ", count: mondayFirst ? first.isoWeekday - 1 : first.isoWeekday % 7)
+            for day in 1...CivilCalendar.daysInMonth(year: year, month: month) {
+                let date = LocalDate(year: year, month: month, day: day)!
+                let kinds = days[date] ?? []
+                let mark = kinds.isEmpty ? " " : kinds.count == 1 ? letters[kinds[0]]! : "+"
+                var cell = (day < 10 ? " " : "") + String(day) + mark
+                if !kinds.isEmpty { cell = context.style.bold(cell) }
+                cells.append(cell + " ")
+            }
+            while !cells.isEmpty {
+                lines.append(cells.prefix(7).joined().trimmingTrailingWhitespace())
+                cells.removeFirst(min(7, cells.count))
+            }
+            lines.append("")
+            lines.append("L lifting  C cardio  S stretch  M meditation  + more than one · \(Formatting.count(days.count, "day")) with a session")
+            return CommandResult(data: data, text: lines.joined(separator: "\n"))
+        })
+}

@@ -1,0 +1,72 @@
+/// Totals and streaks of one kind of session (SPEC §8).
+public struct KindStats: Hashable, Sendable {
+    public var totalSessions = 0
+    /// Σ of session lengths, in whole minutes.
+    public var totalMinutes = 0
+    /// Consecutive days with a session, ending today or yesterday (0 otherwise).
+    public var currentStreak = 0
+    public var longestStreak = 0
+
+    public init() {}
+}
+
+extension Store {
+    /// Totals and streaks per kind. A day counts for a kind when a session of that kind started
+    /// on it, in the session's own UTC offset.
+    ///
+    /// - Parameter today: the day streaks are current to (the clock's date by default).
+    /// - Complexity: one index line per session; no session file is read.
+    public func stats(today: LocalDate? = nil) throws(LiftLogError) -> [Session.Kind: KindStats] {
+        let today = today ?? currentTimestamp().localDate
+        var days: [Session.Kind: Swift.Set<Int>] = [:]
+        var result: [Session.Kind: KindStats] = [:]
+        for summary in try allSummaries() {
+            days[summary.kind, default: []].insert(summary.startedAt.localDate.dayNumber)
+            result[summary.kind, default: KindStats()].totalSessions += 1
+            result[summary.kind, default: KindStats()].totalMinutes += max(0, summary.durationSeconds ?? 0) / 60
+        }
+        for (kind, set) in days {
+            let sorted = set.sorted()
+            var longest = 0, run = 0, previous = Int.min
+            for day in sorted {
+                run = day == previous + 1 ? run + 1 : 1
+                longest = max(longest, run)
+                previous = day
+            }
+            var current = 0
+            var day = set.contains(today.dayNumber) ? today.dayNumber : today.dayNumber - 1
+            while set.contains(day) {
+                current += 1
+                day -= 1
+            }
+            result[kind]?.longestStreak = longest
+            result[kind]?.currentStreak = current
+        }
+        return result
+    }
+
+    /// The kinds of session on each day of a month (each kind once, in SPEC order).
+    ///
+    /// - Complexity: the index lines of that month.
+    public func calendar(year: Int, month: Int) throws(LiftLogError) -> [LocalDate: [Session.Kind]] {
+        guard LocalDate(year: year, month: month, day: 1) != nil else {
+            throw .validation("There is no month \(CivilCalendar.pad(year, 4))-\(CivilCalendar.pad(month, 2)); months are 01 to 12.")
+        }
+        let key = MonthKey(year: year, month: month)
+        let summaries: [SessionSummary] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
+            try index.records(of: key).compactMap(\.summary)
+        }
+        var days: [LocalDate: Swift.Set<Session.Kind>] = [:]
+        for summary in summaries { days[summary.startedAt.localDate, default: []].insert(summary.kind) }
+        return days.mapValues { kinds in Session.Kind.allCases.filter(kinds.contains) }
+    }
+
+    /// Every session's summary, from the index.
+    func allSummaries() throws(LiftLogError) -> [SessionSummary] {
+        try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
+            var all: [SessionSummary] = []
+            for key in index.monthsNewestFirst { all += try index.records(of: key).compactMap(\.summary) }
+            return all
+        }
+    }
+}
