@@ -10,9 +10,21 @@ enum ExerciseCommands {
             .value("--category", valueName: "category", help: "strength, cardio, flexibility or other."),
             .value("--modality", valueName: "modality", help: "barbell, dumbbell, machine, cable, bodyweight, cardio, climb or other."),
             .value("--muscle", valueName: "muscle", help: "Only exercises that train this muscle group."),
+            .flag("--recent", help: "The last 10 exercises used, newest first, with the day each was last done."),
         ],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
+            if arguments.has("--recent") {
+                for option in ["--search", "--category", "--modality", "--muscle"] where arguments.value(option) != nil {
+                    throw .usage("'--recent' cannot be combined with '\(option)'.", command: arguments.commandName)
+                }
+                let recent = try store.recentExercises(limit: 10)
+                let data: JSONValue = ["exercises": .array(recent.map {
+                    ["exercise_id": $0.exerciseID.map { .string($0.rawValue) } ?? .null, "exercise_name": .string($0.name), "last_used": .string($0.lastUsed.description)]
+                })]
+                guard !recent.isEmpty else { return CommandResult(data: data, text: "No exercises used yet.") }
+                return CommandResult(data: data, text: Formatting.table(recent.map { [$0.lastUsed.description, $0.name] }, header: ["LAST USED", "EXERCISE"], style: context.style))
+            }
             let search = ExerciseSearch(
                 text: arguments.value("--search"), category: try arguments.choice("--category", as: Exercise.Category.self),
                 modality: try arguments.choice("--modality", as: Exercise.Modality.self), muscle: arguments.value("--muscle"))

@@ -155,3 +155,42 @@ extension Store {
 
     private func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }
+
+/// An exercise and the last day it appeared in a session.
+public struct RecentExercise: Hashable, Sendable {
+    /// The library link, when the session entry has one.
+    public var exerciseID: Exercise.ID?
+    /// The library's current name when the link resolves (renames are followed), else the name
+    /// the session recorded.
+    public var name: String
+    /// The local date of the newest session that contains it.
+    public var lastUsed: LocalDate
+}
+
+extension Store {
+    /// The `limit` exercises used most recently, newest first, each once.
+    ///
+    /// - Complexity: reads index lines newest month first and stops once `limit` exercises are
+    ///   found; no session file is read.
+    public func recentExercises(limit: Int = 10) throws(LiftLogError) -> [RecentExercise] {
+        guard limit > 0 else { return [] }
+        let library = Dictionary(try exercises().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> [RecentExercise] in
+            var found: [RecentExercise] = []
+            var seen: Swift.Set<String> = []
+            for key in index.monthsNewestFirst {
+                let summaries = try index.records(of: key).compactMap(\.summary)
+                    .sorted { $0.startedAt.millisecondsSince1970 > $1.startedAt.millisecondsSince1970 }
+                for summary in summaries {
+                    for ref in summary.exercises {
+                        let name = ref.id.flatMap { library[$0] } ?? ref.name
+                        guard seen.insert(Exercise.nameKey(name)).inserted else { continue }
+                        found.append(RecentExercise(exerciseID: ref.id, name: name, lastUsed: summary.startedAt.localDate))
+                        if found.count == limit { return found }
+                    }
+                }
+            }
+            return found
+        }
+    }
+}

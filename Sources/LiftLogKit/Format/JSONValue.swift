@@ -30,6 +30,12 @@ public enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    /// The elements of an array, or `nil`.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
     /// The text of a string, or `nil`.
     public var stringValue: String? {
         if case .string(let text) = self { return text }
