@@ -89,9 +89,13 @@ enum ExerciseCommands {
                 ["Muscles", exercise.muscleGroups.joined(separator: ", ")], ["Increment", Formatting.number(exercise.weightIncrement)],
                 ["Custom", exercise.isCustom ? "yes" : "no"], ["ID", exercise.id.rawValue],
             ]
-            if let notes = exercise.notes { rows.append(["Notes", notes]) }
+            // Notes of several lines (such as step-by-step instructions) go below the table, indented.
+            let notesLines = exercise.notes.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+            if notesLines.count == 1 { rows.append(["Notes", notesLines[0]]) }
             if let media = exercise.media { rows.append(["Media", media]) }
-            return CommandResult(data: exercise.json, text: context.style.bold(exercise.name) + "\n" + Formatting.table(rows.map { ["  " + $0[0] + ":", $0[1]] }, style: context.style))
+            var text = context.style.bold(exercise.name) + "\n" + Formatting.table(rows.map { ["  " + $0[0] + ":", $0[1]] }, style: context.style)
+            if notesLines.count > 1 { text += "\n  Notes:\n" + notesLines.map { "    " + $0 }.joined(separator: "\n") }
+            return CommandResult(data: exercise.json, text: text)
         })
 
     static let edit = CommandSpec(

@@ -45,12 +45,18 @@ enum StoreCommands {
     static let seed = CommandSpec(
         name: "seed",
         abstract: "Add the default exercises (or those of FILE) that are not in the library yet.",
-        discussion: "Idempotent: names already in the library (compared case-insensitively) are left alone, so running it again adds nothing.",
+        discussion: "Idempotent: names already in the library (compared case-insensitively) are left alone, so running it again adds nothing. '--library full' adds the 873 exercises of free-exercise-db (public domain), with their muscles and instructions.",
         arguments: [ArgumentSpec(name: "file", help: "A JSON file of exercises like DefaultExercises.json.", isOptional: true)],
+        options: [.value("--library", valueName: "library", help: "default (34 common lifts) or full (873 exercises).", default: "default")],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let report: SeedReport
+            let library = arguments.value("--library")
+            if let library, !["default", "full"].contains(library) {
+                throw .validation("Unknown library '\(library)'; choose default or full.")
+            }
             if let file = arguments.positionals.first {
+                if library != nil { throw .usage("Give a FILE or '--library', not both.", command: arguments.commandName) }
                 let bytes: [UInt8]
                 do throws(SystemError) {
                     bytes = try PosixFileSystem().readFile(file, limit: StoreFiles.maximumFileSize)
@@ -61,11 +67,14 @@ enum StoreCommands {
                     throw .io(path: file, operation: "read", reason: systemErrorDescription(error.errorNumber) + "; nothing was changed")
                 }
                 report = try store.seed(from: bytes, path: file)
+            } else if library == "full" {
+                report = try store.seed(from: DefaultExercises.fullJSON, path: "FullExercises.json")
             } else {
                 report = try store.seed(from: DefaultExercises.json, path: "DefaultExercises.json")
             }
             let data: JSONValue = ["added": .array(report.added.map { .string($0) }), "skipped": .number(JSONNumber(report.skipped.count))]
-            var text = report.added.isEmpty ? "Nothing to add: all \(Formatting.count(report.skipped.count, "exercise")) are already in the library." : "Added \(Formatting.count(report.added.count, "exercise")): \(report.added.joined(separator: ", "))."
+            let names = report.added.count <= 20 ? ": " + report.added.joined(separator: ", ") : " (liftlog exercises lists them)"
+            var text = report.added.isEmpty ? "Nothing to add: all \(Formatting.count(report.skipped.count, "exercise")) are already in the library." : "Added \(Formatting.count(report.added.count, "exercise"))\(names)."
             if !report.added.isEmpty && !report.skipped.isEmpty { text += " \(report.skipped.count) already present." }
             return CommandResult(data: data, text: text)
         })
