@@ -22,7 +22,11 @@ package enum Suggestions {
 
     /// Levenshtein distance over characters.
     package static func editDistance(_ a: String, _ b: String) -> Int {
-        let left = Array(a), right = Array(b)
+        editDistance(Array(a), Array(b))
+    }
+
+    /// Levenshtein distance between two sequences (characters, or UTF-8 bytes of ASCII text).
+    package static func editDistance<Element: Equatable>(_ left: [Element], _ right: [Element]) -> Int {
         if left.isEmpty { return right.count }
         if right.isEmpty { return left.count }
         var previous = Array(0...right.count)

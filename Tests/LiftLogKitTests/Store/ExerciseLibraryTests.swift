@@ -95,4 +95,26 @@ struct ExerciseLibraryTests {
             #expect(ExerciseSearch(modality: .cable).apply(to: all).count == 6)
         }
     }
+
+    @Test("ranks exact > prefix > word prefix > substring > muscle > close spelling, any case and spacing, ASCII or not")
+    func ranking() {
+        func exercise(_ name: String, _ muscles: [String] = []) -> Exercise {
+            Exercise(id: .random(), name: name, muscleGroups: muscles)
+        }
+        let library = [
+            exercise("Zercher Squat"), exercise("Squat"), exercise("Squat Jump"), exercise("Hack Squat Machine"),
+            exercise("Assquatting Drill"), exercise("Leg Press", ["squat pattern"]), exercise("Sqat"),
+            exercise("Élévation Latérale", ["épaules"]), exercise("Développé Couché"), exercise("Row"),
+        ]
+        #expect(ExerciseSearch(text: "  SQUAT ").apply(to: library).map(\.name) == [
+            "Squat", "Squat Jump", "Hack Squat Machine", "Zercher Squat", "Assquatting Drill", "Leg Press", "Sqat",
+        ])
+        #expect(ExerciseSearch(text: "hack  squat").apply(to: library).map(\.name) == ["Hack Squat Machine"])
+        #expect(ExerciseSearch(text: "ÉLÉV").apply(to: library).map(\.name) == ["Élévation Latérale"])
+        #expect(ExerciseSearch(text: "couché").apply(to: library).map(\.name) == ["Développé Couché"])
+        #expect(ExerciseSearch(text: "épaules").apply(to: library).map(\.name) == ["Élévation Latérale"])
+        #expect(ExerciseSearch(text: "devloppé").apply(to: library).map(\.name) == ["Développé Couché"])
+        #expect(ExerciseSearch(text: "xyz").apply(to: library).isEmpty)
+        #expect(ExerciseSearch().apply(to: library).map(\.name).first == "Assquatting Drill")
+    }
 }
