@@ -65,7 +65,10 @@ extension Store {
     func allSummaries() throws(LiftLogError) -> [SessionSummary] {
         try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
             var all: [SessionSummary] = []
-            for key in index.monthsNewestFirst { all += try index.records(of: key).compactMap(\.summary) }
+            try index.forEachSummaryNewestFirst { summary in
+                all.append(summary)
+                return true
+            }
             return all
         }
     }

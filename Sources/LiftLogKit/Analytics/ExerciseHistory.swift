@@ -87,10 +87,9 @@ extension Store {
         let target = exercise
         let paths: [String] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
             var found: [String] = []
-            for key in index.monthsNewestFirst {
-                for record in try index.records(of: key) {
-                    if let summary = record.summary, summary.contains(target) { found.append(summary.path) }
-                }
+            try index.forEachSummaryNewestFirst { summary in
+                if summary.contains(target) { found.append(summary.path) }
+                return true
             }
             return found
         }
@@ -178,17 +177,14 @@ extension Store {
         return try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> [RecentExercise] in
             var found: [RecentExercise] = []
             var seen: Swift.Set<String> = []
-            for key in index.monthsNewestFirst {
-                let summaries = try index.records(of: key).compactMap(\.summary)
-                    .sorted { $0.startedAt.millisecondsSince1970 > $1.startedAt.millisecondsSince1970 }
-                for summary in summaries {
-                    for ref in summary.exercises {
-                        let name = ref.id.flatMap { library[$0] } ?? ref.name
-                        guard seen.insert(Exercise.nameKey(name)).inserted else { continue }
-                        found.append(RecentExercise(exerciseID: ref.id, name: name, lastUsed: summary.startedAt.localDate))
-                        if found.count == limit { return found }
-                    }
+            try index.forEachSummaryNewestFirst { summary in
+                for ref in summary.exercises {
+                    let name = ref.id.flatMap { library[$0] } ?? ref.name
+                    guard seen.insert(Exercise.nameKey(name)).inserted else { continue }
+                    found.append(RecentExercise(exerciseID: ref.id, name: name, lastUsed: summary.startedAt.localDate))
+                    if found.count == limit { return false }
                 }
+                return true
             }
             return found
         }

@@ -245,6 +245,15 @@ package final class SessionIndex {
         return records
     }
 
+    /// Calls `body` with every readable session's summary, newest first, until it returns `false`.
+    package func forEachSummaryNewestFirst(_ body: (SessionSummary) throws(LiftLogError) -> Bool) throws(LiftLogError) {
+        for key in monthsNewestFirst {
+            for record in try records(of: key) {
+                if let summary = record.summary, !(try body(summary)) { return }
+            }
+        }
+    }
+
     /// The records at `range` of a month (positions in newest-first order), parsing only those.
     package func records(of key: MonthKey, in range: Range<Int>) throws(LiftLogError) -> [IndexRecord] {
         if let cached = shards[key] { return Array(cached[range.clamped(to: 0..<cached.count)]) }
@@ -338,10 +347,9 @@ package final class SessionIndex {
             }
         }
         if rebuildingIDs {
-            for key in monthsNewestFirst {
-                for record in try records(of: key) {
-                    if let summary = record.summary, summary.id.rawValue.hasPrefix(prefix) { matches[summary.id.rawValue] = summary.path }
-                }
+            try forEachSummaryNewestFirst { summary in
+                if summary.id.rawValue.hasPrefix(prefix) { matches[summary.id.rawValue] = summary.path }
+                return true
             }
         }
         for (id, path) in idChanges where id.hasPrefix(prefix) {

@@ -203,10 +203,7 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
 
 extension String {
     package func trimmingWhitespace() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
+        String(trimmingTrailingWhitespace().drop(while: \.isWhitespace))
     }
 
     package func trimmingTrailingWhitespace() -> String {
