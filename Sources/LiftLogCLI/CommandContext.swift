@@ -42,6 +42,14 @@ struct CommandContext {
     /// The store's folder, without opening it (for commands that must work on a damaged store).
     var storePath: String { explicitStorePath ?? defaultStorePath }
 
+    /// The terminal's width in columns (`$COLUMNS`, else 80).
+    var width: Int { Int(environment["COLUMNS"] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 80 }
+
+    /// Whether the locale is UTF-8, so charts may draw with box and block characters.
+    var unicode: Bool {
+        ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { environment[$0] }.first { !$0.isEmpty }?.uppercased().contains("UTF-8") ?? false
+    }
+
     /// `${XDG_DATA_HOME:-~/.local/share}/liftlog`.
     var defaultStorePath: String {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/liftlog" }

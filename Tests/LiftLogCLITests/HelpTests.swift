@@ -49,9 +49,16 @@ struct HelpTests {
                                   its personal record.
           pr                      Personal records: the heaviest set, the best estimated
                                   1RM, and the heaviest weight for 1 to 12 reps.
+          trends                  This week's sessions, weekly volume, streaks and the
+                                  main lifts' estimated 1RM.
           calendar                A month grid, like cal, marking the days you trained
                                   by kind of session.
           stats                   Totals and streaks for each kind of session.
+          today                   The active plan's next day, with target weights, and
+                                  the last session.
+          plan                    Create, show and edit training plans.
+          meso                    Run a plan for a number of weeks with progressing
+                                  targets.
           stretch                 Record a stretch session.
           meditate                Record a meditation session.
           check                   Validate every file in the store and report each

@@ -47,9 +47,7 @@ enum AnalyticsCommands {
             guard !report.entries.isEmpty else {
                 return CommandResult(data: data, text: "No history yet for \(report.exerciseName).")
             }
-            let width = Int(context.environment["COLUMNS"] ?? "") ?? 80
-            let unicode = ["LC_ALL", "LC_CTYPE", "LANG"].compactMap { context.environment[$0] }.first { !$0.isEmpty }?.uppercased().contains("UTF-8") ?? false
-            var text = marked.isEmpty ? "" : Chart.terminal(marked, title: "\(report.exerciseName) — \(metricTitle(metric))", unit: unit, width: width, unicode: unicode, style: context.style) + "\n\n"
+            var text = marked.isEmpty ? "" : Chart.terminal(marked, title: "\(report.exerciseName) — \(metricTitle(metric))", unit: unit, width: context.width, unicode: context.unicode, style: context.style) + "\n\n"
             let rows = report.entries.prefix(12).map { entry -> [String] in
                 [entry.date.description, String(entry.sets), entry.bestWeight.map { "\(Formatting.number($0)) × \(entry.bestSetReps ?? 0)" } ?? "–",
                  entry.e1rm.map(Formatting.number) ?? "–", Formatting.number(entry.volume)]

@@ -21,14 +21,23 @@ enum WorkoutCommands {
         options: [
             .value("--kind", valueName: "kind", help: "lifting, cardio, stretch or meditation.", default: "lifting"),
             .value("--at", valueName: "time", help: "When it started, to log a past session: '2025-01-24 07:30', '07:30', 'yesterday 18:00'."),
-            .value("--plan-day", valueName: "name", help: "The plan day this session follows (recorded with the session)."),
+            .value("--plan-day", valueName: "name", help: "A day of the active plan: its exercises are added with their sets waiting to be logged ('next' for the next day of the rotation). Without an active plan, the name is only recorded."),
         ],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let stored = try store.startSession(
-                kind: try arguments.choice("--kind", as: Session.Kind.self) ?? .lifting,
-                startedAt: try time(arguments.value("--at"), option: "--at", store: store), planDay: arguments.value("--plan-day"))
-            let text = "Started \(stored.session.kind.rawValue) session \(stored.session.id.short) at \(stored.session.startedAt.shortDescription). Log sets with 'liftlog log EXERCISE 100x5'."
+            let kind = try arguments.choice("--kind", as: Session.Kind.self) ?? .lifting
+            let startedAt = try time(arguments.value("--at"), option: "--at", store: store)
+            let stored: StoredSession
+            if let day = arguments.value("--plan-day"), kind == .lifting, try store.activePlan() != nil {
+                let plan = try store.requireActivePlan().plan
+                stored = try store.startPlannedSession(day: day.lowercased() == "next" && plan.dayIndex(named: day) == nil ? nil : day, startedAt: startedAt)
+                let text = "Started \(stored.session.plan ?? "") \(stored.session.planDay ?? "")" + (stored.session.weekNumber.map { ", week \($0)" } ?? "") +  " (\(stored.session.id.short)) at \(stored.session.startedAt.shortDescription).\n"
+                return sessionResult(stored, store: store, context: context, prefix: text + "Log the planned sets in order with 'liftlog log EXERCISE 100x5', or 'liftlog log EXERCISE' to do the next one as planned.")
+            }
+            stored = try store.startSession(kind: kind, startedAt: startedAt, planDay: arguments.value("--plan-day"))
+            var text = "Started \(stored.session.kind.rawValue) session \(stored.session.id.short) at \(stored.session.startedAt.shortDescription)"
+            if let week = stored.session.weekNumber { text += " (mesocycle week \(week))" }
+            text += ". Log sets with 'liftlog log EXERCISE 100x5'."
             return CommandResult(data: JSONShapes.session(stored, unit: store.preferences.unit), text: text)
         })
 
@@ -38,7 +47,7 @@ enum WorkoutCommands {
         discussion: "Sets: 100x5 (weight x reps, in the store's unit), 100kgx5, 225lbsx5, 100x5@8.5 (RPE), 100x5x3 (three sets), bwx12 (bodyweight). Quote names with spaces: liftlog log 'Back Squat' 100x5x3.",
         arguments: [
             ArgumentSpec(name: "exercise", help: "The exercise's name (any case)."),
-            ArgumentSpec(name: "set", help: "One or more sets in set notation.", isVariadic: true),
+            ArgumentSpec(name: "set", help: "One or more sets in set notation (none: the next planned set, as planned).", isOptional: true, isVariadic: true),
         ],
         options: [
             .flag("--create", help: "Add the exercise to the library if it is not there."),
@@ -46,9 +55,6 @@ enum WorkoutCommands {
         ],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            guard arguments.positionals.count >= 2 else {
-                throw .usage("Missing expected argument '<set>': give at least one set, such as 100x5.", command: arguments.commandName)
-            }
             let sets = try SetNotation.parse(Array(arguments.positionals.dropFirst()), defaultUnit: store.preferences.unit)
             var sessionID: Session.ID?
             if let prefix = arguments.value("--session") { sessionID = try store.session(idPrefix: prefix).session.id }

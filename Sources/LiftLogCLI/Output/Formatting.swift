@@ -64,9 +64,11 @@ enum Formatting {
         var widths = [Int](repeating: 0, count: columns)
         for row in all { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
         func render(_ row: [String]) -> String {
-            row.enumerated().map { index, cell in
+            var line = row.enumerated().map { index, cell in
                 index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
             }.joined(separator: "  ")
+            while line.last == " " { line.removeLast() }
+            return line
         }
         var lines: [String] = []
         if let header { lines.append(style.bold(render(header))) }

@@ -28,7 +28,9 @@ enum SessionText {
             for set in entry.sets {
                 var text = "   \(set.setNumber)  "
                 switch set.status {
-                case .completed: text += Formatting.set(set)
+                case .completed:
+                    text += Formatting.set(set)
+                    if let target = set.targetReps, let reps = set.reps, reps < target { text += style.dim(" (target \(target))") }
                 case .skipped: text += style.dim("skipped")
                 case .pending:
                     var target = "planned"

@@ -26,23 +26,29 @@ extension Store {
             result[summary.kind, default: KindStats()].totalMinutes += max(0, summary.durationSeconds ?? 0) / 60
         }
         for (kind, set) in days {
-            let sorted = set.sorted()
-            var longest = 0, run = 0, previous = Int.min
-            for day in sorted {
-                run = day == previous + 1 ? run + 1 : 1
-                longest = max(longest, run)
-                previous = day
-            }
-            var current = 0
-            var day = set.contains(today.dayNumber) ? today.dayNumber : today.dayNumber - 1
-            while set.contains(day) {
-                current += 1
-                day -= 1
-            }
-            result[kind]?.longestStreak = longest
-            result[kind]?.currentStreak = current
+            let streaks = Store.streaks(days: set, today: today)
+            result[kind]?.longestStreak = streaks.longest
+            result[kind]?.currentStreak = streaks.current
         }
         return result
+    }
+
+    /// The longest run of consecutive day numbers in `days`, and the run that ends today or
+    /// yesterday (0 when neither has a session).
+    static func streaks(days: Swift.Set<Int>, today: LocalDate) -> (current: Int, longest: Int) {
+        var longest = 0, run = 0, previous = Int.min
+        for day in days.sorted() {
+            run = day == previous + 1 ? run + 1 : 1
+            longest = max(longest, run)
+            previous = day
+        }
+        var current = 0
+        var day = days.contains(today.dayNumber) ? today.dayNumber : today.dayNumber - 1
+        while days.contains(day) {
+            current += 1
+            day -= 1
+        }
+        return (current, longest)
     }
 
     /// The kinds of session on each day of a month (each kind once, in SPEC order).

@@ -200,6 +200,14 @@ struct StoreChecker {
                                                      hint: "Set \"is_active\" to false in all but one plan."))
             }
         }
+        let activeMesocycles = plans.flatMap { plan in plan.value.mesocycles.indices.filter { plan.value.mesocycles[$0].status == .active }.map { (plan, $0) } }
+        if activeMesocycles.count > 1 {
+            for (plan, index) in activeMesocycles {
+                problems.append(StoreChecker.problem(plan, at: JSONPath.root.appending("mesocycles").appending(index).appending("status"), code: .conflict,
+                                                     message: "mesocycles[\(index)].status: \(activeMesocycles.count) mesocycles are active (\(activeMesocycles.map { "\($0.0.value.name) from \($0.0.value.mesocycles[$0.1].startDate)" }.joined(separator: ", ")))",
+                                                     hint: "Set \"status\" to \"completed\" or \"cancelled\" in all but one."))
+            }
+        }
         let names = Swift.Set(library.map { Exercise.nameKey($0.name) })
         let ids = Swift.Set(library.map(\.id))
         for plan in plans {

@@ -42,18 +42,27 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
     public var isActive: Bool
     public var notes: String?
     public var days: [Day]
+    /// The runs of this plan, oldest first (at most one active across all plans).
+    public var mesocycles: [Mesocycle]
     public var createdAt: Timestamp?
     public var unknownFields: [String: JSONValue]
 
-    public init(id: ID, name: String, daysPerWeek: Int? = nil, isActive: Bool = false, notes: String? = nil, days: [Day] = [], createdAt: Timestamp? = nil, unknownFields: [String: JSONValue] = [:]) {
+    public init(id: ID, name: String, daysPerWeek: Int? = nil, isActive: Bool = false, notes: String? = nil, days: [Day] = [], mesocycles: [Mesocycle] = [], createdAt: Timestamp? = nil, unknownFields: [String: JSONValue] = [:]) {
         self.id = id
         self.name = name
         self.daysPerWeek = daysPerWeek
         self.isActive = isActive
         self.notes = notes
         self.days = days
+        self.mesocycles = mesocycles
         self.createdAt = createdAt
         self.unknownFields = unknownFields
+    }
+
+    /// The day named `name`, compared as exercise names are (any case, spaces collapsed).
+    public func dayIndex(named name: String) -> Int? {
+        let key = Exercise.nameKey(name)
+        return days.firstIndex { Exercise.nameKey($0.name) == key }
     }
 }
 
@@ -66,13 +75,14 @@ extension TrainingPlan: JSONDecodable, JSONEncodable {
         let isActive = reader.optional("is_active", default: false)
         let notes: String? = reader.optional("notes")
         let days = reader.optional("days", default: [Day]())
+        let mesocycles = reader.optional("mesocycles", default: [Mesocycle]())
         let createdAt: Timestamp? = reader.optional("created_at")
         guard let id, let name else { return nil }
         if let daysPerWeek, !(1...7).contains(daysPerWeek) {
             problems.add(reader.path("days_per_week"), "days_per_week must be 1–7, found \(daysPerWeek)")
         }
         if name.trimmingWhitespace().isEmpty { problems.add(reader.path("name"), "plan name cannot be empty") }
-        return TrainingPlan(id: id, name: name, daysPerWeek: daysPerWeek, isActive: isActive, notes: notes, days: days, createdAt: createdAt, unknownFields: reader.unknownMembers)
+        return TrainingPlan(id: id, name: name, daysPerWeek: daysPerWeek, isActive: isActive, notes: notes, days: days, mesocycles: mesocycles, createdAt: createdAt, unknownFields: reader.unknownMembers)
     }
 
     package var jsonValue: JSONValue {
@@ -83,6 +93,7 @@ extension TrainingPlan: JSONDecodable, JSONEncodable {
         object.set("is_active", isActive)
         object.set("notes", notes)
         object.set("days", days)
+        if !mesocycles.isEmpty { object.set("mesocycles", mesocycles) }
         object.set("created_at", createdAt)
         return object.value
     }

@@ -56,6 +56,15 @@ public struct WorkoutSet: Hashable, Sendable {
         self.unknownFields = unknownFields
     }
 
+    /// Sets the unit the set's weights are in; a target weight is converted so that it keeps
+    /// meaning the same load (60 kg planned, logged in pounds: 132.28 lb).
+    public mutating func changeUnit(to newUnit: WeightUnit?) {
+        if let target = targetWeight, let old = unit, let newUnit, old != newUnit {
+            targetWeight = (old.convert(target, to: newUnit) * 100).rounded() / 100
+        }
+        unit = newUnit
+    }
+
     /// Whether the set counts toward volume and records: completed and not a warm-up.
     public var countsAsWork: Bool { status == .completed && setType != .warmup }
 

@@ -146,7 +146,7 @@ extension StoreSchemas {
                   "type": "string"
                 },
                 "reps": {
-                  "description": "Such as \"5\", \"8-12\" or \"AMRAP\".",
+                  "description": "Such as \"5\", \"8-12\" or \"AMRAP\"; the top of a range is the target reps.",
                   "type": "string"
                 },
                 "sets": {
@@ -185,6 +185,48 @@ extension StoreSchemas {
     },
     "is_active": {
       "type": "boolean"
+    },
+    "mesocycles": {
+      "description": "Runs of this plan; at most one active across all plans.",
+      "items": {
+        "properties": {
+          "created_at": {
+            "description": "ISO 8601 with the UTC offset in force, such as 2025-01-24T07:30:00+01:00.",
+            "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?(Z|[+-]([01][0-9]|1[0-8]):[0-5][0-9])$",
+            "type": "string"
+          },
+          "duration_weeks": {
+            "maximum": 52,
+            "minimum": 1,
+            "type": "integer"
+          },
+          "id": {
+            "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
+            "type": "string"
+          },
+          "start_date": {
+            "description": "The first day of week 1.",
+            "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$",
+            "type": "string"
+          },
+          "status": {
+            "enum": [
+              "pending",
+              "active",
+              "completed",
+              "cancelled"
+            ],
+            "type": "string"
+          }
+        },
+        "required": [
+          "id",
+          "start_date",
+          "duration_weeks"
+        ],
+        "type": "object"
+      },
+      "type": "array"
     },
     "name": {
       "pattern": "\\S",

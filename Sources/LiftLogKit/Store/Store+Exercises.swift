@@ -125,12 +125,17 @@ extension Store {
 
     /// `exercises/<slug>.json`, or `<slug>-2.json`… when another exercise has that file.
     private func freeExercisePath(for exercise: Exercise, taken: Swift.Set<String>) -> String {
-        let slug = Slug.make(exercise.name)
-        let base = slug.isEmpty ? "exercise-\(exercise.id.short)" : slug
-        var candidate = "\(Store.exercisesFolder)/\(base).json"
+        Store.freePath(in: Store.exercisesFolder, name: exercise.name, fallback: "exercise-\(exercise.id.short)", taken: taken)
+    }
+
+    /// `<folder>/<slug of name>.json`, or `<slug>-2.json`… when that path is taken.
+    static func freePath(in folder: String, name: String, fallback: String, taken: Swift.Set<String>) -> String {
+        let slug = Slug.make(name)
+        let base = slug.isEmpty ? fallback : slug
+        var candidate = "\(folder)/\(base).json"
         var counter = 2
         while taken.contains(candidate) {
-            candidate = "\(Store.exercisesFolder)/\(base)-\(counter).json"
+            candidate = "\(folder)/\(base)-\(counter).json"
             counter += 1
         }
         return candidate
@@ -186,22 +191,6 @@ extension Store {
             try files.remove(path)
             return exercise
         }
-    }
-
-    /// Every training plan, sorted by name.
-    public func plans() throws(LiftLogError) -> [TrainingPlan] {
-        var found: [TrainingPlan] = []
-        var problems: [FileProblem] = []
-        for entry in try files.list("plans") where entry.name.hasSuffix(".json") && !entry.name.hasPrefix(".") {
-            do {
-                if let plan = try files.load("plans/\(entry.name)", as: TrainingPlan.self) { found.append(plan) }
-            } catch {
-                guard case .corruptFile(let list) = error else { throw error }
-                problems += list
-            }
-        }
-        if !problems.isEmpty { throw .corruptFile(problems) }
-        return found.sorted { $0.name.lowercased() < $1.name.lowercased() }
     }
 
     /// Adds the exercises of a seed file whose names are not in the library yet.

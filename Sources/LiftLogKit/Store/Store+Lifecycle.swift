@@ -119,6 +119,9 @@ extension Store {
     ///   - startedAt: when it started; now by default (a past time logs a past session).
     ///   - plan: the plan's name, recorded as a snapshot.
     ///   - planDay: the plan day's name, recorded as a snapshot.
+    ///   - entries: planned exercises with pending sets (see ``startPlannedSession(day:startedAt:)``).
+    ///
+    /// During the active mesocycle a lifting or cardio session records its `week_number`.
     /// - Throws: `CONFLICT` when a session is already active, `VALIDATION_ERROR` for a start
     ///   time in the future.
     @discardableResult
@@ -132,7 +135,10 @@ extension Store {
             if start.millisecondsSince1970 > now.millisecondsSince1970 + 60_000 {
                 throw .validation("Start time \(start.shortDescription) is in the future.")
             }
-            let session = Session(id: environment.makeSessionID(), kind: kind, status: .active, startedAt: start, plan: plan, planDay: planDay, entries: entries)
+            // A lifting or cardio session during the active mesocycle records its week. A broken
+            // plan file must not keep anyone from training: `check` reports it.
+            let week = kind == .lifting || kind == .cardio ? (try? activeMesocycle())??.mesocycle.week(of: start.localDate) : nil
+            let session = Session(id: environment.makeSessionID(), kind: kind, status: .active, startedAt: start, plan: plan, planDay: planDay, weekNumber: week, entries: entries)
             let stored = StoredSession(session: session, path: session.relativePath)
             try save(stored, isNew: true)
             writeActivePointer(stored.path)
@@ -143,18 +149,18 @@ extension Store {
 
     /// Logs completed sets of an exercise into the active session (or into the session `id`,
     /// which must still be active). Planned (pending) sets of that exercise are completed first,
-    /// in order; further sets are appended.
+    /// in order; further sets are appended. With no sets, the next planned set is completed at
+    /// its target weight and reps.
     ///
     /// - Parameters:
     ///   - exerciseName: matched case-insensitively against the library.
-    ///   - sets: parsed set notation.
+    ///   - sets: parsed set notation; empty for the next planned set as planned.
     ///   - createIfMissing: add an unknown exercise to the library instead of failing.
     /// - Throws: `NOT_FOUND` without an active session or for an unknown exercise (with
     ///   suggestions), `FORBIDDEN` for a completed session or one without sets (stretch,
     ///   meditation).
     @discardableResult
     public func log(exercise exerciseName: String, sets: [SetNotation], createIfMissing: Bool = false, sessionID: Session.ID? = nil) throws(LiftLogError) -> LogResult {
-        guard !sets.isEmpty else { throw .usage("Give at least one set, such as 100x5.", command: "log") }
         return try withLock { () throws(LiftLogError) -> LogResult in
             var stored: StoredSession
             if let sessionID {
@@ -171,6 +177,18 @@ extension Store {
             var created = false
             var session = stored.session
             let key = Exercise.nameKey(exerciseName)
+            var sets = sets
+            if sets.isEmpty {
+                // No sets given: the next planned set, done as planned.
+                let entry = session.entries.first { Exercise.nameKey($0.exerciseName) == key }
+                guard let pending = entry?.sets.first(where: { $0.status == .pending }), let reps = pending.targetReps else {
+                    throw .usage("Give at least one set, such as 100x5 (\(entry == nil ? "'\(exerciseName)' is not planned in this session" : "'\(entry!.exerciseName)' has no planned set waiting")).", command: "liftlog log")
+                }
+                guard let weight = pending.targetWeight else {
+                    throw .usage("Give the set, such as 60x\(reps) (or bwx\(reps) for bodyweight): set \(pending.setNumber) of '\(entry!.exerciseName)' has no target weight yet.", command: "liftlog log")
+                }
+                sets = [SetNotation(weight: weight, unit: pending.unit ?? preferences.unit, reps: reps)]
+            }
             let index: Int
             if let existing = session.entries.firstIndex(where: { Exercise.nameKey($0.exerciseName) == key }) {
                 // Already in the session: no need to read the library.
@@ -200,7 +218,7 @@ extension Store {
                     if let pending = session.entries[index].sets.firstIndex(where: { $0.status == .pending }) {
                         set = session.entries[index].sets[pending]
                         set.weight = notation.weight
-                        set.unit = notation.unit
+                        set.changeUnit(to: notation.unit)
                         set.reps = notation.reps
                         set.rpe = notation.rpe
                         set.status = .completed
@@ -234,11 +252,18 @@ extension Store {
                 throw .notFound("'\(entry.exerciseName)' has no set \(number); it has \(entry.sets.count) set\(entry.sets.count == 1 ? "" : "s").")
             }
             var set = entry.sets[setIndex]
-            if let weight = change.weight { set.weight = weight; set.unit = change.unit ?? set.unit ?? preferences.unit }
+            if let weight = change.weight { set.weight = weight; set.changeUnit(to: change.unit ?? set.unit ?? preferences.unit) }
             if let reps = change.reps { set.reps = reps }
             if let rpe = change.rpe { set.rpe = rpe }
             switch change.action {
-            case .complete?: set.status = .completed; set.completedAt = set.completedAt ?? currentTimestamp()
+            case .complete?:
+                // A planned set completed without numbers was done as planned.
+                if set.reps == nil, change.reps == nil, let target = set.targetReps {
+                    set.reps = target
+                    if set.weight == nil, change.weight == nil { set.weight = set.targetWeight }
+                }
+                set.status = .completed
+                set.completedAt = set.completedAt ?? currentTimestamp()
             case .skip?: set.status = .skipped; set.completedAt = nil
             case .undo?: set.status = .pending; set.completedAt = nil
             case nil: break

@@ -1,3 +1,4 @@
+import Testing
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,14 +27,23 @@ final class Capture: @unchecked Sendable {
     var value: String { lock.locked { text } }
 }
 
-/// Runs the tool in-process with a fixed clock.
-func run(_ arguments: [String], environment: [String: String] = [:], now: Timestamp = Timestamp("2025-01-24T07:30:00+01:00")!, stdin: [String] = [], terminal: Bool = false, fileSystem: (any FileSystem)? = nil) -> Outcome {
+/// IDs unique across every in-process run of the test process.
+private let sharedIDs = Counter()
+
+/// Runs the tool in-process with a fixed clock. IDs count from 1 in each run (predictable in
+/// outputs) unless `uniqueIDs` draws them from one counter shared by every run, as a store
+/// that several runs add plans and sessions to needs.
+func run(_ arguments: [String], environment: [String: String] = [:], now: Timestamp = Timestamp("2025-01-24T07:30:00+01:00")!, stdin: [String] = [], terminal: Bool = false, fileSystem: (any FileSystem)? = nil, uniqueIDs: Bool = false) -> Outcome {
     let output = Capture(), error = Capture()
     let lines = LineQueue(stdin)
     let io = ProcessIO(writeOutput: { output.append($0) }, writeError: { error.append($0) }, readLine: { lines.next() },
                        outputIsTerminal: terminal, inputIsTerminal: terminal)
     var storeEnvironment = Store.Environment.fixed(now: now)
     storeEnvironment.lockTimeout = 2
+    if uniqueIDs {
+        storeEnvironment.makeUUID = { sharedIDs.nextUUID() }
+        storeEnvironment.makeSessionID = { Session.ID(uncheckedRawValue: sharedIDs.nextUUID()) }
+    }
     if let fileSystem { storeEnvironment.fileSystem = fileSystem }
     var env = ["HOME": "/nonexistent-home"]
     env.merge(environment) { $1 }
@@ -136,4 +146,29 @@ func runBinary(_ arguments: [String], environment: [String: String] = [:], prefi
 /// Runs any program to completion, such as git.
 func runProgram(_ argv: [String], environment: [String: String] = [:]) -> Outcome {
     Process.spawn(argv, environment: environment).wait()
+}
+
+/// A command that must be refused: its arguments, exit status, error code and message.
+struct Refusal {
+    var arguments: [String]
+    var status: Int32
+    var code: String
+    var message: String
+
+    init(_ arguments: [String], _ status: Int32, _ code: String, _ message: String) {
+        self.arguments = arguments
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+}
+
+/// Runs each refusal with `--store store --json` and checks its status, code and message.
+func expectRefused(_ refusals: [Refusal], store: String, uniqueIDs: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    for refusal in refusals {
+        let outcome = run(refusal.arguments + ["--store", store, "--json"], uniqueIDs: uniqueIDs)
+        #expect(outcome.status == refusal.status, "\(refusal.arguments)", sourceLocation: sourceLocation)
+        #expect(outcome.errorCode == refusal.code, "\(refusal.arguments)", sourceLocation: sourceLocation)
+        #expect(outcome.errorMessage == refusal.message, "\(refusal.arguments)", sourceLocation: sourceLocation)
+    }
 }

@@ -1,0 +1,138 @@
+import LiftLogKit
+
+/// `meso …`: mesocycles, a plan run for a number of weeks with progressive targets.
+enum MesoCommands {
+    static let meso = CommandSpec(
+        name: "meso",
+        abstract: "Run a plan for a number of weeks with progressing targets.",
+        discussion: "A mesocycle runs a plan from a start date for N weeks. Sessions logged during it record their week number. After a week in which every target rep of an exercise was hit, its target weight rises by the exercise's weight increment (liftlog exercise edit NAME --increment 2.5); otherwise it stays.",
+        subcommands: [create, start, complete, cancel, show])
+
+    static let create = CommandSpec(
+        name: "create",
+        abstract: "Plan a mesocycle of a plan (it waits until started).",
+        arguments: [ArgumentSpec(name: "plan", help: "The plan to run.")],
+        options: [
+            .value("--start", valueName: "date", help: "The first day of week 1, YYYY-MM-DD (default: today)."),
+            .value("--weeks", valueName: "n", help: "How many weeks it lasts (1–52)."),
+        ],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            guard let weeks = try arguments.int("--weeks") else {
+                throw .usage("Missing value for '--weeks <n>': say how many weeks the mesocycle lasts.", command: arguments.commandName)
+            }
+            let start = try arguments.date("--start") ?? store.currentTimestamp().localDate
+            let created = try store.createMesocycle(plan: arguments.positionals[0], startDate: start, weeks: weeks)
+            let text = "Planned a \(weeks)-week mesocycle of \(created.plan.name) from \(start) to \(created.mesocycle.endDate). Start it with 'liftlog meso start'."
+            return CommandResult(data: mesoJSON(created), text: text)
+        })
+
+    static let start = CommandSpec(
+        name: "start",
+        abstract: "Start the pending mesocycle (and make its plan the active plan).",
+        arguments: [ArgumentSpec(name: "plan", help: "The plan, when several have a pending mesocycle.", isOptional: true)],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let started = try store.startMesocycle(plan: arguments.positionals.first)
+            let today = store.currentTimestamp().localDate
+            var text = "Started the mesocycle of \(started.plan.name): \(started.mesocycle.startDate) to \(started.mesocycle.endDate)"
+            if let week = started.mesocycle.week(of: today) { text += ", week \(week) of \(started.mesocycle.durationWeeks)" }
+            text += ". See the next day with 'liftlog today'."
+            return CommandResult(data: mesoJSON(started), text: text)
+        })
+
+    static let complete = CommandSpec(
+        name: "complete",
+        abstract: "Mark the active mesocycle completed.",
+        run: { context, _ throws(LiftLogError) in
+            let store = try context.store()
+            let done = try store.completeMesocycle()
+            return CommandResult(data: mesoJSON(done), text: "Completed the mesocycle of \(done.plan.name) (\(done.mesocycle.startDate), \(done.mesocycle.durationWeeks) weeks).")
+        })
+
+    static let cancel = CommandSpec(
+        name: "cancel",
+        abstract: "Cancel the active mesocycle, or a pending one.",
+        arguments: [ArgumentSpec(name: "plan", help: "The plan whose mesocycle to cancel (default: the active one).", isOptional: true)],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let cancelled = try store.cancelMesocycle(plan: arguments.positionals.first)
+            return CommandResult(data: mesoJSON(cancelled), text: "Cancelled the mesocycle of \(cancelled.plan.name) (\(cancelled.mesocycle.startDate), \(cancelled.mesocycle.durationWeeks) weeks).")
+        })
+
+    static let show = CommandSpec(
+        name: "show",
+        abstract: "A mesocycle week by week: sessions, target weights and whether they were hit.",
+        arguments: [ArgumentSpec(name: "plan", help: "The plan (default: the active mesocycle, else the latest).", isOptional: true)],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let report = try store.mesocycleReport(plan: arguments.positionals.first)
+            return CommandResult(data: reportJSON(report), text: render(report, unicode: context.unicode, style: context.style))
+        })
+
+    // MARK: Output
+
+    static func mesoJSON(_ item: PlannedMesocycle) -> JSONValue {
+        guard case .object(var object) = item.mesocycle.jsonValue else { return item.mesocycle.jsonValue }
+        object["plan"] = .string(item.plan.name)
+        object["plan_id"] = .string(item.plan.id.rawValue)
+        object["end_date"] = .string(item.mesocycle.endDate.description)
+        return .object(object)
+    }
+
+    static func reportJSON(_ report: MesocycleReport) -> JSONValue {
+        guard case .object(var object) = mesoJSON(PlannedMesocycle(plan: report.plan, mesocycle: report.mesocycle)) else { return .null }
+        object["current_week"] = report.currentWeek.map { .number(JSONNumber($0)) } ?? .null
+        object["unit"] = .string(report.unit.rawValue)
+        object["weeks"] = .array((1...report.mesocycle.durationWeeks).map { week in
+            .object([
+                "week_number": .number(JSONNumber(week)),
+                "start_date": .string(report.mesocycle.firstDay(ofWeek: week).description),
+                "sessions": .number(JSONNumber(report.sessionsPerWeek[week - 1])),
+            ])
+        })
+        object["exercises"] = .array(report.exercises.map { exercise in
+            var item: JSONObject = [
+                "exercise_name": .string(exercise.exerciseName),
+                "sets": .number(JSONNumber(exercise.planned.sets)),
+                "reps": .string(exercise.planned.reps),
+                "weight_increment": .number(JSONNumber(exercise.increment)),
+                "weeks": .array(exercise.weeks.map { week in
+                    var cell: JSONObject = ["week_number": .number(JSONNumber(week.number)), "sessions": .number(JSONNumber(week.sessions))]
+                    cell["target_weight"] = week.targetWeight.map { .number(JSONNumber($0)) } ?? .null
+                    cell["performed_weight"] = week.performedWeight.map { .number(JSONNumber($0)) } ?? .null
+                    cell["hit"] = week.hit.map { .bool($0) } ?? .null
+                    return .object(cell)
+                }),
+            ]
+            item["exercise_id"] = exercise.exerciseID.map { .string($0.rawValue) } ?? .null
+            return .object(item)
+        })
+        return .object(object)
+    }
+
+    static func render(_ report: MesocycleReport, unicode: Bool, style: Style) -> String {
+        let meso = report.mesocycle
+        var title = style.bold("\(report.plan.name) mesocycle") + ": \(meso.startDate) to \(meso.endDate), \(meso.durationWeeks) weeks, \(meso.status.rawValue)"
+        if let week = report.currentWeek, meso.status == .active { title += ", week \(week)" }
+        let (hit, miss) = unicode ? ("✓", "✗") : ("+", "x")
+        // Past weeks show what they aimed for and whether it was hit; the current week what
+        // it aims for; later weeks depend on what happens, so they stay blank.
+        let lastShown = report.currentWeek ?? (report.currentWeek == nil && meso.status != .pending ? meso.durationWeeks : 0)
+        let rows = (1...meso.durationWeeks).map { week -> [String] in
+            var row = [week == report.currentWeek ? "\(week) \(unicode ? "◀" : "<")" : "\(week)", meso.firstDay(ofWeek: week).description, String(report.sessionsPerWeek[week - 1])]
+            for exercise in report.exercises {
+                let cell = exercise.weeks[week - 1]
+                guard week <= lastShown || cell.hit != nil else { row.append(""); continue }
+                var text = (cell.targetWeight ?? cell.performedWeight).map(Formatting.number) ?? (cell.hit == nil ? "–" : "bw")
+                if let done = cell.hit { text += " " + (done ? hit : miss) }
+                row.append(text)
+            }
+            return row
+        }
+        let header = ["WEEK", "STARTS", "SESSIONS"] + report.exercises.map { "\($0.exerciseName) \($0.planned.notation)" }
+        var lines = [title, "", Formatting.table(rows, header: header, style: style), ""]
+        lines.append("Weights in \(report.unit.rawValue). \(hit) every target rep hit (the next week adds the exercise's increment), \(miss) missed (the weight stays).")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,277 @@
+import LiftLogKit
+
+/// `plan …` (training plans) and `today` (the active plan's next day).
+enum PlanCommands {
+    static let plan = CommandSpec(
+        name: "plan",
+        abstract: "Create, show and edit training plans.",
+        discussion: "A plan is an ordered list of days, each with planned exercises written SETSxREPS (5x5, 3x8-12, 3xAMRAP). One plan is active: 'liftlog today' shows its next day and 'liftlog start --plan-day DAY' begins a session with its sets waiting to be logged.",
+        subcommands: [create, list, show, activate, remove, addDay, removeDay, moveDay, addExercise, removeExercise])
+
+    // MARK: Whole plans
+
+    static let create = CommandSpec(
+        name: "create",
+        abstract: "Create a plan.",
+        arguments: [ArgumentSpec(name: "name", help: "1–100 characters, unique regardless of case.")],
+        options: [
+            .value("--days", valueName: "list", help: "Comma-separated day names, in order, such as 'Day A,Day B'."),
+            .value("--days-per-week", valueName: "n", help: "How many days a week the plan is trained (1–7)."),
+            .value("--notes", valueName: "text", help: "Notes."),
+            .flag("--activate", help: "Make it the active plan."),
+        ],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            var stored = try store.createPlan(name: arguments.positionals[0], daysPerWeek: try arguments.int("--days-per-week"),
+                                              notes: arguments.value("--notes"), days: arguments.list("--days") ?? [])
+            if arguments.has("--activate") { stored.plan = try store.activatePlan(named: stored.plan.name) }
+            let next = stored.plan.days.isEmpty ? "liftlog plan add-day \(quoted(stored.plan.name)) DAY" : "liftlog plan add-exercise \(quoted(stored.plan.name)) \(quoted(stored.plan.days[0].name)) EXERCISE 3x8-12"
+            return CommandResult(data: planJSON(stored), text: "Created plan \(stored.plan.name) (\(stored.path)). Next: \(next)")
+        })
+
+    static let list = CommandSpec(
+        name: "list",
+        abstract: "List the plans; the active one is marked.",
+        run: { context, _ throws(LiftLogError) in
+            let store = try context.store()
+            let plans = try store.planFiles()
+            let rows = plans.map { stored in
+                [stored.plan.isActive ? "*" : " ", stored.plan.name, Formatting.count(stored.plan.days.count, "day"),
+                 Formatting.count(stored.plan.days.reduce(0) { $0 + $1.exercises.count }, "exercise"),
+                 mesocycleLabel(stored.plan, today: store.currentTimestamp().localDate) ?? ""]
+            }
+            let text = plans.isEmpty ? "No plans yet. Create one with 'liftlog plan create NAME'." : Formatting.table(rows, header: ["", "PLAN", "DAYS", "PLANNED", "MESOCYCLE"], style: context.style)
+            return CommandResult(data: .object(["plans": .array(plans.map(planJSON))]), text: text)
+        })
+
+    static let show = CommandSpec(
+        name: "show",
+        abstract: "Show a plan's days and planned exercises.",
+        arguments: [ArgumentSpec(name: "name", help: "The plan (default: the active plan).", isOptional: true)],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let stored: StoredPlan
+            if let name = arguments.positionals.first { stored = try store.plan(named: name) } else { stored = try store.requireActivePlan() }
+            return CommandResult(data: planJSON(stored), text: render(stored.plan, today: store.currentTimestamp().localDate, style: context.style))
+        })
+
+    static let activate = CommandSpec(
+        name: "activate",
+        abstract: "Make a plan the active one.",
+        arguments: [ArgumentSpec(name: "name", help: "The plan.")],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let plan = try store.activatePlan(named: arguments.positionals[0])
+            let stored = try store.plan(named: plan.name)
+            return CommandResult(data: planJSON(stored), text: "\(plan.name) is the active plan. See its next day with 'liftlog today'.")
+        })
+
+    static let remove = CommandSpec(
+        name: "rm",
+        abstract: "Delete a plan. Sessions keep the plan's name.",
+        arguments: [ArgumentSpec(name: "name", help: "The plan.")],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let plan = try store.deletePlan(named: arguments.positionals[0])
+            return CommandResult(data: .object(["deleted": plan.json]), text: "Deleted plan \(plan.name).")
+        })
+
+    // MARK: Days
+
+    static let addDay = CommandSpec(
+        name: "add-day",
+        abstract: "Add a day to a plan.",
+        arguments: [ArgumentSpec(name: "plan", help: "The plan."), ArgumentSpec(name: "day", help: "The new day's name, such as 'Day A' or Push.")],
+        options: [.value("--position", valueName: "n", help: "Where to put it, from 1 (default: last).")],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let plan = try store.addPlanDay(plan: arguments.positionals[0], day: arguments.positionals[1], position: try arguments.int("--position"))
+            return try changed(plan, store: store, context: context, message: "Added \(Exercise.normalizedName(arguments.positionals[1])) to \(plan.name).")
+        })
+
+    static let removeDay = CommandSpec(
+        name: "rm-day",
+        abstract: "Remove a day (and its planned exercises) from a plan.",
+        arguments: [ArgumentSpec(name: "plan", help: "The plan."), ArgumentSpec(name: "day", help: "The day.")],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let plan = try store.removePlanDay(plan: arguments.positionals[0], day: arguments.positionals[1])
+            return try changed(plan, store: store, context: context, message: "Removed \(arguments.positionals[1]) from \(plan.name).")
+        })
+
+    static let moveDay = CommandSpec(
+        name: "move-day",
+        abstract: "Move a day to another position in the plan's order.",
+        arguments: [ArgumentSpec(name: "plan", help: "The plan."), ArgumentSpec(name: "day", help: "The day."),
+                    ArgumentSpec(name: "position", help: "Its new position, from 1.")],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            guard let position = Int(arguments.positionals[2]) else {
+                throw .validation("Position must be a whole number, got '\(arguments.positionals[2])'.")
+            }
+            let plan = try store.movePlanDay(plan: arguments.positionals[0], day: arguments.positionals[1], to: position)
+            return try changed(plan, store: store, context: context, message: "Moved \(arguments.positionals[1]) to position \(position) of \(plan.name).")
+        })
+
+    // MARK: Planned exercises
+
+    static let addExercise = CommandSpec(
+        name: "add-exercise",
+        abstract: "Plan an exercise on a day, or change its sets and reps.",
+        discussion: "Sets and reps: 5x5, 3x8-12 (a range; the top is the target a mesocycle progresses on), 3xAMRAP.",
+        arguments: [ArgumentSpec(name: "plan", help: "The plan."), ArgumentSpec(name: "day", help: "The day."),
+                    ArgumentSpec(name: "exercise", help: "An exercise of the library."), ArgumentSpec(name: "sets", help: "SETSxREPS, such as 3x8-12.")],
+        options: [.value("--notes", valueName: "text", help: "Notes for this exercise on this day.")],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let notation = try PlanNotation.parse(arguments.positionals[3])
+            let change = try store.setPlannedExercise(plan: arguments.positionals[0], day: arguments.positionals[1], exercise: arguments.positionals[2], notation, notes: arguments.value("--notes"))
+            let message = change.previous.map { "Changed \(change.planned.exerciseName) from \($0.notation) to \(change.planned.notation)." }
+                ?? "Planned \(change.planned.exerciseName) \(change.planned.notation)."
+            return try changed(change.plan, store: store, context: context, message: message)
+        })
+
+    static let removeExercise = CommandSpec(
+        name: "rm-exercise",
+        abstract: "Remove a planned exercise from a day.",
+        arguments: [ArgumentSpec(name: "plan", help: "The plan."), ArgumentSpec(name: "day", help: "The day."),
+                    ArgumentSpec(name: "exercise", help: "The planned exercise.")],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let plan = try store.removePlannedExercise(plan: arguments.positionals[0], day: arguments.positionals[1], exercise: arguments.positionals[2])
+            return try changed(plan, store: store, context: context, message: "Removed \(arguments.positionals[2]) from \(arguments.positionals[1]).")
+        })
+
+    // MARK: Today
+
+    static let today = CommandSpec(
+        name: "today",
+        abstract: "The active plan's next day, with target weights, and the last session.",
+        discussion: "The next day is the one after the plan day of the last completed session of the plan, wrapping around to the first; the first day when the plan has none. Target weights come from the last session that had each exercise or, during a mesocycle, from its progression rule.",
+        run: { context, _ throws(LiftLogError) in
+            let store = try context.store()
+            let report = try store.today()
+            return CommandResult(data: todayJSON(report), text: renderToday(report, now: store.currentTimestamp(), style: context.style))
+        })
+
+    // MARK: Output
+
+    static func quoted(_ name: String) -> String {
+        name.contains(where: { $0 == " " || $0 == "'" }) ? "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'" : name
+    }
+
+    /// A plan as stored plus `path`.
+    static func planJSON(_ stored: StoredPlan) -> JSONValue {
+        guard case .object(var object) = stored.plan.json else { return stored.plan.json }
+        object["path"] = .string(stored.path)
+        return .object(object)
+    }
+
+    private static func changed(_ plan: TrainingPlan, store: Store, context: CommandContext, message: String) throws(LiftLogError) -> CommandResult {
+        let stored = try store.plan(named: plan.name)
+        return CommandResult(data: planJSON(stored), text: message + "\n\n" + render(plan, today: store.currentTimestamp().localDate, style: context.style))
+    }
+
+    /// `week 2 of 6`, `starts 2025-02-03`, or `nil` without an active or pending mesocycle.
+    static func mesocycleLabel(_ plan: TrainingPlan, today: LocalDate) -> String? {
+        if let meso = plan.mesocycles.first(where: { $0.status == .active }) {
+            if let week = meso.week(of: today) { return "week \(week) of \(meso.durationWeeks)" }
+            return today < meso.startDate ? "active, starts \(meso.startDate)" : "active, ended \(meso.endDate)"
+        }
+        if let meso = plan.mesocycles.first(where: { $0.status == .pending }) { return "pending, \(meso.startDate), \(meso.durationWeeks) weeks" }
+        return nil
+    }
+
+    static func render(_ plan: TrainingPlan, today: LocalDate, style: Style) -> String {
+        var header = style.bold(plan.name)
+        var facts: [String] = []
+        if plan.isActive { facts.append("active") }
+        if let days = plan.daysPerWeek { facts.append("\(days) days per week") }
+        if let label = mesocycleLabel(plan, today: today) { facts.append("mesocycle " + label) }
+        if !facts.isEmpty { header += "  (" + facts.joined(separator: " · ") + ")" }
+        var lines = [header]
+        if let notes = plan.notes { lines.append(notes) }
+        if plan.days.isEmpty { lines.append("No days yet. Add one with 'liftlog plan add-day \(quoted(plan.name)) DAY'.") }
+        for (index, day) in plan.days.enumerated() {
+            lines.append("")
+            lines.append("\(index + 1). " + style.bold(day.name))
+            if day.exercises.isEmpty { lines.append("   (no exercises yet)") }
+            let rows = day.exercises.map { [" ", $0.exerciseName, $0.notation, $0.notes ?? ""] }
+            if !rows.isEmpty { lines.append(Formatting.table(rows, style: style)) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func todayJSON(_ report: TodayReport) -> JSONValue {
+        var object: JSONObject = [
+            "plan": .string(report.plan.name),
+            "plan_id": .string(report.plan.id.rawValue),
+            "day": .string(report.day.name),
+            "day_number": .number(JSONNumber(report.dayIndex + 1)),
+            "unit": .string(report.unit.rawValue),
+            "exercises": .array(report.targets.map { target in
+                var item: JSONObject = [
+                    "exercise_name": .string(target.exerciseName),
+                    "sets": .number(JSONNumber(target.planned.sets)),
+                    "reps": .string(target.planned.reps),
+                    "progressed": .bool(target.progressed),
+                ]
+                item["exercise_id"] = target.exerciseID.map { .string($0.rawValue) } ?? .null
+                item["target_reps"] = target.planned.targetReps.map { .number(JSONNumber($0)) } ?? .null
+                item["target_weight"] = target.weight.map { .number(JSONNumber($0)) } ?? .null
+                return .object(item)
+            }),
+        ]
+        object["last_plan_session"] = report.lastPlanSession.map(JSONShapes.summary) ?? .null
+        object["last_session"] = report.lastSession.map(JSONShapes.summary) ?? .null
+        object["active_session"] = report.activeSession.map(JSONShapes.summary) ?? .null
+        object["mesocycle_id"] = report.mesocycle.map { .string($0.id.rawValue) } ?? .null
+        object["week_number"] = report.week.map { .number(JSONNumber($0)) } ?? .null
+        return .object(object)
+    }
+
+    static func renderToday(_ report: TodayReport, now: Timestamp, style: Style) -> String {
+        var title = "\(report.plan.name): " + style.bold(report.day.name)
+        title += "  (day \(report.dayIndex + 1) of \(report.plan.days.count)"
+        if let week = report.week, let meso = report.mesocycle { title += ", week \(week) of \(meso.durationWeeks)" }
+        title += ")"
+        var lines = [title]
+        if report.targets.isEmpty {
+            lines.append("No exercises planned on \(report.day.name) yet.")
+        } else {
+            let rows = report.targets.map { target in
+                ["  ", target.exerciseName, target.planned.notation,
+                 target.weight.map { Formatting.weight($0, report.unit) + (target.progressed ? " (+)" : "") } ?? "–"]
+            }
+            lines.append(Formatting.table(rows, header: ["", "EXERCISE", "SETS", "TARGET"], style: style))
+        }
+        lines.append("")
+        if let active = report.activeSession {
+            lines.append("A session is active (started \(active.startedAt.shortDescription)); log into it, or finish it first.")
+        } else {
+            lines.append("Start it with: liftlog start --plan-day \(quoted(report.day.name))")
+        }
+        if let last = report.lastPlanSession ?? report.lastSession {
+            lines.append("")
+            lines.append("Last session: \(describe(last, unit: report.unit, now: now))")
+            if let other = report.lastSession, other.id != last.id {
+                lines.append("Since then: \(describe(other, unit: report.unit, now: now))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `Day B on 2025-01-22 07:00 (2 days ago): 3 exercises, 15 sets, 4,200 kg, 55m`.
+    static func describe(_ summary: SessionSummary, unit: WeightUnit, now: Timestamp) -> String {
+        var text = summary.planDay ?? summary.kind.rawValue
+        text += " on \(summary.startedAt.shortDescription) (\(Formatting.ago(Int(now.millisecondsSince1970 - summary.startedAt.millisecondsSince1970) / 1000)))"
+        var parts: [String] = []
+        if summary.exerciseCount > 0 {
+            parts.append(Formatting.count(summary.exerciseCount, "exercise"))
+            parts.append(Formatting.count(summary.setCount, "set"))
+            if summary.totalVolume > 0 { parts.append(Formatting.weight(summary.unit.convert(summary.totalVolume, to: unit), unit)) }
+        }
+        if let duration = summary.durationSeconds { parts.append(Formatting.duration(duration)) }
+        return parts.isEmpty ? text : text + ": " + parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,116 @@
+import LiftLogKit
+
+/// `trends`: this week, weekly volume, sessions per week, streaks and the main lifts' e1RM.
+enum TrendsCommand {
+    static let trends = CommandSpec(
+        name: "trends",
+        abstract: "This week's sessions, weekly volume, streaks and the main lifts' estimated 1RM.",
+        discussion: "Weeks start on the store's week_start (Monday unless liftlog.json says otherwise). The main lifts are the three exercises in the most sessions of the period; each week shows its best estimated 1RM.",
+        options: [
+            .value("--weeks", valueName: "n", help: "How many weeks to show, this one included (1–104).", default: "8"),
+            .value("--to", valueName: "date", help: "Look back from this day, YYYY-MM-DD (default: today)."),
+            AnalyticsCommands.formulaOption,
+        ],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let report = try store.trends(weeks: try arguments.int("--weeks") ?? 8, formula: try arguments.choice("--formula", as: E1RMFormula.self) ?? .epley,
+                                          today: try arguments.date("--to"))
+            return CommandResult(data: json(report), text: render(report, width: context.width, unicode: context.unicode, style: context.style))
+        })
+
+    static func json(_ report: TrendsReport) -> JSONValue {
+        .object([
+            "unit": .string(report.unit.rawValue),
+            "this_week": .array(report.thisWeek.map { day in
+                .object(["date": .string(day.date.description), "kinds": .array(day.kinds.map { .string($0.rawValue) })])
+            }),
+            "weeks": .array(report.weeks.map { week in
+                .object(["start_date": .string(week.start.description), "sessions": .number(JSONNumber(week.sessions)),
+                         "volume": .number(JSONNumber(week.volume)), "minutes": .number(JSONNumber(week.minutes))])
+            }),
+            "sessions_per_week": .number(JSONNumber((report.sessionsPerWeek * 100).rounded() / 100)),
+            "current_streak": .number(JSONNumber(report.currentStreak)),
+            "longest_streak": .number(JSONNumber(report.longestStreak)),
+            "main_lifts": .array(report.lifts.map { lift in
+                var object: JSONObject = [
+                    "exercise_name": .string(lift.exerciseName),
+                    "sessions": .number(JSONNumber(lift.sessions)),
+                    "e1rm": .array(lift.weekly.map { $0.map { .number(JSONNumber($0)) } ?? .null }),
+                ]
+                object["exercise_id"] = lift.exerciseID.map { .string($0.rawValue) } ?? .null
+                return .object(object)
+            }),
+        ])
+    }
+
+    static func render(_ report: TrendsReport, width: Int, unicode: Bool, style: Style) -> String {
+        let letters: [Session.Kind: String] = [.lifting: "L", .cardio: "C", .stretch: "S", .meditation: "M"]
+        let dayNames = ["", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let thisWeek = report.weeks.last!
+        var lines: [String] = []
+        let first = report.thisWeek.first!.date, last = report.thisWeek.last!.date
+        lines.append(style.bold("This week") + " (\(first) to \(last)): " + Formatting.count(thisWeek.sessions, "session"))
+        lines.append("  " + report.thisWeek.map { dayNames[$0.date.isoWeekday] }.joined(separator: "  "))
+        lines.append("  " + report.thisWeek.map { day -> String in
+            let mark = day.kinds.isEmpty ? (day.date > report.today ? " " : (unicode ? "·" : ".")) : day.kinds.count == 1 ? letters[day.kinds[0]]! : "+"
+            let cell = " " + mark + " "
+            return day.date == report.today ? style.bold(cell) : cell
+        }.joined(separator: "  ").trimmingTrailingWhitespace())
+        lines.append("")
+
+        lines.append(style.bold("Weekly volume") + " (\(report.unit.rawValue)), last \(Formatting.count(report.weeks.count, "week"))")
+        let numbers = report.weeks.map { Formatting.number($0.volume) }
+        let numberWidth = numbers.map(\.count).max() ?? 1
+        let barWidth = max(10, min(50, width - 2 - 10 - 2 - 2 - numberWidth - 2 - 11))
+        let top = report.weeks.map(\.volume).max() ?? 0
+        for (week, number) in zip(report.weeks, numbers) {
+            let bar = bar(week.volume, of: top, width: barWidth, unicode: unicode)
+            lines.append("  \(week.start)  \(bar)\(String(repeating: " ", count: barWidth - bar.count))  \(String(repeating: " ", count: numberWidth - number.count))\(number)  \(Formatting.count(week.sessions, "session"))")
+        }
+        lines.append("")
+        lines.append("Sessions per week: \(Formatting.number(report.sessionsPerWeek)) · current streak \(Formatting.count(report.currentStreak, "day")) · longest \(Formatting.count(report.longestStreak, "day"))")
+
+        if !report.lifts.isEmpty {
+            lines.append("")
+            lines.append(style.bold("Estimated 1RM") + " (\(report.unit.rawValue)), week by week")
+            let nameWidth = report.lifts.map(\.exerciseName.count).max() ?? 0
+            for lift in report.lifts {
+                let values = lift.weekly.compactMap { $0 }
+                var line = "  " + lift.exerciseName + String(repeating: " ", count: nameWidth - lift.exerciseName.count) + "  " + sparkline(lift.weekly, unicode: unicode)
+                if values.count == 1 {
+                    line += "  " + Formatting.number(values[0])
+                } else if let start = values.first, let end = values.last {
+                    line += "  " + Formatting.number(start) + (unicode ? " → " : " -> ") + Formatting.number(end)
+                    if start > 0 {
+                        let change = (end - start) / start * 100
+                        line += " (" + (change >= 0 ? "+" : "") + Formatting.number((change * 10).rounded() / 10) + "%)"
+                    }
+                }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A horizontal bar of `value / top × width` cells, in eighths when the terminal is UTF-8.
+    static func bar(_ value: Double, of top: Double, width: Int, unicode: Bool) -> String {
+        guard top > 0, value > 0 else { return "" }
+        let eighths = Int((value / top * Double(width) * 8).rounded())
+        guard unicode else { return String(repeating: "#", count: max(1, eighths / 8)) }
+        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        let text = String(repeating: "█", count: eighths / 8) + partial[eighths % 8]
+        return text.isEmpty ? "▏" : text
+    }
+
+    /// One character per week, its height the value's place between the lowest and highest.
+    static func sparkline(_ values: [Double?], unicode: Bool) -> String {
+        let levels: [Character] = unicode ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : [".", ":", "-", "=", "+", "*", "#", "@"]
+        let present = values.compactMap { $0 }
+        guard let low = present.min(), let high = present.max() else { return String(repeating: " ", count: values.count) }
+        return String(values.map { value -> Character in
+            guard let value else { return " " }
+            guard high > low else { return levels[levels.count / 2] }
+            return levels[Int(((value - low) / (high - low) * Double(levels.count - 1)).rounded())]
+        })
+    }
+}

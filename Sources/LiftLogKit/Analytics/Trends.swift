@@ -1,0 +1,122 @@
+/// How training went over the last weeks: this week's days, weekly sessions and volume,
+/// streaks, and the estimated 1RM of the main lifts week by week.
+public struct TrendsReport: Sendable {
+    /// One week (starting on the store's `week_start`).
+    public struct Week: Hashable, Sendable {
+        public var start: LocalDate
+        public var sessions: Int
+        /// Σ weight × reps of completed working sets, in ``TrendsReport/unit``.
+        public var volume: Double
+        /// Σ of session lengths, in whole minutes.
+        public var minutes: Int
+    }
+
+    /// A main lift: one of the exercises in the most sessions of the period.
+    public struct Lift: Hashable, Sendable {
+        public var exerciseID: Exercise.ID?
+        public var exerciseName: String
+        /// Sessions in the period that had it.
+        public var sessions: Int
+        /// The best estimated 1RM of each week, oldest first (`nil`: not done that week).
+        public var weekly: [Double?]
+    }
+
+    public var unit: WeightUnit
+    public var today: LocalDate
+    /// The days of this week, from its first day, with the kinds of session on each.
+    public var thisWeek: [(date: LocalDate, kinds: [Session.Kind])]
+    /// Oldest first; the last is this week.
+    public var weeks: [Week]
+    /// Consecutive days with any session, to today or yesterday; and the longest ever.
+    public var currentStreak: Int
+    public var longestStreak: Int
+    public var lifts: [Lift]
+
+    /// Sessions per week over the period.
+    public var sessionsPerWeek: Double {
+        weeks.isEmpty ? 0 : Double(weeks.reduce(0) { $0 + $1.sessions }) / Double(weeks.count)
+    }
+}
+
+extension Store {
+    /// The most weeks `trends` looks back.
+    public static let maximumTrendWeeks = 104
+
+    /// Trends over the last `weeks` weeks (this week included).
+    ///
+    /// - Parameters:
+    ///   - mainLifts: how many of the exercises in the most sessions to follow.
+    ///   - today: the day to look back from (the clock's date by default); streaks are current
+    ///     to it.
+    /// - Complexity: one index line per session (streaks cover the whole history), and the
+    ///   files of the period's sessions that contain a main lift.
+    /// - Throws: `VALIDATION_ERROR` for weeks outside 1–104.
+    public func trends(weeks: Int = 8, formula: E1RMFormula = .epley, mainLifts: Int = 3, today: LocalDate? = nil) throws(LiftLogError) -> TrendsReport {
+        guard (1...Store.maximumTrendWeeks).contains(weeks) else {
+            throw .validation("Weeks must be 1–\(Store.maximumTrendWeeks), got \(weeks).")
+        }
+        let today = today ?? currentTimestamp().localDate
+        let unit = preferences.unit
+        let offset = preferences.weekStart == .monday ? today.isoWeekday - 1 : today.isoWeekday % 7
+        let thisWeekStart = today.adding(days: -offset)
+        let firstDay = thisWeekStart.adding(days: -7 * (weeks - 1))
+        var report = TrendsReport(
+            unit: unit, today: today, thisWeek: (0..<7).map { (thisWeekStart.adding(days: $0), []) },
+            weeks: (0..<weeks).map { TrendsReport.Week(start: firstDay.adding(days: 7 * $0), sessions: 0, volume: 0, minutes: 0) },
+            currentStreak: 0, longestStreak: 0, lifts: [])
+        var days: Swift.Set<Int> = []
+        var kindsByDay: [Int: Swift.Set<Session.Kind>] = [:]
+        var lifting: [SessionSummary] = []
+        var counts: [String: (ref: SessionSummary.ExerciseRef, sessions: Int)] = [:]
+        for summary in try allSummaries() {
+            let date = summary.startedAt.localDate
+            days.insert(date.dayNumber)
+            guard date >= firstDay, date <= thisWeekStart.adding(days: 6) else { continue }
+            kindsByDay[date.dayNumber, default: []].insert(summary.kind)
+            let week = (date.dayNumber - firstDay.dayNumber) / 7
+            report.weeks[week].sessions += 1
+            report.weeks[week].volume += summary.unit.convert(summary.totalVolume, to: unit)
+            report.weeks[week].minutes += max(0, summary.durationSeconds ?? 0) / 60
+            guard !summary.exercises.isEmpty else { continue }
+            lifting.append(summary)
+            var seen: Swift.Set<String> = []
+            for ref in summary.exercises {
+                let key = ref.id?.rawValue ?? Exercise.nameKey(ref.name)
+                guard seen.insert(key).inserted else { continue }
+                counts[key, default: (ref, 0)].sessions += 1
+            }
+        }
+        (report.currentStreak, report.longestStreak) = Store.streaks(days: days, today: today)
+        for index in report.thisWeek.indices {
+            report.thisWeek[index].kinds = Session.Kind.allCases.filter { (kindsByDay[report.thisWeek[index].date.dayNumber] ?? []).contains($0) }
+        }
+        for index in report.weeks.indices { report.weeks[index].volume = (report.weeks[index].volume * 100).rounded() / 100 }
+
+        // Main lifts: the exercises in the most sessions (ties by name).
+        let main = counts.values.sorted { ($1.sessions, $0.ref.name) < ($0.sessions, $1.ref.name) }.prefix(max(0, mainLifts))
+        guard !main.isEmpty else { return report }
+        let library = Dictionary(((try? exercises()) ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let exercises = main.map { item in
+            item.ref.id.flatMap { library[$0] } ?? Exercise(id: item.ref.id ?? Exercise.ID(uncheckedRawValue: "00000000-0000-0000-0000-000000000000"), name: item.ref.name)
+        }
+        var weekly = [[Double?]](repeating: [Double?](repeating: nil, count: weeks), count: exercises.count)
+        for summary in lifting where exercises.contains(where: summary.contains) {
+            guard let session = try files.load(summary.path, as: Session.self) else { continue }
+            let week = (session.startedAt.localDate.dayNumber - firstDay.dayNumber) / 7
+            guard (0..<weeks).contains(week) else { continue }
+            for (index, exercise) in exercises.enumerated() {
+                for entry in session.entries where Store.entry(entry, isOf: exercise) {
+                    for set in entry.sets where set.countsAsWork {
+                        guard let weight = set.weight, let reps = set.reps,
+                              let estimate = formula.estimate(weight: (set.unit ?? unit).convert(weight, to: unit), reps: reps) else { continue }
+                        weekly[index][week] = max(weekly[index][week] ?? 0, (estimate * 100).rounded() / 100)
+                    }
+                }
+            }
+        }
+        report.lifts = zip(main, exercises).enumerated().map { index, pair in
+            TrendsReport.Lift(exerciseID: pair.0.ref.id, exerciseName: pair.1.name, sessions: pair.0.sessions, weekly: weekly[index])
+        }
+        return report
+    }
+}

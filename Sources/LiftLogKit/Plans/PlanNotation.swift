@@ -1,0 +1,67 @@
+/// The notation of a planned exercise: how many sets of how many reps.
+///
+/// | notation | meaning |
+/// |---|---|
+/// | `5x5` | five sets of five |
+/// | `3x8-12` | three sets of 8 to 12 reps |
+/// | `3xAMRAP` | three sets of as many reps as possible |
+///
+/// The top of a range is the target: when every set of a week reaches it, a mesocycle adds the
+/// exercise's weight increment the week after.
+public struct PlanNotation: Equatable, Sendable {
+    /// The most sets one planned exercise may have.
+    public static let maximumSets = 20
+    /// The most reps a planned set may ask for.
+    public static let maximumReps = 100
+
+    public var sets: Int
+    /// As stored in the plan: `"5"`, `"8-12"` or `"AMRAP"`.
+    public var reps: String
+
+    public init(sets: Int, reps: String) {
+        self.sets = sets
+        self.reps = reps
+    }
+
+    /// Parses `3x8-12`, `5x5`, `3xAMRAP` (`x` may be `X` or `×`).
+    ///
+    /// - Throws: `VALIDATION_ERROR` naming the text and what is wrong with it.
+    public static func parse(_ text: String) throws(LiftLogError) -> PlanNotation {
+        func invalid(_ reason: String) -> LiftLogError {
+            .validation("Invalid plan notation '\(text)': \(reason). Write SETSxREPS, such as 5x5, 3x8-12 or 3xAMRAP.")
+        }
+        let body = text.trimmingWhitespace().lowercased().replacingOccurrences(of: "×", with: "x")
+        let parts = body.split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw invalid("expected a number of sets, 'x' and reps") }
+        guard parts[0].allSatisfy(\.isASCIIDigit), let sets = Int(parts[0]) else { throw invalid("'\(parts[0])' is not a number of sets") }
+        guard (1...maximumSets).contains(sets) else { throw invalid("sets must be 1–\(maximumSets)") }
+        let repsText = String(parts[1])
+        if repsText == "amrap" { return PlanNotation(sets: sets, reps: "AMRAP") }
+        guard let range = repRange(repsText) else { throw invalid("reps '\(repsText)' must be a number, a range such as 8-12, or AMRAP") }
+        guard range.lowerBound >= 1, range.upperBound <= maximumReps else { throw invalid("reps must be 1–\(maximumReps)") }
+        return PlanNotation(sets: sets, reps: range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)")
+    }
+
+    /// `"5"` → 5...5, `"8-12"` → 8...12; `nil` for AMRAP or text that is neither.
+    public static func repRange(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.trimmingWhitespace().split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) && $0.count <= 4 }) else { return nil }
+        let low = Int(parts[0])!, high = Int(parts[parts.count - 1])!
+        return low <= high ? low...high : nil
+    }
+
+    /// `3x8-12`.
+    public var description: String { "\(sets)x\(reps)" }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension TrainingPlan.PlannedExercise {
+    /// The reps a set aims for: the top of the range (`nil` for AMRAP or free text).
+    public var targetReps: Int? { PlanNotation.repRange(reps)?.upperBound }
+
+    /// `3x8-12`.
+    public var notation: String { "\(sets)x\(reps)" }
+}

@@ -1,0 +1,268 @@
+/// A mesocycle and the plan it runs.
+public struct PlannedMesocycle: Hashable, Sendable {
+    public var plan: TrainingPlan
+    public var mesocycle: Mesocycle
+
+    public init(plan: TrainingPlan, mesocycle: Mesocycle) {
+        self.plan = plan
+        self.mesocycle = mesocycle
+    }
+}
+
+/// A mesocycle week by week: sessions and, per exercise, targets and what was done.
+public struct MesocycleReport: Sendable {
+    /// One exercise of the plan across the weeks.
+    public struct ExerciseWeeks: Sendable {
+        public var exerciseID: Exercise.ID?
+        public var exerciseName: String
+        /// As first planned in the plan's days (`3x8-12`).
+        public var planned: TrainingPlan.PlannedExercise
+        /// The exercise's weight increment.
+        public var increment: Double
+        public var weeks: [Progression.Week]
+    }
+
+    public var plan: TrainingPlan
+    public var mesocycle: Mesocycle
+    /// The week today falls in; `nil` before the start or after the end.
+    public var currentWeek: Int?
+    /// Completed sessions of the plan per week (index 0 is week 1).
+    public var sessionsPerWeek: [Int]
+    public var exercises: [ExerciseWeeks]
+    public var unit: WeightUnit
+}
+
+extension Store {
+    // MARK: Finding mesocycles
+
+    /// The active mesocycle and its plan, or `nil` when none is.
+    public func activeMesocycle() throws(LiftLogError) -> PlannedMesocycle? {
+        for stored in try planFiles() {
+            if let meso = stored.plan.mesocycles.first(where: { $0.status == .active }) { return PlannedMesocycle(plan: stored.plan, mesocycle: meso) }
+        }
+        return nil
+    }
+
+    // MARK: Lifecycle
+
+    /// Plans a mesocycle of `plan` (pending until started).
+    ///
+    /// - Throws: `VALIDATION_ERROR` for weeks outside 1–52 or a plan without planned
+    ///   exercises, `CONFLICT` when the plan already has a pending mesocycle.
+    @discardableResult
+    public func createMesocycle(plan planName: String, startDate: LocalDate, weeks: Int) throws(LiftLogError) -> PlannedMesocycle {
+        guard (1...Mesocycle.maximumWeeks).contains(weeks) else {
+            throw .validation("A mesocycle lasts 1–\(Mesocycle.maximumWeeks) weeks, got \(weeks).")
+        }
+        var created: Mesocycle?
+        let plan = try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
+            guard plan.days.contains(where: { !$0.exercises.isEmpty }) else {
+                throw .validation("Plan '\(plan.name)' has no planned exercises yet. Add some with 'liftlog plan add-exercise \"\(plan.name)\" DAY EXERCISE 3x8-12'.")
+            }
+            if let pending = plan.mesocycles.first(where: { $0.status == .pending }) {
+                throw .conflict("Plan '\(plan.name)' already has a mesocycle waiting to start (\(pending.startDate), \(pending.durationWeeks) weeks). Start it with 'liftlog meso start' or cancel it with 'liftlog meso cancel \"\(plan.name)\"'.")
+            }
+            let meso = Mesocycle(id: Mesocycle.ID(rawValue: environment.makeUUID()) ?? Mesocycle.ID.random(), startDate: startDate, durationWeeks: weeks, createdAt: currentTimestamp())
+            plan.mesocycles.append(meso)
+            created = meso
+        }
+        return PlannedMesocycle(plan: plan, mesocycle: created!)
+    }
+
+    /// Starts the pending mesocycle of `plan` (or the only pending one) and makes its plan the
+    /// active plan.
+    ///
+    /// - Throws: `CONFLICT` while another mesocycle is active, `NOT_FOUND` when nothing is
+    ///   pending, `USAGE_ERROR` when several plans have one and no plan is named.
+    @discardableResult
+    public func startMesocycle(plan planName: String? = nil) throws(LiftLogError) -> PlannedMesocycle {
+        try withLock { () throws(LiftLogError) -> PlannedMesocycle in
+            if let active = try activeMesocycle() {
+                throw .conflict("A mesocycle is already active ('\(active.plan.name)' from \(active.mesocycle.startDate), \(active.mesocycle.durationWeeks) weeks). Complete it with 'liftlog meso complete' or cancel it with 'liftlog meso cancel' first.")
+            }
+            var stored = try pendingMesocyclePlan(named: planName)
+            let index = stored.plan.mesocycles.firstIndex { $0.status == .pending }!
+            stored.plan.mesocycles[index].status = .active
+            try files.save(stored.plan, to: stored.path)
+            let plan = try activate(stored)
+            return PlannedMesocycle(plan: plan, mesocycle: plan.mesocycles[index])
+        }
+    }
+
+    /// Marks the active mesocycle completed.
+    ///
+    /// - Throws: `NOT_FOUND` when none is active.
+    @discardableResult
+    public func completeMesocycle() throws(LiftLogError) -> PlannedMesocycle {
+        try finishMesocycle(as: .completed, plan: nil)
+    }
+
+    /// Cancels the active mesocycle, or the pending one of `plan` (or the only pending one).
+    ///
+    /// - Throws: `NOT_FOUND` when there is nothing to cancel.
+    @discardableResult
+    public func cancelMesocycle(plan planName: String? = nil) throws(LiftLogError) -> PlannedMesocycle {
+        try finishMesocycle(as: .cancelled, plan: planName)
+    }
+
+    private func finishMesocycle(as status: Mesocycle.Status, plan planName: String?) throws(LiftLogError) -> PlannedMesocycle {
+        try withLock { () throws(LiftLogError) -> PlannedMesocycle in
+            var stored: StoredPlan
+            let all = try planFiles()
+            if planName == nil, let active = all.first(where: { $0.plan.mesocycles.contains { $0.status == .active } }) {
+                stored = active
+            } else if status == .cancelled {
+                if let planName, let active = try? plan(named: planName), active.plan.mesocycles.contains(where: { $0.status == .active }) {
+                    stored = active
+                } else {
+                    stored = try pendingMesocyclePlan(named: planName)
+                }
+            } else {
+                throw .notFound("No mesocycle is active. Start one with 'liftlog meso start'.")
+            }
+            let index = stored.plan.mesocycles.firstIndex { $0.status == .active } ?? stored.plan.mesocycles.firstIndex { $0.status == .pending }!
+            stored.plan.mesocycles[index].status = status
+            try files.save(stored.plan, to: stored.path)
+            return PlannedMesocycle(plan: stored.plan, mesocycle: stored.plan.mesocycles[index])
+        }
+    }
+
+    /// The plan with a pending mesocycle: `name`'s, or the only one.
+    private func pendingMesocyclePlan(named name: String?) throws(LiftLogError) -> StoredPlan {
+        if let name {
+            let stored = try plan(named: name)
+            guard stored.plan.mesocycles.contains(where: { $0.status == .pending }) else {
+                throw .notFound("Plan '\(stored.plan.name)' has no mesocycle waiting to start. Create one with 'liftlog meso create \"\(stored.plan.name)\" --start DATE --weeks N'.")
+            }
+            return stored
+        }
+        let pending = try planFiles().filter { $0.plan.mesocycles.contains { $0.status == .pending } }
+        switch pending.count {
+        case 0: throw .notFound("No mesocycle is waiting to start. Create one with 'liftlog meso create PLAN --start DATE --weeks N'.")
+        case 1: return pending[0]
+        default: throw .usage("Several plans have a mesocycle waiting to start (\(pending.map(\.plan.name).joined(separator: ", "))); name the plan.", command: "meso")
+        }
+    }
+
+    // MARK: Report
+
+    /// The active mesocycle week by week; or, with `plan`, that plan's active or latest one.
+    ///
+    /// - Throws: `NOT_FOUND` when there is no such mesocycle.
+    public func mesocycleReport(plan planName: String? = nil) throws(LiftLogError) -> MesocycleReport {
+        let chosen: PlannedMesocycle
+        if let planName {
+            let stored = try plan(named: planName)
+            guard let meso = stored.plan.mesocycles.first(where: { $0.status == .active }) ?? stored.plan.mesocycles.last else {
+                throw .notFound("Plan '\(stored.plan.name)' has no mesocycle. Create one with 'liftlog meso create \"\(stored.plan.name)\" --start DATE --weeks N'.")
+            }
+            chosen = PlannedMesocycle(plan: stored.plan, mesocycle: meso)
+        } else if let active = try activeMesocycle() {
+            chosen = active
+        } else {
+            let latest = try planFiles().flatMap { stored in stored.plan.mesocycles.map { PlannedMesocycle(plan: stored.plan, mesocycle: $0) } }
+                .max { ($0.mesocycle.createdAt?.millisecondsSince1970 ?? 0, $0.mesocycle.startDate) < ($1.mesocycle.createdAt?.millisecondsSince1970 ?? 0, $1.mesocycle.startDate) }
+            guard let latest else {
+                throw .notFound("No mesocycle yet. Create one with 'liftlog meso create PLAN --start DATE --weeks N'.")
+            }
+            chosen = latest
+        }
+        let meso = chosen.mesocycle
+        let planned = Store.distinctPlannedExercises(chosen.plan)
+        let inputs = try progressionInputs(plan: chosen.plan, planned: planned, mesocycle: meso, before: meso.startDate)
+        let unit = preferences.unit
+        var report = MesocycleReport(
+            plan: chosen.plan, mesocycle: meso, currentWeek: meso.week(of: currentTimestamp().localDate),
+            sessionsPerWeek: (1...meso.durationWeeks).map { inputs.sessionsPerWeek[$0] ?? 0 }, exercises: [], unit: unit)
+        for item in planned {
+            let exercise = inputs.library[Store.plannedKey(item)]
+            report.exercises.append(MesocycleReport.ExerciseWeeks(
+                exerciseID: exercise?.id ?? item.exerciseID, exerciseName: exercise?.name ?? item.exerciseName, planned: item,
+                increment: exercise?.weightIncrement ?? Exercise.defaultWeightIncrement,
+                weeks: Progression.weeks(meso.durationWeeks, planned: item, entries: inputs.weekly[Store.plannedKey(item)] ?? [:],
+                                         startWeight: inputs.lastWeight[Store.plannedKey(item)], increment: exercise?.weightIncrement ?? Exercise.defaultWeightIncrement, unit: unit)))
+        }
+        return report
+    }
+
+    // MARK: Inputs of the progression rule
+
+    /// Every exercise a plan uses, once, in the order of first appearance.
+    static func distinctPlannedExercises(_ plan: TrainingPlan) -> [TrainingPlan.PlannedExercise] {
+        var seen: Swift.Set<String> = []
+        return plan.days.flatMap(\.exercises).filter { seen.insert(plannedKey($0)).inserted }
+    }
+
+    /// How planned exercises are told apart: the library link, else the name.
+    static func plannedKey(_ planned: TrainingPlan.PlannedExercise) -> String {
+        planned.exerciseID?.rawValue ?? Exercise.nameKey(planned.exerciseName)
+    }
+
+    /// What the progression rule reads.
+    struct ProgressionInputs {
+        /// By planned key: the exercise in the library (for its current name and increment).
+        var library: [String: Exercise] = [:]
+        /// By planned key: the heaviest working weight of the newest completed session before
+        /// the cut-off date that has the exercise.
+        var lastWeight: [String: Double] = [:]
+        /// By planned key, then week: the exercise's entries in the plan's sessions.
+        var weekly: [String: [Int: [Session.Entry]]] = [:]
+        /// Completed sessions of the plan per week.
+        var sessionsPerWeek: [Int: Int] = [:]
+    }
+
+    /// Reads the index newest first, then only the session files that matter: the plan's
+    /// sessions within `mesocycle`, and for each exercise the newest session before `before`
+    /// that has it.
+    func progressionInputs(plan: TrainingPlan, planned: [TrainingPlan.PlannedExercise], mesocycle: Mesocycle?, before cutoff: LocalDate) throws(LiftLogError) -> ProgressionInputs {
+        var inputs = ProgressionInputs()
+        var allExercises: [Exercise]?
+        for item in planned {
+            var exercise = try? self.exercise(named: item.exerciseName)
+            if let id = item.exerciseID, exercise?.id != id {
+                if allExercises == nil { allExercises = (try? exercises()) ?? [] }
+                exercise = allExercises?.first { $0.id == id } ?? exercise
+            }
+            if let exercise { inputs.library[Store.plannedKey(item)] = exercise }
+        }
+        let targets = planned.map { item in (key: Store.plannedKey(item), exercise: inputs.library[Store.plannedKey(item)] ?? Exercise(id: item.exerciseID ?? Exercise.ID(uncheckedRawValue: "00000000-0000-0000-0000-000000000000"), name: item.exerciseName)) }
+        let planKey = Exercise.nameKey(plan.name)
+        var mesoPaths: [(path: String, week: Int?)] = []
+        var lastPaths: [String: String] = [:]
+        try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
+            try index.forEachSummaryNewestFirst { summary in
+                guard summary.status == .completed else { return true }
+                let date = summary.startedAt.localDate
+                if let mesocycle, date >= mesocycle.startDate, date <= mesocycle.endDate, summary.plan.map(Exercise.nameKey) == planKey {
+                    mesoPaths.append((summary.path, mesocycle.week(of: date)))
+                } else if date < cutoff {
+                    for target in targets where lastPaths[target.key] == nil && summary.contains(target.exercise) {
+                        lastPaths[target.key] = summary.path
+                    }
+                    if lastPaths.count == targets.count { return false }
+                }
+                return true
+            }
+        }
+        let unit = preferences.unit
+        for (key, path) in lastPaths {
+            guard let session = try files.load(path, as: Session.self), let target = targets.first(where: { $0.key == key }) else { continue }
+            let entries = session.entries.filter { Store.entry($0, isOf: target.exercise) }
+            if let weight = Progression.heaviestWeight(entries, unit: unit) { inputs.lastWeight[key] = weight }
+        }
+        for (path, dateWeek) in mesoPaths {
+            guard let session = try files.load(path, as: Session.self), let week = session.weekNumber ?? dateWeek else { continue }
+            inputs.sessionsPerWeek[week, default: 0] += 1
+            for target in targets {
+                let entries = session.entries.filter { Store.entry($0, isOf: target.exercise) }
+                if !entries.isEmpty { inputs.weekly[target.key, default: [:]][week, default: []] += entries }
+            }
+        }
+        return inputs
+    }
+
+    /// Whether a session entry is of `exercise`: linked to it, or unlinked with its name.
+    static func entry(_ entry: Session.Entry, isOf exercise: Exercise) -> Bool {
+        entry.exerciseID == exercise.id || (entry.exerciseID == nil && Exercise.nameKey(entry.exerciseName) == Exercise.nameKey(exercise.name))
+    }
+}

@@ -1,0 +1,291 @@
+/// A training plan together with the file it is stored in.
+public struct StoredPlan: Hashable, Sendable {
+    public var plan: TrainingPlan
+    /// Relative to the store root: `plans/<slug>.json`.
+    public var path: String
+}
+
+/// What changed when a planned exercise was set.
+public struct PlannedExerciseChange: Sendable {
+    public var plan: TrainingPlan
+    /// The exercise as it is planned now.
+    public var planned: TrainingPlan.PlannedExercise
+    /// What it was before, when the day already had it.
+    public var previous: TrainingPlan.PlannedExercise?
+}
+
+extension Store {
+    static let plansFolder = "plans"
+
+    /// The most days a plan may have.
+    public static let maximumPlanDays = 14
+
+    // MARK: Reading
+
+    /// Every training plan, sorted by name.
+    ///
+    /// - Throws: `CORRUPT_FILE` naming every broken plan file.
+    public func plans() throws(LiftLogError) -> [TrainingPlan] {
+        try planFiles().map(\.plan)
+    }
+
+    /// Every plan with its file, sorted by name.
+    public func planFiles() throws(LiftLogError) -> [StoredPlan] {
+        var found: [StoredPlan] = []
+        var problems: [FileProblem] = []
+        for entry in try files.list(Store.plansFolder) where entry.name.hasSuffix(".json") && !entry.name.hasPrefix(".") {
+            let path = "\(Store.plansFolder)/\(entry.name)"
+            do {
+                if let plan = try files.load(path, as: TrainingPlan.self) { found.append(StoredPlan(plan: plan, path: path)) }
+            } catch {
+                guard case .corruptFile(let list) = error else { throw error }
+                problems += list
+            }
+        }
+        if !problems.isEmpty { throw .corruptFile(problems) }
+        return found.sorted { ($0.plan.name.lowercased(), $0.path) < ($1.plan.name.lowercased(), $1.path) }
+    }
+
+    /// The plan named `name` (any case, spaces collapsed) or whose ID starts with `name`.
+    ///
+    /// - Throws: `NOT_FOUND` with close names as suggestions.
+    public func plan(named name: String) throws(LiftLogError) -> StoredPlan {
+        let all = try planFiles()
+        let key = Exercise.nameKey(name)
+        if let match = all.first(where: { Exercise.nameKey($0.plan.name) == key }) { return match }
+        let lower = name.lowercased()
+        if lower.count >= 4 {
+            let byID = all.filter { $0.plan.id.rawValue.hasPrefix(lower) }
+            if byID.count == 1 { return byID[0] }
+        }
+        throw .notFound("No plan named '\(name)'.", suggestions: Suggestions.closest(to: name, among: all.map(\.plan.name)))
+    }
+
+    /// The active plan, or `nil` when none is.
+    public func activePlan() throws(LiftLogError) -> StoredPlan? {
+        try planFiles().first { $0.plan.isActive }
+    }
+
+    /// The active plan.
+    ///
+    /// - Throws: `NOT_FOUND` saying how to activate one.
+    public func requireActivePlan() throws(LiftLogError) -> StoredPlan {
+        guard let active = try activePlan() else {
+            let names = (try? plans().map(\.name)) ?? []
+            throw .notFound(names.isEmpty
+                ? "No training plan yet. Create one with 'liftlog plan create NAME'."
+                : "No plan is active. Activate one with 'liftlog plan activate NAME' (plans: \(names.joined(separator: ", "))).")
+        }
+        return active
+    }
+
+    // MARK: Changing plans
+
+    /// Creates a plan.
+    ///
+    /// - Parameters:
+    ///   - days: the names of its days, in order (days can be added later).
+    /// - Throws: `VALIDATION_ERROR` for a bad name or number, `CONFLICT` when the name is taken.
+    @discardableResult
+    public func createPlan(name: String, daysPerWeek: Int? = nil, notes: String? = nil, days: [String] = []) throws(LiftLogError) -> StoredPlan {
+        let planName = try Store.checkedName(name, what: "Plan name")
+        if let daysPerWeek, !(1...7).contains(daysPerWeek) {
+            throw .validation("Days per week must be 1–7, got \(daysPerWeek).")
+        }
+        var planDays: [TrainingPlan.Day] = []
+        for day in days {
+            let dayName = try Store.checkedName(day, what: "Day name")
+            if planDays.contains(where: { Exercise.nameKey($0.name) == Exercise.nameKey(dayName) }) {
+                throw .conflict("The plan would have two days named '\(dayName)'.")
+            }
+            planDays.append(TrainingPlan.Day(name: dayName))
+        }
+        if planDays.count > Store.maximumPlanDays { throw .validation("A plan can have at most \(Store.maximumPlanDays) days, got \(planDays.count).") }
+        return try withLock { () throws(LiftLogError) -> StoredPlan in
+            let existing = try planFiles()
+            if let clash = existing.first(where: { Exercise.nameKey($0.plan.name) == Exercise.nameKey(planName) }) {
+                throw .conflict("A plan named '\(clash.plan.name)' already exists.")
+            }
+            let plan = TrainingPlan(
+                id: TrainingPlan.ID(rawValue: environment.makeUUID()) ?? TrainingPlan.ID.random(), name: planName,
+                daysPerWeek: daysPerWeek, isActive: false, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, days: planDays,
+                createdAt: currentTimestamp())
+            let path = Store.freePath(in: Store.plansFolder, name: planName, fallback: "plan-\(plan.id.short)", taken: Swift.Set(existing.map(\.path)))
+            try files.ensureDirectory(Store.plansFolder)
+            try files.save(plan, to: path)
+            return StoredPlan(plan: plan, path: path)
+        }
+    }
+
+    /// Deletes a plan file (with its mesocycles). Sessions keep their snapshot of its name.
+    ///
+    /// - Throws: `NOT_FOUND`; `CONFLICT` while one of its mesocycles is active.
+    @discardableResult
+    public func deletePlan(named name: String) throws(LiftLogError) -> TrainingPlan {
+        try withLock { () throws(LiftLogError) -> TrainingPlan in
+            let stored = try plan(named: name)
+            if let active = stored.plan.mesocycles.first(where: { $0.status == .active }) {
+                throw .conflict("Plan '\(stored.plan.name)' has an active mesocycle (started \(active.startDate)). Complete or cancel it first with 'liftlog meso complete' or 'liftlog meso cancel'.")
+            }
+            try files.remove(stored.path)
+            return stored.plan
+        }
+    }
+
+    /// Makes a plan the active one; any other active plan stops being active.
+    ///
+    /// The others are switched off first, so a failure half-way leaves no plan active rather
+    /// than two.
+    @discardableResult
+    public func activatePlan(named name: String) throws(LiftLogError) -> TrainingPlan {
+        try withLock { () throws(LiftLogError) -> TrainingPlan in
+            try activate(try plan(named: name))
+        }
+    }
+
+    /// Activates `target`; the caller holds the lock.
+    func activate(_ target: StoredPlan) throws(LiftLogError) -> TrainingPlan {
+        for other in try planFiles() where other.plan.isActive && other.path != target.path {
+            var plan = other.plan
+            plan.isActive = false
+            try files.save(plan, to: other.path)
+        }
+        var plan = target.plan
+        if !plan.isActive {
+            plan.isActive = true
+            try files.save(plan, to: target.path)
+        }
+        return plan
+    }
+
+    /// Adds a day to a plan, at the end or at `position` (from 1).
+    ///
+    /// - Throws: `NOT_FOUND` for the plan, `CONFLICT` when it has a day of that name,
+    ///   `VALIDATION_ERROR` for a bad name or position.
+    @discardableResult
+    public func addPlanDay(plan planName: String, day: String, position: Int? = nil) throws(LiftLogError) -> TrainingPlan {
+        let dayName = try Store.checkedName(day, what: "Day name")
+        return try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
+            if let existing = plan.dayIndex(named: dayName) {
+                throw .conflict("Plan '\(plan.name)' already has a day named '\(plan.days[existing].name)'.")
+            }
+            guard plan.days.count < Store.maximumPlanDays else {
+                throw .validation("Plan '\(plan.name)' already has \(Store.maximumPlanDays) days, the most a plan can have.")
+            }
+            let index = try Store.checkedPosition(position, count: plan.days.count + 1) - 1
+            plan.days.insert(TrainingPlan.Day(name: dayName), at: index)
+        }
+    }
+
+    /// Removes a day (and its planned exercises) from a plan.
+    @discardableResult
+    public func removePlanDay(plan planName: String, day: String) throws(LiftLogError) -> TrainingPlan {
+        try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
+            plan.days.remove(at: try Store.dayIndex(day, in: plan))
+        }
+    }
+
+    /// Moves a day to `position` (from 1), shifting the others.
+    @discardableResult
+    public func movePlanDay(plan planName: String, day: String, to position: Int) throws(LiftLogError) -> TrainingPlan {
+        try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
+            let index = try Store.dayIndex(day, in: plan)
+            let target = try Store.checkedPosition(position, count: plan.days.count) - 1
+            let moved = plan.days.remove(at: index)
+            plan.days.insert(moved, at: target)
+        }
+    }
+
+    /// Plans an exercise on a day (`3x8-12`), or changes its sets and reps when the day has it.
+    ///
+    /// - Throws: `NOT_FOUND` for the plan, the day or an exercise not in the library (with
+    ///   suggestions).
+    @discardableResult
+    public func setPlannedExercise(plan planName: String, day: String, exercise exerciseName: String, _ notation: PlanNotation, notes: String? = nil) throws(LiftLogError) -> PlannedExerciseChange {
+        let exercise = try self.exercise(named: exerciseName)
+        var previous: TrainingPlan.PlannedExercise?
+        var planned = TrainingPlan.PlannedExercise(exerciseName: exercise.name, exerciseID: exercise.id, sets: notation.sets, reps: notation.reps, notes: notes.flatMap { $0.isEmpty ? nil : $0 })
+        let plan = try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
+            let dayIndex = try Store.dayIndex(day, in: plan)
+            if let index = Store.plannedIndex(of: exercise, in: plan.days[dayIndex]) {
+                previous = plan.days[dayIndex].exercises[index]
+                planned.notes = notes == nil ? previous?.notes : planned.notes
+                planned.unknownFields = previous?.unknownFields ?? [:]
+                plan.days[dayIndex].exercises[index] = planned
+            } else {
+                plan.days[dayIndex].exercises.append(planned)
+            }
+        }
+        return PlannedExerciseChange(plan: plan, planned: planned, previous: previous)
+    }
+
+    /// Removes a planned exercise from a day.
+    ///
+    /// - Throws: `NOT_FOUND` for the plan, the day, or an exercise the day does not have.
+    @discardableResult
+    public func removePlannedExercise(plan planName: String, day: String, exercise exerciseName: String) throws(LiftLogError) -> TrainingPlan {
+        try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
+            let dayIndex = try Store.dayIndex(day, in: plan)
+            let key = Exercise.nameKey(exerciseName)
+            let exercises = plan.days[dayIndex].exercises
+            guard let index = exercises.firstIndex(where: { Exercise.nameKey($0.exerciseName) == key || $0.exerciseID?.rawValue == exerciseName.lowercased() }) else {
+                throw .notFound("'\(plan.days[dayIndex].name)' of plan '\(plan.name)' has no exercise named '\(exerciseName)'.",
+                                suggestions: Suggestions.closest(to: exerciseName, among: exercises.map(\.exerciseName)))
+            }
+            plan.days[dayIndex].exercises.remove(at: index)
+        }
+    }
+
+    /// Reads a plan under the lock, applies `change` and saves it when it changed.
+    func updatePlan(named name: String, _ change: (inout TrainingPlan) throws(LiftLogError) -> Void) throws(LiftLogError) -> TrainingPlan {
+        try withLock { () throws(LiftLogError) -> TrainingPlan in
+            let stored = try plan(named: name)
+            var plan = stored.plan
+            try change(&plan)
+            if plan != stored.plan { try files.save(plan, to: stored.path) }
+            return plan
+        }
+    }
+
+    // MARK: Rules
+
+    /// The index of the day named `name` in `plan`.
+    ///
+    /// - Throws: `NOT_FOUND` with the plan's day names as suggestions.
+    static func dayIndex(_ name: String, in plan: TrainingPlan) throws(LiftLogError) -> Int {
+        if let index = plan.dayIndex(named: name) { return index }
+        let names = plan.days.map(\.name)
+        let suggestions = Suggestions.closest(to: name, among: names)
+        throw .notFound(names.isEmpty
+            ? "Plan '\(plan.name)' has no days yet. Add one with 'liftlog plan add-day \"\(plan.name)\" DAY'."
+            : "Plan '\(plan.name)' has no day named '\(name)' (days: \(names.joined(separator: ", "))).", suggestions: suggestions)
+    }
+
+    /// The planned exercise of `day` that is `exercise` (by ID, else by name).
+    static func plannedIndex(of exercise: Exercise, in day: TrainingPlan.Day) -> Int? {
+        day.exercises.firstIndex { $0.exerciseID == exercise.id }
+            ?? day.exercises.firstIndex { Exercise.nameKey($0.exerciseName) == Exercise.nameKey(exercise.name) }
+    }
+
+    /// A position from 1 to `count`, or `count` when `nil`.
+    static func checkedPosition(_ position: Int?, count: Int) throws(LiftLogError) -> Int {
+        guard let position else { return count }
+        guard (1...max(count, 1)).contains(position) else {
+            throw .validation("Position must be 1–\(max(count, 1)), got \(position).")
+        }
+        return position
+    }
+
+    /// A plan or day name tidied as exercise names are, or `VALIDATION_ERROR`.
+    static func checkedName(_ raw: String, what: String) throws(LiftLogError) -> String {
+        if raw.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .validation("\(what) cannot contain line breaks, tabs or other control characters.")
+        }
+        let name = Exercise.normalizedName(raw)
+        if name.isEmpty { throw .validation("\(what) cannot be empty.") }
+        if name.count > Exercise.maximumNameLength {
+            throw .validation("\(what) is \(name.count) characters long; the limit is \(Exercise.maximumNameLength).")
+        }
+        return name
+    }
+}

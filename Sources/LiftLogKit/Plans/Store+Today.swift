@@ -1,0 +1,138 @@
+/// What a planned exercise aims for today.
+public struct PlannedTarget: Sendable {
+    public var planned: TrainingPlan.PlannedExercise
+    /// The library's current name when the link resolves, else the planned name.
+    public var exerciseName: String
+    public var exerciseID: Exercise.ID?
+    /// In the store's unit; `nil` without history (or for bodyweight work).
+    public var weight: Double?
+    /// Whether the weight went up by the increment since last week (mesocycles only).
+    public var progressed: Bool
+}
+
+/// The active plan's next day.
+public struct TodayReport: Sendable {
+    public var plan: TrainingPlan
+    /// The position of the day in the plan, from 0.
+    public var dayIndex: Int
+    public var day: TrainingPlan.Day { plan.days[dayIndex] }
+    public var targets: [PlannedTarget]
+    /// The newest completed session of the plan (the one the rotation follows).
+    public var lastPlanSession: SessionSummary?
+    /// The newest completed session of any kind.
+    public var lastSession: SessionSummary?
+    /// The session being logged, if one is.
+    public var activeSession: SessionSummary?
+    /// The plan's active mesocycle and the week today falls in.
+    public var mesocycle: Mesocycle?
+    public var week: Int?
+    public var unit: WeightUnit
+}
+
+extension Store {
+    /// The active plan's next day (the day after the last completed session's plan day,
+    /// wrapping around; the first day when there is none), its targets and the last sessions.
+    ///
+    /// - Throws: `NOT_FOUND` when no plan is active or the plan has no days.
+    public func today() throws(LiftLogError) -> TodayReport {
+        let stored = try requireActivePlan()
+        let plan = stored.plan
+        guard !plan.days.isEmpty else {
+            throw .notFound("Plan '\(plan.name)' has no days yet. Add one with 'liftlog plan add-day \"\(plan.name)\" DAY'.")
+        }
+        var lastPlan: SessionSummary?
+        var last: SessionSummary?
+        var active: SessionSummary?
+        let planKey = Exercise.nameKey(plan.name)
+        try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
+            try index.forEachSummaryNewestFirst { summary in
+                if summary.status == .active {
+                    if active == nil { active = summary }
+                    return true
+                }
+                if last == nil { last = summary }
+                if lastPlan == nil, let day = summary.planDay, plan.dayIndex(named: day) != nil,
+                   summary.plan.map(Exercise.nameKey) ?? planKey == planKey {
+                    lastPlan = summary
+                }
+                return lastPlan == nil
+            }
+        }
+        let dayIndex = Store.nextDayIndex(in: plan, after: lastPlan?.planDay)
+        let today = currentTimestamp().localDate
+        let meso = plan.mesocycles.first { $0.status == .active }
+        return TodayReport(
+            plan: plan, dayIndex: dayIndex, targets: try targets(plan: plan, dayIndex: dayIndex, on: today),
+            lastPlanSession: lastPlan, lastSession: last, activeSession: active, mesocycle: meso,
+            week: meso?.week(of: today), unit: preferences.unit)
+    }
+
+    /// The position of the day after `day` in `plan`, wrapping around; 0 without one.
+    public static func nextDayIndex(in plan: TrainingPlan, after day: String?) -> Int {
+        guard let day, let index = plan.dayIndex(named: day), !plan.days.isEmpty else { return 0 }
+        return (index + 1) % plan.days.count
+    }
+
+    /// The weight each exercise of a plan day aims for on `date`: in the plan's active
+    /// mesocycle by the progression rule, else the heaviest working weight of the last session
+    /// that had it.
+    public func targets(plan: TrainingPlan, dayIndex: Int, on date: LocalDate) throws(LiftLogError) -> [PlannedTarget] {
+        let planned = plan.days[dayIndex].exercises
+        guard !planned.isEmpty else { return [] }
+        let meso = plan.mesocycles.first { $0.status == .active }
+        let week = meso?.week(of: date)
+        let inputs = try progressionInputs(plan: plan, planned: planned, mesocycle: week == nil ? nil : meso, before: week == nil ? date.adding(days: 1) : meso!.startDate)
+        // Without a target from the mesocycle (no history before it), the last weight used.
+        var fallback: ProgressionInputs?
+        if week != nil {
+            fallback = try progressionInputs(plan: plan, planned: planned, mesocycle: nil, before: date.adding(days: 1))
+        }
+        let unit = preferences.unit
+        return planned.map { item in
+            let key = Store.plannedKey(item)
+            let exercise = inputs.library[key]
+            var target = PlannedTarget(planned: item, exerciseName: exercise?.name ?? item.exerciseName, exerciseID: exercise?.id ?? item.exerciseID,
+                                       weight: inputs.lastWeight[key], progressed: false)
+            if let week {
+                let weeks = Progression.weeks(week, planned: item, entries: inputs.weekly[key] ?? [:], startWeight: inputs.lastWeight[key],
+                                              increment: exercise?.weightIncrement ?? Exercise.defaultWeightIncrement, unit: unit)
+                target.weight = weeks[week - 1].targetWeight ?? fallback?.lastWeight[key]
+                if week >= 2, let previous = weeks[week - 2].targetWeight ?? weeks[week - 2].performedWeight, let now = target.weight {
+                    target.progressed = now > previous + 1e-9
+                }
+            }
+            return target
+        }
+    }
+
+    /// Starts a lifting session following a day of the active plan: each planned exercise gets
+    /// its planned sets as pending sets with target reps (the top of the range) and target
+    /// weight, which `log` then completes in order.
+    ///
+    /// - Parameters:
+    ///   - day: the day's name, or `nil` for the next day of the rotation.
+    /// - Throws: `NOT_FOUND` without an active plan or for an unknown day (with suggestions),
+    ///   `CONFLICT` when a session is already active.
+    @discardableResult
+    public func startPlannedSession(day: String?, startedAt: Timestamp? = nil) throws(LiftLogError) -> StoredSession {
+        let stored = try requireActivePlan()
+        let plan = stored.plan
+        let dayIndex: Int
+        if let day {
+            dayIndex = try Store.dayIndex(day, in: plan)
+        } else {
+            guard !plan.days.isEmpty else { throw .notFound("Plan '\(plan.name)' has no days yet. Add one with 'liftlog plan add-day \"\(plan.name)\" DAY'.") }
+            dayIndex = try today().dayIndex
+        }
+        let date = (startedAt ?? currentTimestamp()).localDate
+        let unit = preferences.unit
+        let entries = try targets(plan: plan, dayIndex: dayIndex, on: date).enumerated().map { offset, target in
+            Session.Entry(exerciseID: target.exerciseID, exerciseName: target.exerciseName, order: offset + 1, notes: target.planned.notes,
+                          sets: (1...target.planned.sets).map { number in
+                              WorkoutSet(setNumber: number, unit: target.weight == nil ? nil : unit, targetReps: target.planned.targetReps,
+                                         targetWeight: target.weight, status: .pending)
+                          })
+        }
+        return try startSession(kind: .lifting, startedAt: startedAt, plan: plan.name, planDay: plan.days[dayIndex].name, entries: entries)
+    }
+}

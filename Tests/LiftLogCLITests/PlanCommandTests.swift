@@ -1,0 +1,206 @@
+import Testing
+@testable import LiftLogCLI
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+@Suite("plan, today and start --plan-day")
+struct PlanCommandTests {
+    /// In-process, with IDs unique across runs (plans and sessions of one store).
+    private func run(_ arguments: [String]) -> Outcome { LiftLogCLITests.run(arguments, uniqueIDs: true) }
+
+    /// A store with a three-day plan "PPL" (active) and a two-day "Other".
+    private func store(_ root: String) -> String {
+        let store = root + "/s"
+        #expect(run(["init", store]).status == 0)
+        #expect(run(["plan", "create", "PPL", "--store", store, "--days", "Push,Pull,Legs", "--days-per-week", "3", "--activate"]).status == 0)
+        #expect(run(["plan", "add-exercise", "ppl", "push", "bench press", "3x8-12", "--store", store]).status == 0)
+        #expect(run(["plan", "add-exercise", "PPL", "Push", "Overhead Press", "3x5", "--store", store]).status == 0)
+        #expect(run(["plan", "add-exercise", "PPL", "Pull", "Deadlift", "1x5", "--store", store]).status == 0)
+        #expect(run(["plan", "add-exercise", "PPL", "Legs", "Back Squat", "5x5", "--store", store]).status == 0)
+        #expect(run(["plan", "create", "Other", "--store", store, "--days", "A,B"]).status == 0)
+        return store
+    }
+
+    private func session(_ store: String, day: String, at time: String, _ logs: [[String]], plan: Bool = true) {
+        #expect(run(["start", "--store", store, "--at", time] + (plan ? ["--plan-day", day] : [])).status == 0)
+        for log in logs { #expect(run(["log", "--store", store] + log).status == 0) }
+        #expect(run(["finish", "--store", store]).status == 0)
+    }
+
+    @Test("a plan is created, edited day by day and stored as sorted JSON")
+    func editing() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            #expect(run(["plan", "add-day", "PPL", "Arms", "--position", "1", "--store", store]).status == 0)
+            #expect(run(["plan", "move-day", "PPL", "arms", "4", "--store", store]).status == 0)
+            #expect(run(["plan", "add-exercise", "PPL", "Arms", "Dumbbell Curl", "3xAMRAP", "--notes", "strict", "--store", store]).status == 0)
+            let changed = run(["plan", "add-exercise", "PPL", "Push", "Bench Press", "5x5", "--store", store])
+            #expect(changed.output.hasPrefix("Changed Bench Press from 3x8-12 to 5x5.\n"))
+            #expect(run(["plan", "rm-exercise", "PPL", "Push", "overhead press", "--store", store]).status == 0)
+
+            let text = try #require(readText(store + "/plans/ppl.json"))
+            let plan = try JSONParser.parse(Array(text.utf8))
+            #expect(plan["name"] == "PPL")
+            #expect(plan["is_active"] == true)
+            #expect(plan["days_per_week"] == 3)
+            let days = try #require(plan["days"]?.arrayValue)
+            #expect(days.map { $0["name"]?.stringValue } == ["Push", "Pull", "Legs", "Arms"])
+            #expect(days[0]["exercises"] == [["exercise_id": .string(Exercise.ID.nameBased("exercise:bench press").rawValue), "exercise_name": "Bench Press", "reps": "5", "sets": 5]])
+            #expect(days[3]["exercises"]?.arrayValue?[0]["reps"] == "AMRAP")
+            #expect(days[3]["exercises"]?.arrayValue?[0]["notes"] == "strict")
+            // Canonical form: what fmt would write.
+            #expect(run(["fmt", "--check", "--store", store]).status == 0)
+            #expect(run(["check", "--store", store]).status == 0)
+
+            #expect(run(["plan", "rm-day", "PPL", "Arms", "--store", store]).status == 0)
+            let shown = run(["plan", "show", "--store", store])
+            #expect(shown.output == """
+                PPL  (active · 3 days per week)
+
+                1. Push
+                   Bench Press  5x5
+
+                2. Pull
+                   Deadlift  1x5
+
+                3. Legs
+                   Back Squat  5x5
+
+                """)
+            let listed = run(["plan", "list", "--store", store, "--json"]).json?["data"]?["plans"]?.arrayValue
+            #expect(listed?.map { $0["name"]?.stringValue } == ["Other", "PPL"])
+            #expect(listed?.map { $0["path"]?.stringValue } == ["plans/other.json", "plans/ppl.json"])
+        }
+    }
+
+    @Test("one plan is active at a time")
+    func activation() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let outcome = run(["plan", "activate", "other", "--store", store])
+            #expect(outcome.output == "Other is the active plan. See its next day with 'liftlog today'.\n")
+            let plans = try #require(run(["plan", "list", "--store", store, "--json"]).json?["data"]?["plans"]?.arrayValue)
+            #expect(plans.map { $0["is_active"] } == [true, false])
+            #expect(run(["plan", "list", "--store", store]).output.contains("*  Other"))
+            #expect(run(["plan", "rm", "Other", "--store", store]).status == 0)
+            #expect(!(allFiles(in: store).contains("plans/other.json")))
+            let none = run(["today", "--store", store, "--json"])
+            #expect(none.status == 3)
+            #expect(none.errorMessage == "No plan is active. Activate one with 'liftlog plan activate NAME' (plans: PPL).")
+        }
+    }
+
+    @Test("bad plan input is refused with its code and message and changes nothing")
+    func badInput() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let before = snapshot(store)
+            expectRefused([
+                Refusal(["plan", "add-exercise", "PPL", "Push", "Dips", "3x"], 4, "VALIDATION_ERROR", "Invalid plan notation '3x': expected a number of sets, 'x' and reps. Write SETSxREPS, such as 5x5, 3x8-12 or 3xAMRAP."),
+                Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Press", "0x5"], 4, "VALIDATION_ERROR", "Invalid plan notation '0x5': sets must be 1–20. Write SETSxREPS, such as 5x5, 3x8-12 or 3xAMRAP."),
+                Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Press", "3x12-8"], 4, "VALIDATION_ERROR", "Invalid plan notation '3x12-8': reps '12-8' must be a number, a range such as 8-12, or AMRAP. Write SETSxREPS, such as 5x5, 3x8-12 or 3xAMRAP."),
+                Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Press", "3x0"], 4, "VALIDATION_ERROR", "Invalid plan notation '3x0': reps must be 1–100. Write SETSxREPS, such as 5x5, 3x8-12 or 3xAMRAP."),
+                Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Press", "threex5"], 4, "VALIDATION_ERROR", "Invalid plan notation 'threex5': 'three' is not a number of sets. Write SETSxREPS, such as 5x5, 3x8-12 or 3xAMRAP."),
+                Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Pres", "3x5"], 3, "NOT_FOUND", "No exercise named 'Bench Pres'. Did you mean 'Bench Press'?"),
+                Refusal(["plan", "add-exercise", "PPL", "Pushh", "Bench Press", "3x5"], 3, "NOT_FOUND", "Plan 'PPL' has no day named 'Pushh' (days: Push, Pull, Legs). Did you mean 'Push'?"),
+                Refusal(["plan", "show", "PLL"], 3, "NOT_FOUND", "No plan named 'PLL'. Did you mean 'PPL'?"),
+                Refusal(["plan", "create", "ppl"], 5, "CONFLICT", "A plan named 'PPL' already exists."),
+                Refusal(["plan", "create", "  "], 4, "VALIDATION_ERROR", "Plan name cannot be empty."),
+                Refusal(["plan", "create", "X", "--days-per-week", "8"], 4, "VALIDATION_ERROR", "Days per week must be 1–7, got 8."),
+                Refusal(["plan", "add-day", "PPL", "legs"], 5, "CONFLICT", "Plan 'PPL' already has a day named 'Legs'."),
+                Refusal(["plan", "move-day", "PPL", "Legs", "0"], 4, "VALIDATION_ERROR", "Position must be 1–3, got 0."),
+                Refusal(["plan", "rm-exercise", "PPL", "Legs", "Deadlift"], 3, "NOT_FOUND", "'Legs' of plan 'PPL' has no exercise named 'Deadlift'."),
+                Refusal(["exercise", "rm", "Back Squat"], 5, "CONFLICT", "Cannot delete exercise that is used in a plan ('PPL')."),
+                Refusal(["start", "--plan-day", "Chest"], 3, "NOT_FOUND", "Plan 'PPL' has no day named 'Chest' (days: Push, Pull, Legs)."),
+            ], store: store, uniqueIDs: true)
+            #expect(snapshot(store) == before)
+        }
+    }
+
+    @Test("today follows the rotation after the last completed session of the plan and wraps around")
+    func rotation() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            // No session yet: the first day.
+            #expect(run(["today", "--store", store, "--json"]).json?["data"]?["day"] == "Push")
+            session(store, day: "Pull", at: "2025-01-20T07:00:00+01:00", [["Deadlift", "140x5"]])
+            var today = try #require(run(["today", "--store", store, "--json"]).json?["data"])
+            #expect(today["day"] == "Legs")
+            #expect(today["day_number"] == 3)
+            #expect(today["last_plan_session"]?["plan_day"] == "Pull")
+            session(store, day: "Legs", at: "2025-01-22T07:00:00+01:00", [["Back Squat", "100x5x5"]])
+            // A session of another plan, and one without a plan, do not move the rotation.
+            #expect(run(["plan", "activate", "Other", "--store", store]).status == 0)
+            session(store, day: "A", at: "2025-01-23T07:00:00+01:00", [["Back Squat", "60x5"]])
+            #expect(run(["plan", "activate", "PPL", "--store", store]).status == 0)
+            session(store, day: "", at: "2025-01-23T18:00:00+01:00", [["Dumbbell Curl", "12x10"]], plan: false)
+            today = try #require(run(["today", "--store", store, "--json"]).json?["data"])
+            #expect(today["day"] == "Push", "wraps around from Legs to Push")
+            #expect(today["last_plan_session"]?["plan_day"] == "Legs")
+            #expect(today["last_session"]?["started_at"] == "2025-01-23T18:00:00+01:00")
+            let text = run(["today", "--store", store]).output
+            #expect(text.contains("PPL: Push  (day 1 of 3)"))
+            #expect(text.contains("Start it with: liftlog start --plan-day Push"))
+            #expect(text.contains("Last session: Legs on 2025-01-22 07:00 (2 days ago): 1 exercise, 5 sets, 2,500 kg"))
+        }
+    }
+
+    @Test("start --plan-day writes the planned sets as pending, with targets from the last session, and log completes them in order")
+    func plannedSession() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            // Last bench session in pounds: the heaviest working set (135 lb) becomes the target
+            // in the store's kg; the warm-up does not count.
+            #expect(run(["start", "--store", store, "--at", "2025-01-20T07:00:00+01:00"]).status == 0)
+            #expect(run(["log", "--store", store, "Bench Press", "135lbsx8", "135lbsx10", "95lbsx12"]).status == 0)
+            #expect(run(["finish", "--store", store]).status == 0)
+            let started = run(["start", "--plan-day", "push", "--store", store, "--json"])
+            #expect(started.status == 0)
+            let data = try #require(started.json?["data"])
+            #expect(data["plan"] == "PPL")
+            #expect(data["plan_day"] == "Push")
+            let entries = try #require(data["entries"]?.arrayValue)
+            #expect(entries.map { $0["exercise_name"]?.stringValue } == ["Bench Press", "Overhead Press"])
+            let bench = try #require(entries[0]["sets"]?.arrayValue)
+            #expect(bench.count == 3)
+            #expect(bench[0] == ["set_number": 1, "set_type": "normal", "status": "pending", "target_reps": 12, "target_weight": 61.23, "unit": "kg"])
+            let press = try #require(entries[1]["sets"]?.arrayValue)
+            #expect(press[2] == ["set_number": 3, "set_type": "normal", "status": "pending", "target_reps": 5])
+
+            // As planned: the next pending set at its target.
+            let planned = run(["log", "Bench Press", "--store", store])
+            #expect(planned.output == "Bench Press  set 1: 61.23 kg × 12\n")
+            #expect(run(["log", "Bench Press", "60x10", "--store", store]).output == "Bench Press  set 2: 60 kg × 10\n")
+            let noWeight = run(["log", "Overhead Press", "--store", store, "--json"])
+            #expect(noWeight.status == 2)
+            #expect(noWeight.errorCode == "USAGE_ERROR")
+            #expect(noWeight.errorMessage == "Give the set, such as 60x5 (or bwx5 for bodyweight): set 1 of 'Overhead Press' has no target weight yet.")
+            let unplanned = run(["log", "Deadlift", "--store", store, "--json"])
+            #expect(unplanned.errorMessage == "Give at least one set, such as 100x5 ('Deadlift' is not planned in this session).")
+            // Logged in pounds, the planned 61.23 kg becomes 134.99 lb on that set.
+            #expect(run(["log", "Bench Press", "135lbsx8", "--store", store]).output == "Bench Press  set 3: 135 lbs × 8\n")
+            let third = try #require(run(["status", "--store", store, "--json"]).json?["data"]?["entries"]?.arrayValue?[0]["sets"]?.arrayValue?[2])
+            #expect(third["target_weight"] == 134.99)
+            #expect(third["unit"] == "lbs")
+            // The fourth bench set is beyond the plan: appended.
+            #expect(run(["log", "Bench Press", "60x8", "--store", store]).output == "Bench Press  set 4: 60 kg × 8\n")
+            // A planned set done with fewer reps than its target says so.
+            #expect(run(["status", "--store", store]).output.contains("\n   2  60 kg × 10 (target 12)\n"))
+            let status = try #require(run(["status", "--store", store, "--json"]).json?["data"])
+            let sets = try #require(status["entries"]?.arrayValue?[0]["sets"]?.arrayValue)
+            #expect(sets.map { $0["status"]?.stringValue } == ["completed", "completed", "completed", "completed"])
+            #expect(sets.map { $0["reps"] } == [12, 10, 8, 8])
+        }
+    }
+
+    @Test("without an active plan, --plan-day only records the name")
+    func planDayWithoutPlan() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            let data = try #require(run(["start", "--plan-day", "Day A", "--store", store, "--json"]).json?["data"])
+            #expect(data["plan_day"] == "Day A")
+            #expect(data["entries"] == [])
+        }
+    }
+}
