@@ -18,15 +18,22 @@ latest="$("$liftlog" history --kind lifting --per-page 1 --json | sed -n 's/.*"i
 step show "$latest"
 step history --exercise "Back Squat" --from 2025-10-01 --per-page 5
 step exercises --search press
-step start
-step log "Back Squat" 60x5 80x5 100x5x3@8
-step log "bench press" 80x5x3
+step today
+step start --plan-day next
+step log "Back Squat"
+step log "back squat" 150x5 150x4
+step log "Overhead Press" 100x5x3@8
+step log Deadlift 167.5x5
 step log "Zercher Squat" 60x8 --create
 step status
 step finish --feel 4 --notes "Demo workout"
 step history --per-page 3
+step today
 step progress "Back Squat"
 step pr "Back Squat"
+step plan show
+step meso show "Beginner 5x5"
+step trends --to 2025-11-14
 step stats
-step calendar
+step calendar 2025-10
 printf '\nThe demo store was a temporary copy of SampleData/store; it is removed now.\n'

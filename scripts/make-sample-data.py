@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Regenerates SampleData/store: five months of a three-day A/B barbell program with linear
-progression, stalls and a deload, plus stretch and meditation sessions.
+progression, stalls and a deload (its last twelve weeks a completed mesocycle whose sessions
+record their week), plus stretch and meditation sessions.
 
 Deterministic: the same script writes the same bytes. Session IDs are name-based UUIDs; the
 exercise library is the one `liftlog init` seeds (run it first, see below).
@@ -67,7 +68,16 @@ write(ROOT / "plans" / "beginner-5x5.json", {
         ]}
         for day, items in plan_days.items()
     ],
+    "mesocycles": [{
+        "id": str(uuid.uuid5(NAMESPACE, "mesocycle:beginner 5x5:2025-08-25")),
+        "start_date": "2025-08-25",
+        "duration_weeks": 12,
+        "status": "completed",
+        "created_at": "2025-08-24T20:00:00+02:00",
+    }],
 })
+MESO_START = datetime.date(2025, 8, 25)
+MESO_WEEKS = 12
 
 weights = {"Back Squat": 60.0, "Bench Press": 45.0, "Barbell Row": 45.0, "Overhead Press": 30.0, "Deadlift": 80.0}
 increments = {"Deadlift": 5.0}
@@ -118,6 +128,9 @@ while day <= end:
             "completed_at": stamp(clock + datetime.timedelta(minutes=3)), "plan": "Beginner 5x5", "plan_day": next_day,
             "session_rpe": rng.choice([3, 4, 4, 4, 5]), "entries": entries,
         }
+        week = (day - MESO_START).days // 7 + 1
+        if 1 <= week <= MESO_WEEKS:
+            session["week_number"] = week
         if rng.random() < 0.05:
             session["pain_tags"] = [rng.choice(["knee", "lower-back", "shoulder"])]
         if rng.random() < 0.15:
