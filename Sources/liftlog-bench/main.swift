@@ -130,8 +130,9 @@ interleaved("history page 100, whole process (ms)", runs: processRuns) { _ = run
 interleaved("show, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "show", $0.middle!.id.short, "--store", $0.path]) }
 interleaved("status, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "status", "--store", $0.path]) }
 
-// `progress` of one exercise costs the sessions that contain it (about one in six here), not a
-// scan of every file; the floor reads exactly those files raw.
+// `progress` of one exercise costs no more than the sessions that contain it (about one in six
+// here): it reads no session file, only the index lines that mention the exercise, which keep
+// each entry's working sets. The floor reads exactly those files raw.
 for index in fixtures.indices {
     let store = try Store.open(at: fixtures[index].path)
     var page = 1

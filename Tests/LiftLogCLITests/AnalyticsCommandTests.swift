@@ -1,4 +1,9 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import LiftLogCLI
 @testable import LiftLogKit
 import LiftLogTestSupport
@@ -38,6 +43,31 @@ struct AnalyticsCommandTests {
             #expect(data["personal_record"]?["unit"] == "kg")
             #expect(data["personal_record"]?["date"] == "2025-01-22")
             #expect(Swift.Set(entries[0].objectValue?.keys ?? []) == ["session_id", "date", "week_number", "sets", "best_weight", "best_set_reps", "e1rm", "volume"])
+        }
+    }
+
+    @Test("progress reads the index, and a session edited by hand shows up at once")
+    func progressAfterHandEdit() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            // The month's folder last changed an hour ago, and the index knows it.
+            #expect(runProgram(["touch", "-d", "1 hour ago", store + "/sessions/2025/01"]).status == 0)
+            // The built binary, on the real clock (in-process runs use a clock in 2025, for
+            // which every folder looks just changed and is listed again).
+            #expect(runBinary(["progress", "back squat", "--store", store, "--json"]).json?["data"]?["personal_record"]?["weight"] == 105)
+            // Edit the 2025-01-20 session in place, as some editors save: 100 kg becomes 120 kg.
+            // Same length, same inode, the folder untouched: only the file's time tells.
+            let path = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/2025/01/2025-01-20-") })
+            let text = try #require(readText(store + "/" + path))
+            #expect(text.contains("\"weight\": 100\n"))
+            let folderTime = try #require(try PosixFileSystem().status(store + "/sessions/2025/01")?.modificationNanoseconds)
+            usleep(20_000)
+            writeText(text.replacingOccurrences(of: "\"weight\": 100\n", with: "\"weight\": 120\n"), to: store + "/" + path)
+            #expect(try PosixFileSystem().status(store + "/sessions/2025/01")?.modificationNanoseconds == folderTime)
+            let data = try #require(runBinary(["progress", "back squat", "--store", store, "--json"]).json?["data"])
+            #expect(data["personal_record"]?["weight"] == 120)
+            #expect(data["personal_record"]?["date"] == "2025-01-20")
+            #expect(data["entries"]?.arrayValue?.last?["volume"] == 1200)
         }
     }
 

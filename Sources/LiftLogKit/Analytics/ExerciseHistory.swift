@@ -70,8 +70,8 @@ extension Store {
     /// sessions that contain it (linked by ID, so renames are followed; by name for entries
     /// without a link).
     ///
-    /// - Complexity: one index line per session and one file read per session that contains
-    ///   the exercise; no other session file is read.
+    /// - Complexity: one index line per session; no session file is read (the index keeps each
+    ///   entry's working sets).
     /// - Throws: `NOT_FOUND` (with suggestions) when neither the library nor any session knows
     ///   the name. An exercise with no sets yet gives a report with no entries.
     public func exerciseReport(_ name: String, formula: E1RMFormula = .epley) throws(LiftLogError) -> ExerciseReport {
@@ -84,34 +84,58 @@ extension Store {
             exercise = Exercise(id: Exercise.ID(uncheckedRawValue: "00000000-0000-0000-0000-000000000000"), name: Exercise.normalizedName(name))
             known = false
         }
+        let key = Exercise.nameKey(exercise.name)
         let target = exercise
-        let paths: [String] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
-            var found: [String] = []
-            try index.forEachSummaryNewestFirst { summary in
-                if summary.contains(target) { found.append(summary.path) }
-                return true
+        // Each session that has the exercise, with its working sets, straight from the index.
+        let found: [(summary: SessionSummary, sets: [SessionSummary.WorkSets])] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
+            var found: [(SessionSummary, [SessionSummary.WorkSets])] = []
+            for _ in 0..<3 {
+                found = []
+                var shown: [(month: MonthKey, record: IndexRecord)] = []
+                let visit = { (month: MonthKey, record: IndexRecord) throws(LiftLogError) -> Bool in
+                    guard let summary = record.summary else { return true }
+                    var sets: [SessionSummary.WorkSets] = []
+                    var matched = false
+                    for (position, ref) in summary.exercises.enumerated()
+                    where ref.id == target.id || (ref.id == nil || !known) && Exercise.nameKey(ref.name) == key {
+                        matched = true
+                        sets += summary.workSets(ofEntryAt: position)
+                    }
+                    if matched {
+                        found.append((summary, sets))
+                        shown.append((month, record))
+                    }
+                    return true
+                }
+                // A library exercise: only the lines that name its ID or have unlinked entries.
+                if known {
+                    try index.forEachRecordNewestFirst(mayContain: target.id, visit)
+                } else {
+                    try index.forEachRecordNewestFirst(visit)
+                }
+                // A file edited in place keeps its folder's time: check the ones used, as
+                // history does, and read again what changed.
+                if !(try index.verify(shown)) { break }
             }
             return found
         }
-        if paths.isEmpty && !known {
+        if found.isEmpty && !known {
             throw .notFound("No exercise named '\(name)'.", suggestions: Suggestions.closest(to: name, among: (try? exercises().map(\.name)) ?? []))
         }
         let unit = preferences.unit
         var report = ExerciseReport(exerciseID: known ? exercise.id : nil, exerciseName: exercise.name, unit: unit, entries: [], personalRecord: nil, bestE1RM: nil, repRecords: [])
         var repBest: [Int: (kg: Double, record: RepRecord)] = [:]
         var prKilograms = -1.0
-        for path in paths {
-            guard let session = try files.load(path, as: Session.self) else { continue }
-            let date = session.startedAt.localDate
-            let key = Exercise.nameKey(exercise.name)
-            let entries = session.entries.filter { $0.exerciseID == exercise.id || ($0.exerciseID == nil && Exercise.nameKey($0.exerciseName) == key) || (!known && Exercise.nameKey($0.exerciseName) == key) }
-            var entry = ProgressEntry(sessionID: session.id, date: date, weekNumber: session.weekNumber, sets: 0, bestWeight: nil, bestSetReps: nil, e1rm: nil, volume: 0)
+        for (summary, sets) in found {
+            let date = summary.startedAt.localDate
+            let sessionID = summary.id
+            var entry = ProgressEntry(sessionID: sessionID, date: date, weekNumber: summary.weekNumber, sets: 0, bestWeight: nil, bestSetReps: nil, e1rm: nil, volume: 0)
             var bestKilograms = -1.0
-            for set in entries.flatMap(\.sets) where set.countsAsWork {
-                entry.sets += 1
-                entry.volume += set.volume(in: unit, defaultUnit: unit)
+            for set in sets {
+                entry.sets += set.count
                 guard let weight = set.weight, let reps = set.reps else { continue }
-                let setUnit = set.unit ?? unit
+                let setUnit = set.unit
+                entry.volume += setUnit.convert(weight, to: unit) * Double(reps) * Double(set.count)
                 let kilograms = setUnit.convert(weight, to: .kg)
                 let inUnit = setUnit.convert(weight, to: unit)
                 if kilograms > bestKilograms || (kilograms == bestKilograms && reps > (entry.bestSetReps ?? 0)) {
@@ -122,11 +146,11 @@ extension Store {
                 if let estimate = formula.estimate(weight: inUnit, reps: reps) {
                     entry.e1rm = max(entry.e1rm ?? 0, rounded(estimate))
                     if estimate > report.bestE1RM?.value ?? 0 || (rounded(estimate) == report.bestE1RM?.value && date < report.bestE1RM!.date) {
-                        report.bestE1RM = (rounded(estimate), date, session.id)
+                        report.bestE1RM = (rounded(estimate), date, sessionID)
                     }
                 }
                 // The heaviest set; ties go to more reps, then to the earlier date.
-                let record = PersonalRecord(weight: weight, unit: setUnit, reps: reps, date: date, sessionID: session.id)
+                let record = PersonalRecord(weight: weight, unit: setUnit, reps: reps, date: date, sessionID: sessionID)
                 if let current = report.personalRecord {
                     let better = kilograms > prKilograms + 1e-9
                         || (abs(kilograms - prKilograms) <= 1e-9 && (reps > current.reps || (reps == current.reps && date < current.date)))
@@ -145,7 +169,7 @@ extension Store {
                 }
             }
             entry.volume = rounded(entry.volume)
-            if !entries.isEmpty { report.entries.append(entry) }
+            report.entries.append(entry)
         }
         report.entries.sort { $0.date > $1.date }
         report.repRecords = repBest.keys.sorted().map { repBest[$0]!.record }

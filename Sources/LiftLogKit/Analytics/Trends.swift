@@ -48,8 +48,8 @@ extension Store {
     ///   - mainLifts: how many of the exercises in the most sessions to follow.
     ///   - today: the day to look back from (the clock's date by default); streaks are current
     ///     to it.
-    /// - Complexity: one index line per session (streaks cover the whole history), and the
-    ///   files of the period's sessions that contain a main lift.
+    /// - Complexity: one index line per session (streaks cover the whole history) and one
+    ///   `stat` per session of the period; no session file is read unless it changed.
     /// - Throws: `VALIDATION_ERROR` for weeks outside 1–104.
     public func trends(weeks: Int = 8, formula: E1RMFormula = .epley, mainLifts: Int = 3, today: LocalDate? = nil) throws(LiftLogError) -> TrendsReport {
         guard (1...Store.maximumTrendWeeks).contains(weeks) else {
@@ -68,7 +68,26 @@ extension Store {
         var kindsByDay: [Int: Swift.Set<Session.Kind>] = [:]
         var lifting: [SessionSummary] = []
         var counts: [String: (ref: SessionSummary.ExerciseRef, sessions: Int)] = [:]
-        for summary in try allSummaries() {
+        let summaries: [SessionSummary] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
+            // The period's files edited in place (their folder's time unchanged) are read again,
+            // as history does for a page.
+            for _ in 0..<3 {
+                var shown: [(month: MonthKey, record: IndexRecord)] = []
+                try index.forEachRecordNewestFirst { month, record in
+                    guard record.summary!.startedAt.localDate >= firstDay else { return false }
+                    shown.append((month, record))
+                    return true
+                }
+                if !(try index.verify(shown)) { break }
+            }
+            var all: [SessionSummary] = []
+            try index.forEachSummaryNewestFirst { summary in
+                all.append(summary)
+                return true
+            }
+            return all
+        }
+        for summary in summaries {
             let date = summary.startedAt.localDate
             days.insert(date.dayNumber)
             guard date >= firstDay, date <= thisWeekStart.adding(days: 6) else { continue }
@@ -100,15 +119,13 @@ extension Store {
             item.ref.id.flatMap { library[$0] } ?? Exercise(id: item.ref.id ?? Exercise.ID(uncheckedRawValue: "00000000-0000-0000-0000-000000000000"), name: item.ref.name)
         }
         var weekly = [[Double?]](repeating: [Double?](repeating: nil, count: weeks), count: exercises.count)
-        for summary in lifting where exercises.contains(where: summary.contains) {
-            guard let session = try files.load(summary.path, as: Session.self) else { continue }
-            let week = (session.startedAt.localDate.dayNumber - firstDay.dayNumber) / 7
-            guard (0..<weeks).contains(week) else { continue }
+        for summary in lifting {
+            let week = (summary.startedAt.localDate.dayNumber - firstDay.dayNumber) / 7
             for (index, exercise) in exercises.enumerated() {
-                for entry in session.entries where Store.entry(entry, isOf: exercise) {
-                    for set in entry.sets where set.countsAsWork {
+                for (position, ref) in summary.exercises.enumerated() where ref.id == exercise.id || (ref.id == nil && Exercise.nameKey(ref.name) == Exercise.nameKey(exercise.name)) {
+                    for set in summary.workSets(ofEntryAt: position) {
                         guard let weight = set.weight, let reps = set.reps,
-                              let estimate = formula.estimate(weight: (set.unit ?? unit).convert(weight, to: unit), reps: reps) else { continue }
+                              let estimate = formula.estimate(weight: set.unit.convert(weight, to: unit), reps: reps) else { continue }
                         weekly[index][week] = max(weekly[index][week] ?? 0, (estimate * 100).rounded() / 100)
                     }
                 }

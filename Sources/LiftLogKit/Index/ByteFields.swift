@@ -17,15 +17,21 @@ enum ByteFields {
 
     /// The tab-separated fields of one line.
     static func fields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        var fields: [ArraySlice<UInt8>] = []
-        fields.reserveCapacity(17)
-        var start = line.startIndex
-        for index in line.indices where line[index] == 0x09 {
-            fields.append(line[start..<index])
+        split(line, at: 0x09)
+    }
+
+    /// The parts of `bytes` between occurrences of the ASCII byte `separator` (empty parts
+    /// kept; one part for empty input).
+    static func split(_ bytes: ArraySlice<UInt8>, at separator: UInt8) -> [ArraySlice<UInt8>] {
+        var parts: [ArraySlice<UInt8>] = []
+        parts.reserveCapacity(19)
+        var start = bytes.startIndex
+        for index in bytes.indices where bytes[index] == separator {
+            parts.append(bytes[start..<index])
             start = index + 1
         }
-        fields.append(line[start..<line.endIndex])
-        return fields
+        parts.append(bytes[start..<bytes.endIndex])
+        return parts
     }
 
     static func string(_ field: ArraySlice<UInt8>) -> String {

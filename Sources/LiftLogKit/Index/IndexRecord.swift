@@ -46,6 +46,7 @@ package struct IndexRecord: Equatable, Sendable {
             summary.durationSeconds.map(String.init) ?? "", String(summary.exerciseCount), String(summary.setCount),
             JSONNumber(summary.totalVolume).text, summary.unit.rawValue,
             summary.exercises.map { "\($0.id?.rawValue ?? "")\u{1F}\($0.name)".escapedForIndex }.joined(separator: "\u{1E}"),
+            summary.weekNumber.map(String.init) ?? "", summary.encodedWorkSets,
         ]
         return fields.joined(separator: "\t")
     }
@@ -64,7 +65,7 @@ package struct IndexRecord: Equatable, Sendable {
             self.problem = ByteFields.string(fields[5]).unescapedFromIndex
             return
         }
-        guard fields.count == 17, let id = Session.ID(rawValue: ByteFields.string(fields[0])),
+        guard fields.count == 19, let id = Session.ID(rawValue: ByteFields.string(fields[0])),
               let inode = ByteFields.int64(fields[2]), let size = ByteFields.int64(fields[3]), let mtime = ByteFields.int64(fields[4]),
               let startedAt = Timestamp(ByteFields.string(fields[5])), let kind = Session.Kind(rawValue: ByteFields.string(fields[6])),
               let status = Session.Status(rawValue: ByteFields.string(fields[7])),
@@ -76,10 +77,13 @@ package struct IndexRecord: Equatable, Sendable {
         self.size = size
         self.modificationNanoseconds = mtime
         self.problem = nil
-        let exerciseText = ByteFields.string(fields[16])
-        let exercises: [SessionSummary.ExerciseRef] = exerciseText.isEmpty ? [] : exerciseText.unicodeScalars.split(separator: "\u{1E}", omittingEmptySubsequences: false).map { item in
-            let parts = String(item).unescapedFromIndex.unicodeScalars.split(separator: "\u{1F}", maxSplits: 1, omittingEmptySubsequences: false)
-            return SessionSummary.ExerciseRef(id: parts.first.flatMap { Exercise.ID(rawValue: String($0)) }, name: parts.count > 1 ? String(parts[1]) : "")
+        // 0x1E between entries, 0x1F between an entry's ID and name: single ASCII bytes, so
+        // splitting the bytes keeps UTF-8 whole.
+        let exercises: [SessionSummary.ExerciseRef] = fields[16].isEmpty ? [] : ByteFields.split(fields[16], at: 0x1E).map { item in
+            let unit = item.firstIndex(of: 0x1F) ?? item.endIndex
+            let id = item[item.startIndex..<unit]
+            let name = unit < item.endIndex ? ByteFields.string(item[(unit + 1)...]).unescapedFromIndex : ""
+            return SessionSummary.ExerciseRef(id: id.isEmpty ? nil : Exercise.ID(rawValue: ByteFields.string(id)), name: name)
         }
         self.summary = SessionSummary(
             id: id, kind: kind, status: status, startedAt: startedAt,
@@ -87,7 +91,8 @@ package struct IndexRecord: Equatable, Sendable {
             plan: fields[9].isEmpty ? nil : ByteFields.string(fields[9]).unescapedFromIndex,
             planDay: fields[10].isEmpty ? nil : ByteFields.string(fields[10]).unescapedFromIndex,
             durationSeconds: ByteFields.int(fields[11]), exerciseCount: exerciseCount, setCount: setCount, totalVolume: volume,
-            unit: unit, path: folder + "/" + fileName, exercises: exercises)
+            unit: unit, path: folder + "/" + fileName, exercises: exercises,
+            weekNumber: ByteFields.int(fields[17]), encodedWorkSets: ByteFields.string(fields[18]))
     }
 }
 

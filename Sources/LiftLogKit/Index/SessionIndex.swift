@@ -247,9 +247,43 @@ package final class SessionIndex {
 
     /// Calls `body` with every readable session's summary, newest first, until it returns `false`.
     package func forEachSummaryNewestFirst(_ body: (SessionSummary) throws(LiftLogError) -> Bool) throws(LiftLogError) {
+        try forEachRecordNewestFirst { _, record throws(LiftLogError) in try body(record.summary!) }
+    }
+
+    /// Calls `body` with every readable session's record and its month, newest first, until it
+    /// returns `false`.
+    package func forEachRecordNewestFirst(_ body: (MonthKey, IndexRecord) throws(LiftLogError) -> Bool) throws(LiftLogError) {
         for key in monthsNewestFirst {
-            for record in try records(of: key) {
-                if let summary = record.summary, !(try body(summary)) { return }
+            for record in try records(of: key) where record.summary != nil {
+                if !(try body(key, record)) { return }
+            }
+        }
+    }
+
+    /// Calls `body`, newest first, with every readable record whose index line may contain
+    /// `exercise`: one that names its ID, or has an entry without an ID (matched by name, which
+    /// the caller checks). Other lines are skipped without being parsed, so this costs a byte
+    /// search of the index rather than parsing every line.
+    package func forEachRecordNewestFirst(mayContain exercise: Exercise.ID, _ body: (MonthKey, IndexRecord) throws(LiftLogError) -> Bool) throws(LiftLogError) {
+        let needle = Array(exercise.rawValue.utf8)
+        for key in monthsNewestFirst {
+            if shards[key] == nil, var text = loadShard(key) {
+                // An entry without an ID starts its field, or follows another entry, with 0x1F.
+                let positions = text.lines(containing: needle, orMarker: 0x1F, after: [0x09, 0x1E])
+                shardLines[key] = text
+                var parsed: [IndexRecord] = []
+                for position in positions {
+                    guard let record = IndexRecord(line: text.line(position), folder: key.folder) else { parsed = []; break }
+                    parsed.append(record)
+                }
+                if parsed.count == positions.count {
+                    for record in parsed where record.summary != nil { if !(try body(key, record)) { return } }
+                    continue
+                }
+            }
+            // Parsed already, or a damaged shard: every record (repaired as needed).
+            for record in try records(of: key) where record.summary != nil {
+                if !(try body(key, record)) { return }
             }
         }
     }

@@ -6,6 +6,17 @@ public struct SessionSummary: Hashable, Sendable {
         public var name: String
     }
 
+    /// A run of identical working sets of an exercise, as the index keeps them: enough for
+    /// records, e1RM and volume without opening the session file.
+    public struct WorkSets: Hashable, Sendable {
+        /// `nil` for bodyweight or timed sets.
+        public var weight: Double?
+        public var unit: WeightUnit
+        public var reps: Int?
+        /// How many such sets in a row.
+        public var count: Int
+    }
+
     public var id: Session.ID
     public var kind: Session.Kind
     public var status: Session.Status
@@ -22,6 +33,11 @@ public struct SessionSummary: Hashable, Sendable {
     /// The session file, relative to the store root.
     public var path: String
     public var exercises: [ExerciseRef]
+    /// The mesocycle week the session recorded.
+    public var weekNumber: Int?
+    /// The working sets of each entry in ``exercises`` (same order), encoded as the index line
+    /// stores them; decoded on demand by ``workSets(ofEntryAt:)``.
+    package var encodedWorkSets: String
 
     /// The summary of `session`, stored at `path`, with volume in `unit`.
     public init(_ session: Session, path: String, unit: WeightUnit) {
@@ -31,10 +47,11 @@ public struct SessionSummary: Hashable, Sendable {
             completedAt: session.completedAt, plan: session.plan, planDay: session.planDay,
             durationSeconds: metrics.durationSeconds, exerciseCount: metrics.exerciseCount, setCount: metrics.setCount,
             totalVolume: metrics.totalVolume, unit: unit, path: path,
-            exercises: session.entries.map { ExerciseRef(id: $0.exerciseID, name: $0.exerciseName) })
+            exercises: session.entries.map { ExerciseRef(id: $0.exerciseID, name: $0.exerciseName) },
+            weekNumber: session.weekNumber, encodedWorkSets: SessionSummary.encodeWorkSets(session.entries, unit: unit))
     }
 
-    init(id: Session.ID, kind: Session.Kind, status: Session.Status, startedAt: Timestamp, completedAt: Timestamp?, plan: String?, planDay: String?, durationSeconds: Int?, exerciseCount: Int, setCount: Int, totalVolume: Double, unit: WeightUnit, path: String, exercises: [ExerciseRef]) {
+    init(id: Session.ID, kind: Session.Kind, status: Session.Status, startedAt: Timestamp, completedAt: Timestamp?, plan: String?, planDay: String?, durationSeconds: Int?, exerciseCount: Int, setCount: Int, totalVolume: Double, unit: WeightUnit, path: String, exercises: [ExerciseRef], weekNumber: Int?, encodedWorkSets: String) {
         self.id = id
         self.kind = kind
         self.status = status
@@ -49,6 +66,42 @@ public struct SessionSummary: Hashable, Sendable {
         self.unit = unit
         self.path = path
         self.exercises = exercises
+        self.weekNumber = weekNumber
+        self.encodedWorkSets = encodedWorkSets
+    }
+
+    // MARK: Working sets in the index
+
+    /// `weight,unit,reps,count` per run of identical working sets, `;` between runs, `|`
+    /// between entries: `100,kg,5,3;105,kg,3,1|,kg,12,3`. A set without a unit is in `unit`.
+    static func encodeWorkSets(_ entries: [Session.Entry], unit: WeightUnit) -> String {
+        entries.map { entry in
+            var runs: [WorkSets] = []
+            for set in entry.sets where set.countsAsWork {
+                let item = WorkSets(weight: set.weight, unit: set.unit ?? unit, reps: set.reps, count: 1)
+                if let last = runs.last, last.weight == item.weight, last.unit == item.unit, last.reps == item.reps {
+                    runs[runs.count - 1].count += 1
+                } else {
+                    runs.append(item)
+                }
+            }
+            return runs.map { run in
+                "\(run.weight.map { JSONNumber($0).text } ?? ""),\(run.unit.rawValue),\(run.reps.map(String.init) ?? ""),\(run.count)"
+            }.joined(separator: ";")
+        }.joined(separator: "|")
+    }
+
+    /// The working sets of entry `index` of ``exercises``.
+    public func workSets(ofEntryAt index: Int) -> [WorkSets] {
+        let bytes = Array(encodedWorkSets.utf8)[...]
+        let entries = ByteFields.split(bytes, at: 0x7C) // |
+        guard index < entries.count, !entries[index].isEmpty else { return [] }
+        return ByteFields.split(entries[index], at: 0x3B).compactMap { run -> WorkSets? in // ;
+            let parts = ByteFields.split(run, at: 0x2C) // ,
+            guard parts.count == 4, let unit = WeightUnit(rawValue: ByteFields.string(parts[1])),
+                  let count = ByteFields.int(parts[3]), count > 0 else { return nil }
+            return WorkSets(weight: parts[0].isEmpty ? nil : Double(ByteFields.string(parts[0])), unit: unit, reps: ByteFields.int(parts[2]), count: count)
+        }
     }
 
     /// Whether the session contains `exercise` (by ID, or by name for unlinked entries).

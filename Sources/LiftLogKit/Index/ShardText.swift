@@ -51,6 +51,45 @@ struct ShardText {
         return range.clamped(to: 0..<available).map(line(at:))
     }
 
+    /// The positions (from 0) of the lines that contain `needle`, or that contain byte `marker`
+    /// right after one of `after`; ascending, each once. Searched over the whole text with
+    /// `memchr`, so the lines that match neither are never looked at one by one.
+    mutating func lines(containing needle: [UInt8], orMarker marker: UInt8, after: [UInt8]) -> [Int] {
+        scan(upTo: Int.max - 1)
+        var offsets: [Int] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !needle.isEmpty else { return }
+            needle.withUnsafeBufferPointer { pattern in
+                var from = 0
+                while from + pattern.count <= buffer.count, let found = memchr(base + from, Int32(pattern[0]), buffer.count - from - pattern.count + 1) {
+                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + at, pattern.baseAddress!, pattern.count) == 0 { offsets.append(at) }
+                    from = at + 1
+                }
+            }
+            var from = 1
+            while from < buffer.count, let found = memchr(base + from, Int32(marker), buffer.count - from) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if after.contains(buffer[at - 1]) { offsets.append(at) }
+                from = at + 1
+            }
+        }
+        var result: [Int] = []
+        for offset in offsets.sorted() {
+            // The last line starting at or before the offset.
+            var low = 0, high = starts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            if result.last != low { result.append(low) }
+        }
+        return result
+    }
+
+    /// The line at `position`, which a search found.
+    func line(_ position: Int) -> ArraySlice<UInt8> { line(at: position) }
+
     /// Every line.
     mutating func allLines() -> [ArraySlice<UInt8>] {
         scan(upTo: Int.max - 1)

@@ -148,6 +148,29 @@ struct SessionIndexTests {
         #expect(parsed.inode == 42)
         #expect(!record.line.contains("\n"))
     }
+
+    @Test("keeps each entry's working sets: runs of identical sets, units, bodyweight; no warm-ups or pending sets")
+    func workSets() throws {
+        var session = Session.fixture(sets: 3)
+        session.weekNumber = 4
+        session.entries[0].sets.insert(WorkoutSet(setNumber: 0, setType: .warmup, weight: 60, unit: .kg, reps: 5), at: 0)
+        session.entries[0].sets.append(WorkoutSet(setNumber: 4, weight: 102.5, reps: 3))              // no unit: the store's
+        session.entries[0].sets.append(WorkoutSet(setNumber: 5, weight: 110, unit: .kg, reps: 1, status: .pending))
+        session.entries.append(Session.Entry(exerciseID: nil, exerciseName: "Pull-up", order: 2, sets: [
+            WorkoutSet(setNumber: 1, reps: 12), WorkoutSet(setNumber: 2, reps: 12), WorkoutSet(setNumber: 3, weight: 45, unit: .lbs, reps: 8),
+        ]))
+        session.entries.append(Session.Entry(exerciseID: nil, exerciseName: "Plank", order: 3, sets: [WorkoutSet(setNumber: 1, durationSeconds: 60, status: .skipped)]))
+        let summary = SessionSummary(session, path: "sessions/2025/01/x.json", unit: .lbs)
+        #expect(summary.encodedWorkSets == "100,kg,5,3;102.5,lbs,3,1|,lbs,12,2;45,lbs,8,1|")
+        let status = FileStatus(kind: .regular, size: 10, modificationNanoseconds: 123, inode: 42, mode: 0o644)
+        let line = IndexRecord(fileName: "x.json", status: status, summary: summary).line
+        let parsed = try #require(IndexRecord(line: ArraySlice(Array(line.utf8)), folder: "sessions/2025/01")?.summary)
+        #expect(parsed.weekNumber == 4)
+        #expect(parsed.workSets(ofEntryAt: 0) == [.init(weight: 100, unit: .kg, reps: 5, count: 3), .init(weight: 102.5, unit: .lbs, reps: 3, count: 1)])
+        #expect(parsed.workSets(ofEntryAt: 1) == [.init(weight: nil, unit: .lbs, reps: 12, count: 2), .init(weight: 45, unit: .lbs, reps: 8, count: 1)])
+        #expect(parsed.workSets(ofEntryAt: 2) == [])
+        #expect(parsed.workSets(ofEntryAt: 3) == [])
+    }
 }
 
 @Suite("Index line fields")
