@@ -3,12 +3,6 @@ import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
 
-private let repository: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-}()
-
 /// Validates with Python's jsonschema (scripts/validate-with-schemas.py); returns its lines.
 private func validate(_ arguments: [String]) -> (status: Int32, lines: [String]) {
     let outcome = runProgram(["python3", repository + "/scripts/validate-with-schemas.py"] + arguments)

@@ -104,3 +104,10 @@ public func readBytes(_ path: String) -> [UInt8]? {
     }
     return bytes
 }
+
+/// The root of this repository (for SampleData, scripts and schemas).
+public let repository: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+}()

@@ -240,7 +240,7 @@ enum PlanCommands {
             lines.append("No exercises planned on \(report.day.name) yet.")
         } else {
             let rows = report.targets.map { target in
-                ["  ", target.exerciseName, target.planned.notation,
+                [" ", target.exerciseName, target.planned.notation,
                  target.weight.map { Formatting.weight($0, report.unit) + (target.progressed ? " (+)" : "") } ?? "–"]
             }
             lines.append(Formatting.table(rows, header: ["", "EXERCISE", "SETS", "TARGET"], style: style))

@@ -2,12 +2,6 @@ import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
 
-private let repository: String = {
-    var path = #filePath
-    for _ in 0..<4 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-}()
-
 @Suite("Sync conflict copies")
 struct SyncConflictTests {
     @Test("recognises the copies sync tools make", arguments: [

@@ -3,12 +3,6 @@ import Testing
 import LiftLogTestSupport
 
 /// The repository's root, from this file's path.
-private let repository: String = {
-    var path = #filePath
-    for _ in 0..<4 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-}()
-
 @Suite("Sample data and the seed library")
 struct SampleDataTests {
     @Test("the compiled-in seed library is DefaultExercises.json byte for byte")
