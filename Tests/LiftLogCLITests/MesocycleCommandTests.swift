@@ -64,6 +64,9 @@ struct MesocycleCommandTests {
                 ["Bench Press", "61.23x12x3"],                      // hit
             ])
             #expect(second["week_number"] == 2)
+            let listed = try #require(run(["history", "--per-page", "3", "--store", store, "--json"]).json?["data"]?["sessions"]?.arrayValue)
+            #expect(listed.map { $0["week_number"] } == [2, 1, .null])
+            #expect(listed.map { $0["plan"] } == ["5x5", "5x5", "5x5"])
             #expect(targets(second) == [102.5, 61.23])
             // Week 3 (today): squat holds at 102.5; bench 61.23 + 5.
             let today = try #require(run(["today", "--store", store, "--json"]).json?["data"])

@@ -193,6 +193,19 @@ struct PlanCommandTests {
         }
     }
 
+    @Test("renaming an exercise renames it in the plans that link to it")
+    func rename() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            #expect(run(["exercise", "edit", "Bench Press", "--name", "Flat Bench", "--store", store]).status == 0)
+            let plan = try JSONParser.parse(Array(try #require(readText(store + "/plans/ppl.json")).utf8))
+            #expect(plan["days"]?.arrayValue?[0]["exercises"]?.arrayValue?[0]["exercise_name"] == "Flat Bench")
+            #expect(run(["plan", "show", "--store", store]).output.contains("\n   Flat Bench      3x8-12\n"))
+            let removed = run(["exercise", "rm", "Flat Bench", "--store", store, "--json"])
+            #expect(removed.errorMessage == "Cannot delete exercise that is used in a plan ('PPL').")
+        }
+    }
+
     @Test("without an active plan, --plan-day only records the name")
     func planDayWithoutPlan() throws {
         try withTemporaryDirectory { root throws in

@@ -29,7 +29,9 @@ enum JSONShapes {
             "path": .string(summary.path),
         ]
         object["completed_at"] = summary.completedAt.map { .string($0.description) } ?? .null
+        object["plan"] = summary.plan.map { .string($0) } ?? .null
         object["plan_day"] = summary.planDay.map { .string($0) } ?? .null
+        object["week_number"] = summary.weekNumber.map { .number(JSONNumber($0)) } ?? .null
         object["duration_seconds"] = summary.durationSeconds.map { .number(JSONNumber($0)) } ?? .null
         return .object(object)
     }

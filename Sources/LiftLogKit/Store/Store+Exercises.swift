@@ -141,7 +141,8 @@ extension Store {
         return candidate
     }
 
-    /// Changes an exercise; a new name moves it to the file of that name.
+    /// Changes an exercise; a new name moves it to the file of that name, and plans that link
+    /// to it take the new name.
     ///
     /// - Throws: `NOT_FOUND`, `VALIDATION_ERROR`, or `CONFLICT` when the new name is taken.
     @discardableResult
@@ -171,7 +172,24 @@ extension Store {
             } else {
                 try files.save(exercise, to: target)
             }
+            if exercise.name != original.name { renameInPlans(exercise) }
             return exercise
+        }
+    }
+
+    /// Writes an exercise's new name into the plans that link to it. The link (its ID) is what
+    /// counts, so a plan left with the old name (a broken plan file, a failed write) still
+    /// works: this only keeps the files readable, and never fails the rename.
+    private func renameInPlans(_ exercise: Exercise) {
+        guard let plans = try? planFiles() else { return }
+        for stored in plans {
+            var plan = stored.plan
+            for day in plan.days.indices {
+                for index in plan.days[day].exercises.indices where plan.days[day].exercises[index].exerciseID == exercise.id {
+                    plan.days[day].exercises[index].exerciseName = exercise.name
+                }
+            }
+            if plan != stored.plan { try? files.save(plan, to: stored.path) }
         }
     }
 
