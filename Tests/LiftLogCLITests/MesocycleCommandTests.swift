@@ -93,6 +93,9 @@ struct MesocycleCommandTests {
             #expect(text.contains("\n1     2025-01-06  1         100 +           61.23 x\n"))
             #expect(text.contains("\n3 <   2025-01-20  0         102.5           66.23\n"))
             #expect(run(["today", "--store", store]).output.contains("Bench Press  3x8-12  66.23 kg (+)"))
+            let started = run(["start", "--plan-day", "a", "--store", store]).output
+            #expect(started.hasPrefix("Started A of 5x5, week 3 ("))
+            #expect(started.contains("\n   1  planned: 5 reps @ 102.5 kg\n"))
         }
     }
 

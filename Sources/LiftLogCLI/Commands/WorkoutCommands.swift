@@ -31,7 +31,7 @@ enum WorkoutCommands {
             if let day = arguments.value("--plan-day"), kind == .lifting, try store.activePlan() != nil {
                 let plan = try store.requireActivePlan().plan
                 stored = try store.startPlannedSession(day: day.lowercased() == "next" && plan.dayIndex(named: day) == nil ? nil : day, startedAt: startedAt)
-                let text = "Started \(stored.session.plan ?? "") \(stored.session.planDay ?? "")" + (stored.session.weekNumber.map { ", week \($0)" } ?? "") +  " (\(stored.session.id.short)) at \(stored.session.startedAt.shortDescription).\n"
+                let text = "Started \(stored.session.planDay ?? "") of \(stored.session.plan ?? "")" + (stored.session.weekNumber.map { ", week \($0)" } ?? "") + " (\(stored.session.id.short)) at \(stored.session.startedAt.shortDescription).\n"
                 return sessionResult(stored, store: store, context: context, prefix: text + "Log the planned sets in order with 'liftlog log EXERCISE 100x5', or 'liftlog log EXERCISE' to do the next one as planned.")
             }
             stored = try store.startSession(kind: kind, startedAt: startedAt, planDay: arguments.value("--plan-day"))
