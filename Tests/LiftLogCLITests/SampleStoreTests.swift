@@ -56,6 +56,14 @@ struct SampleStoreTests {
             #expect(chart.status == 0)
             #expect(chart.output.contains("★"))
 
+            // pr without an exercise (one pass over the index) agrees with pr of each one.
+            let records = try #require(runBinary(["pr", "--json"], environment: env).json?["data"]?["records"]?.arrayValue)
+            #expect(records.map { $0["exercise_name"] } == ["Back Squat", "Barbell Row", "Bench Press", "Deadlift", "Overhead Press"])
+            for record in records {
+                let name = try #require(record["exercise_name"]?.stringValue)
+                #expect(runBinary(["pr", name, "--json"], environment: env).json?["data"]?["personal_record"] == record["personal_record"], "\(name)")
+            }
+
             // Follow the plan: Day B with its targets, one set as planned, then Day A is next.
             let started = runBinary(["start", "--plan-day", "next", "--json"], environment: env)
             #expect(started.status == 0, "\(started.error)")

@@ -119,11 +119,10 @@ enum AnalyticsCommands {
             }
             var rows: [[String]] = []
             var list: [JSONValue] = []
-            for exercise in try store.exercises() {
-                let report = try store.exerciseReport(exercise.name, formula: formula)
+            for report in try store.exerciseReports(formula: formula) {
                 guard let record = report.personalRecord else { continue }
-                rows.append([exercise.name, "\(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps)", record.date.description, report.bestE1RM.map { Formatting.number($0.value) } ?? "–"])
-                list.append(["exercise_name": .string(exercise.name), "personal_record": recordJSON(record)])
+                rows.append([report.exerciseName, "\(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps)", record.date.description, report.bestE1RM.map { Formatting.number($0.value) } ?? "–"])
+                list.append(["exercise_name": .string(report.exerciseName), "personal_record": recordJSON(record)])
             }
             let text = rows.isEmpty ? "No records yet: log some sets first." : Formatting.table(rows, header: ["EXERCISE", "HEAVIEST SET", "DATE", "BEST E1RM (\(store.preferences.unit.rawValue))"], style: context.style)
             return CommandResult(data: ["records": .array(list)], text: text)

@@ -122,11 +122,62 @@ extension Store {
         if found.isEmpty && !known {
             throw .notFound("No exercise named '\(name)'.", suggestions: Suggestions.closest(to: name, among: (try? exercises().map(\.name)) ?? []))
         }
+        var builder = ExerciseReport.Builder(exerciseID: known ? exercise.id : nil, exerciseName: exercise.name, unit: preferences.unit, formula: formula)
+        for (summary, sets) in found { builder.add(summary, sets) }
+        return builder.report
+    }
+
+    /// The reports of every library exercise that has sets, in one pass over the index
+    /// (for `pr` without an exercise). Entries are linked by ID, or by name when unlinked.
+    ///
+    /// - Complexity: one index line per session and one `stat` per session used; no session
+    ///   file is read unless it changed.
+    public func exerciseReports(formula: E1RMFormula = .epley) throws(LiftLogError) -> [ExerciseReport] {
+        let library = try exercises()
+        let byID = Dictionary(library.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let byName = Dictionary(library.enumerated().map { (Exercise.nameKey($1.name), $0) }, uniquingKeysWith: { first, _ in first })
         let unit = preferences.unit
-        var report = ExerciseReport(exerciseID: known ? exercise.id : nil, exerciseName: exercise.name, unit: unit, entries: [], personalRecord: nil, bestE1RM: nil, repRecords: [])
-        var repBest: [Int: (kg: Double, record: RepRecord)] = [:]
-        var prKilograms = -1.0
-        for (summary, sets) in found {
+        return try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> [ExerciseReport] in
+            var builders: [Int: ExerciseReport.Builder] = [:]
+            for _ in 0..<3 {
+                builders = [:]
+                var shown: [(month: MonthKey, record: IndexRecord)] = []
+                try index.forEachRecordNewestFirst { month, record in
+                    guard let summary = record.summary else { return true }
+                    var sets: [Int: [SessionSummary.WorkSets]] = [:]
+                    for (position, ref) in summary.exercises.enumerated() {
+                        guard let found = ref.id.flatMap({ byID[$0] }) ?? (ref.id == nil ? byName[Exercise.nameKey(ref.name)] : nil) else { continue }
+                        sets[found, default: []] += summary.workSets(ofEntryAt: position)
+                    }
+                    for (found, list) in sets {
+                        builders[found, default: ExerciseReport.Builder(exerciseID: library[found].id, exerciseName: library[found].name, unit: unit, formula: formula)].add(summary, list)
+                    }
+                    if !sets.isEmpty { shown.append((month, record)) }
+                    return true
+                }
+                if !(try index.verify(shown)) { break }
+            }
+            return builders.keys.sorted().map { builders[$0]!.report }
+        }
+    }
+}
+
+extension ExerciseReport {
+    /// Builds a report from one session's working sets at a time, newest session first.
+    struct Builder {
+        private var partial: ExerciseReport
+        private let formula: E1RMFormula
+        private var repBest: [Int: (kg: Double, record: RepRecord)] = [:]
+        private var prKilograms = -1.0
+
+        init(exerciseID: Exercise.ID?, exerciseName: String, unit: WeightUnit, formula: E1RMFormula) {
+            partial = ExerciseReport(exerciseID: exerciseID, exerciseName: exerciseName, unit: unit, entries: [], personalRecord: nil, bestE1RM: nil, repRecords: [])
+            self.formula = formula
+        }
+
+        /// Adds the exercise's working sets of one session.
+        mutating func add(_ summary: SessionSummary, _ sets: [SessionSummary.WorkSets]) {
+            let unit = partial.unit
             let date = summary.startedAt.localDate
             let sessionID = summary.id
             var entry = ProgressEntry(sessionID: sessionID, date: date, weekNumber: summary.weekNumber, sets: 0, bestWeight: nil, bestSetReps: nil, e1rm: nil, volume: 0)
@@ -145,18 +196,18 @@ extension Store {
                 }
                 if let estimate = formula.estimate(weight: inUnit, reps: reps) {
                     entry.e1rm = max(entry.e1rm ?? 0, rounded(estimate))
-                    if estimate > report.bestE1RM?.value ?? 0 || (rounded(estimate) == report.bestE1RM?.value && date < report.bestE1RM!.date) {
-                        report.bestE1RM = (rounded(estimate), date, sessionID)
+                    if estimate > partial.bestE1RM?.value ?? 0 || (rounded(estimate) == partial.bestE1RM?.value && date < partial.bestE1RM!.date) {
+                        partial.bestE1RM = (rounded(estimate), date, sessionID)
                     }
                 }
                 // The heaviest set; ties go to more reps, then to the earlier date.
                 let record = PersonalRecord(weight: weight, unit: setUnit, reps: reps, date: date, sessionID: sessionID)
-                if let current = report.personalRecord {
+                if let current = partial.personalRecord {
                     let better = kilograms > prKilograms + 1e-9
                         || (abs(kilograms - prKilograms) <= 1e-9 && (reps > current.reps || (reps == current.reps && date < current.date)))
-                    if better { report.personalRecord = record; prKilograms = kilograms }
+                    if better { partial.personalRecord = record; prKilograms = kilograms }
                 } else {
-                    report.personalRecord = record
+                    partial.personalRecord = record
                     prKilograms = kilograms
                 }
                 if (1...12).contains(reps) {
@@ -169,14 +220,19 @@ extension Store {
                 }
             }
             entry.volume = rounded(entry.volume)
-            report.entries.append(entry)
+            partial.entries.append(entry)
         }
-        report.entries.sort { $0.date > $1.date }
-        report.repRecords = repBest.keys.sorted().map { repBest[$0]!.record }
-        return report
-    }
 
-    private func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+        /// The report so far: entries newest first, rep records by reps.
+        var report: ExerciseReport {
+            var report = partial
+            report.entries.sort { $0.date > $1.date }
+            report.repRecords = repBest.keys.sorted().map { repBest[$0]!.record }
+            return report
+        }
+
+        private func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    }
 }
 
 /// An exercise and the last day it appeared in a session.
