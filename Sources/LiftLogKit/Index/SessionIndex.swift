@@ -266,23 +266,36 @@ package final class SessionIndex {
     /// search of the index rather than parsing every line.
     package func forEachRecordNewestFirst(mayContain exercise: Exercise.ID, _ body: (MonthKey, IndexRecord) throws(LiftLogError) -> Bool) throws(LiftLogError) {
         let needle = Array(exercise.rawValue.utf8)
-        for key in monthsNewestFirst {
-            if shards[key] == nil, var text = loadShard(key) {
-                // An entry without an ID starts its field, or follows another entry, with 0x1F.
-                let positions = text.lines(containing: needle, orMarker: 0x1F, after: [0x09, 0x1E])
-                shardLines[key] = text
-                var parsed: [IndexRecord] = []
-                for position in positions {
-                    guard let record = IndexRecord(line: text.line(position), folder: key.folder) else { parsed = []; break }
-                    parsed.append(record)
-                }
-                if parsed.count == positions.count {
-                    for record in parsed where record.summary != nil { if !(try body(key, record)) { return } }
-                    continue
-                }
+        let months = monthsNewestFirst
+        // Months not parsed yet are searched on all cores, each on its own bytes.
+        let toSearch = months.filter { shards[$0] == nil && shardLines[$0] == nil && !removedShards.contains($0) }
+            .map { (key: $0, totals: state.months[$0] ?? MonthSummary()) }
+        let files = self.files
+        let searched = parallelMap(toSearch, minimumPerThread: 8) { item -> [IndexRecord]? in
+            let key = item.key
+            guard let bytes = try? files.read(key.shardPath) else { return [] }
+            var text = ShardText(bytes)
+            // Lines are skipped unparsed, so check the shard's shape against the month's totals
+            // (a line per file; 18 tabs in a session's line, 5 in an unreadable file's): a
+            // damaged shard is listed again rather than trusted.
+            let totals = item.totals
+            guard text.lineCount() == totals.count + totals.corruptCount,
+                  text.occurrences(of: 0x09) == 18 * totals.count + 5 * totals.corruptCount else { return nil }
+            // Each entry is written `ID 0x1F name`: the exercise's ID right before 0x1F, or no
+            // ID (the field's tab or the previous entry's 0x1E right before it).
+            var records: [IndexRecord] = []
+            for position in text.lines(withMarker: 0x1F, after: needle, orAfterAnyOf: [0x09, 0x1E]) {
+                guard let record = IndexRecord(line: text.line(position), folder: key.folder) else { return nil }
+                records.append(record)
             }
-            // Parsed already, or a damaged shard: every record (repaired as needed).
-            for record in try records(of: key) where record.summary != nil {
+            return records
+        }
+        let found = Dictionary(uniqueKeysWithValues: zip(toSearch.map(\.key), searched))
+        for key in months {
+            // A damaged shard (nil) or one parsed already: every record, repaired as needed.
+            var list: [IndexRecord]
+            if let searched = found[key], let searched { list = searched } else { list = try records(of: key) }
+            for record in list where record.summary != nil {
                 if !(try body(key, record)) { return }
             }
         }

@@ -51,31 +51,28 @@ struct ShardText {
         return range.clamped(to: 0..<available).map(line(at:))
     }
 
-    /// The positions (from 0) of the lines that contain `needle`, or that contain byte `marker`
-    /// right after one of `after`; ascending, each once. Searched over the whole text with
-    /// `memchr`, so the lines that match neither are never looked at one by one.
-    mutating func lines(containing needle: [UInt8], orMarker marker: UInt8, after: [UInt8]) -> [Int] {
+    /// The positions (from 0) of the lines that contain byte `marker` right after `needle`, or
+    /// right after one of the bytes `after`; ascending, each once. Found with `memchr` over the
+    /// whole text, so the lines that match neither are never looked at one by one.
+    mutating func lines(withMarker marker: UInt8, after needle: [UInt8], orAfterAnyOf after: [UInt8]) -> [Int] {
         scan(upTo: Int.max - 1)
         var offsets: [Int] = []
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, !needle.isEmpty else { return }
+            guard let base = buffer.baseAddress else { return }
             needle.withUnsafeBufferPointer { pattern in
-                var from = 0
-                while from + pattern.count <= buffer.count, let found = memchr(base + from, Int32(pattern[0]), buffer.count - from - pattern.count + 1) {
+                var from = 1
+                while from < buffer.count, let found = memchr(base + from, Int32(marker), buffer.count - from) {
                     let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + at, pattern.baseAddress!, pattern.count) == 0 { offsets.append(at) }
+                    if after.contains(buffer[at - 1])
+                        || (at >= pattern.count && memcmp(base + at - pattern.count, pattern.baseAddress!, pattern.count) == 0) {
+                        offsets.append(at)
+                    }
                     from = at + 1
                 }
             }
-            var from = 1
-            while from < buffer.count, let found = memchr(base + from, Int32(marker), buffer.count - from) {
-                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if after.contains(buffer[at - 1]) { offsets.append(at) }
-                from = at + 1
-            }
         }
         var result: [Int] = []
-        for offset in offsets.sorted() {
+        for offset in offsets {
             // The last line starting at or before the offset.
             var low = 0, high = starts.count - 1
             while low < high {
@@ -85,6 +82,25 @@ struct ShardText {
             if result.last != low { result.append(low) }
         }
         return result
+    }
+
+    /// How many lines the text has.
+    mutating func lineCount() -> Int {
+        scan(upTo: Int.max - 1)
+        return starts.count
+    }
+
+    /// How many times `byte` occurs in the text.
+    func occurrences(of byte: UInt8) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var count = 0, from = 0
+            while from < buffer.count, let found = memchr(base + from, Int32(byte), buffer.count - from) {
+                count += 1
+                from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return count
+        }
     }
 
     /// The line at `position`, which a search found.

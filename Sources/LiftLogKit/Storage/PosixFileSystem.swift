@@ -97,23 +97,24 @@ package struct PosixFileSystem: FileSystem {
             throw SystemError(operation: "read", path: path, errorNumber: info.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL)
         }
         guard Int(info.st_size) <= limit else { throw SystemError(operation: "read", path: path, errorNumber: EFBIG) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var total = 0
+        // Read straight into uninitialised storage: zero-filling first would write every byte
+        // twice (the index is megabytes at 10,000 sessions).
         var failure: Int32?
-        bytes.withUnsafeMutableBytes { buffer in
+        let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialized in
+            var total = 0
             while total < buffer.count {
                 let result = read(descriptor, buffer.baseAddress! + total, buffer.count - total)
                 if result < 0 {
                     if errno == EINTR { continue }
                     failure = errno
-                    return
+                    break
                 }
                 if result == 0 { break }
                 total += result
             }
+            initialized = total
         }
         if let failure { throw SystemError(operation: "read", path: path, errorNumber: failure) }
-        if total < bytes.count { bytes.removeLast(bytes.count - total) }
         return bytes
     }
 

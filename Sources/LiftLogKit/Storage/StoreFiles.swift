@@ -29,8 +29,26 @@ package struct StoreFiles: Sendable {
     /// Whether `relative` is a plain path inside the store: no empty, `.` or `..` components,
     /// not absolute, no NUL.
     package static func isSafeRelativePath(_ relative: String) -> Bool {
-        guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.utf8.contains(0) else { return false }
-        return relative.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { $0 != "" && $0 != "." && $0 != ".." }
+        // On the UTF-8 bytes: called for every file a command touches.
+        var component = 0      // length of the current component
+        var dots = 0           // how many of its bytes are dots
+        var valid = true
+        for byte in relative.utf8 {
+            switch byte {
+            case 0: return false
+            case 0x2F: // "/"
+                if component == 0 || component == dots && dots <= 2 { valid = false }
+                component = 0
+                dots = 0
+            case 0x2E: // "."
+                component += 1
+                dots += 1
+            default:
+                component += 1
+            }
+            if !valid { return false }
+        }
+        return component > 0 && !(component == dots && dots <= 2)
     }
 
     /// `name` of a temporary file standing for `name` while it is written.

@@ -106,6 +106,36 @@ struct SessionIndexTests {
         }
     }
 
+    @Test("progress, which skips index lines unparsed, still notices a damaged shard")
+    func damagedShardUnderSearch() throws {
+        try withTemporaryDirectory { root throws in
+            // A clock an hour ahead: the folders written now look settled, so the index is
+            // trusted rather than listed again on every call.
+            let clock = TestClock(Store.Environment.live.now().adding(seconds: 3600))
+            let store = try makeStore(at: root, clock: clock)
+            _ = try writeSessions(store, count: 5)
+            let squat = try store.exerciseReport("Back Squat")
+            #expect(squat.exerciseID != nil, "a library exercise, so that the search runs")
+            #expect(squat.entries.count == 5)
+            let shards = allFiles(in: root + "/store/.liftlog/index/months")
+            #expect(!shards.isEmpty)
+            for file in shards {
+                let path = root + "/store/.liftlog/index/months/" + file
+                let text = try #require(readText(path))
+                // The same number of lines, but not index lines; then lines of the right shape
+                // with one tab too many.
+                writeText(String(repeating: "garbage\tline\n", count: text.split(separator: "\n").count), to: path)
+            }
+            #expect(try store.exerciseReport("Back Squat").entries == squat.entries)
+            for file in shards {
+                let path = root + "/store/.liftlog/index/months/" + file
+                let text = try #require(readText(path))
+                writeText(text.replacingOccurrences(of: "\tlifting\t", with: "\tlifting\t\t"), to: path)
+            }
+            #expect(try store.exerciseReport("Back Squat").entries == squat.entries)
+        }
+    }
+
     @Test("lists an unreadable session file apart and never indexes conflict copies")
     func corruptAndConflictFiles() throws {
         try withTemporaryDirectory { root throws in
@@ -226,6 +256,25 @@ struct ShardTextTests {
         #expect(all == ByteFields.lines(Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) })
         #expect(partial.lines(0..<1).map { String(decoding: $0, as: UTF8.self) } == Array(all.prefix(1)))
         #expect(partial.lines(1..<10).map { String(decoding: $0, as: UTF8.self) } == Array(all.dropFirst()))
+    }
+
+    @Test("finds the lines with a marker after a given ID or after a separator")
+    func search() {
+        let id = "3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6e7f"
+        let lines = [
+            "a\t\(id)\u{1F}Squat",                      // 0: the ID
+            "b\tffffffff-8b7d-4c6e-9f01-2a3b4c5d6e7f\u{1F}Squat", // 1: another ID
+            "c\t\u{1F}Squat",                            // 2: unlinked, first entry
+            "d\tx\u{1F}A\u{1E}\u{1F}Squat",                // 3: unlinked, second entry
+            "e\tgarbage\tline",                          // 4: no marker
+            "f\t\(id)\u{1F}Squat\u{1E}\(id)\u{1F}Again", // 5: twice, listed once
+        ]
+        var text = ShardText(Array(lines.joined(separator: "\n").utf8))
+        #expect(text.lines(withMarker: 0x1F, after: Array(id.utf8), orAfterAnyOf: [0x09, 0x1E]) == [0, 2, 3, 5])
+        #expect(text.lineCount() == 6)
+        #expect(text.occurrences(of: 0x09) == 7)
+        var garbage = ShardText(Array("garbage\tline\ngarbage\tline\n".utf8))
+        #expect(garbage.lines(withMarker: 0x1F, after: Array(id.utf8), orAfterAnyOf: [0x09, 0x1E]) == [])
     }
 }
 

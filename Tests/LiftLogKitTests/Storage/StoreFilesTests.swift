@@ -43,7 +43,12 @@ struct StoreFilesTests {
         }
     }
 
-    @Test("refuses paths that leave the store", arguments: ["../x.json", "/etc/passwd", "a/../../x", "a//b", "./a", "a\u{0}b", ""])
+    @Test("accepts plain relative paths", arguments: ["a", "sessions/2025/01/x.json", ".liftlog/index/state.tsv", "a/...", "a/.b", "..a/b..", "é/ü.json"])
+    func acceptsPlainPaths(path: String) {
+        #expect(StoreFiles.isSafeRelativePath(path))
+    }
+
+    @Test("refuses paths that leave the store", arguments: ["../x.json", "/etc/passwd", "a/../../x", "a//b", "./a", "a\u{0}b", "", "a/", "a/.", "a/..", ".", "..", "/"])
     func refusesEscapes(path: String) throws {
         #expect(!StoreFiles.isSafeRelativePath(path))
         try withTemporaryDirectory { root throws in
