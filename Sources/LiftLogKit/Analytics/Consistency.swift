@@ -15,15 +15,17 @@ extension Store {
     /// on it, in the session's own UTC offset.
     ///
     /// - Parameter today: the day streaks are current to (the clock's date by default).
-    /// - Complexity: one index line per session; no session file is read.
+    /// - Complexity: O(months): the index keeps each month's totals, minutes and days per kind;
+    ///   no index line or session file is read.
     public func stats(today: LocalDate? = nil) throws(LiftLogError) -> [Session.Kind: KindStats] {
         let today = today ?? currentTimestamp().localDate
+        let months = try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in Array(index.state.months.values) }
         var days: [Session.Kind: Swift.Set<Int>] = [:]
         var result: [Session.Kind: KindStats] = [:]
-        for summary in try allSummaries() {
-            days[summary.kind, default: []].insert(summary.startedAt.localDate.dayNumber)
-            result[summary.kind, default: KindStats()].totalSessions += 1
-            result[summary.kind, default: KindStats()].totalMinutes += max(0, summary.durationSeconds ?? 0) / 60
+        for month in months {
+            for (kind, count) in month.kindCounts { result[kind, default: KindStats()].totalSessions += count }
+            for (kind, minutes) in month.minutes { result[kind, default: KindStats()].totalMinutes += minutes }
+            for (kind, set) in month.days { days[kind, default: []].formUnion(set) }
         }
         for (kind, set) in days {
             let streaks = Store.streaks(days: set, today: today)
@@ -31,6 +33,17 @@ extension Store {
             result[kind]?.currentStreak = streaks.current
         }
         return result
+    }
+
+    /// The days with a session of any kind (numbers since 1970-01-01, in each session's offset).
+    ///
+    /// - Complexity: O(months), from the index's month totals.
+    func trainingDays() throws(LiftLogError) -> Swift.Set<Int> {
+        try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
+            index.state.months.values.reduce(into: Swift.Set<Int>()) { all, month in
+                for set in month.days.values { all.formUnion(set) }
+            }
+        }
     }
 
     /// The longest run of consecutive day numbers in `days`, and the run that ends today or
@@ -65,17 +78,5 @@ extension Store {
         var days: [LocalDate: Swift.Set<Session.Kind>] = [:]
         for summary in summaries { days[summary.startedAt.localDate, default: []].insert(summary.kind) }
         return days.mapValues { kinds in Session.Kind.allCases.filter(kinds.contains) }
-    }
-
-    /// Every session's summary, from the index.
-    func allSummaries() throws(LiftLogError) -> [SessionSummary] {
-        try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
-            var all: [SessionSummary] = []
-            try index.forEachSummaryNewestFirst { summary in
-                all.append(summary)
-                return true
-            }
-            return all
-        }
     }
 }

@@ -48,8 +48,9 @@ extension Store {
     ///   - mainLifts: how many of the exercises in the most sessions to follow.
     ///   - today: the day to look back from (the clock's date by default); streaks are current
     ///     to it.
-    /// - Complexity: one index line per session (streaks cover the whole history) and one
-    ///   `stat` per session of the period; no session file is read unless it changed.
+    /// - Complexity: the index lines of the period's months and one `stat` per session of the
+    ///   period (streaks come from the index's month totals); no session file is read unless
+    ///   it changed.
     /// - Throws: `VALIDATION_ERROR` for weeks outside 1–104.
     public func trends(weeks: Int = 8, formula: E1RMFormula = .epley, mainLifts: Int = 3, today: LocalDate? = nil) throws(LiftLogError) -> TrendsReport {
         guard (1...Store.maximumTrendWeeks).contains(weeks) else {
@@ -64,7 +65,6 @@ extension Store {
             unit: unit, today: today, thisWeek: (0..<7).map { (thisWeekStart.adding(days: $0), []) },
             weeks: (0..<weeks).map { TrendsReport.Week(start: firstDay.adding(days: 7 * $0), sessions: 0, volume: 0, minutes: 0) },
             currentStreak: 0, longestStreak: 0, lifts: [])
-        var days: Swift.Set<Int> = []
         var kindsByDay: [Int: Swift.Set<Session.Kind>] = [:]
         var lifting: [SessionSummary] = []
         var counts: [String: (ref: SessionSummary.ExerciseRef, sessions: Int)] = [:]
@@ -80,17 +80,18 @@ extension Store {
                 }
                 if !(try index.verify(shown)) { break }
             }
-            var all: [SessionSummary] = []
+            // Only the period: the walk is newest first, so it stops at the first older session.
+            var period: [SessionSummary] = []
             try index.forEachSummaryNewestFirst { summary in
-                all.append(summary)
+                guard summary.startedAt.localDate >= firstDay else { return false }
+                period.append(summary)
                 return true
             }
-            return all
+            return period
         }
         for summary in summaries {
             let date = summary.startedAt.localDate
-            days.insert(date.dayNumber)
-            guard date >= firstDay, date <= thisWeekStart.adding(days: 6) else { continue }
+            guard date <= thisWeekStart.adding(days: 6) else { continue }
             kindsByDay[date.dayNumber, default: []].insert(summary.kind)
             let week = (date.dayNumber - firstDay.dayNumber) / 7
             report.weeks[week].sessions += 1
@@ -105,7 +106,7 @@ extension Store {
                 counts[key, default: (ref, 0)].sessions += 1
             }
         }
-        (report.currentStreak, report.longestStreak) = Store.streaks(days: days, today: today)
+        (report.currentStreak, report.longestStreak) = Store.streaks(days: try trainingDays(), today: today)
         for index in report.thisWeek.indices {
             report.thisWeek[index].kinds = Session.Kind.allCases.filter { (kindsByDay[report.thisWeek[index].date.dayNumber] ?? []).contains($0) }
         }

@@ -33,6 +33,11 @@ package struct MonthSummary: Equatable, Sendable {
     package var kindCounts: [Session.Kind: Int] = [:]
     package var activeCount = 0
     package var corruptCount = 0
+    /// Σ of whole minutes of the sessions of each kind (what `stats` totals).
+    package var minutes: [Session.Kind: Int] = [:]
+    /// The days (numbers since 1970-01-01, in each session's own offset) with a session of each
+    /// kind: streaks and `stats` read these instead of every index line.
+    package var days: [Session.Kind: Swift.Set<Int>] = [:]
 
     package init() {}
 
@@ -43,6 +48,8 @@ package struct MonthSummary: Equatable, Sendable {
             count += 1
             kindCounts[summary.kind, default: 0] += 1
             if summary.status == .active { activeCount += 1 }
+            minutes[summary.kind, default: 0] += max(0, summary.durationSeconds ?? 0) / 60
+            days[summary.kind, default: []].insert(summary.startedAt.localDate.dayNumber)
         }
     }
 }
@@ -50,7 +57,7 @@ package struct MonthSummary: Equatable, Sendable {
 /// The top of the index: the modification times of the session folders and the totals of each
 /// month, in `.liftlog/index/state.tsv`.
 package struct IndexState: Equatable, Sendable {
-    package static let formatLine = "liftlog-index 2"
+    package static let formatLine = "liftlog-index 3"
 
     /// The unit volumes were computed in.
     package var unit: WeightUnit
@@ -69,7 +76,9 @@ package struct IndexState: Equatable, Sendable {
         }
         for (key, month) in months.sorted(by: { $0.key < $1.key }) {
             let kinds = Session.Kind.allCases.map { String(month.kindCounts[$0] ?? 0) }.joined(separator: "\t")
-            lines.append("M\t\(key)\t\(month.folderTime)\t\(month.count)\t\(kinds)\t\(month.activeCount)\t\(month.corruptCount)")
+            let minutes = Session.Kind.allCases.map { String(month.minutes[$0] ?? 0) }.joined(separator: "\t")
+            let days = Session.Kind.allCases.map { kind in (month.days[kind] ?? []).sorted().map(String.init).joined(separator: ",") }.joined(separator: "\t")
+            lines.append("M\t\(key)\t\(month.folderTime)\t\(month.count)\t\(kinds)\t\(month.activeCount)\t\(month.corruptCount)\t\(minutes)\t\(days)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -90,7 +99,7 @@ package struct IndexState: Equatable, Sendable {
                 folderTimes[ByteFields.string(fields[1])] = time
             case "M":
                 let name = ByteFields.string(fields.count > 1 ? fields[1] : [])
-                guard fields.count == 6 + kindCount, name.utf8.count == 7,
+                guard fields.count == 6 + 3 * kindCount, name.utf8.count == 7,
                       let key = MonthKey(folderName: String(name.prefix(4)), String(name.suffix(2))),
                       let time = ByteFields.int64(fields[2]), let count = ByteFields.int(fields[3]),
                       let active = ByteFields.int(fields[4 + kindCount]), let corrupt = ByteFields.int(fields[5 + kindCount]) else { return nil }
@@ -100,8 +109,17 @@ package struct IndexState: Equatable, Sendable {
                 month.activeCount = active
                 month.corruptCount = corrupt
                 for (offset, kind) in Session.Kind.allCases.enumerated() {
-                    guard let value = ByteFields.int(fields[4 + offset]) else { return nil }
+                    guard let value = ByteFields.int(fields[4 + offset]), let minutes = ByteFields.int(fields[6 + kindCount + offset]) else { return nil }
                     if value > 0 { month.kindCounts[kind] = value }
+                    if minutes > 0 { month.minutes[kind] = minutes }
+                    let dayField = fields[6 + 2 * kindCount + offset]
+                    guard !dayField.isEmpty else { continue }
+                    var days = Swift.Set<Int>()
+                    for day in ByteFields.split(dayField, at: 0x2C) {
+                        guard let number = ByteFields.int(day) else { return nil }
+                        days.insert(number)
+                    }
+                    month.days[kind] = days
                 }
                 months[key] = month
             default:

@@ -179,6 +179,29 @@ struct SessionIndexTests {
         #expect(!record.line.contains("\n"))
     }
 
+    @Test("keeps each month's totals, minutes and days per kind in its state file, losslessly")
+    func stateFile() throws {
+        var lifting = Session.fixture(start: Timestamp("2025-01-31T23:30:00-05:00")!)  // in UTC, February
+        lifting.completedAt = lifting.startedAt.adding(seconds: 3_599)                     // 59 whole minutes
+        let stretch = Session(id: Session.ID(rawValue: "3f2c9a1e-8b7d-4c6e-9f01-000000000009")!, kind: .stretch, status: .completed,
+                              startedAt: Timestamp("2025-01-02T07:00:00+01:00")!, completedAt: Timestamp("2025-01-02T07:20:00+01:00")!, durationSeconds: 1_200)
+        let status = FileStatus(kind: .regular, size: 10, modificationNanoseconds: 123, inode: 42, mode: 0o644)
+        let records = [lifting, stretch].map { IndexRecord(fileName: "x.json", status: status, summary: SessionSummary($0, path: "sessions/2025/01/x.json", unit: .kg)) }
+            + [IndexRecord(fileName: "broken.json", status: status, summary: nil, problem: "1:1: bad")]
+        let month = MonthSummary(records: records, folderTime: 99)
+        #expect(month.count == 2)
+        #expect(month.corruptCount == 1)
+        #expect(month.minutes == [.lifting: 59, .stretch: 20])
+        #expect(month.days == [.lifting: [LocalDate("2025-01-31")!.dayNumber], .stretch: [LocalDate("2025-01-02")!.dayNumber]])
+        var state = IndexState(unit: .kg)
+        state.folderTimes["sessions"] = 7
+        state.months[MonthKey(year: 2025, month: 1)] = month
+        state.months[MonthKey(year: 2024, month: 12)] = MonthSummary()
+        #expect(IndexState(bytes: Array(state.text.utf8)) == state)
+        // An older state file (fewer fields) is not understood: the index is rebuilt.
+        #expect(IndexState(bytes: Array("liftlog-index 2 kg\nM\t2025/01\t99\t2\t1\t0\t1\t0\t0\t1\n".utf8)) == nil)
+    }
+
     @Test("keeps each entry's working sets: runs of identical sets, units, bodyweight; no warm-ups or pending sets")
     func workSets() throws {
         var session = Session.fixture(sets: 3)
