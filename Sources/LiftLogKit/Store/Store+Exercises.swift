@@ -34,7 +34,8 @@ extension Store {
     ///
     /// - Throws: `CORRUPT_FILE` naming the file and position of the first broken exercise.
     public func exercises() throws(LiftLogError) -> [Exercise] {
-        try exerciseFiles().map(\.exercise).sorted { $0.name.lowercased() < $1.name.lowercased() }
+        // Lowercased once per exercise, not once per comparison.
+        try exerciseFiles().map { ($0.exercise.name.lowercased(), $0.exercise) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// Every exercise with the file it is stored in.
