@@ -166,7 +166,7 @@ struct MesocycleCommandTests {
         }
     }
 
-    @Test("check points at each of two active plans and two active mesocycles made by hand")
+    @Test("check points at each of two active plans, two active mesocycles and two days of one name made by hand")
     func checkActive() throws {
         try withTemporaryDirectory { root throws in
             let store = store(root)
@@ -177,6 +177,9 @@ struct MesocycleCommandTests {
             let text = try #require(readText(path))
             writeText(text.replacingOccurrences(of: "\"status\": \"pending\"", with: "\"status\": \"active\"")
                               .replacingOccurrences(of: "\"is_active\": false", with: "\"is_active\": true"), to: path)
+            #expect(run(["plan", "add-day", "Other", "C", "--store", store]).status == 0)
+            let withDays = try #require(readText(path))
+            writeText(withDays.replacingOccurrences(of: "\"name\": \"C\"", with: "\"name\": \"b\""), to: path)
             let outcome = run(["check", "--store", store, "--json"])
             #expect(outcome.status == 7)
             let problems = try #require(outcome.json?["data"]?["problems"]?.arrayValue)
@@ -184,6 +187,7 @@ struct MesocycleCommandTests {
             #expect(found.contains("plans/other.json:CONFLICT: mesocycles[0].status: 2 mesocycles are active (5x5 from 2025-01-06, Other from 2025-02-03)"))
             #expect(found.contains("plans/5x5.json:CONFLICT: mesocycles[0].status: 2 mesocycles are active (5x5 from 2025-01-06, Other from 2025-02-03)"))
             #expect(found.contains("plans/other.json:CONFLICT: is_active: 2 plans are active (5x5, Other)"))
+            #expect(found.contains("plans/other.json:CONFLICT: days[1].name: the plan already has a day named \"B\" (days[0])"))
             #expect(problems.allSatisfy { if case .number(let line)? = $0["line"] { return line.doubleValue > 1 } else { return false } })
         }
     }

@@ -5,7 +5,7 @@ enum DataCommands {
     static let check = CommandSpec(
         name: "check",
         abstract: "Validate every file in the store and report each problem with its line and column.",
-        discussion: "Checks JSON syntax, types and value rules, that each session file's name matches its start time, duplicate IDs and names, more than one active session or plan, plans that use exercises missing from the library, sync-conflict copies and stray files. Exits with status 7 when it finds a problem.",
+        discussion: "Checks JSON syntax, types and value rules, that each session file's name matches its start time, duplicate IDs and names, more than one active session, plan or mesocycle, two days of one name in a plan, plans that use exercises missing from the library, sync-conflict copies and stray files. Exits with status 7 when it finds a problem.",
         run: { context, _ throws(LiftLogError) in
             let report = try Store.check(at: context.storePath, environment: context.storeEnvironment)
             let data: JSONValue = ["files_checked": .number(JSONNumber(report.filesChecked)), "problems": .array(report.problems.map(JSONShapes.problem))]

@@ -10,8 +10,8 @@ public struct CheckReport: Sendable {
 extension Store {
     /// Validates every file of the store at `path`, even one whose manifest is broken: JSON
     /// syntax, types and value rules, each session's path against its start time, duplicate
-    /// IDs and names, more than one active session or plan, planned exercises missing from the
-    /// library, sync-conflict copies and stray files. Keeps going after the first problem.
+    /// IDs and names, more than one active session, plan or mesocycle, two days of one name in
+    /// a plan, planned exercises missing from the library, sync-conflict copies and stray files. Keeps going after the first problem.
     ///
     /// Each problem carries the line and column of the offending value, the text of that line
     /// and a sentence saying how to fix it.
@@ -211,6 +211,16 @@ struct StoreChecker {
         let names = Swift.Set(library.map { Exercise.nameKey($0.name) })
         let ids = Swift.Set(library.map(\.id))
         for plan in plans {
+            var dayNames: [String: Int] = [:]
+            for (dayIndex, day) in plan.value.days.enumerated() {
+                if let first = dayNames[Exercise.nameKey(day.name)] {
+                    problems.append(StoreChecker.problem(plan, at: JSONPath.root.appending("days").appending(dayIndex).appending("name"), code: .conflict,
+                                                         message: "days[\(dayIndex)].name: the plan already has a day named \"\(plan.value.days[first].name)\" (days[\(first)])",
+                                                         hint: "Give each day its own name; 'today' and 'start --plan-day' find days by name."))
+                } else {
+                    dayNames[Exercise.nameKey(day.name)] = dayIndex
+                }
+            }
             for (dayIndex, day) in plan.value.days.enumerated() {
                 for (index, planned) in day.exercises.enumerated() {
                     let known = planned.exerciseID.map(ids.contains) ?? false || names.contains(Exercise.nameKey(planned.exerciseName))
