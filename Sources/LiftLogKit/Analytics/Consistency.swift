@@ -19,13 +19,13 @@ extension Store {
     ///   no index line or session file is read.
     public func stats(today: LocalDate? = nil) throws(LiftLogError) -> [Session.Kind: KindStats] {
         let today = today ?? currentTimestamp().localDate
-        let months = try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in Array(index.state.months.values) }
+        let months = try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in index.state.months }
         var days: [Session.Kind: Swift.Set<Int>] = [:]
         var result: [Session.Kind: KindStats] = [:]
-        for month in months {
+        for (key, month) in months {
             for (kind, count) in month.kindCounts { result[kind, default: KindStats()].totalSessions += count }
             for (kind, minutes) in month.minutes { result[kind, default: KindStats()].totalMinutes += minutes }
-            for (kind, set) in month.days { days[kind, default: []].formUnion(set) }
+            for (kind, set) in month.dayNumbers(in: key) { days[kind, default: []].formUnion(set) }
         }
         for (kind, set) in days {
             let streaks = Store.streaks(days: set, today: today)
@@ -40,8 +40,8 @@ extension Store {
     /// - Complexity: O(months), from the index's month totals.
     func trainingDays() throws(LiftLogError) -> Swift.Set<Int> {
         try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
-            index.state.months.values.reduce(into: Swift.Set<Int>()) { all, month in
-                for set in month.days.values { all.formUnion(set) }
+            index.state.months.reduce(into: Swift.Set<Int>()) { all, item in
+                for set in item.value.dayNumbers(in: item.key).values { all.formUnion(set) }
             }
         }
     }

@@ -35,13 +35,15 @@ package struct MonthSummary: Equatable, Sendable {
     package var corruptCount = 0
     /// Σ of whole minutes of the sessions of each kind (what `stats` totals).
     package var minutes: [Session.Kind: Int] = [:]
-    /// The days (numbers since 1970-01-01, in each session's own offset) with a session of each
-    /// kind: streaks and `stats` read these instead of every index line.
-    package var days: [Session.Kind: Swift.Set<Int>] = [:]
+    /// The days of the month with a session of each kind, in each session's own offset: bit
+    /// `d - 1` for day `d`. Streaks and `stats` read these instead of every index line.
+    package var dayMasks: [Session.Kind: UInt32] = [:]
+    /// Days outside the month (a session file in another month's folder), as day numbers.
+    package var otherDays: [Session.Kind: Swift.Set<Int>] = [:]
 
     package init() {}
 
-    package init(records: [IndexRecord], folderTime: Int64) {
+    package init(key: MonthKey, records: [IndexRecord], folderTime: Int64) {
         self.folderTime = folderTime
         for record in records {
             guard let summary = record.summary else { corruptCount += 1; continue }
@@ -49,8 +51,23 @@ package struct MonthSummary: Equatable, Sendable {
             kindCounts[summary.kind, default: 0] += 1
             if summary.status == .active { activeCount += 1 }
             minutes[summary.kind, default: 0] += max(0, summary.durationSeconds ?? 0) / 60
-            days[summary.kind, default: []].insert(summary.startedAt.localDate.dayNumber)
+            let date = summary.startedAt.localDate
+            if date.year == key.year && date.month == key.month {
+                dayMasks[summary.kind, default: 0] |= 1 << UInt32(date.day - 1)
+            } else {
+                otherDays[summary.kind, default: []].insert(date.dayNumber)
+            }
         }
+    }
+
+    /// The days with a session of each kind, as day numbers (since 1970-01-01).
+    package func dayNumbers(in key: MonthKey) -> [Session.Kind: Swift.Set<Int>] {
+        var result = otherDays
+        let first = CivilCalendar.dayNumber(year: key.year, month: key.month, day: 1)
+        for (kind, mask) in dayMasks {
+            for day in 0..<31 where mask & (1 << UInt32(day)) != 0 { result[kind, default: []].insert(first + day) }
+        }
+        return result
     }
 }
 
@@ -77,8 +94,9 @@ package struct IndexState: Equatable, Sendable {
         for (key, month) in months.sorted(by: { $0.key < $1.key }) {
             let kinds = Session.Kind.allCases.map { String(month.kindCounts[$0] ?? 0) }.joined(separator: "\t")
             let minutes = Session.Kind.allCases.map { String(month.minutes[$0] ?? 0) }.joined(separator: "\t")
-            let days = Session.Kind.allCases.map { kind in (month.days[kind] ?? []).sorted().map(String.init).joined(separator: ",") }.joined(separator: "\t")
-            lines.append("M\t\(key)\t\(month.folderTime)\t\(month.count)\t\(kinds)\t\(month.activeCount)\t\(month.corruptCount)\t\(minutes)\t\(days)")
+            let masks = Session.Kind.allCases.map { String(month.dayMasks[$0] ?? 0) }.joined(separator: "\t")
+            let others = Session.Kind.allCases.map { kind in (month.otherDays[kind] ?? []).sorted().map(String.init).joined(separator: ",") }.joined(separator: "\t")
+            lines.append("M\t\(key)\t\(month.folderTime)\t\(month.count)\t\(kinds)\t\(month.activeCount)\t\(month.corruptCount)\t\(minutes)\t\(masks)\t\(others)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -99,7 +117,7 @@ package struct IndexState: Equatable, Sendable {
                 folderTimes[ByteFields.string(fields[1])] = time
             case "M":
                 let name = ByteFields.string(fields.count > 1 ? fields[1] : [])
-                guard fields.count == 6 + 3 * kindCount, name.utf8.count == 7,
+                guard fields.count == 6 + 4 * kindCount, name.utf8.count == 7,
                       let key = MonthKey(folderName: String(name.prefix(4)), String(name.suffix(2))),
                       let time = ByteFields.int64(fields[2]), let count = ByteFields.int(fields[3]),
                       let active = ByteFields.int(fields[4 + kindCount]), let corrupt = ByteFields.int(fields[5 + kindCount]) else { return nil }
@@ -109,17 +127,19 @@ package struct IndexState: Equatable, Sendable {
                 month.activeCount = active
                 month.corruptCount = corrupt
                 for (offset, kind) in Session.Kind.allCases.enumerated() {
-                    guard let value = ByteFields.int(fields[4 + offset]), let minutes = ByteFields.int(fields[6 + kindCount + offset]) else { return nil }
+                    guard let value = ByteFields.int(fields[4 + offset]), let minutes = ByteFields.int(fields[6 + kindCount + offset]),
+                          let mask = ByteFields.int64(fields[6 + 2 * kindCount + offset]), (0...Int64(UInt32.max)).contains(mask) else { return nil }
                     if value > 0 { month.kindCounts[kind] = value }
                     if minutes > 0 { month.minutes[kind] = minutes }
-                    let dayField = fields[6 + 2 * kindCount + offset]
-                    guard !dayField.isEmpty else { continue }
+                    if mask > 0 { month.dayMasks[kind] = UInt32(mask) }
+                    let others = fields[6 + 3 * kindCount + offset]
+                    guard !others.isEmpty else { continue }
                     var days = Swift.Set<Int>()
-                    for day in ByteFields.split(dayField, at: 0x2C) {
+                    for day in ByteFields.split(others, at: 0x2C) {
                         guard let number = ByteFields.int(day) else { return nil }
                         days.insert(number)
                     }
-                    month.days[kind] = days
+                    month.otherDays[kind] = days
                 }
                 months[key] = month
             default:

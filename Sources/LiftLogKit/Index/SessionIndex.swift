@@ -183,7 +183,7 @@ package final class SessionIndex {
         let newIDs = Dictionary(updated.compactMap { record in record.summary.map { ($0.id.rawValue, $0.path) } }, uniquingKeysWith: { first, _ in first })
         for (id, _) in oldIDs where newIDs[id] == nil { idChanges[id] = .some(nil) }
         for (id, path) in newIDs where oldIDs[id] != path || rebuildingIDs { idChanges[id] = .some(path) }
-        let summary = MonthSummary(records: updated, folderTime: recordableTime(folderTime))
+        let summary = MonthSummary(key: key, records: updated, folderTime: recordableTime(folderTime))
         let unchanged = updated == Array(previous.values).sorted(by: IndexRecord.newestFirst) && !rebuildingIDs
         shards[key] = updated
         shardLines[key] = nil

@@ -188,14 +188,24 @@ struct SessionIndexTests {
         let status = FileStatus(kind: .regular, size: 10, modificationNanoseconds: 123, inode: 42, mode: 0o644)
         let records = [lifting, stretch].map { IndexRecord(fileName: "x.json", status: status, summary: SessionSummary($0, path: "sessions/2025/01/x.json", unit: .kg)) }
             + [IndexRecord(fileName: "broken.json", status: status, summary: nil, problem: "1:1: bad")]
-        let month = MonthSummary(records: records, folderTime: 99)
+        let january = MonthKey(year: 2025, month: 1)
+        var month = MonthSummary(key: january, records: records, folderTime: 99)
         #expect(month.count == 2)
         #expect(month.corruptCount == 1)
         #expect(month.minutes == [.lifting: 59, .stretch: 20])
-        #expect(month.days == [.lifting: [LocalDate("2025-01-31")!.dayNumber], .stretch: [LocalDate("2025-01-02")!.dayNumber]])
+        #expect(month.dayMasks == [.lifting: 1 << 30, .stretch: 1 << 1])
+        #expect(month.dayNumbers(in: january) == [.lifting: [LocalDate("2025-01-31")!.dayNumber], .stretch: [LocalDate("2025-01-02")!.dayNumber]])
+        // A session filed in another month's folder keeps its own day.
+        month = MonthSummary(key: MonthKey(year: 2025, month: 2), records: records, folderTime: 99)
+        #expect(month.dayMasks == [:])
+        #expect(month.dayNumbers(in: MonthKey(year: 2025, month: 2)) == [.lifting: [LocalDate("2025-01-31")!.dayNumber], .stretch: [LocalDate("2025-01-02")!.dayNumber]])
+        var february = IndexState(unit: .kg)
+        february.months[MonthKey(year: 2025, month: 2)] = month
+        #expect(IndexState(bytes: Array(february.text.utf8)) == february)
+        month = MonthSummary(key: january, records: records, folderTime: 99)
         var state = IndexState(unit: .kg)
         state.folderTimes["sessions"] = 7
-        state.months[MonthKey(year: 2025, month: 1)] = month
+        state.months[january] = month
         state.months[MonthKey(year: 2024, month: 12)] = MonthSummary()
         #expect(IndexState(bytes: Array(state.text.utf8)) == state)
         // An older state file (fewer fields) is not understood: the index is rebuilt.
