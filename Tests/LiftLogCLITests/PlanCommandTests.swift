@@ -216,4 +216,26 @@ struct PlanCommandTests {
             #expect(data["entries"] == [])
         }
     }
+
+    @Test("no plan at all, or an active plan without days, is NOT_FOUND saying what to do")
+    func emptyPlans() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            expectRefused([
+                Refusal(["today"], 3, "NOT_FOUND", "No training plan yet. Create one with 'liftlog plan create NAME'."),
+                Refusal(["plan", "show"], 3, "NOT_FOUND", "No training plan yet. Create one with 'liftlog plan create NAME'."),
+            ], store: store, uniqueIDs: true)
+            #expect(run(["plan", "create", "Empty", "--activate", "--store", store]).status == 0)
+            let before = snapshot(store)
+            let noDays = "Plan 'Empty' has no days yet. Add one with 'liftlog plan add-day \"Empty\" DAY'."
+            expectRefused([
+                Refusal(["today"], 3, "NOT_FOUND", noDays),
+                Refusal(["start", "--plan-day", "next"], 3, "NOT_FOUND", noDays),
+                Refusal(["start", "--plan-day", "Day A"], 3, "NOT_FOUND", noDays),
+                Refusal(["plan", "add-exercise", "Empty", "Day A", "Bench Press", "3x5"], 3, "NOT_FOUND", noDays),
+            ], store: store, uniqueIDs: true)
+            #expect(snapshot(store) == before)
+        }
+    }
 }

@@ -28,8 +28,8 @@ enum WorkoutCommands {
             let kind = try arguments.choice("--kind", as: Session.Kind.self) ?? .lifting
             let startedAt = try time(arguments.value("--at"), option: "--at", store: store)
             let stored: StoredSession
-            if let day = arguments.value("--plan-day"), kind == .lifting, try store.activePlan() != nil {
-                let plan = try store.requireActivePlan().plan
+            if let day = arguments.value("--plan-day"), kind == .lifting, let plan = try store.activePlan()?.plan {
+                // 'next' is the rotation's next day, unless the plan has a day of that name.
                 stored = try store.startPlannedSession(day: day.lowercased() == "next" && plan.dayIndex(named: day) == nil ? nil : day, startedAt: startedAt)
                 let text = "Started \(stored.session.planDay ?? "") of \(stored.session.plan ?? "")" + (stored.session.weekNumber.map { ", week \($0)" } ?? "") + " (\(stored.session.id.short)) at \(stored.session.startedAt.shortDescription).\n"
                 return sessionResult(stored, store: store, context: context, prefix: text + "Log the planned sets in order with 'liftlog log EXERCISE 100x5', or 'liftlog log EXERCISE' to do the next one as planned.")

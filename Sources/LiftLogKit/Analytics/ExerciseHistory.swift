@@ -81,23 +81,21 @@ extension Store {
             exercise = try self.exercise(named: name)
         } catch {
             guard case .notFound = error else { throw error }
-            exercise = Exercise(id: Exercise.ID(uncheckedRawValue: "00000000-0000-0000-0000-000000000000"), name: Exercise.normalizedName(name))
+            exercise = Exercise.unlisted(named: name)
             known = false
         }
         let key = Exercise.nameKey(exercise.name)
         let target = exercise
         // Each session that has the exercise, with its working sets, straight from the index.
         let found: [(summary: SessionSummary, sets: [SessionSummary.WorkSets])] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
-            var found: [(SessionSummary, [SessionSummary.WorkSets])] = []
-            for _ in 0..<3 {
-                found = []
-                var shown: [(month: MonthKey, record: IndexRecord)] = []
+            try index.verifying { shown throws(LiftLogError) in
+                var found: [(SessionSummary, [SessionSummary.WorkSets])] = []
                 let visit = { (month: MonthKey, record: IndexRecord) throws(LiftLogError) -> Bool in
                     guard let summary = record.summary else { return true }
                     var sets: [SessionSummary.WorkSets] = []
                     var matched = false
                     for (position, ref) in summary.exercises.enumerated()
-                    where ref.id == target.id || (ref.id == nil || !known) && Exercise.nameKey(ref.name) == key {
+                    where target.isRecorded(as: ref.id, name: ref.name) || (!known && Exercise.nameKey(ref.name) == key) {
                         matched = true
                         sets += summary.workSets(ofEntryAt: position)
                     }
@@ -113,11 +111,8 @@ extension Store {
                 } else {
                     try index.forEachRecordNewestFirst(visit)
                 }
-                // A file edited in place keeps its folder's time: check the ones used, as
-                // history does, and read again what changed.
-                if !(try index.verify(shown)) { break }
+                return found
             }
-            return found
         }
         if found.isEmpty && !known {
             throw .notFound("No exercise named '\(name)'.", suggestions: Suggestions.closest(to: name, among: (try? exercises().map(\.name)) ?? []))
@@ -138,10 +133,8 @@ extension Store {
         let byName = Dictionary(library.enumerated().map { (Exercise.nameKey($1.name), $0) }, uniquingKeysWith: { first, _ in first })
         let unit = preferences.unit
         return try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> [ExerciseReport] in
-            var builders: [Int: ExerciseReport.Builder] = [:]
-            for _ in 0..<3 {
-                builders = [:]
-                var shown: [(month: MonthKey, record: IndexRecord)] = []
+            try index.verifying { shown throws(LiftLogError) in
+                var builders: [Int: ExerciseReport.Builder] = [:]
                 try index.forEachRecordNewestFirst { month, record in
                     guard let summary = record.summary else { return true }
                     var sets: [Int: [SessionSummary.WorkSets]] = [:]
@@ -155,9 +148,8 @@ extension Store {
                     if !sets.isEmpty { shown.append((month, record)) }
                     return true
                 }
-                if !(try index.verify(shown)) { break }
+                return builders.keys.sorted().map { builders[$0]!.report }
             }
-            return builders.keys.sorted().map { builders[$0]!.report }
         }
     }
 }

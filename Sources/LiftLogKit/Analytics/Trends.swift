@@ -69,25 +69,15 @@ extension Store {
         var lifting: [SessionSummary] = []
         var counts: [String: (ref: SessionSummary.ExerciseRef, sessions: Int)] = [:]
         let summaries: [SessionSummary] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
-            // The period's files edited in place (their folder's time unchanged) are read again,
-            // as history does for a page.
-            for _ in 0..<3 {
-                var shown: [(month: MonthKey, record: IndexRecord)] = []
+            // Only the period: the walk is newest first, so it stops at the first older session.
+            try index.verifying { used throws(LiftLogError) in
                 try index.forEachRecordNewestFirst { month, record in
                     guard record.summary!.startedAt.localDate >= firstDay else { return false }
-                    shown.append((month, record))
+                    used.append((month, record))
                     return true
                 }
-                if !(try index.verify(shown)) { break }
+                return used.map { $0.record.summary! }
             }
-            // Only the period: the walk is newest first, so it stops at the first older session.
-            var period: [SessionSummary] = []
-            try index.forEachSummaryNewestFirst { summary in
-                guard summary.startedAt.localDate >= firstDay else { return false }
-                period.append(summary)
-                return true
-            }
-            return period
         }
         for summary in summaries {
             let date = summary.startedAt.localDate
@@ -117,13 +107,13 @@ extension Store {
         guard !main.isEmpty else { return report }
         let library = Dictionary(((try? exercises()) ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let exercises = main.map { item in
-            item.ref.id.flatMap { library[$0] } ?? Exercise(id: item.ref.id ?? Exercise.ID(uncheckedRawValue: "00000000-0000-0000-0000-000000000000"), name: item.ref.name)
+            item.ref.id.flatMap { library[$0] } ?? Exercise.unlisted(named: item.ref.name)
         }
         var weekly = [[Double?]](repeating: [Double?](repeating: nil, count: weeks), count: exercises.count)
         for summary in lifting {
             let week = (summary.startedAt.localDate.dayNumber - firstDay.dayNumber) / 7
             for (index, exercise) in exercises.enumerated() {
-                for (position, ref) in summary.exercises.enumerated() where ref.id == exercise.id || (ref.id == nil && Exercise.nameKey(ref.name) == Exercise.nameKey(exercise.name)) {
+                for (position, ref) in summary.exercises.enumerated() where exercise.isRecorded(as: ref.id, name: ref.name) {
                     for set in summary.workSets(ofEntryAt: position) {
                         guard let weight = set.weight, let reps = set.reps,
                               let estimate = formula.estimate(weight: set.unit.convert(weight, to: unit), reps: reps) else { continue }

@@ -337,6 +337,20 @@ package final class SessionIndex {
         state.months.keys.sorted(by: >)
     }
 
+    /// Runs `walk`, which lists in its argument the records its answer rests on; when one of
+    /// those files changed since it was indexed (edited in place, so its folder's time did not
+    /// change), its month is listed again and `walk` runs again, at most three times.
+    package func verifying<T>(_ walk: (inout [(month: MonthKey, record: IndexRecord)]) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
+        var attempts = 0
+        while true {
+            var used: [(month: MonthKey, record: IndexRecord)] = []
+            let result = try walk(&used)
+            attempts += 1
+            if attempts == 3 { return result }
+            if !(try verify(used)) { return result }
+        }
+    }
+
     /// Checks the records about to be shown against the files (one `stat` each); re-reads any
     /// that changed in place. Returns whether anything changed (the caller then asks again).
     package func verify(_ shown: [(month: MonthKey, record: IndexRecord)]) throws(LiftLogError) -> Bool {

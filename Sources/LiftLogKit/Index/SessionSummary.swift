@@ -106,8 +106,7 @@ public struct SessionSummary: Hashable, Sendable {
 
     /// Whether the session contains `exercise` (by ID, or by name for unlinked entries).
     public func contains(_ exercise: Exercise) -> Bool {
-        let key = Exercise.nameKey(exercise.name)
-        return exercises.contains { $0.id == exercise.id || ($0.id == nil && Exercise.nameKey($0.name) == key) }
+        exercises.contains { exercise.isRecorded(as: $0.id, name: $0.name) }
     }
 
     /// Newest first: by wall-clock start time in the recorded offset, then instant, then ID.

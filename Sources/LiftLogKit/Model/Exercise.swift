@@ -62,6 +62,18 @@ public struct Exercise: Identifiable, Hashable, Sendable {
         modality == .cardio ? .cardio : .strength
     }
 
+    /// An exercise known only by its name (not in the library): its ID links to nothing, so
+    /// only entries without a link match it, by name.
+    static func unlisted(named name: String) -> Exercise {
+        Exercise(id: ID(uncheckedRawValue: "00000000-0000-0000-0000-000000000000"), name: normalizedName(name))
+    }
+
+    /// Whether a session's record of an exercise (its library link and snapshot name) is this
+    /// exercise: linked to it, or unlinked and under its name (any case, spaces collapsed).
+    public func isRecorded(as recordedID: ID?, name recordedName: String) -> Bool {
+        recordedID == id || (recordedID == nil && Exercise.nameKey(recordedName) == Exercise.nameKey(name))
+    }
+
     /// The key names are compared by: trimmed, inner spaces collapsed, lowercased.
     public static func nameKey(_ name: String) -> String {
         name.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()

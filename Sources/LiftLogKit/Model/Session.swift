@@ -84,6 +84,6 @@ public struct Session: Identifiable, Hashable, Sendable {
     /// The entry of an exercise, matched by ID, else by name case-insensitively.
     public func entryIndex(for exercise: Exercise) -> Int? {
         entries.firstIndex { $0.exerciseID == exercise.id }
-            ?? entries.firstIndex { $0.exerciseID == nil && Exercise.nameKey($0.exerciseName) == Exercise.nameKey(exercise.name) }
+            ?? entries.firstIndex { $0.exerciseID == nil && exercise.isRecorded(as: nil, name: $0.exerciseName) }
     }
 }

@@ -107,20 +107,21 @@ extension Store {
 
     private func finishMesocycle(as status: Mesocycle.Status, plan planName: String?) throws(LiftLogError) -> PlannedMesocycle {
         try withLock { () throws(LiftLogError) -> PlannedMesocycle in
+            // The named plan's (cancel only), else the active one, else the only pending one.
             var stored: StoredPlan
-            let all = try planFiles()
-            if planName == nil, let active = all.first(where: { $0.plan.mesocycles.contains { $0.status == .active } }) {
+            if let planName {
+                stored = try plan(named: planName)
+            } else if let active = try planFiles().first(where: { $0.plan.mesocycles.contains { $0.status == .active } }) {
                 stored = active
             } else if status == .cancelled {
-                if let planName, let active = try? plan(named: planName), active.plan.mesocycles.contains(where: { $0.status == .active }) {
-                    stored = active
-                } else {
-                    stored = try pendingMesocyclePlan(named: planName)
-                }
+                stored = try pendingMesocyclePlan(named: nil)
             } else {
                 throw .notFound("No mesocycle is active. Start one with 'liftlog meso start'.")
             }
-            let index = stored.plan.mesocycles.firstIndex { $0.status == .active } ?? stored.plan.mesocycles.firstIndex { $0.status == .pending }!
+            guard let index = stored.plan.mesocycles.firstIndex(where: { $0.status == .active })
+                    ?? stored.plan.mesocycles.firstIndex(where: { $0.status == .pending }) else {
+                throw .notFound("Plan '\(stored.plan.name)' has no active or pending mesocycle.")
+            }
             stored.plan.mesocycles[index].status = status
             try files.save(stored.plan, to: stored.path)
             return PlannedMesocycle(plan: stored.plan, mesocycle: stored.plan.mesocycles[index])
@@ -175,12 +176,13 @@ extension Store {
             plan: chosen.plan, mesocycle: meso, currentWeek: meso.week(of: currentTimestamp().localDate),
             sessionsPerWeek: (1...meso.durationWeeks).map { inputs.sessionsPerWeek[$0] ?? 0 }, exercises: [], unit: unit)
         for item in planned {
-            let exercise = inputs.library[Store.plannedKey(item)]
+            let key = Store.plannedKey(item)
+            let exercise = inputs.library[key]
+            let increment = exercise?.weightIncrement ?? Exercise.defaultWeightIncrement
             report.exercises.append(MesocycleReport.ExerciseWeeks(
-                exerciseID: exercise?.id ?? item.exerciseID, exerciseName: exercise?.name ?? item.exerciseName, planned: item,
-                increment: exercise?.weightIncrement ?? Exercise.defaultWeightIncrement,
-                weeks: Progression.weeks(meso.durationWeeks, planned: item, entries: inputs.weekly[Store.plannedKey(item)] ?? [:],
-                                         startWeight: inputs.lastWeight[Store.plannedKey(item)], increment: exercise?.weightIncrement ?? Exercise.defaultWeightIncrement, unit: unit)))
+                exerciseID: exercise?.id ?? item.exerciseID, exerciseName: exercise?.name ?? item.exerciseName, planned: item, increment: increment,
+                weeks: Progression.weeks(meso.durationWeeks, planned: item, entries: inputs.weekly[key] ?? [:], startWeight: inputs.lastWeight[key],
+                                         increment: increment, unit: unit)))
         }
         return report
     }
@@ -211,9 +213,10 @@ extension Store {
         var sessionsPerWeek: [Int: Int] = [:]
     }
 
-    /// Reads the index newest first, then only the session files that matter: the plan's
-    /// sessions within `mesocycle`, and for each exercise the newest session before `before`
-    /// that has it.
+    /// Reads the index newest first: the heaviest weight of each exercise's newest completed
+    /// session before `before` comes from the working sets the index keeps; the plan's sessions
+    /// within `mesocycle` are read from their files (their sets' targets and statuses decide
+    /// whether a week was hit).
     func progressionInputs(plan: TrainingPlan, planned: [TrainingPlan.PlannedExercise], mesocycle: Mesocycle?, before cutoff: LocalDate) throws(LiftLogError) -> ProgressionInputs {
         var inputs = ProgressionInputs()
         var allExercises: [Exercise]?
@@ -225,10 +228,13 @@ extension Store {
             }
             if let exercise { inputs.library[Store.plannedKey(item)] = exercise }
         }
-        let targets = planned.map { item in (key: Store.plannedKey(item), exercise: inputs.library[Store.plannedKey(item)] ?? Exercise(id: item.exerciseID ?? Exercise.ID(uncheckedRawValue: "00000000-0000-0000-0000-000000000000"), name: item.exerciseName)) }
+        let targets = planned.map { item in
+            (key: Store.plannedKey(item), exercise: inputs.library[Store.plannedKey(item)] ?? Exercise(id: item.exerciseID ?? Exercise.unlisted(named: item.exerciseName).id, name: item.exerciseName))
+        }
+        let unit = preferences.unit
         let planKey = Exercise.nameKey(plan.name)
         var mesoPaths: [(path: String, week: Int?)] = []
-        var lastPaths: [String: String] = [:]
+        var settled: Swift.Set<String> = []   // the exercises whose newest earlier session was found
         try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
             try index.forEachSummaryNewestFirst { summary in
                 guard summary.status == .completed else { return true }
@@ -236,33 +242,26 @@ extension Store {
                 if let mesocycle, date >= mesocycle.startDate, date <= mesocycle.endDate, summary.plan.map(Exercise.nameKey) == planKey {
                     mesoPaths.append((summary.path, mesocycle.week(of: date)))
                 } else if date < cutoff {
-                    for target in targets where lastPaths[target.key] == nil && summary.contains(target.exercise) {
-                        lastPaths[target.key] = summary.path
+                    for target in targets where !settled.contains(target.key) {
+                        let positions = summary.exercises.indices.filter { target.exercise.isRecorded(as: summary.exercises[$0].id, name: summary.exercises[$0].name) }
+                        guard !positions.isEmpty else { continue }
+                        settled.insert(target.key)
+                        let weights = positions.flatMap { summary.workSets(ofEntryAt: $0) }.compactMap { sets in sets.weight.map { sets.unit.convert($0, to: unit) } }
+                        if let heaviest = weights.max() { inputs.lastWeight[target.key] = (heaviest * 100).rounded() / 100 }
                     }
-                    if lastPaths.count == targets.count { return false }
+                    if settled.count == targets.count { return false }
                 }
                 return true
             }
-        }
-        let unit = preferences.unit
-        for (key, path) in lastPaths {
-            guard let session = try files.load(path, as: Session.self), let target = targets.first(where: { $0.key == key }) else { continue }
-            let entries = session.entries.filter { Store.entry($0, isOf: target.exercise) }
-            if let weight = Progression.heaviestWeight(entries, unit: unit) { inputs.lastWeight[key] = weight }
         }
         for (path, dateWeek) in mesoPaths {
             guard let session = try files.load(path, as: Session.self), let week = session.weekNumber ?? dateWeek else { continue }
             inputs.sessionsPerWeek[week, default: 0] += 1
             for target in targets {
-                let entries = session.entries.filter { Store.entry($0, isOf: target.exercise) }
+                let entries = session.entries.filter { target.exercise.isRecorded(as: $0.exerciseID, name: $0.exerciseName) }
                 if !entries.isEmpty { inputs.weekly[target.key, default: [:]][week, default: []] += entries }
             }
         }
         return inputs
-    }
-
-    /// Whether a session entry is of `exercise`: linked to it, or unlinked with its name.
-    static func entry(_ entry: Session.Entry, isOf exercise: Exercise) -> Bool {
-        entry.exerciseID == exercise.id || (entry.exerciseID == nil && Exercise.nameKey(entry.exerciseName) == Exercise.nameKey(exercise.name))
     }
 }

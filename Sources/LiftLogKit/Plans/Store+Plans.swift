@@ -254,11 +254,15 @@ extension Store {
     /// - Throws: `NOT_FOUND` with the plan's day names as suggestions.
     static func dayIndex(_ name: String, in plan: TrainingPlan) throws(LiftLogError) -> Int {
         if let index = plan.dayIndex(named: name) { return index }
+        guard !plan.days.isEmpty else { throw noDays(plan) }
         let names = plan.days.map(\.name)
-        let suggestions = Suggestions.closest(to: name, among: names)
-        throw .notFound(names.isEmpty
-            ? "Plan '\(plan.name)' has no days yet. Add one with 'liftlog plan add-day \"\(plan.name)\" DAY'."
-            : "Plan '\(plan.name)' has no day named '\(name)' (days: \(names.joined(separator: ", "))).", suggestions: suggestions)
+        throw .notFound("Plan '\(plan.name)' has no day named '\(name)' (days: \(names.joined(separator: ", "))).",
+                        suggestions: Suggestions.closest(to: name, among: names))
+    }
+
+    /// `NOT_FOUND` for a plan without days, saying how to add one.
+    static func noDays(_ plan: TrainingPlan) -> LiftLogError {
+        .notFound("Plan '\(plan.name)' has no days yet. Add one with 'liftlog plan add-day \"\(plan.name)\" DAY'.")
     }
 
     /// The planned exercise of `day` that is `exercise` (by ID, else by name).

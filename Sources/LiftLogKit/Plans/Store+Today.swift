@@ -35,11 +35,22 @@ extension Store {
     ///
     /// - Throws: `NOT_FOUND` when no plan is active or the plan has no days.
     public func today() throws(LiftLogError) -> TodayReport {
-        let stored = try requireActivePlan()
-        let plan = stored.plan
-        guard !plan.days.isEmpty else {
-            throw .notFound("Plan '\(plan.name)' has no days yet. Add one with 'liftlog plan add-day \"\(plan.name)\" DAY'.")
-        }
+        let plan = try requireActivePlan().plan
+        let rotation = try nextDay(of: plan)
+        let today = currentTimestamp().localDate
+        let meso = plan.mesocycles.first { $0.status == .active }
+        return TodayReport(
+            plan: plan, dayIndex: rotation.dayIndex, targets: try targets(plan: plan, dayIndex: rotation.dayIndex, on: today),
+            lastPlanSession: rotation.lastPlanSession, lastSession: rotation.lastSession, activeSession: rotation.activeSession,
+            mesocycle: meso, week: meso?.week(of: today), unit: preferences.unit)
+    }
+
+    /// The plan's next day by rotation, with the sessions it was found from (one index walk,
+    /// newest first, that stops at the plan's newest completed session).
+    ///
+    /// - Throws: `NOT_FOUND` when the plan has no days.
+    private func nextDay(of plan: TrainingPlan) throws(LiftLogError) -> (dayIndex: Int, lastPlanSession: SessionSummary?, lastSession: SessionSummary?, activeSession: SessionSummary?) {
+        guard !plan.days.isEmpty else { throw Store.noDays(plan) }
         var lastPlan: SessionSummary?
         var last: SessionSummary?
         var active: SessionSummary?
@@ -51,20 +62,14 @@ extension Store {
                     return true
                 }
                 if last == nil { last = summary }
-                if lastPlan == nil, let day = summary.planDay, plan.dayIndex(named: day) != nil,
-                   summary.plan.map(Exercise.nameKey) ?? planKey == planKey {
+                if let day = summary.planDay, plan.dayIndex(named: day) != nil, summary.plan.map(Exercise.nameKey) ?? planKey == planKey {
                     lastPlan = summary
+                    return false
                 }
-                return lastPlan == nil
+                return true
             }
         }
-        let dayIndex = Store.nextDayIndex(in: plan, after: lastPlan?.planDay)
-        let today = currentTimestamp().localDate
-        let meso = plan.mesocycles.first { $0.status == .active }
-        return TodayReport(
-            plan: plan, dayIndex: dayIndex, targets: try targets(plan: plan, dayIndex: dayIndex, on: today),
-            lastPlanSession: lastPlan, lastSession: last, activeSession: active, mesocycle: meso,
-            week: meso?.week(of: today), unit: preferences.unit)
+        return (Store.nextDayIndex(in: plan, after: lastPlan?.planDay), lastPlan, last, active)
     }
 
     /// The position of the day after `day` in `plan`, wrapping around; 0 without one.
@@ -81,14 +86,10 @@ extension Store {
         guard !planned.isEmpty else { return [] }
         let meso = plan.mesocycles.first { $0.status == .active }
         let week = meso?.week(of: date)
-        let inputs = try progressionInputs(plan: plan, planned: planned, mesocycle: week == nil ? nil : meso, before: week == nil ? date.adding(days: 1) : meso!.startDate)
-        // Without a target from the mesocycle (no history before it), the last weight used.
-        var fallback: ProgressionInputs?
-        if week != nil {
-            fallback = try progressionInputs(plan: plan, planned: planned, mesocycle: nil, before: date.adding(days: 1))
-        }
+        let dayAfter = date.adding(days: 1)
+        let inputs = try progressionInputs(plan: plan, planned: planned, mesocycle: week == nil ? nil : meso, before: week == nil ? dayAfter : meso!.startDate)
         let unit = preferences.unit
-        return planned.map { item in
+        var targets = planned.map { item in
             let key = Store.plannedKey(item)
             let exercise = inputs.library[key]
             var target = PlannedTarget(planned: item, exerciseName: exercise?.name ?? item.exerciseName, exerciseID: exercise?.id ?? item.exerciseID,
@@ -96,13 +97,22 @@ extension Store {
             if let week {
                 let weeks = Progression.weeks(week, planned: item, entries: inputs.weekly[key] ?? [:], startWeight: inputs.lastWeight[key],
                                               increment: exercise?.weightIncrement ?? Exercise.defaultWeightIncrement, unit: unit)
-                target.weight = weeks[week - 1].targetWeight ?? fallback?.lastWeight[key]
+                target.weight = weeks[week - 1].targetWeight
                 if week >= 2, let previous = weeks[week - 2].targetWeight ?? weeks[week - 2].performedWeight, let now = target.weight {
                     target.progressed = now > previous + 1e-9
                 }
             }
             return target
         }
+        // A mesocycle with no history before it and none yet for an exercise: the last weight
+        // used, as outside a mesocycle.
+        if week != nil, targets.contains(where: { $0.weight == nil }) {
+            let latest = try progressionInputs(plan: plan, planned: planned, mesocycle: nil, before: dayAfter)
+            for index in targets.indices where targets[index].weight == nil {
+                targets[index].weight = latest.lastWeight[Store.plannedKey(planned[index])]
+            }
+        }
+        return targets
     }
 
     /// Starts a lifting session following a day of the active plan: each planned exercise gets
@@ -115,14 +125,12 @@ extension Store {
     ///   `CONFLICT` when a session is already active.
     @discardableResult
     public func startPlannedSession(day: String?, startedAt: Timestamp? = nil) throws(LiftLogError) -> StoredSession {
-        let stored = try requireActivePlan()
-        let plan = stored.plan
+        let plan = try requireActivePlan().plan
         let dayIndex: Int
         if let day {
             dayIndex = try Store.dayIndex(day, in: plan)
         } else {
-            guard !plan.days.isEmpty else { throw .notFound("Plan '\(plan.name)' has no days yet. Add one with 'liftlog plan add-day \"\(plan.name)\" DAY'.") }
-            dayIndex = try today().dayIndex
+            dayIndex = try nextDay(of: plan).dayIndex
         }
         let date = (startedAt ?? currentTimestamp()).localDate
         let unit = preferences.unit

@@ -101,13 +101,16 @@ extension Store {
             } catch {
                 guard case .notFound = error else { throw error }
                 missingExercise = error
-                exerciseFilter = Exercise(id: Exercise.ID(uncheckedRawValue: "00000000-0000-0000-0000-000000000000"), name: Exercise.normalizedName(name))
+                exerciseFilter = Exercise.unlisted(named: name)
             }
         }
         let page = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> HistoryPage in
-            var result = try index.page(query, exercise: exerciseFilter)
-            // Check what is about to be shown against the files; re-read anything edited in place.
-            if try index.verify(result.shown) { result = try index.page(query, exercise: exerciseFilter) }
+            // What is about to be shown is checked against the files (edited in place?).
+            let result = try index.verifying { used throws(LiftLogError) in
+                let result = try index.page(query, exercise: exerciseFilter)
+                used = result.shown
+                return result
+            }
             let unreadable = try index.corruptFiles().map(\.problem)
             return HistoryPage(page: query.page, perPage: query.perPage, total: result.total,
                                sessions: result.shown.compactMap(\.record.summary), unreadableFiles: unreadable)
