@@ -24,7 +24,7 @@ enum PlanCommands {
             let store = try context.store()
             var stored = try store.createPlan(name: arguments.positionals[0], daysPerWeek: try arguments.int("--days-per-week"),
                                               notes: arguments.value("--notes"), days: arguments.list("--days") ?? [])
-            if arguments.has("--activate") { stored.plan = try store.activatePlan(named: stored.plan.name) }
+            if arguments.has("--activate") { stored = try store.activatePlan(named: stored.plan.name) }
             let next = stored.plan.days.isEmpty ? "liftlog plan add-day \(quoted(stored.plan.name)) DAY" : "liftlog plan add-exercise \(quoted(stored.plan.name)) \(quoted(stored.plan.days[0].name)) EXERCISE 3x8-12"
             return CommandResult(data: planJSON(stored), text: "Created plan \(stored.plan.name) (\(stored.path)). Next: \(next)")
         })
@@ -61,9 +61,8 @@ enum PlanCommands {
         arguments: [ArgumentSpec(name: "name", help: "The plan.")],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let plan = try store.activatePlan(named: arguments.positionals[0])
-            let stored = try store.plan(named: plan.name)
-            return CommandResult(data: planJSON(stored), text: "\(plan.name) is the active plan. See its next day with 'liftlog today'.")
+            let stored = try store.activatePlan(named: arguments.positionals[0])
+            return CommandResult(data: planJSON(stored), text: "\(stored.plan.name) is the active plan. See its next day with 'liftlog today'.")
         })
 
     static let remove = CommandSpec(
@@ -85,8 +84,8 @@ enum PlanCommands {
         options: [.value("--position", valueName: "n", help: "Where to put it, from 1 (default: last).")],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let plan = try store.addPlanDay(plan: arguments.positionals[0], day: arguments.positionals[1], position: try arguments.int("--position"))
-            return try changed(plan, store: store, context: context, message: "Added \(Exercise.normalizedName(arguments.positionals[1])) to \(plan.name).")
+            let stored = try store.addPlanDay(plan: arguments.positionals[0], day: arguments.positionals[1], position: try arguments.int("--position"))
+            return changed(stored, store: store, context: context, message: "Added \(Exercise.normalizedName(arguments.positionals[1])) to \(stored.plan.name).")
         })
 
     static let removeDay = CommandSpec(
@@ -95,8 +94,8 @@ enum PlanCommands {
         arguments: [ArgumentSpec(name: "plan", help: "The plan."), ArgumentSpec(name: "day", help: "The day.")],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let plan = try store.removePlanDay(plan: arguments.positionals[0], day: arguments.positionals[1])
-            return try changed(plan, store: store, context: context, message: "Removed \(arguments.positionals[1]) from \(plan.name).")
+            let stored = try store.removePlanDay(plan: arguments.positionals[0], day: arguments.positionals[1])
+            return changed(stored, store: store, context: context, message: "Removed \(arguments.positionals[1]) from \(stored.plan.name).")
         })
 
     static let moveDay = CommandSpec(
@@ -109,8 +108,8 @@ enum PlanCommands {
             guard let position = Int(arguments.positionals[2]) else {
                 throw .validation("Position must be a whole number, got '\(arguments.positionals[2])'.")
             }
-            let plan = try store.movePlanDay(plan: arguments.positionals[0], day: arguments.positionals[1], to: position)
-            return try changed(plan, store: store, context: context, message: "Moved \(arguments.positionals[1]) to position \(position) of \(plan.name).")
+            let stored = try store.movePlanDay(plan: arguments.positionals[0], day: arguments.positionals[1], to: position)
+            return changed(stored, store: store, context: context, message: "Moved \(arguments.positionals[1]) to position \(position) of \(stored.plan.name).")
         })
 
     // MARK: Planned exercises
@@ -128,7 +127,7 @@ enum PlanCommands {
             let change = try store.setPlannedExercise(plan: arguments.positionals[0], day: arguments.positionals[1], exercise: arguments.positionals[2], notation, notes: arguments.value("--notes"))
             let message = change.previous.map { "Changed \(change.planned.exerciseName) from \($0.notation) to \(change.planned.notation)." }
                 ?? "Planned \(change.planned.exerciseName) \(change.planned.notation)."
-            return try changed(change.plan, store: store, context: context, message: message)
+            return changed(change.stored, store: store, context: context, message: message)
         })
 
     static let removeExercise = CommandSpec(
@@ -138,8 +137,8 @@ enum PlanCommands {
                     ArgumentSpec(name: "exercise", help: "The planned exercise.")],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let plan = try store.removePlannedExercise(plan: arguments.positionals[0], day: arguments.positionals[1], exercise: arguments.positionals[2])
-            return try changed(plan, store: store, context: context, message: "Removed \(arguments.positionals[2]) from \(arguments.positionals[1]).")
+            let stored = try store.removePlannedExercise(plan: arguments.positionals[0], day: arguments.positionals[1], exercise: arguments.positionals[2])
+            return changed(stored, store: store, context: context, message: "Removed \(arguments.positionals[2]) from \(arguments.positionals[1]).")
         })
 
     // MARK: Today
@@ -167,9 +166,8 @@ enum PlanCommands {
         return .object(object)
     }
 
-    private static func changed(_ plan: TrainingPlan, store: Store, context: CommandContext, message: String) throws(LiftLogError) -> CommandResult {
-        let stored = try store.plan(named: plan.name)
-        return CommandResult(data: planJSON(stored), text: message + "\n\n" + render(plan, today: store.currentTimestamp().localDate, style: context.style))
+    private static func changed(_ stored: StoredPlan, store: Store, context: CommandContext, message: String) -> CommandResult {
+        CommandResult(data: planJSON(stored), text: message + "\n\n" + render(stored.plan, today: store.currentTimestamp().localDate, style: context.style))
     }
 
     /// `week 2 of 6`, `starts 2025-02-03`, or `nil` without an active or pending mesocycle.

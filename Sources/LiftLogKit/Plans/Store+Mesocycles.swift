@@ -66,7 +66,7 @@ extension Store {
             plan.mesocycles.append(meso)
             created = meso
         }
-        return PlannedMesocycle(plan: plan, mesocycle: created!)
+        return PlannedMesocycle(plan: plan.plan, mesocycle: created!)
     }
 
     /// Starts the pending mesocycle of `plan` (or the only pending one) and makes its plan the
@@ -84,7 +84,7 @@ extension Store {
             let index = stored.plan.mesocycles.firstIndex { $0.status == .pending }!
             stored.plan.mesocycles[index].status = .active
             try files.save(stored.plan, to: stored.path)
-            let plan = try activate(stored)
+            let plan = try activate(stored).plan
             return PlannedMesocycle(plan: plan, mesocycle: plan.mesocycles[index])
         }
     }

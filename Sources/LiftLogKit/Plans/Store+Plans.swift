@@ -7,7 +7,7 @@ public struct StoredPlan: Hashable, Sendable {
 
 /// What changed when a planned exercise was set.
 public struct PlannedExerciseChange: Sendable {
-    public var plan: TrainingPlan
+    public var stored: StoredPlan
     /// The exercise as it is planned now.
     public var planned: TrainingPlan.PlannedExercise
     /// What it was before, when the day already had it.
@@ -137,14 +137,14 @@ extension Store {
     /// The others are switched off first, so a failure half-way leaves no plan active rather
     /// than two.
     @discardableResult
-    public func activatePlan(named name: String) throws(LiftLogError) -> TrainingPlan {
-        try withLock { () throws(LiftLogError) -> TrainingPlan in
+    public func activatePlan(named name: String) throws(LiftLogError) -> StoredPlan {
+        try withLock { () throws(LiftLogError) -> StoredPlan in
             try activate(try plan(named: name))
         }
     }
 
     /// Activates `target`; the caller holds the lock.
-    func activate(_ target: StoredPlan) throws(LiftLogError) -> TrainingPlan {
+    func activate(_ target: StoredPlan) throws(LiftLogError) -> StoredPlan {
         for other in try planFiles() where other.plan.isActive && other.path != target.path {
             var plan = other.plan
             plan.isActive = false
@@ -155,7 +155,7 @@ extension Store {
             plan.isActive = true
             try files.save(plan, to: target.path)
         }
-        return plan
+        return StoredPlan(plan: plan, path: target.path)
     }
 
     /// Adds a day to a plan, at the end or at `position` (from 1).
@@ -163,7 +163,7 @@ extension Store {
     /// - Throws: `NOT_FOUND` for the plan, `CONFLICT` when it has a day of that name,
     ///   `VALIDATION_ERROR` for a bad name or position.
     @discardableResult
-    public func addPlanDay(plan planName: String, day: String, position: Int? = nil) throws(LiftLogError) -> TrainingPlan {
+    public func addPlanDay(plan planName: String, day: String, position: Int? = nil) throws(LiftLogError) -> StoredPlan {
         let dayName = try Store.checkedName(day, what: "Day name")
         return try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
             if let existing = plan.dayIndex(named: dayName) {
@@ -179,7 +179,7 @@ extension Store {
 
     /// Removes a day (and its planned exercises) from a plan.
     @discardableResult
-    public func removePlanDay(plan planName: String, day: String) throws(LiftLogError) -> TrainingPlan {
+    public func removePlanDay(plan planName: String, day: String) throws(LiftLogError) -> StoredPlan {
         try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
             plan.days.remove(at: try Store.dayIndex(day, in: plan))
         }
@@ -187,7 +187,7 @@ extension Store {
 
     /// Moves a day to `position` (from 1), shifting the others.
     @discardableResult
-    public func movePlanDay(plan planName: String, day: String, to position: Int) throws(LiftLogError) -> TrainingPlan {
+    public func movePlanDay(plan planName: String, day: String, to position: Int) throws(LiftLogError) -> StoredPlan {
         try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
             let index = try Store.dayIndex(day, in: plan)
             let target = try Store.checkedPosition(position, count: plan.days.count) - 1
@@ -205,7 +205,7 @@ extension Store {
         let exercise = try self.exercise(named: exerciseName)
         var previous: TrainingPlan.PlannedExercise?
         var planned = TrainingPlan.PlannedExercise(exerciseName: exercise.name, exerciseID: exercise.id, sets: notation.sets, reps: notation.reps, notes: notes.flatMap { $0.isEmpty ? nil : $0 })
-        let plan = try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
+        let stored = try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
             let dayIndex = try Store.dayIndex(day, in: plan)
             if let index = Store.plannedIndex(of: exercise, in: plan.days[dayIndex]) {
                 previous = plan.days[dayIndex].exercises[index]
@@ -216,14 +216,14 @@ extension Store {
                 plan.days[dayIndex].exercises.append(planned)
             }
         }
-        return PlannedExerciseChange(plan: plan, planned: planned, previous: previous)
+        return PlannedExerciseChange(stored: stored, planned: planned, previous: previous)
     }
 
     /// Removes a planned exercise from a day.
     ///
     /// - Throws: `NOT_FOUND` for the plan, the day, or an exercise the day does not have.
     @discardableResult
-    public func removePlannedExercise(plan planName: String, day: String, exercise exerciseName: String) throws(LiftLogError) -> TrainingPlan {
+    public func removePlannedExercise(plan planName: String, day: String, exercise exerciseName: String) throws(LiftLogError) -> StoredPlan {
         try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
             let dayIndex = try Store.dayIndex(day, in: plan)
             let key = Exercise.nameKey(exerciseName)
@@ -237,13 +237,13 @@ extension Store {
     }
 
     /// Reads a plan under the lock, applies `change` and saves it when it changed.
-    func updatePlan(named name: String, _ change: (inout TrainingPlan) throws(LiftLogError) -> Void) throws(LiftLogError) -> TrainingPlan {
-        try withLock { () throws(LiftLogError) -> TrainingPlan in
+    func updatePlan(named name: String, _ change: (inout TrainingPlan) throws(LiftLogError) -> Void) throws(LiftLogError) -> StoredPlan {
+        try withLock { () throws(LiftLogError) -> StoredPlan in
             let stored = try plan(named: name)
             var plan = stored.plan
             try change(&plan)
             if plan != stored.plan { try files.save(plan, to: stored.path) }
-            return plan
+            return StoredPlan(plan: plan, path: stored.path)
         }
     }
 
