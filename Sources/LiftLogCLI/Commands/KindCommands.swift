@@ -71,7 +71,6 @@ enum KindCommands {
             var map = JSONObject()
             for (date, kinds) in days.sorted(by: { $0.key < $1.key }) { map[date.description] = .array(kinds.map { .string($0.rawValue) }) }
             let data: JSONValue = ["year": .number(JSONNumber(year)), "month": .number(JSONNumber(month)), "days": .object(map)]
-            let letters: [Session.Kind: String] = [.lifting: "L", .cardio: "C", .stretch: "S", .meditation: "M"]
             let mondayFirst = store.preferences.weekStart == .monday
             let names = mondayFirst ? ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"] : ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]
             let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
@@ -81,7 +80,7 @@ enum KindCommands {
             for day in 1...CivilCalendar.daysInMonth(year: year, month: month) {
                 let date = LocalDate(year: year, month: month, day: day)!
                 let kinds = days[date] ?? []
-                let mark = kinds.isEmpty ? " " : kinds.count == 1 ? letters[kinds[0]]! : "+"
+                let mark = Formatting.dayMark(kinds) ?? " "
                 var cell = (day < 10 ? " " : "") + String(day) + mark
                 if !kinds.isEmpty { cell = context.style.bold(cell) }
                 cells.append(cell + " ")

@@ -118,7 +118,7 @@ enum MesoCommands {
         let (hit, miss) = unicode ? ("✓", "✗") : ("+", "x")
         // Past weeks show what they aimed for and whether it was hit; the current week what
         // it aims for; later weeks depend on what happens, so they stay blank.
-        let lastShown = report.currentWeek ?? (report.currentWeek == nil && meso.status != .pending ? meso.durationWeeks : 0)
+        let lastShown = report.currentWeek ?? (meso.status == .pending ? 0 : meso.durationWeeks)
         let rows = (1...meso.durationWeeks).map { week -> [String] in
             var row = [week == report.currentWeek ? "\(week) \(unicode ? "◀" : "<")" : "\(week)", meso.firstDay(ofWeek: week).description, String(report.sessionsPerWeek[week - 1])]
             for exercise in report.exercises {

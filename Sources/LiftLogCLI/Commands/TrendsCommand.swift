@@ -44,7 +44,6 @@ enum TrendsCommand {
     }
 
     static func render(_ report: TrendsReport, width: Int, unicode: Bool, style: Style) -> String {
-        let letters: [Session.Kind: String] = [.lifting: "L", .cardio: "C", .stretch: "S", .meditation: "M"]
         let dayNames = ["", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         let thisWeek = report.weeks.last!
         var lines: [String] = []
@@ -52,7 +51,7 @@ enum TrendsCommand {
         lines.append(style.bold("This week") + " (\(first) to \(last)): " + Formatting.count(thisWeek.sessions, "session"))
         lines.append("  " + report.thisWeek.map { dayNames[$0.date.isoWeekday] }.joined(separator: "  "))
         lines.append("  " + report.thisWeek.map { day -> String in
-            let mark = day.kinds.isEmpty ? (day.date > report.today ? " " : (unicode ? "·" : ".")) : day.kinds.count == 1 ? letters[day.kinds[0]]! : "+"
+            let mark = Formatting.dayMark(day.kinds) ?? (day.date > report.today ? " " : (unicode ? "·" : "."))
             let cell = " " + mark + " "
             return day.date == report.today ? style.bold(cell) : cell
         }.joined(separator: "  ").trimmingTrailingWhitespace())

@@ -76,6 +76,19 @@ enum Formatting {
         return lines.joined(separator: "\n")
     }
 
+    /// The letter that marks a day with sessions of `kinds` (`L` lifting, `C` cardio, `S`
+    /// stretch, `M` meditation, `+` more than one), or `nil` for a day without any.
+    static func dayMark(_ kinds: [Session.Kind]) -> String? {
+        guard let first = kinds.first else { return nil }
+        guard kinds.count == 1 else { return "+" }
+        switch first {
+        case .lifting: return "L"
+        case .cardio: return "C"
+        case .stretch: return "S"
+        case .meditation: return "M"
+        }
+    }
+
     /// `3 exercises`, `1 set`.
     static func count(_ value: Int, _ noun: String) -> String {
         "\(value) \(noun)\(value == 1 ? "" : "s")"

@@ -98,7 +98,7 @@ public struct SetNotation: Equatable, Sendable {
 
     private static func parseCount(_ text: String, what: String, minimum: Int, invalid: (String) -> LiftLogError) throws(LiftLogError) -> Int {
         guard !text.isEmpty else { throw invalid("\(what) missing after 'x'") }
-        guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= minimum, value <= 10_000 else {
+        guard text.allSatisfy(\.isASCIIDigit), let value = Int(text), value >= minimum, value <= 10_000 else {
             throw invalid("\(what) must be a whole number of \(minimum) or more")
         }
         return value
