@@ -70,8 +70,9 @@ extension Store {
     /// sessions that contain it (linked by ID, so renames are followed; by name for entries
     /// without a link).
     ///
-    /// - Complexity: one index line per session; no session file is read (the index keeps each
-    ///   entry's working sets).
+    /// - Complexity: a byte search of the index, then one parsed line and one `stat` per
+    ///   session that has the exercise; no session file is read (the index keeps each entry's
+    ///   working sets) unless one changed in place.
     /// - Throws: `NOT_FOUND` (with suggestions) when neither the library nor any session knows
     ///   the name. An exercise with no sets yet gives a report with no entries.
     public func exerciseReport(_ name: String, formula: E1RMFormula = .epley) throws(LiftLogError) -> ExerciseReport {
