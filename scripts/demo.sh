@@ -3,7 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build -c release --product liftlog 2>&1 | grep -E "error|warning: |Compiling|Build complete" | tail -n 3 >&2
+# The build's own output goes to standard error only when it fails (an up-to-date build prints
+# nothing worth showing).
+build_log="$(swift build -c release --product liftlog 2>&1)" || { printf '%s\n' "$build_log" >&2; exit 1; }
 liftlog="$(swift build -c release --show-bin-path)/liftlog"
 
 store="$(mktemp -d "${TMPDIR:-/tmp}/liftlog-demo.XXXXXX")"

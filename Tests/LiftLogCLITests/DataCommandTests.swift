@@ -133,11 +133,11 @@ struct EditCommandTests {
         try withTemporaryDirectory { root throws in
             let (store, path) = try storeWithSession(root)
             let id = String(path.suffix(13).prefix(8))
-            let outcome = run(["edit", id, "--store", store], environment: ["EDITOR": editor(root, #"sed -i 's/"session_rpe": 4/"session_rpe": 2/' "$1""#)])
+            let outcome = run(["edit", id, "--store", store], environment: ["TMPDIR": root, "EDITOR": editor(root, #"sed -i 's/"session_rpe": 4/"session_rpe": 2/' "$1""#)])
             #expect(outcome.status == 0)
             #expect(outcome.output == "Saved \(path).\n")
             #expect(readText(store + "/" + path)?.contains("\"session_rpe\": 2") == true)
-            #expect(run(["edit", id, "--store", store], environment: ["EDITOR": "true"]).output == "No changes.\n")
+            #expect(run(["edit", id, "--store", store], environment: ["TMPDIR": root, "EDITOR": "true"]).output == "No changes.\n")
         }
     }
 
@@ -163,7 +163,7 @@ struct EditCommandTests {
             n=$(cat "\(root)/count" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "\(root)/count"
             if [ $n = 1 ]; then sed -i 's/"session_rpe": 4/"session_rpe": 9/' "$1"; else sed -i 's/"session_rpe": 9/"session_rpe": 5/' "$1"; fi
             """
-            let outcome = run(["edit", String(path.suffix(13).prefix(8)), "--store", store], environment: ["EDITOR": editor(root, script)], stdin: [""], terminal: true)
+            let outcome = run(["edit", String(path.suffix(13).prefix(8)), "--store", store], environment: ["TMPDIR": root, "EDITOR": editor(root, script)], stdin: [""], terminal: true)
             #expect(outcome.status == 0)
             #expect(outcome.error.contains("session_rpe: session_rpe must be 1–5, found 9"))
             #expect(outcome.error.contains("Edit again? [Y/n]"))
@@ -177,10 +177,10 @@ struct EditCommandTests {
         try withTemporaryDirectory { root throws in
             let (store, path) = try storeWithSession(root)
             let id = String(path.suffix(13).prefix(8))
-            let changedID = run(["edit", id, "--store", store, "--json"], environment: ["EDITOR": editor(root, #"sed -i 's/"id": "00000000/"id": "11111111/' "$1""#)])
+            let changedID = run(["edit", id, "--store", store, "--json"], environment: ["TMPDIR": root, "EDITOR": editor(root, #"sed -i 's/"id": "00000000/"id": "11111111/' "$1""#)])
             #expect(changedID.status == 4)
             #expect(changedID.errorMessage == "The session's \"id\" cannot change (it was 00000000-0000-4000-8000-000000000001); put it back, or create a new session instead.")
-            let moved = run(["edit", id, "--store", store], environment: ["EDITOR": editor(root, #"sed -i 's/2025-01-24T06:00:00/2025-01-23T06:00:00/' "$1""#)])
+            let moved = run(["edit", id, "--store", store], environment: ["TMPDIR": root, "EDITOR": editor(root, #"sed -i 's/2025-01-24T06:00:00/2025-01-23T06:00:00/' "$1""#)])
             #expect(moved.output == "Saved sessions/2025/01/2025-01-23-0600-\(id).json (moved from \(path)).\n")
             #expect(readText(store + "/" + path) == nil)
         }
@@ -194,7 +194,7 @@ struct EditCommandTests {
             sed -i 's/"session_rpe": 4/"session_rpe": 3/' "$1"
             sed -i 's/"session_rpe": 4/"session_rpe": 1/' "\(store)/\(path)"
             """
-            let outcome = run(["edit", String(path.suffix(13).prefix(8)), "--store", store, "--json"], environment: ["EDITOR": editor(root, script)])
+            let outcome = run(["edit", String(path.suffix(13).prefix(8)), "--store", store, "--json"], environment: ["TMPDIR": root, "EDITOR": editor(root, script)])
             #expect(outcome.status == 5)
             #expect(outcome.errorMessage == "\(path) changed while you were editing it; nothing was saved. Edit it again.")
             #expect(readText(store + "/" + path)?.contains("\"session_rpe\": 1") == true)

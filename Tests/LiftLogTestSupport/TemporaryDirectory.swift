@@ -4,9 +4,16 @@ import Glibc
 import Darwin
 #endif
 
+/// Where tests make their folders: `$TMPDIR` (`scripts/test.sh` points it below `.build/`),
+/// else `/tmp`.
+public let temporaryBase: String = {
+    guard let value = getenv("TMPDIR").map({ String(cString: $0) }), value.hasPrefix("/") else { return "/tmp" }
+    return value.count > 1 && value.hasSuffix("/") ? String(value.dropLast()) : value
+}()
+
 /// A fresh directory for one test, removed afterwards.
 public func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
-    var template = Array("/tmp/liftlog-test-XXXXXX".utf8CString)
+    var template = Array((temporaryBase + "/liftlog-test-XXXXXX").utf8CString)
     guard let pointer = mkdtemp(&template) else { fatalError("mkdtemp failed") }
     let path = String(cString: pointer)
     chmod(path, 0o755)

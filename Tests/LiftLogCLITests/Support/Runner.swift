@@ -76,6 +76,8 @@ struct Process {
     var pid: pid_t
     var outputPipe: Int32
     var errorPipe: Int32
+    /// Why the program could not be started (it then never ran).
+    var startFailure: String? = nil
 
     /// Starts the binary with `arguments`, the environment `environment` (plus PATH), and
     /// optionally another program in front (`setpriv …`).
@@ -104,19 +106,42 @@ struct Process {
         let program = argv[0].hasPrefix("/") ? argv[0]
             : path.split(separator: ":").map { "\($0)/\(argv[0])" }.first { access($0, X_OK) == 0 } ?? "/usr/bin/" + argv[0]
         let result = posix_spawn(&pid, program, &actions, nil, &cArgs, &cEnv)
-        precondition(result == 0, "cannot start \(argv[0]): \(result)")
         posix_spawn_file_actions_destroy(&actions)
         cArgs.forEach { free($0) }
         cEnv.forEach { free($0) }
         close(outPipe[1])
         close(errPipe[1])
+        guard result == 0 else {
+            // A missing tool fails the test that needs it, never the whole test process.
+            close(outPipe[0])
+            close(errPipe[0])
+            return Process(pid: -1, outputPipe: -1, errorPipe: -1, startFailure: Process.cannotStart(argv[0], errorNumber: result))
+        }
         return Process(pid: pid, outputPipe: outPipe[0], errorPipe: errPipe[0])
     }
 
-    func kill(_ signal: Int32 = SIGKILL) { _ = Glibc.kill(pid, signal) }
+    /// What a test that needs a program reports when it cannot be started: the install command.
+    static func cannotStart(_ program: String, errorNumber: Int32) -> String {
+        let name = program.split(separator: "/").last.map(String.init) ?? program
+        let packages = ["rsvg-convert": "librsvg2-bin", "setpriv": "util-linux", "git": "git", "python3": "python3",
+                        "chromium": "chromium", "chromedriver": "chromium-driver"]
+        let install = packages[name].map { "; install it with 'apt-get install \($0)' (bash scripts/test.sh installs what the tests need)" } ?? ""
+        return "cannot start \(name): \(String(cString: strerror(errorNumber)))\(install)"
+    }
 
-    /// Waits for the process and collects what it printed.
+    func kill(_ signal: Int32 = SIGKILL) {
+        guard pid > 0 else { return }
+        #if canImport(Glibc)
+        _ = Glibc.kill(pid, signal)
+        #else
+        _ = Darwin.kill(pid, signal)
+        #endif
+    }
+
+    /// Waits for the process and collects what it printed (status 127 and the reason when it
+    /// could not be started).
     func wait() -> Outcome {
+        if let startFailure { return Outcome(status: 127, output: "", error: startFailure) }
         let output = readAll(outputPipe), error = readAll(errorPipe)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
