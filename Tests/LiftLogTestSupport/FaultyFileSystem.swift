@@ -107,3 +107,54 @@ public func copyTree(_ source: String, to destination: String) {
         if entry.isDirectory { copyTree(from, to: to) } else if let bytes = readBytes(from) { writeBytes(bytes, to: to) }
     }
 }
+
+/// The real file system, except that while liftlog flushes its new version of a file whose
+/// path ends with `suffix` (the slow step between its read and its rename), the first `count`
+/// times `edit` changes that file the way an editor, a sync or `git checkout` does, without
+/// liftlog's lock: the race between a command's read and its write, made certain.
+package final class EditingBeforeRenameFileSystem: FileSystem, @unchecked Sendable {
+    private let base = PosixFileSystem()
+    private let target: String
+    private let edit: @Sendable (String) -> Void
+    private let lock = PThreadLock()
+    private var remaining: Int
+
+    package init(suffix: String, count: Int = 1, edit: @escaping @Sendable (String) -> Void) {
+        self.target = suffix
+        self.remaining = count
+        self.edit = edit
+    }
+
+    package func synchronize(_ descriptor: Int32, path: String) throws(SystemError) {
+        try base.synchronize(descriptor, path: path)
+        let name = target.split(separator: "/").last.map(String.init) ?? target
+        let editNow: Bool = lock.locked {
+            guard remaining > 0, path.hasSuffix("/." + name + ".liftlog-tmp") else { return false }
+            remaining -= 1
+            return true
+        }
+        if editNow { edit(String(path.dropLast(name.count + 13)) + name) }
+    }
+    package func rename(_ source: String, to destination: String) throws(SystemError) { try base.rename(source, to: destination) }
+    package func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> Int32 { try base.openForWriting(path, create: create, mode: mode) }
+    package func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(SystemError) { try base.write(descriptor, bytes, path: path) }
+    package func setMode(_ descriptor: Int32, _ mode: UInt32, path: String) throws(SystemError) { try base.setMode(descriptor, mode, path: path) }
+    package func close(_ descriptor: Int32) { base.close(descriptor) }
+    package func link(_ source: String, to destination: String) throws(SystemError) { try base.link(source, to: destination) }
+    package func removeFile(_ path: String) throws(SystemError) { try base.removeFile(path) }
+    package func removeDirectory(_ path: String) throws(SystemError) { try base.removeDirectory(path) }
+    package func makeDirectory(_ path: String, mode: UInt32) throws(SystemError) { try base.makeDirectory(path, mode: mode) }
+    package func synchronizeDirectory(_ path: String) throws(SystemError) { try base.synchronizeDirectory(path) }
+    package func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] { try base.readFile(path, limit: limit) }
+    package func status(_ path: String) throws(SystemError) -> FileStatus? { try base.status(path) }
+    package func listDirectory(_ path: String) throws(SystemError) -> [DirectoryEntry] { try base.listDirectory(path) }
+    package func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> Int32? { try base.lockExclusively(path, timeout: timeout) }
+}
+
+/// Rewrites a file as editors save: a new file renamed over the old one.
+public func replaceText(_ path: String, _ change: (String) -> String) {
+    guard let text = readText(path) else { return }
+    let temporary = path + ".editor-tmp"
+    writeText(change(text), to: temporary)
+    rename(temporary, path)
+}

@@ -50,8 +50,15 @@ extension StoreFiles {
     /// Reads and decodes the store file `relative`, or returns `nil` when it does not exist.
     ///
     /// - Throws: `CORRUPT_FILE` with located problems, `IO_ERROR` when it cannot be read.
+    /// What the file was when read is recorded: a later write of it by this store refuses to
+    /// replace a version changed by someone else meanwhile (``ReadVersions``).
     package func load<T: JSONDecodable>(_ relative: String, as type: T.Type = T.self) throws(LiftLogError) -> T? {
-        guard let bytes = try read(relative) else { return nil }
+        let before = try status(relative)
+        guard let bytes = try read(relative) else {
+            versions.record(relative, nil)
+            return nil
+        }
+        versions.record(relative, before)
         return try DocumentDecoder.decode(bytes, path: relative, as: T.self)
     }
 

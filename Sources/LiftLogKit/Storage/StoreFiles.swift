@@ -8,6 +8,8 @@ package struct StoreFiles: Sendable {
     /// The absolute path of the store root, without a trailing slash.
     package let root: String
     package let fileSystem: any FileSystem
+    /// What each file was when it was last read through this value (shared by its copies).
+    package let versions = ReadVersions()
 
     /// Larger files are refused as corrupt rather than read into memory.
     package static let maximumFileSize = 16 * 1024 * 1024
@@ -82,6 +84,11 @@ package struct StoreFiles: Sendable {
                 throw .corruptFile([FileProblem(path: built, line: 0, column: 0, message: what, hint: "Replace it with a real folder.")])
             }
         }
+    }
+
+    /// The error of a write that found its file changed by someone else since it was read.
+    package static func changedOutside(_ relative: String) -> LiftLogError {
+        .conflict("\(relative) changed outside liftlog while this command was saving it; nothing was written. Run the command again.")
     }
 
     /// Turns a system error into the user-facing error, naming the path relative to the store.
@@ -199,6 +206,12 @@ package struct StoreFiles: Sendable {
                 fileSystem.close(descriptor)
                 throw error
             }
+            // Replace only the version this store read: a hand edit, a sync or a `git checkout`
+            // that landed since then is never overwritten blindly.
+            if let expected = versions.version(of: relative), !expected.isSameVersion(as: try fileSystem.status(path)) {
+                try? fileSystem.removeFile(temporary)
+                throw StoreFiles.changedOutside(relative)
+            }
             if durable && existing != nil {
                 try? fileSystem.removeFile(backup)
                 try fileSystem.link(path, to: backup)
@@ -213,7 +226,10 @@ package struct StoreFiles: Sendable {
         } catch {
             throw .internal("\(error)")
         }
-        guard durable else { return }
+        guard durable else {
+            versions.forget(relative)
+            return
+        }
         do {
             try fileSystem.synchronizeDirectory(folder)
         } catch {
@@ -223,6 +239,8 @@ package struct StoreFiles: Sendable {
             throw ioError(error)
         }
         if existing != nil { try? fileSystem.removeFile(backup) }
+        // What is there now is this store's own version.
+        if versions.version(of: relative) != nil { versions.record(relative, try? fileSystem.status(path)) }
     }
 
     /// ``writeAtomically(_:to:durable:)`` with durability: the store's one way to save data.
@@ -254,6 +272,7 @@ package struct StoreFiles: Sendable {
             throw ioError(SystemError(operation: "remove", path: path, errorNumber: error.errorNumber))
         }
         try? fileSystem.removeFile(backup)
+        versions.forget(relative)
     }
 
     /// Writes `bytes` to `target` and removes `source`, as one change: when removing `source`

@@ -161,7 +161,7 @@ extension Store {
     ///   meditation).
     @discardableResult
     public func log(exercise exerciseName: String, sets: [SetNotation], createIfMissing: Bool = false, sessionID: Session.ID? = nil) throws(LiftLogError) -> LogResult {
-        return try withLock { () throws(LiftLogError) -> LogResult in
+        return try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> LogResult in
             var stored: StoredSession
             if let sessionID {
                 stored = try storedSession(idPrefix: sessionID.rawValue)
@@ -244,7 +244,7 @@ extension Store {
     ///   exist, `VALIDATION_ERROR` for a value that breaks a rule.
     @discardableResult
     public func editSet(exercise exerciseName: String, number: Int, _ change: SetChange) throws(LiftLogError) -> StoredSession {
-        try withLock { () throws(LiftLogError) -> StoredSession in
+        try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> StoredSession in
             var stored = try requireActive()
             let entryIndex = try self.entryIndex(of: exerciseName, in: stored.session)
             let entry = stored.session.entries[entryIndex]
@@ -280,7 +280,7 @@ extension Store {
     /// - Throws: `NOT_FOUND` when it is not in the session.
     @discardableResult
     public func dropExercise(_ exerciseName: String) throws(LiftLogError) -> StoredSession {
-        try withLock { () throws(LiftLogError) -> StoredSession in
+        try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> StoredSession in
             var stored = try requireActive()
             let index = try entryIndex(of: exerciseName, in: stored.session)
             stored.session.entries.remove(at: index)
@@ -311,7 +311,7 @@ extension Store {
         if let feel, !(1...5).contains(feel) { throw .validation("Feel must be 1–5, got \(feel).") }
         let tags = painTags.map { $0.trimmingWhitespace().lowercased() }
         if tags.contains(where: \.isEmpty) { throw .validation("Pain tags cannot be empty.") }
-        return try withLock { () throws(LiftLogError) -> StoredSession in
+        return try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> StoredSession in
             var stored = try requireActive()
             let end = completedAt ?? currentTimestamp()
             guard end >= stored.session.startedAt else {

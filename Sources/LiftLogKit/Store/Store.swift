@@ -162,6 +162,24 @@ public struct Store: Sendable {
         return try body()
     }
 
+    /// Runs `body` holding the lock, and runs it again (reading the files again) when its
+    /// write found that someone else changed the file after `body` read it: a hand edit, a
+    /// sync or a `git checkout` is kept, and the change is applied on top of it. After three
+    /// such collisions in a row the error (`CONFLICT`) is reported and nothing is written.
+    package func withLockRereadingOnOutsideChange<T>(_ body: () throws(LiftLogError) -> T) throws(LiftLogError) -> T {
+        try withLock { () throws(LiftLogError) -> T in
+            var attempt = 1
+            while true {
+                do throws(LiftLogError) {
+                    return try body()
+                } catch {
+                    guard attempt < 3, case .conflict(let message) = error, message.contains(" changed outside liftlog while ") else { throw error }
+                    attempt += 1
+                }
+            }
+        }
+    }
+
     /// Runs `body` with the lock when it is free right now; `body` learns whether it has it.
     package func withLockIfFree<T>(_ body: (Bool) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
         let descriptor = try? acquireLock(timeout: 0)
