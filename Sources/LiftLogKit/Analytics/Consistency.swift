@@ -15,11 +15,14 @@ extension Store {
     /// on it, in the session's own UTC offset.
     ///
     /// - Parameter today: the day streaks are current to (the clock's date by default).
-    /// - Complexity: O(months): the index keeps each month's totals, minutes and days per kind;
-    ///   no index line or session file is read.
+    /// - Complexity: O(N) `stat` calls (a file edited in place is read again); the totals,
+    ///   minutes and days per kind come from the index's month totals.
     public func stats(today: LocalDate? = nil) throws(LiftLogError) -> [Session.Kind: KindStats] {
         let today = today ?? currentTimestamp().localDate
-        let months = try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in index.state.months }
+        let months = try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
+            try index.verifyEveryFile()
+            return index.state.months
+        }
         var days: [Session.Kind: Swift.Set<Int>] = [:]
         var result: [Session.Kind: KindStats] = [:]
         for (key, month) in months {
@@ -37,10 +40,11 @@ extension Store {
 
     /// The days with a session of any kind (numbers since 1970-01-01, in each session's offset).
     ///
-    /// - Complexity: O(months), from the index's month totals.
+    /// - Complexity: O(N) `stat` calls, then the index's month totals.
     func trainingDays() throws(LiftLogError) -> Swift.Set<Int> {
         try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
-            index.state.months.reduce(into: Swift.Set<Int>()) { all, item in
+            try index.verifyEveryFile()
+            return index.state.months.reduce(into: Swift.Set<Int>()) { all, item in
                 for set in item.value.dayNumbers(in: item.key).values { all.formUnion(set) }
             }
         }
@@ -73,7 +77,11 @@ extension Store {
         }
         let key = MonthKey(year: year, month: month)
         let summaries: [SessionSummary] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
-            try index.records(of: key).compactMap(\.summary)
+            try index.verifying { used throws(LiftLogError) in
+                let records = try index.records(of: key)
+                used = records.map { (key, $0) }
+                return records.compactMap(\.summary)
+            }
         }
         var days: [LocalDate: Swift.Set<Session.Kind>] = [:]
         for summary in summaries { days[summary.startedAt.localDate, default: []].insert(summary.kind) }

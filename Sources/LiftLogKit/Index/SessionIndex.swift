@@ -78,7 +78,7 @@ package final class SessionIndex {
     /// - Complexity: O(months) `stat` calls when nothing changed; plus one listing and the
     ///   changed files of each changed month.
     package func refresh(streaming: Bool = false) throws(LiftLogError) {
-        let sessionsTime = try files.status("sessions").map { $0.kind == .directory ? $0.modificationNanoseconds : -1 } ?? -1
+        let sessionsTime = try files.status("sessions")?.folderTime ?? -1
         var knownYears = Swift.Set(state.months.keys.map(\.year))
         if sessionsTime != state.folderTimes["sessions"] || sessionsTime <= 0 {
             let years = try files.list("sessions").filter { $0.kind != .regular }.compactMap { entry -> Int? in
@@ -94,7 +94,7 @@ package final class SessionIndex {
         }
         for year in knownYears.sorted(by: >) {
             let folder = "sessions/\(CivilCalendar.pad(year, 4))"
-            let time = try files.status(folder).map { $0.kind == .directory ? $0.modificationNanoseconds : -1 } ?? -1
+            let time = try files.status(folder)?.folderTime ?? -1
             guard time > 0 else { removeYear(year); continue }
             var months = state.months.keys.filter { $0.year == year }
             if time != state.folderTimes[folder] {
@@ -108,7 +108,7 @@ package final class SessionIndex {
                 stateDirty = true
             }
             for key in months.sorted(by: >) {
-                let monthTime = try files.status(key.folder).map { $0.kind == .directory ? $0.modificationNanoseconds : -1 } ?? -1
+                let monthTime = try files.status(key.folder)?.folderTime ?? -1
                 if monthTime <= 0 { removeMonth(key); continue }
                 if monthTime != state.months[key]?.folderTime {
                     try rescan(key, folderTime: monthTime)
@@ -181,7 +181,12 @@ package final class SessionIndex {
         updated.sort(by: IndexRecord.newestFirst)
         let oldIDs = Dictionary(previous.values.compactMap { record in record.summary.map { ($0.id.rawValue, $0.path) } }, uniquingKeysWith: { first, _ in first })
         let newIDs = Dictionary(updated.compactMap { record in record.summary.map { ($0.id.rawValue, $0.path) } }, uniquingKeysWith: { first, _ in first })
-        for (id, _) in oldIDs where newIDs[id] == nil { idChanges[id] = .some(nil) }
+        for (id, oldPath) in oldIDs where newIDs[id] == nil {
+            // A session that left this month for another one rescanned before it keeps its
+            // new path: months are rescanned in any order.
+            if case .some(.some(let movedTo)) = idChanges[id], movedTo != oldPath { continue }
+            idChanges[id] = .some(nil)
+        }
         for (id, path) in newIDs where oldIDs[id] != path || rebuildingIDs { idChanges[id] = .some(path) }
         let summary = MonthSummary(key: key, records: updated, folderTime: recordableTime(folderTime))
         let unchanged = updated == Array(previous.values).sorted(by: IndexRecord.newestFirst) && !rebuildingIDs
@@ -276,11 +281,11 @@ package final class SessionIndex {
             guard let bytes = try? files.read(key.shardPath) else { return [] }
             var text = ShardText(bytes)
             // Lines are skipped unparsed, so check the shard's shape against the month's totals
-            // (a line per file; 18 tabs in a session's line, 5 in an unreadable file's): a
+            // (a line per file; 19 tabs in a session's line, 6 in an unreadable file's): a
             // damaged shard is listed again rather than trusted.
             let totals = item.totals
             guard text.lineCount() == totals.count + totals.corruptCount,
-                  text.occurrences(of: 0x09) == 18 * totals.count + 5 * totals.corruptCount else { return nil }
+                  text.occurrences(of: 0x09) == IndexRecord.sessionLineTabs * totals.count + IndexRecord.problemLineTabs * totals.corruptCount else { return nil }
             // Each entry is written `ID 0x1F name`: the exercise's ID right before 0x1F, or no
             // ID (the field's tab or the previous entry's 0x1E right before it).
             var records: [IndexRecord] = []
@@ -362,10 +367,22 @@ package final class SessionIndex {
             }
         }
         for key in stale {
-            let time = try files.status(key.folder)?.modificationNanoseconds ?? 0
+            let time = try files.status(key.folder)?.folderTime ?? 0
             if time <= 0 { removeMonth(key) } else { try rescan(key, folderTime: time) }
         }
         return !stale.isEmpty
+    }
+
+    /// Checks every indexed session file against `stat` and re-reads those edited in place, for
+    /// answers built from the months' totals (stats, streaks) that rest on every file.
+    ///
+    /// - Complexity: O(N) `stat` calls and index lines parsed.
+    package func verifyEveryFile() throws(LiftLogError) {
+        var shown: [(month: MonthKey, record: IndexRecord)] = []
+        for key in monthsNewestFirst {
+            for record in try records(of: key) { shown.append((key, record)) }
+        }
+        _ = try verify(shown)
     }
 
     private func monthKey(ofFolder folder: String) -> MonthKey? {

@@ -53,6 +53,23 @@ package struct FileStatus: Equatable, Sendable {
     package var inode: UInt64
     /// Permission bits.
     package var mode: UInt32
+    /// Status-change time (`ctime`) in nanoseconds since 1970: set by the system on every
+    /// change of the file, and unlike the modification time it cannot be set back by hand
+    /// (`touch -r`, `rsync -t`, `cp -p`).
+    package var changeNanoseconds: Int64
+
+    package init(kind: Kind, size: Int64, modificationNanoseconds: Int64, inode: UInt64, mode: UInt32, changeNanoseconds: Int64? = nil) {
+        self.kind = kind
+        self.size = size
+        self.modificationNanoseconds = modificationNanoseconds
+        self.inode = inode
+        self.mode = mode
+        self.changeNanoseconds = changeNanoseconds ?? modificationNanoseconds
+    }
+
+    /// What tells whether a folder's entries changed: its status-change time, which every
+    /// added, removed or renamed entry moves and nobody can set back.
+    package var folderTime: Int64 { kind == .directory ? changeNanoseconds : -1 }
 }
 
 /// One name in a directory.

@@ -239,9 +239,12 @@ extension FileStatus {
         }
         #if canImport(Darwin)
         let nanoseconds = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        let change = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
         #else
         let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let change = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         #endif
-        self.init(kind: kind, size: Int64(info.st_size), modificationNanoseconds: nanoseconds, inode: UInt64(info.st_ino), mode: UInt32(info.st_mode & 0o7777))
+        self.init(kind: kind, size: Int64(info.st_size), modificationNanoseconds: nanoseconds, inode: UInt64(info.st_ino),
+                  mode: UInt32(info.st_mode & 0o7777), changeNanoseconds: change)
     }
 }

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+@testable import LiftLogCLI
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+/// What a command shows is what the files say, however they were changed.
+@Suite("Never stale")
+struct StaleDataTests {
+    /// A store with one finished session on 2025-01-20 (Back Squat 100 kg × 5, 06:00–07:00).
+    private func storeWithSession(_ root: String) throws -> (store: String, path: String) {
+        let store = root + "/s"
+        #expect(run(["init", store]).status == 0)
+        #expect(run(["start", "--store", store, "--at", "2025-01-20T06:00:00+01:00"]).status == 0)
+        #expect(run(["log", "Back Squat", "100x5", "--store", store]).status == 0)
+        #expect(run(["finish", "--store", store, "--at", "2025-01-20T07:00:00+01:00"]).status == 0)
+        let path = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/2025/01/") })
+        return (store, path)
+    }
+
+    @Test("an edit in place that keeps the size and the modification time shows in pr, history, progress and stats")
+    func sameSizeSameTime() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path) = try storeWithSession(root)
+            let file = store + "/" + path
+            // Old enough that no folder or file is "just changed" for the built binary's clock.
+            for target in [file, store + "/sessions/2025/01", store + "/sessions/2025", store + "/sessions"] {
+                #expect(runProgram(["touch", "-d", "1 hour ago", target]).status == 0)
+            }
+            let before = runBinary(["pr", "Back Squat", "--store", store, "--json"])
+            #expect(before.json?["data"]?["personal_record"]?["weight"] == 100)
+            #expect(runBinary(["stats", "--store", store, "--json"]).json?["data"]?["lifting"]?["total_minutes"] == 60)
+            // The edit keeps the length; `touch -r` puts the old modification time back.
+            #expect(runProgram(["cp", "-p", file, root + "/reference"]).status == 0)
+            let text = try #require(readText(file))
+            writeText(text.replacingOccurrences(of: "\"weight\": 100", with: "\"weight\": 120")
+                .replacingOccurrences(of: "2025-01-20T07:00:00", with: "2025-01-20T07:30:00"), to: file)
+            #expect(runProgram(["touch", "-r", root + "/reference", file]).status == 0)
+            #expect(readText(file)?.utf8.count == text.utf8.count)
+            #expect(try PosixFileSystem().status(file)?.modificationNanoseconds == PosixFileSystem().status(root + "/reference")?.modificationNanoseconds)
+
+            #expect(runBinary(["pr", "Back Squat", "--store", store, "--json"]).json?["data"]?["personal_record"]?["weight"] == 120)
+            #expect(runBinary(["history", "--store", store, "--json"]).json?["data"]?["sessions"]?.arrayValue?.first?["total_volume"] == 600)
+            #expect(runBinary(["progress", "Back Squat", "--store", store, "--json"]).json?["data"]?["entries"]?.arrayValue?.first?["best_weight"] == 120)
+            #expect(runBinary(["stats", "--store", store, "--json"]).json?["data"]?["lifting"]?["total_minutes"] == 90)
+        }
+    }
+
+    @Test("a session moved to another month and back is still found by its ID")
+    func movedAndBack() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path) = try storeWithSession(root)
+            let id = String(path.suffix(13).prefix(8))
+            let editor = root + "/editor.sh"
+            func moveTo(_ day: String) {
+                writeText("#!/bin/sh\nsed -i 's/\"started_at\": \"2025-0[12]-[0-9][0-9]T06/\"started_at\": \"\(day)T06/; s/\"completed_at\": \"2025-0[12]-[0-9][0-9]T07/\"completed_at\": \"\(day)T07/' \"$1\"\n", to: editor)
+                chmod(editor, 0o755)
+                let outcome = run(["edit", id, "--store", store], environment: ["EDITOR": editor, "TMPDIR": root])
+                #expect(outcome.status == 0, "\(outcome.error)")
+            }
+            moveTo("2025-02-03")
+            #expect(runBinary(["show", id, "--store", store]).status == 0)
+            moveTo("2025-01-20")
+            let shown = runBinary(["show", id, "--store", store, "--json"])
+            #expect(shown.status == 0, "\(shown.output)")
+            #expect(shown.json?["data"]?["path"]?.stringValue == path)
+            #expect(runBinary(["rm", id, "--yes", "--store", store]).status == 0)
+            #expect(runBinary(["history", "--store", store, "--json"]).json?["data"]?["total"] == 0)
+        }
+    }
+
+    @Test("a session moved by hand to another month and back is still found by its ID")
+    func movedByHand() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path) = try storeWithSession(root)
+            let id = String(path.suffix(13).prefix(8))
+            #expect(runBinary(["show", id, "--store", store]).status == 0)
+            makeDirectories(store + "/sessions/2025/02")
+            let name = String(path.split(separator: "/").last!)
+            let january = store + "/" + path, february = store + "/sessions/2025/02/" + name
+            #expect(rename(january, february) == 0)
+            _ = runBinary(["history", "--store", store])
+            #expect(rename(february, january) == 0)
+            let shown = runBinary(["show", id, "--store", store, "--json"])
+            #expect(shown.status == 0, "\(shown.output)")
+        }
+    }
+}
