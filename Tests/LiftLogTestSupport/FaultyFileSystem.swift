@@ -20,10 +20,16 @@ package final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     private var counted = 0
     private var failure: (Operation, String)?
 
-    /// Fails operation number `failAt` (from 1) with `errorNumber`; `Int.max` fails none.
-    package init(failAt: Int, errorNumber: Int32) {
+    /// Whether every operation from `failAt` on fails too: nothing more reaches the disk, as
+    /// when the process is killed or the machine stops at that step.
+    private let crash: Bool
+
+    /// Fails operation number `failAt` (from 1) with `errorNumber`; `Int.max` fails none. With
+    /// `crash`, every later operation fails as well.
+    package init(failAt: Int, errorNumber: Int32, crash: Bool = false) {
         self.failAt = failAt
         self.errorNumber = errorNumber
+        self.crash = crash
     }
 
     /// How many operations ran (or were attempted).
@@ -35,7 +41,7 @@ package final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         let fail: Bool = lock.locked {
             counted += 1
             if counted == failAt { failure = (operation, path); return true }
-            return false
+            return crash && counted > failAt
         }
         if fail { throw SystemError(operation: operation.rawValue, path: path, errorNumber: errorNumber) }
     }

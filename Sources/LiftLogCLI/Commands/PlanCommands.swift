@@ -22,9 +22,9 @@ enum PlanCommands {
         ],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            var stored = try store.createPlan(name: arguments.positionals[0], daysPerWeek: try arguments.int("--days-per-week"),
-                                              notes: arguments.value("--notes"), days: arguments.list("--days") ?? [])
-            if arguments.has("--activate") { stored = try store.activatePlan(named: stored.plan.name) }
+            let stored = try store.createPlan(name: arguments.positionals[0], daysPerWeek: try arguments.int("--days-per-week"),
+                                              notes: arguments.value("--notes"), days: arguments.list("--days") ?? [],
+                                              activate: arguments.has("--activate"))
             let next = stored.plan.days.isEmpty ? "liftlog plan add-day \(quoted(stored.plan.name)) DAY" : "liftlog plan add-exercise \(quoted(stored.plan.name)) \(quoted(stored.plan.days[0].name)) EXERCISE 3x8-12"
             return CommandResult(data: planJSON(stored), text: "Created plan \(stored.plan.name) (\(stored.path)). Next: \(next)")
         })

@@ -83,8 +83,8 @@ extension Store {
             var stored = try pendingMesocyclePlan(named: planName)
             let index = stored.plan.mesocycles.firstIndex { $0.status == .pending }!
             stored.plan.mesocycles[index].status = .active
-            try files.save(stored.plan, to: stored.path)
-            let plan = try activate(stored).plan
+            // The mesocycle and its plan's activation are one change.
+            let plan = try activate(stored, alsoWriting: true).plan
             return PlannedMesocycle(plan: plan, mesocycle: plan.mesocycles[index])
         }
     }

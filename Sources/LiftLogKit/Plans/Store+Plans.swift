@@ -87,7 +87,7 @@ extension Store {
     ///   - days: the names of its days, in order (days can be added later).
     /// - Throws: `VALIDATION_ERROR` for a bad name or number, `CONFLICT` when the name is taken.
     @discardableResult
-    public func createPlan(name: String, daysPerWeek: Int? = nil, notes: String? = nil, days: [String] = []) throws(LiftLogError) -> StoredPlan {
+    public func createPlan(name: String, daysPerWeek: Int? = nil, notes: String? = nil, days: [String] = [], activate: Bool = false) throws(LiftLogError) -> StoredPlan {
         let planName = try Store.checkedName(name, what: "Plan name")
         if let daysPerWeek, !(1...7).contains(daysPerWeek) {
             throw .validation("Days per week must be 1–7, got \(daysPerWeek).")
@@ -111,9 +111,16 @@ extension Store {
                 daysPerWeek: daysPerWeek, isActive: false, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, days: planDays,
                 createdAt: currentTimestamp())
             let path = Store.freePath(in: Store.plansFolder, name: planName, fallback: "plan-\(plan.id.short)", taken: Swift.Set(existing.map(\.path)))
-            try files.ensureDirectory(Store.plansFolder)
-            try files.save(plan, to: path)
-            return StoredPlan(plan: plan, path: path)
+            var created = StoredPlan(plan: plan, path: path)
+            if activate {
+                // The new plan and the one it replaces as active are written as one change.
+                created.plan.isActive = true
+                try files.apply([.write(path, JSONWriter.canonicalBytes(created.plan.jsonValue))] + deactivationSteps(except: path, among: existing))
+            } else {
+                try files.ensureDirectory(Store.plansFolder)
+                try files.save(plan, to: path)
+            }
+            return created
         }
     }
 
@@ -132,10 +139,8 @@ extension Store {
         }
     }
 
-    /// Makes a plan the active one; any other active plan stops being active.
-    ///
-    /// The others are switched off first, so a failure half-way leaves no plan active rather
-    /// than two.
+    /// Makes a plan the active one; any other active plan stops being active, in the same
+    /// change (all files or none, across a crash).
     @discardableResult
     public func activatePlan(named name: String) throws(LiftLogError) -> StoredPlan {
         try withLock { () throws(LiftLogError) -> StoredPlan in
@@ -144,18 +149,24 @@ extension Store {
     }
 
     /// Activates `target`; the caller holds the lock.
-    func activate(_ target: StoredPlan) throws(LiftLogError) -> StoredPlan {
-        for other in try planFiles() where other.plan.isActive && other.path != target.path {
+    func activate(_ target: StoredPlan, alsoWriting: Bool = false) throws(LiftLogError) -> StoredPlan {
+        var plan = target.plan
+        var steps = try deactivationSteps(except: target.path, among: planFiles())
+        if !plan.isActive || alsoWriting {
+            plan.isActive = true
+            steps.insert(.write(target.path, JSONWriter.canonicalBytes(plan.jsonValue)), at: 0)
+        }
+        try files.apply(steps)
+        return StoredPlan(plan: plan, path: target.path)
+    }
+
+    /// The writes that switch off every active plan but the one at `path`.
+    private func deactivationSteps(except path: String, among plans: [StoredPlan]) -> [StoreFiles.Step] {
+        plans.filter { $0.plan.isActive && $0.path != path }.map { other in
             var plan = other.plan
             plan.isActive = false
-            try files.save(plan, to: other.path)
+            return .write(other.path, JSONWriter.canonicalBytes(plan.jsonValue))
         }
-        var plan = target.plan
-        if !plan.isActive {
-            plan.isActive = true
-            try files.save(plan, to: target.path)
-        }
-        return StoredPlan(plan: plan, path: target.path)
     }
 
     /// Adds a day to a plan, at the end or at `position` (from 1).

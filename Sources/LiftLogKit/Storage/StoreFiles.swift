@@ -275,16 +275,10 @@ package struct StoreFiles: Sendable {
         versions.forget(relative)
     }
 
-    /// Writes `bytes` to `target` and removes `source`, as one change: when removing `source`
-    /// fails, `target` is removed again, so either both happened or neither.
+    /// Writes `bytes` to `target` and removes `source`, as one change (``apply(_:)``): both
+    /// happen or neither, even across a crash.
     package func move(_ bytes: [UInt8], from source: String, to target: String) throws(LiftLogError) {
-        try writeDurably(bytes, to: target)
-        do {
-            try remove(source)
-        } catch {
-            try? remove(target)
-            throw error
-        }
+        try apply([.write(target, bytes), .remove(source)])
     }
 
     /// Removes the folder `relative` if it is empty; silent otherwise.

@@ -168,21 +168,21 @@ extension Store {
                 target = freeExercisePath(for: exercise, taken: Swift.Set(others.map(\.path)))
             }
             guard exercise != original || target != path else { return exercise }
-            if target != path {
-                try files.move(JSONWriter.canonicalBytes(exercise.jsonValue), from: path, to: target)
-            } else {
-                try files.save(exercise, to: target)
-            }
-            if exercise.name != original.name { renameInPlans(exercise) }
+            // The exercise's file, its old name and the plans that name it change as one.
+            var steps: [StoreFiles.Step] = [.write(target, JSONWriter.canonicalBytes(exercise.jsonValue))]
+            if target != path { steps.append(.remove(path)) }
+            if exercise.name != original.name { steps += renameInPlans(exercise) }
+            try files.apply(steps)
             return exercise
         }
     }
 
-    /// Writes an exercise's new name into the plans that link to it. The link (its ID) is what
-    /// counts, so a plan left with the old name (a broken plan file, a failed write) still
-    /// works: this only keeps the files readable, and never fails the rename.
-    private func renameInPlans(_ exercise: Exercise) {
-        guard let plans = try? planFiles() else { return }
+    /// The plans that link to an exercise, rewritten with its new name. The link (its ID) is
+    /// what counts, so a plan that cannot be read keeps the old name and still works: `check`
+    /// reports the broken file, and the rename goes ahead.
+    private func renameInPlans(_ exercise: Exercise) -> [StoreFiles.Step] {
+        guard let plans = try? planFiles() else { return [] }
+        var steps: [StoreFiles.Step] = []
         for stored in plans {
             var plan = stored.plan
             for day in plan.days.indices {
@@ -190,8 +190,9 @@ extension Store {
                     plan.days[day].exercises[index].exerciseName = exercise.name
                 }
             }
-            if plan != stored.plan { try? files.save(plan, to: stored.path) }
+            if plan != stored.plan { steps.append(.write(stored.path, JSONWriter.canonicalBytes(plan.jsonValue))) }
         }
+        return steps
     }
 
     /// Removes an exercise from the library. Sessions keep their snapshot of its name.

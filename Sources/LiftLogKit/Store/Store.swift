@@ -88,7 +88,14 @@ public struct Store: Sendable {
         guard let manifest = try files.load(manifestFileName, as: StoreManifest.self) else {
             throw .notFound("No liftlog store at '\(path)' (no \(manifestFileName)). Create one with 'liftlog init \(path)'.")
         }
-        return Store(files: files, manifest: manifest, environment: environment)
+        let store = Store(files: files, manifest: manifest, environment: environment)
+        // A change a crash interrupted is completed before anything reads the files.
+        if files.hasInterruptedChanges {
+            try? store.withLockIfFree { (haveLock: Bool) throws(LiftLogError) in
+                if haveLock { try files.recoverInterruptedChanges() }
+            }
+        }
+        return store
     }
 
     /// Creates a store at `path` (the folder may exist), writes its `.gitignore`,
@@ -159,6 +166,7 @@ public struct Store: Sendable {
             throw .conflict("Another liftlog process has been writing to this store for over \(JSONNumber(environment.lockTimeout).text) s; try again when it has finished.")
         }
         defer { environment.fileSystem.close(descriptor) }
+        if files.hasInterruptedChanges { try files.recoverInterruptedChanges() }
         return try body()
     }
 
