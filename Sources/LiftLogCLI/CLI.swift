@@ -29,7 +29,10 @@ public enum CLI {
                 return 0
             case .run(let parsed):
                 context.storeOption = parsed.value("--store")
-                if parsed.command.usesStore { warnAboutLongActiveSession(&context, command: parsed.command.name) }
+                if parsed.command.usesStore {
+                    reportSetsChangedOutside(&context, command: parsed.command.name)
+                    warnAboutLongActiveSession(&context, command: parsed.command.name)
+                }
                 let result = try parsed.command.run!(&context, parsed)
                 if context.json {
                     io.writeOutput(JSONWriter.canonicalString(JSONShapes.result(result.data, failure: result.failure)))
@@ -75,6 +78,17 @@ public enum CLI {
             command = sub
         }
         return command
+    }
+
+    /// Says once, before the command runs, which sets liftlog saved into the active session are
+    /// no longer in its file (a `git checkout` of an older version, a sync, a hand edit).
+    private static func reportSetsChangedOutside(_ context: inout CommandContext, command: String) {
+        guard command != "init", let store = try? context.store(), let missing = try? store.setsMissingFromActiveSession() else { return }
+        let sets = missing.sets.map { "\($0.exerciseName) set \($0.setNumber) (\(Formatting.set(WorkoutSet(setNumber: $0.setNumber, weight: $0.weight, unit: $0.unit, reps: $0.reps))))" }
+        let listed = sets.prefix(5).joined(separator: ", ") + (sets.count > 5 ? " and \(sets.count - 5) more" : "")
+        let place = missing.path.map { "its file \($0)" } ?? "the store (its file is gone)"
+        context.io.writeError(context.style.yellow("Note:") + " the active session \(missing.sessionID.short) changed outside liftlog: \(sets.count == 1 ? "a set it saved is" : "\(sets.count) sets it saved are") no longer in \(place): \(listed). If that was not meant (a 'git checkout' of an older version, a sync), bring the file back from git or your backup; otherwise log the sets again. This note is shown once.\n")
+        store.acknowledgeActiveSession()
     }
 
     /// The "resume your workout?" prompt: one line on standard error when a session started

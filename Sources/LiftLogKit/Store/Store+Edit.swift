@@ -42,6 +42,7 @@ extension Store {
             } else {
                 try files.save(session, to: target)
             }
+            recordAcknowledged(session)
             if session.status == .active {
                 try? files.writeAtomically(Array((target + "\n").utf8), to: Store.activePointerPath, durable: false)
             } else if original.session.status == .active {

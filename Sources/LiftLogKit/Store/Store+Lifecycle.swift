@@ -108,6 +108,7 @@ extension Store {
     private func save(_ stored: StoredSession, isNew: Bool = false) throws(LiftLogError) {
         if isNew { try files.ensureDirectory(String(stored.path.split(separator: "/").dropLast().joined(separator: "/"))) }
         try files.save(stored.session, to: stored.path)
+        recordAcknowledged(stored.session)
     }
 
     // MARK: Lifecycle
@@ -342,6 +343,7 @@ extension Store {
         try withLock { () throws(LiftLogError) -> StoredSession in
             let stored = try requireActive()
             try files.remove(stored.path)
+            recordAcknowledged(nil, deleted: stored.session.id)
             writeActivePointer(nil)
             updateIndex()
             return stored
@@ -422,7 +424,10 @@ extension Store {
         try withLock { () throws(LiftLogError) -> StoredSession in
             let stored = try storedSession(idPrefix: idPrefix)
             try files.remove(stored.path)
-            if stored.session.status == .active { writeActivePointer(nil) }
+            if stored.session.status == .active {
+                writeActivePointer(nil)
+                recordAcknowledged(nil, deleted: stored.session.id)
+            }
             updateIndex()
             return stored
         }

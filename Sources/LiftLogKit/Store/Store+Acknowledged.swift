@@ -1,0 +1,105 @@
+/// One completed set liftlog saved and reported as saved.
+public struct AcknowledgedSet: Hashable, Sendable {
+    public var exerciseName: String
+    public var setNumber: Int
+    public var weight: Double?
+    public var unit: WeightUnit?
+    public var reps: Int?
+
+    public init(exerciseName: String, setNumber: Int, weight: Double?, unit: WeightUnit?, reps: Int?) {
+        self.exerciseName = exerciseName
+        self.setNumber = setNumber
+        self.weight = weight
+        self.unit = unit
+        self.reps = reps
+    }
+}
+
+/// Sets liftlog saved into the active session that its file no longer holds: a `git checkout`
+/// or a sync brought back an older version, or the file was edited by hand.
+public struct MissingSets: Hashable, Sendable {
+    /// The session they were saved into.
+    public var sessionID: Session.ID
+    /// Where that session is, or `nil` when its file is gone.
+    public var path: String?
+    public var sets: [AcknowledgedSet]
+}
+
+extension Store {
+    /// What liftlog last saved into the active session: its ID, then one line per completed set.
+    /// Local, like the index; a cache in `.liftlog/` that the next command compares with the file.
+    static let acknowledgedPath = ".liftlog/acknowledged"
+
+    /// Records the completed sets of `session` as saved (after liftlog wrote it); a session no
+    /// longer active (finished, or `nil`: deleted) is forgotten. A cache: failing to write it
+    /// never fails a command.
+    func recordAcknowledged(_ session: Session?, deleted: Session.ID? = nil) {
+        guard let session, session.status == .active else {
+            let id = session?.id ?? deleted
+            if let bytes = try? files.read(Store.acknowledgedPath),
+               id == nil || String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self) == id?.rawValue {
+                try? files.remove(Store.acknowledgedPath)
+            }
+            return
+        }
+        var lines = [session.id.rawValue]
+        for set in Store.completedSets(of: session) {
+            lines.append([set.exerciseName.escapedForIndex, String(set.setNumber), set.weight.map { JSONNumber($0).text } ?? "",
+                          set.unit?.rawValue ?? "", set.reps.map(String.init) ?? ""].joined(separator: "\t"))
+        }
+        try? files.writeAtomically(Array((lines.joined(separator: "\n") + "\n").utf8), to: Store.acknowledgedPath, durable: false)
+    }
+
+    private static func completedSets(of session: Session) -> [AcknowledgedSet] {
+        session.entries.flatMap { entry in
+            entry.sets.filter { $0.status == .completed }.map {
+                AcknowledgedSet(exerciseName: entry.exerciseName, setNumber: $0.setNumber, weight: $0.weight, unit: $0.unit, reps: $0.reps)
+            }
+        }
+    }
+
+    /// The sets liftlog saved into the active session (and reported as saved) that the session's
+    /// file no longer holds, or `nil` when every one is there.
+    ///
+    /// liftlog never removes a set without being asked; when a set is gone, something outside
+    /// it (a `git checkout` of an older version, a sync, a hand edit) replaced the file. Call
+    /// ``acknowledgeActiveSession()`` once the user has been told.
+    ///
+    /// - Complexity: one small file read, and the active session's.
+    public func setsMissingFromActiveSession() throws(LiftLogError) -> MissingSets? {
+        guard let bytes = try? files.read(Store.acknowledgedPath) else { return nil }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+        guard let first = lines.first, let id = Session.ID(rawValue: String(first)) else { return nil }
+        let recorded: [AcknowledgedSet] = lines.dropFirst().compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 5, let number = Int(fields[1]) else { return nil }
+            return AcknowledgedSet(exerciseName: fields[0].unescapedFromIndex, setNumber: number, weight: Double(fields[2]),
+                                   unit: WeightUnit(rawValue: fields[3]), reps: Int(fields[4]))
+        }
+        guard !recorded.isEmpty else { return nil }
+        var current: StoredSession?
+        if let active = try activeSession(), active.session.id == id {
+            current = active
+        } else {
+            current = try? session(idPrefix: id.rawValue)
+        }
+        let present = Swift.Set((current.map { Store.completedSets(of: $0.session) } ?? []).map { set in
+            AcknowledgedSet(exerciseName: Exercise.nameKey(set.exerciseName), setNumber: set.setNumber, weight: set.weight, unit: set.unit, reps: set.reps)
+        })
+        let missing = recorded.filter { set in
+            var key = set
+            key.exerciseName = Exercise.nameKey(set.exerciseName)
+            return !present.contains(key)
+        }
+        return missing.isEmpty ? nil : MissingSets(sessionID: id, path: current?.path, sets: missing)
+    }
+
+    /// Takes the active session's file as it is now as what liftlog saved (after the user was
+    /// told of ``setsMissingFromActiveSession()``). Does nothing while another process writes.
+    public func acknowledgeActiveSession() {
+        try? withLockIfFree { (haveLock: Bool) throws(LiftLogError) in
+            guard haveLock else { return }
+            recordAcknowledged(try findActive(holdingLock: true)?.session)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+@testable import LiftLogCLI
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+/// Sets liftlog saved never vanish without a word.
+@Suite("The active session changed outside liftlog")
+struct OutsideChangeTests {
+    private let identity = ["GIT_AUTHOR_NAME": "Lifter", "GIT_AUTHOR_EMAIL": "lifter@example.com",
+                            "GIT_COMMITTER_NAME": "Lifter", "GIT_COMMITTER_EMAIL": "lifter@example.com"]
+
+    @Test("a git checkout of an older version: the next command names the sets no longer there, once")
+    func checkoutOfOlderVersion() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store, "--git"]).status == 0)
+            #expect(runBinary(["start", "--store", store]).status == 0)
+            #expect(runBinary(["log", "Back Squat", "100x5", "--store", store]).status == 0)
+            #expect(runProgram(["git", "-C", store, "add", "-A"], environment: identity).status == 0)
+            #expect(runProgram(["git", "-C", store, "commit", "-q", "--no-verify", "-m", "one set"], environment: identity).status == 0)
+            #expect(runBinary(["log", "Back Squat", "105x5", "105x4", "--store", store]).status == 0)
+            // Quietly, no note: nothing was lost yet.
+            #expect(!runBinary(["status", "--store", store]).error.contains("changed outside liftlog"))
+            let path = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/") && $0.hasSuffix(".json") })
+            #expect(runProgram(["git", "-C", store, "checkout", "--", path], environment: identity).status == 0)
+
+            let next = runBinary(["status", "--store", store])
+            #expect(next.status == 0)
+            let id = String(path.suffix(13).prefix(8))
+            #expect(next.error.contains("Note: the active session \(id) changed outside liftlog: 2 sets it saved are no longer in its file \(path): Back Squat set 2 (105 kg × 5), Back Squat set 3 (105 kg × 4)."), "\(next.error)")
+            // Said once.
+            #expect(!runBinary(["status", "--store", store]).error.contains("changed outside liftlog"))
+            // liftlog's own changes are never reported.
+            #expect(runBinary(["set", "Back Squat", "1", "--reps", "4", "--store", store]).status == 0)
+            #expect(runBinary(["drop", "Back Squat", "--store", store]).status == 0)
+            #expect(!runBinary(["status", "--store", store]).error.contains("changed outside liftlog"))
+        }
+    }
+
+    @Test("the active session's file removed behind liftlog's back")
+    func fileRemoved() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["start", "--store", store, "--at", "2025-01-24T06:00:00+01:00"]).status == 0)
+            #expect(run(["log", "Deadlift", "140x5", "--store", store]).status == 0)
+            let path = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/") && $0.hasSuffix(".json") })
+            removeTree(store + "/" + path)
+            let next = run(["history", "--store", store])
+            #expect(next.error.contains("a set it saved is no longer in the store (its file is gone): Deadlift set 1 (140 kg × 5)."), "\(next.error)")
+            #expect(!run(["history", "--store", store]).error.contains("changed outside"))
+            // Finishing or discarding never leaves a note behind.
+            #expect(run(["start", "--store", store, "--at", "2025-01-24T07:00:00+01:00"], uniqueIDs: true).status == 0)
+            #expect(run(["log", "Deadlift", "140x5", "--store", store]).status == 0)
+            #expect(run(["discard", "--yes", "--store", store]).status == 0)
+            #expect(!run(["history", "--store", store]).error.contains("changed outside"))
+        }
+    }
+}
