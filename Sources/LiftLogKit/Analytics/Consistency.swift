@@ -78,13 +78,18 @@ extension Store {
         let key = MonthKey(year: year, month: month)
         let summaries: [SessionSummary] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
             try index.verifying { used throws(LiftLogError) in
-                let records = try index.records(of: key)
-                used = records.map { (key, $0) }
-                return records.compactMap(\.summary)
+                // The month's folder, and any other holding a session of this month.
+                for month in index.months(from: key.firstDay, to: key.lastDay) {
+                    used += try index.records(of: month).map { (month, $0) }
+                }
+                return used.compactMap(\.record.summary)
             }
         }
         var days: [LocalDate: Swift.Set<Session.Kind>] = [:]
-        for summary in summaries { days[summary.startedAt.localDate, default: []].insert(summary.kind) }
+        for summary in summaries {
+            let date = summary.startedAt.localDate
+            if date.year == year && date.month == month { days[date, default: []].insert(summary.kind) }
+        }
         return days.mapValues { kinds in Session.Kind.allCases.filter(kinds.contains) }
     }
 }

@@ -78,7 +78,7 @@ package final class SessionIndex {
     /// - Complexity: O(months) `stat` calls when nothing changed; plus one listing and the
     ///   changed files of each changed month.
     package func refresh(streaming: Bool = false) throws(LiftLogError) {
-        let sessionsTime = try files.status("sessions")?.folderTime ?? -1
+        let sessionsTime = try folderTime("sessions")
         var knownYears = Swift.Set(state.months.keys.map(\.year))
         if sessionsTime != state.folderTimes["sessions"] || sessionsTime <= 0 {
             let years = try files.list("sessions").filter { $0.kind != .regular }.compactMap { entry -> Int? in
@@ -94,7 +94,7 @@ package final class SessionIndex {
         }
         for year in knownYears.sorted(by: >) {
             let folder = "sessions/\(CivilCalendar.pad(year, 4))"
-            let time = try files.status(folder)?.folderTime ?? -1
+            let time = try folderTime(folder)
             guard time > 0 else { removeYear(year); continue }
             var months = state.months.keys.filter { $0.year == year }
             if time != state.folderTimes[folder] {
@@ -108,7 +108,7 @@ package final class SessionIndex {
                 stateDirty = true
             }
             for key in months.sorted(by: >) {
-                let monthTime = try files.status(key.folder)?.folderTime ?? -1
+                let monthTime = try folderTime(key.folder)
                 if monthTime <= 0 { removeMonth(key); continue }
                 if monthTime != state.months[key]?.folderTime {
                     try rescan(key, folderTime: monthTime)
@@ -125,6 +125,21 @@ package final class SessionIndex {
                 }
             }
         }
+    }
+
+    /// The time that tells whether a session folder changed; -1 when it does not exist.
+    ///
+    /// - Throws: `CORRUPT_FILE` when something else stands where a session folder should be
+    ///   (a symbolic link, a file): every command says so, the same way.
+    private func folderTime(_ relative: String) throws(LiftLogError) -> Int64 {
+        guard let status = try files.status(relative) else { return -1 }
+        guard status.kind == .directory else {
+            let link = status.kind == .symbolicLink
+            throw .corruptFile([FileProblem(path: relative, line: 0, column: 0,
+                                            message: link ? "is a symbolic link; liftlog reads and writes only inside the store" : "should be a folder but is not",
+                                            hint: link ? "Replace it with a real folder." : "Move it out of the store.")])
+        }
+        return status.folderTime
     }
 
     private func removeYear(_ year: Int) {
@@ -337,6 +352,17 @@ package final class SessionIndex {
         return shards[key] ?? []
     }
 
+    /// The months, newest first, whose folders may hold a session that started between `from`
+    /// and `to`: those of the period, and any other whose folder holds a session of a day in it
+    /// (a file in the wrong month's folder).
+    package func months(from: LocalDate?, to: LocalDate?) -> [MonthKey] {
+        let first = from?.dayNumber ?? Int.min, last = to?.dayNumber ?? Int.max
+        return monthsNewestFirst.filter { key in
+            if (from.map { key.lastDay >= $0 } ?? true) && (to.map { key.firstDay <= $0 } ?? true) { return true }
+            return state.months[key]?.otherDays.values.contains { days in days.contains { (first...last).contains($0) } } ?? false
+        }
+    }
+
     /// Months that hold sessions, newest first.
     package var monthsNewestFirst: [MonthKey] {
         state.months.keys.sorted(by: >)
@@ -367,7 +393,7 @@ package final class SessionIndex {
             }
         }
         for key in stale {
-            let time = try files.status(key.folder)?.folderTime ?? 0
+            let time = max(0, try folderTime(key.folder))
             if time <= 0 { removeMonth(key) } else { try rescan(key, folderTime: time) }
         }
         return !stale.isEmpty

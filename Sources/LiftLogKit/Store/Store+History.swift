@@ -144,11 +144,12 @@ extension SessionIndex {
         let offset = (query.page - 1) * query.perPage
         var total = 0
         var shown: [(month: MonthKey, record: IndexRecord)] = []
-        for key in monthsNewestFirst {
-            if let to = query.to, key.firstDay > to { continue }
-            if let from = query.from, key.lastDay < from { continue }
+        // A session counts by its start time wherever its file is (one in another month's folder
+        // too: `check` reports it, `fmt` moves it).
+        for key in months(from: query.from, to: query.to) {
             guard let month = state.months[key] else { continue }
-            let wholeMonth = (query.from.map { key.firstDay >= $0 } ?? true) && (query.to.map { key.lastDay <= $0 } ?? true)
+            let wholeMonth = month.otherDays.isEmpty
+                && (query.from.map { key.firstDay >= $0 } ?? true) && (query.to.map { key.lastDay <= $0 } ?? true)
             if wholeMonth && exercise == nil {
                 let count = query.kind.map { month.kindCounts[$0] ?? 0 } ?? month.count
                 if total + count <= offset || shown.count >= query.perPage {

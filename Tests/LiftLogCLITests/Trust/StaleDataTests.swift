@@ -89,4 +89,41 @@ struct StaleDataTests {
             #expect(shown.status == 0, "\(shown.output)")
         }
     }
+
+    @Test("a session file in another month's folder counts by its start time in history, --from/--to, calendar and progress")
+    func wrongMonthFolder() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path) = try storeWithSession(root)
+            // A hand edit moves the start to March; the file stays in January's folder.
+            replaceText(store + "/" + path) { $0.replacingOccurrences(of: "2025-01-20T0", with: "2025-03-05T0") }
+            let march = ["--from", "2025-03-01", "--to", "2025-03-31"]
+            #expect(run(["history", "--store", store, "--json"]).json?["data"]?["total"] == 1)
+            #expect(run(["history", "--store", store, "--json"] + march).json?["data"]?["total"] == 1)
+            #expect(run(["history", "--store", store, "--json", "--from", "2025-01-01", "--to", "2025-01-31"]).json?["data"]?["total"] == 0)
+            #expect(run(["calendar", "2025-03", "--store", store, "--json"]).json?["data"]?["days"]?["2025-03-05"]?.arrayValue == ["lifting"])
+            #expect(run(["calendar", "2025-01", "--store", store, "--json"]).json?["data"]?["days"]?.objectValue?.isEmpty == true)
+            #expect(run(["progress", "Back Squat", "--store", store, "--json"]).json?["data"]?["entries"]?.arrayValue?.first?["date"] == "2025-03-05")
+            // check says where it belongs; fmt moves it there.
+            let check = run(["check", "--store", store, "--json"])
+            #expect(check.status == 7)
+            #expect(run(["fmt", "--store", store]).status == 0)
+            #expect(run(["check", "--store", store]).status == 0)
+            #expect(run(["history", "--store", store, "--json"] + march).json?["data"]?["total"] == 1)
+        }
+    }
+
+    @Test("a year folder that is a symbolic link is the same error for every command")
+    func symbolicLinkYear() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, _) = try storeWithSession(root)
+            makeDirectories(root + "/elsewhere")
+            #expect(symlink(root + "/elsewhere", store + "/sessions/2026") == 0)
+            let message = "sessions/2026: is a symbolic link; liftlog reads and writes only inside the store"
+            for arguments in [["history"], ["status"], ["stats"], ["calendar", "2025-01"], ["pr"], ["trends"]] {
+                let outcome = run(arguments + ["--store", store, "--json"])
+                #expect(outcome.status == 7, "\(arguments): \(outcome.output)")
+                #expect(outcome.errorMessage == message, "\(arguments): \(outcome.output)")
+            }
+        }
+    }
 }
