@@ -134,4 +134,31 @@ struct GitMergeTests {
             #expect(git(["log", "--oneline"], in: store).output.isEmpty)
         }
     }
+
+    @Test("sync in a store inside a larger repository commits only the store's files")
+    func syncCommitsOnlyTheStore() throws {
+        try withTemporaryDirectory { root throws in
+            let repository = root + "/home"
+            makeDirectories(repository)
+            #expect(git(["init", "-q"], in: repository).status == 0)
+            writeText("first\n", to: repository + "/notes.txt")
+            #expect(git(["add", "notes.txt"], in: repository).status == 0)
+            #expect(git(["commit", "-q", "-m", "notes"], in: repository).status == 0)
+            let store = repository + "/training"
+            #expect(runBinary(["init", store]).status == 0)
+            #expect(runBinary(["start", "--store", store, "--at", "2025-01-24 07:00"], environment: ["TZ": "UTC"]).status == 0)
+            #expect(runBinary(["log", "Deadlift", "140x5", "--store", store]).status == 0)
+            #expect(runBinary(["finish", "--store", store, "--at", "2025-01-24 08:00"], environment: ["TZ": "UTC"]).status == 0)
+            // Staged by the user, elsewhere in the repository.
+            writeText("second\n", to: repository + "/notes.txt")
+            #expect(git(["add", "notes.txt"], in: repository).status == 0)
+
+            let sync = runBinary(["sync", "--store", store], environment: identity)
+            #expect(sync.status == 0, "\(sync.error)")
+            let committed = git(["show", "--name-only", "--format=", "HEAD"], in: repository).output.split(separator: "\n").map(String.init)
+            #expect(!committed.isEmpty && committed.allSatisfy { $0.hasPrefix("training/") }, "\(committed)")
+            #expect(git(["diff", "--cached", "--name-only"], in: repository).output == "notes.txt\n")
+            #expect(git(["show", "HEAD:notes.txt"], in: repository).output == "first\n")
+        }
+    }
 }

@@ -31,7 +31,9 @@ enum SyncCommand {
             let changes = stagedChanges(git(["diff", "--cached", "--name-status", "--relative", "--", "."]).output)
             if !changes.isEmpty {
                 let message = store.describe(changes)
-                let commit = git(["commit", "--quiet", "-m", message])
+                // Only the store's paths: in a store inside a larger repository, what the user
+                // staged elsewhere stays staged and out of liftlog's commit.
+                let commit = git(["commit", "--quiet", "-m", message, "--", "."])
                 guard commit.status == 0 else {
                     throw .io(path: store.root, operation: "commit in", reason: "git said: \(firstLine(commit.output)); nothing was committed")
                 }
