@@ -28,6 +28,9 @@ public enum CLI {
                 io.writeOutput(HelpGenerator.help(for: command, path: path))
                 return 0
             case .run(let parsed):
+                // `--json` counts only as the option (never when it is another option's value).
+                context.json = parsed.has("--json")
+                context.style = Style(enabled: colour && !context.json)
                 context.storeOption = parsed.value("--store")
                 if parsed.command.usesStore {
                     reportSetsChangedOutside(&context, command: parsed.command.name)
@@ -74,7 +77,7 @@ public enum CLI {
     private static func find(_ path: [String], in root: CommandSpec) -> CommandSpec? {
         var command = root
         for name in path.dropFirst() {
-            guard let sub = command.subcommands.first(where: { $0.name == name }) else { return nil }
+            guard let sub = command.subcommand(named: name) else { return nil }
             command = sub
         }
         return command

@@ -120,7 +120,11 @@ struct HelpTests {
     @Test("suggests the closest command and option", arguments: [
         (["histroy"], "Error: Unknown command 'histroy'. Did you mean 'history'?\nUsage: liftlog <subcommand>\n  See 'liftlog --help' for more information.\n"),
         (["history", "--pgae", "2"], "Error: Unknown option '--pgae'. Did you mean '--page'?\nUsage: liftlog history [--page <n>] [--per-page <k>] [--from <date>] [--to <date>] [--exercise <name>] [--kind <kind>]\n  See 'liftlog history --help' for more information.\n"),
-        (["exercise", "ad", "x"], "Error: Unknown subcommand of 'liftlog exercise' 'ad'. Did you mean 'add'?\nUsage: liftlog exercise <subcommand>\n  See 'liftlog exercise --help' for more information.\n"),
+        (["exercise", "ad", "x"], "Error: Unknown subcommand 'ad' of 'liftlog exercise'. Did you mean 'add'?\nUsage: liftlog exercise <subcommand>\n  See 'liftlog exercise --help' for more information.\n"),
+        // A typo never suggests a command that deletes something.
+        (["plan", "lst"], "Error: Unknown subcommand 'lst' of 'liftlog plan'. Did you mean 'list'?\nUsage: liftlog plan <subcommand>\n  See 'liftlog plan --help' for more information.\n"),
+        (["plan", "rn", "x"], "Error: Unknown subcommand 'rn' of 'liftlog plan'.\nUsage: liftlog plan <subcommand>\n  See 'liftlog plan --help' for more information.\n"),
+        (["--verison"], "Error: Unknown option '--verison'. Did you mean '--version'?\nUsage: liftlog <subcommand>\n  See 'liftlog --help' for more information.\n"),
         (["show"], "Error: Missing expected argument '<id>'.\nUsage: liftlog show <id>\n  See 'liftlog show --help' for more information.\n"),
         (["history", "--page"], "Error: Missing value for '--page <n>'.\nUsage: liftlog history [--page <n>] [--per-page <k>] [--from <date>] [--to <date>] [--exercise <name>] [--kind <kind>]\n  See 'liftlog history --help' for more information.\n"),
         (["status", "extra"], "Error: Unexpected argument 'extra'.\nUsage: liftlog status\n  See 'liftlog status --help' for more information.\n"),
@@ -153,5 +157,38 @@ struct NumberFormattingTests {
     ])
     func numbers(value: Double, text: String) {
         #expect(Formatting.number(value) == text)
+    }
+
+    @Test("common aliases: ls for list, remove and delete for rm, exercise rename")
+    func aliases() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["plan", "create", "P", "--store", store]).status == 0)
+            #expect(run(["plan", "ls", "--store", store]).output == run(["plan", "list", "--store", store]).output)
+            let renamed = run(["exercise", "rename", "barbell row", "Pendlay Row", "--store", store])
+            #expect(renamed.output == "Renamed Barbell Row to Pendlay Row.\n")
+            #expect(run(["exercise", "show", "Pendlay Row", "--store", store]).status == 0)
+            #expect(run(["exercise", "remove", "Pendlay Row", "--yes", "--store", store]).output == "Removed Pendlay Row.\n")
+            #expect(run(["exercise", "delete", "plank", "--yes", "--store", store]).output == "Removed Plank.\n")
+            #expect(run(["plan", "delete", "P", "--store", store]).output == "Deleted plan P.\n")
+        }
+    }
+
+    @Test("a note that is '--json' is given as --notes=--json, and is then only a note")
+    func jsonOnlyAsOption() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["start", "--store", store]).status == 0)
+            // An option is never taken as another option's value.
+            let refused = run(["finish", "--notes", "--json", "--store", store])
+            #expect(refused.status == 2)
+            #expect(refused.errorMessage == "Missing value for '--notes <text>' ('--json' is an option; for a value that starts with '-', write --notes=VALUE).")
+            let finished = run(["finish", "--notes=--json", "--store", store])
+            #expect(finished.status == 0)
+            #expect(finished.output.hasPrefix("Finished"))
+            #expect(readText(store + "/" + allFiles(in: store).first { $0.hasPrefix("sessions/") && $0.hasSuffix(".json") }!)?.contains("\"notes\": \"--json\"") == true)
+        }
     }
 }

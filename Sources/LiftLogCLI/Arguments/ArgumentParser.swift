@@ -24,7 +24,7 @@ enum ArgumentParser {
             var target = root
             var targetPath = path
             for name in arguments.dropFirst() {
-                guard let sub = target.subcommands.first(where: { $0.name == name }) else {
+                guard let sub = target.subcommand(named: name) else {
                     throw unknownCommand(name, in: target, path: targetPath)
                 }
                 target = sub
@@ -51,11 +51,13 @@ enum ArgumentParser {
                     let value: String
                     if let inline {
                         value = inline
-                    } else if index < arguments.count {
+                    } else if index < arguments.count, !isOption(arguments[index], of: command) {
                         value = arguments[index]
                         index += 1
                     } else {
-                        throw .usage("Missing value for '\(option.canonicalName) <\(option.valueName!)>'.", command: path.joined(separator: " "))
+                        // `--notes --json` is a missing note, not the note "--json".
+                        let next = index < arguments.count ? " ('\(arguments[index])' is an option; for a value that starts with '-', write \(option.canonicalName)=VALUE)" : ""
+                        throw .usage("Missing value for '\(option.canonicalName) <\(option.valueName!)>'\(next).", command: path.joined(separator: " "))
                     }
                     parsed.values[option.canonicalName, default: []].append(value)
                 } else {
@@ -65,7 +67,7 @@ enum ArgumentParser {
                 continue
             }
             if parsed.positionals.isEmpty && !command.subcommands.isEmpty {
-                guard let sub = command.subcommands.first(where: { $0.name == token }) else {
+                guard let sub = command.subcommand(named: token) else {
                     throw unknownCommand(token, in: command, path: path)
                 }
                 command = sub
@@ -98,6 +100,12 @@ enum ArgumentParser {
         }
     }
 
+    /// Whether `token` names an option of `command` (so it is never taken as another's value).
+    private static func isOption(_ token: String, of command: CommandSpec) -> Bool {
+        guard token.hasPrefix("-"), !isNegativeNumber(token) else { return false }
+        return command.option(named: splitInline(token).0) != nil || token == "--"
+    }
+
     private static func splitInline(_ token: String) -> (String, String?) {
         guard token.hasPrefix("--"), let equals = token.firstIndex(of: "=") else { return (token, nil) }
         return (String(token[..<equals]), String(token[token.index(after: equals)...]))
@@ -108,16 +116,18 @@ enum ArgumentParser {
     }
 
     private static func unknownOption(_ name: String, command: CommandSpec, path: [String]) -> LiftLogError {
-        let names = command.allOptions.flatMap(\.names).filter { $0.hasPrefix("--") }
+        let names = command.allOptions.flatMap(\.names).filter { $0.hasPrefix("--") } + (path.count == 1 ? ["--version"] : [])
         let suggestion = Suggestions.closest(to: name, among: names, limit: 1).first
         let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
         return .usage("Unknown option '\(name)'.\(hint)", command: path.joined(separator: " "))
     }
 
     private static func unknownCommand(_ name: String, in command: CommandSpec, path: [String]) -> LiftLogError {
-        let suggestion = Suggestions.closest(to: name, among: command.subcommands.map(\.name), limit: 1).first
+        // A typo is never answered with a command that deletes something.
+        let candidates = command.subcommands.filter { !$0.isDestructive }.map(\.name)
+        let suggestion = Suggestions.closest(to: name, among: candidates, limit: 1).first
         let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
-        let what = path.count == 1 ? "command" : "subcommand of '\(path.joined(separator: " "))'"
-        return .usage("Unknown \(what) '\(name)'.\(hint)", command: path.joined(separator: " "))
+        let what = path.count == 1 ? "command '\(name)'" : "subcommand '\(name)' of '\(path.joined(separator: " "))'"
+        return .usage("Unknown \(what).\(hint)", command: path.joined(separator: " "))
     }
 }

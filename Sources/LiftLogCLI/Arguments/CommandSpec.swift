@@ -25,6 +25,18 @@ struct CommandSpec: Sendable {
     func option(named name: String) -> OptionSpec? {
         allOptions.first { $0.names.contains(name) }
     }
+
+    /// Other words that run a subcommand, as people type them: `ls` for `list`, `remove` and
+    /// `delete` for `rm`.
+    static let aliases: [String: String] = ["ls": "list", "remove": "rm", "delete": "rm", "del": "rm"]
+
+    /// The subcommand called `name` or one of its aliases.
+    func subcommand(named name: String) -> CommandSpec? {
+        subcommands.first { $0.name == name } ?? CommandSpec.aliases[name].flatMap { alias in subcommands.first { $0.name == alias } }
+    }
+
+    /// Whether the command deletes something: never offered as the guess for a typo.
+    var isDestructive: Bool { name.hasPrefix("rm") || name == "discard" || name == "cancel" }
 }
 
 /// A positional argument.

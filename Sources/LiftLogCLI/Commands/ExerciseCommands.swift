@@ -52,7 +52,7 @@ enum ExerciseCommands {
     static let exercise = CommandSpec(
         name: "exercise",
         abstract: "Add, show, edit or remove one exercise.",
-        subcommands: [add, show, edit, remove])
+        subcommands: [add, show, edit, rename, remove])
 
     private static let changeOptions: [OptionSpec] = [
         .value("--modality", valueName: "modality", help: "barbell, dumbbell, machine, cable, bodyweight, cardio, climb or other."),
@@ -110,6 +110,16 @@ enum ExerciseCommands {
                 notes: arguments.value("--notes"), weightIncrement: try arguments.double("--increment"), media: arguments.value("--media"))
             let exercise = try context.store().updateExercise(named: arguments.positionals[0], changes)
             return CommandResult(data: exercise.json, text: "Updated \(exercise.name).")
+        })
+
+    static let rename = CommandSpec(
+        name: "rename",
+        abstract: "Rename an exercise (the same as 'exercise edit NAME --name NEW').",
+        arguments: [ArgumentSpec(name: "name", help: "The exercise's current name."), ArgumentSpec(name: "new-name", help: "Its new name.")],
+        run: { context, arguments throws(LiftLogError) in
+            let old = try context.store().exercise(named: arguments.positionals[0])
+            let exercise = try context.store().updateExercise(named: old.name, ExerciseChanges(name: arguments.positionals[1]))
+            return CommandResult(data: exercise.json, text: "Renamed \(old.name) to \(exercise.name).")
         })
 
     static let remove = CommandSpec(
