@@ -16,6 +16,12 @@ struct CommandContext {
     mutating func store() throws(LiftLogError) -> Store {
         if let openedStore { return openedStore }
         let store: Store
+        if given == nil, let path = discoveredStorePath, let owner = FileProbe.owner(of: path + "/" + Store.manifestFileName),
+           owner != FileProbe.currentUser {
+            // As git's safe.directory: a liftlog.json another user placed above this folder
+            // must not capture the commands run below it.
+            throw .forbidden("The store found at '\(path)' (above the current folder) belongs to another user (uid \(owner)), so liftlog does not use it. To use it anyway, name it: --store '\(path)' or LIFTLOG_STORE='\(path)'.")
+        }
         if let path = explicitStorePath {
             store = try Store.open(at: path, environment: storeEnvironment)
         } else {
@@ -35,8 +41,17 @@ struct CommandContext {
     /// The store's folder as given or found (`--store`, `$LIFTLOG_STORE`, the enclosing folder),
     /// else `nil` for the default location.
     var explicitStorePath: String? {
-        if let path = storeOption ?? environment["LIFTLOG_STORE"].flatMap({ $0.isEmpty ? nil : $0 }) { return path }
-        return Self.enclosingStore(from: environment["PWD"] ?? FileManagerLite.currentDirectory())
+        given ?? discoveredStorePath
+    }
+
+    /// `--store`, else `$LIFTLOG_STORE`.
+    private var given: String? {
+        storeOption ?? environment["LIFTLOG_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The nearest folder at or above the current one that holds a liftlog.json.
+    private var discoveredStorePath: String? {
+        Self.enclosingStore(from: FileProbe.workingDirectory)
     }
 
     /// The store's folder, without opening it (for commands that must work on a damaged store).

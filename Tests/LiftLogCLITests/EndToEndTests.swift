@@ -78,7 +78,7 @@ struct EndToEndTests {
             #expect(runBinary(["exercise", "add", "Only In A", "--store", root + "/a"]).status == 0)
             #expect(runBinary(["exercise", "add", "Only In B"], environment: ["LIFTLOG_STORE": root + "/b"]).status == 0)
             makeDirectories(root + "/a/sessions/deep")
-            let inside = run(["exercises", "--json"], environment: ["PWD": root + "/a/sessions/deep"])
+            let inside = runProgram(["/bin/sh", "-c", "cd \"$1\" && exec \"$2\" exercises --json", "sh", root + "/a/sessions/deep", liftlogBinary])
             #expect(inside.json?["data"]?["exercises"].map { value -> Int in
                 if case .array(let list) = value { return list.count }
                 return -1

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -13,7 +15,7 @@ enum GitSetup {
         #!/bin/sh
         # Installed by 'liftlog init --git': refuse to commit store files that liftlog cannot read
         # or that are not in canonical form. Bypass once with 'git commit --no-verify'.
-        liftlog=$(command -v liftlog || echo '\(liftlog)')
+        liftlog=$(command -v liftlog || printf '%s\\n' \(shellQuoted(liftlog)))
         store=$(git rev-parse --show-toplevel) || exit 1
         if ! "$liftlog" check --store "$store" >/dev/null 2>&1; then
             echo "liftlog: the store has problems; run 'liftlog check' to see them." >&2
@@ -25,6 +27,16 @@ enum GitSetup {
         fi
 
         """
+    }
+
+    /// `text` as one word for the shell, whatever it holds: in single quotes, each single
+    /// quote written as `'\''`.
+    static func shellQuoted(_ text: String) -> String {
+        var quoted = "'"
+        for character in text {
+            if character == "'" { quoted += "'\\''" } else { quoted.append(character) }
+        }
+        return quoted + "'"
     }
 
     /// Runs `git init` in the store (unless it is in a repository already) and installs the hook.

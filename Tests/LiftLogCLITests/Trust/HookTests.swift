@@ -1,0 +1,35 @@
+import Testing
+@testable import LiftLogCLI
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+@Suite("The pre-commit hook")
+struct HookTests {
+    @Test("a binary path with quotes and shell syntax runs as that path, and nothing else")
+    func quotedPath() throws {
+        try withTemporaryDirectory { root throws in
+            let folder = root + "/it's $(touch \(root)/pwned) `touch \(root)/pwned2`"
+            makeDirectories(folder)
+            let binary = folder + "/liftlog"
+            #expect(runProgram(["cp", liftlogBinary, binary]).status == 0)
+            let store = root + "/s"
+            #expect(runProgram([binary, "init", store, "--git"]).status == 0)
+            let hook = try #require(readText(store + "/.git/hooks/pre-commit"))
+            #expect(hook.contains(GitSetup.shellQuoted(binary)))
+            // Without liftlog on PATH, the hook runs the binary it was installed by.
+            let ran = runProgram(["/bin/sh", "-c", "cd \"$1\" && PATH=/usr/bin:/bin exec .git/hooks/pre-commit", "sh", store])
+            #expect(ran.status == 0, "\(ran.error)")
+            #expect(readText(root + "/pwned") == nil && readText(root + "/pwned2") == nil)
+            // And it still refuses a broken file.
+            writeText("{", to: store + "/exercises/broken.json")
+            let refused = runProgram(["/bin/sh", "-c", "cd \"$1\" && PATH=/usr/bin:/bin exec .git/hooks/pre-commit", "sh", store])
+            #expect(refused.status == 1)
+            #expect(refused.error == "liftlog: the store has problems; run 'liftlog check' to see them.\n")
+        }
+    }
+
+    @Test("shell quoting", arguments: [("plain", "'plain'"), ("it's", #"'it'\''s'"#), ("$(x) `y`", "'$(x) `y`'"), ("", "''")])
+    func quoting(text: String, quoted: String) {
+        #expect(GitSetup.shellQuoted(text) == quoted)
+    }
+}
