@@ -28,6 +28,7 @@ struct HelpTests {
 
         SUBCOMMANDS:
           init                    Create a store and seed the exercise library.
+          config                  Show or change the store's preferences.
           seed                    Add the default exercises (or those of FILE) that are
                                   not in the library yet.
           exercises               List or search the exercise library, grouped by

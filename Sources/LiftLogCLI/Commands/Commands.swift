@@ -8,7 +8,7 @@ enum Commands {
             abstract: "Keep your training log as plain JSON files you own.",
             discussion: "Log a workout set by set, read your history back, and keep every session as a readable JSON file in a folder you can commit to git or sync.",
             subcommands: [
-                StoreCommands.initialize, StoreCommands.seed,
+                StoreCommands.initialize, StoreCommands.config, StoreCommands.seed,
                 ExerciseCommands.list, ExerciseCommands.exercise,
                 WorkoutCommands.start, WorkoutCommands.log, WorkoutCommands.set, WorkoutCommands.drop,
                 WorkoutCommands.status, WorkoutCommands.finish, WorkoutCommands.discard,

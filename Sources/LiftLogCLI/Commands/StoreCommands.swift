@@ -25,6 +25,16 @@ enum StoreCommands {
                 store = try Store.open(at: path, environment: context.storeEnvironment)
                 created = false
             }
+            if !created {
+                // An existing store keeps its library and preferences: say so rather than
+                // ignore what was asked.
+                if arguments.value("--units") != nil {
+                    throw .usage("The store at \(store.root) exists; --units applies only to a new store. Change its unit with 'liftlog config unit \(unit.rawValue)'.", command: "liftlog init")
+                }
+                if arguments.has("--no-seed") {
+                    throw .usage("The store at \(store.root) exists; --no-seed applies only to a new store.", command: "liftlog init")
+                }
+            }
             if !created && arguments.has("--schemas") {
                 try store.installSchemas()
             }
@@ -40,6 +50,28 @@ enum StoreCommands {
                 data["git"] = true
             }
             return CommandResult(data: .object(data), text: text)
+        })
+
+    static let config = CommandSpec(
+        name: "config",
+        abstract: "Show or change the store's preferences.",
+        discussion: "Without KEY, lists every setting with its value. With KEY, prints its value; with KEY VALUE, changes it in liftlog.json (an empty VALUE unsets an optional one).\n\nSettings:\n" + Setting.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"),
+        arguments: [ArgumentSpec(name: "key", help: "A setting: " + Setting.allCases.map(\.rawValue).joined(separator: ", ") + ".", isOptional: true),
+                    ArgumentSpec(name: "value", help: "Its new value.", isOptional: true)],
+        run: { context, arguments throws(LiftLogError) in
+            var store = try context.store()
+            func listing(_ settings: [Setting]) -> CommandResult {
+                let values = settings.map { ($0, $0.value(in: store.preferences)) }
+                let data = JSONValue.object(JSONObject(Dictionary(uniqueKeysWithValues: values.map { ($0.0.rawValue, $0.1.map { JSONValue.string($0) } ?? .null) })))
+                let text = values.map { "\($0.0.rawValue) = \($0.1 ?? "(not set)")" }.joined(separator: "\n")
+                return CommandResult(data: data, text: text)
+            }
+            guard let key = arguments.positionals.first else { return listing(Setting.allCases) }
+            let setting = try Setting.named(key)
+            if arguments.positionals.count > 1 {
+                store = try store.changing(setting, to: arguments.positionals[1])
+            }
+            return listing([setting])
         })
 
     static let seed = CommandSpec(

@@ -13,16 +13,36 @@ public struct StoreManifest: Hashable, Sendable {
         case monday, sunday
     }
 
-    /// Choices that shape how data is entered and shown.
+    /// The lifter's sex, for relative-strength scores (DOTS, Wilks).
+    public enum Sex: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
+        case female, male
+    }
+
+    /// Choices that shape how data is entered and shown (`liftlog config`).
     public struct Preferences: Hashable, Sendable {
         /// The unit of weights entered without one, and of totals shown.
         public var unit: WeightUnit
         public var weekStart: WeekStart
+        /// The bar's weight in ``unit`` for plate loading; absent: 20 kg or 45 lbs.
+        public var barWeight: Double?
+        /// Rest between sets in seconds when an exercise has none of its own.
+        public var restSeconds: Int?
+        /// Whether a planned session starts with warm-up sets.
+        public var warmups: Bool?
+        public var sex: Sex?
+        /// The plates of the lifter's gym, in ``unit``, heaviest first.
+        public var plates: [Double]?
         public var unknownFields: [String: JSONValue]
 
-        public init(unit: WeightUnit = .kg, weekStart: WeekStart = .monday, unknownFields: [String: JSONValue] = [:]) {
+        public init(unit: WeightUnit = .kg, weekStart: WeekStart = .monday, barWeight: Double? = nil, restSeconds: Int? = nil,
+                    warmups: Bool? = nil, sex: Sex? = nil, plates: [Double]? = nil, unknownFields: [String: JSONValue] = [:]) {
             self.unit = unit
             self.weekStart = weekStart
+            self.barWeight = barWeight
+            self.restSeconds = restSeconds
+            self.warmups = warmups
+            self.sex = sex
+            self.plates = plates
             self.unknownFields = unknownFields
         }
     }
@@ -81,13 +101,24 @@ extension StoreManifest.Preferences: JSONDecodable, JSONEncodable {
         guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "preferences") else { return nil }
         let unit = reader.optional("unit", default: WeightUnit.kg)
         let weekStart = reader.optional("week_start", default: StoreManifest.WeekStart.monday)
-        return StoreManifest.Preferences(unit: unit, weekStart: weekStart, unknownFields: reader.unknownMembers)
+        let bar: Double? = reader.optional("bar")
+        let rest: Int? = reader.optional("rest_seconds")
+        let warmups: Bool? = reader.optional("warmups")
+        let sex: StoreManifest.Sex? = reader.optional("sex")
+        let plates: [Double]? = reader.optional("plates")
+        return StoreManifest.Preferences(unit: unit, weekStart: weekStart, barWeight: bar, restSeconds: rest, warmups: warmups,
+                                         sex: sex, plates: plates, unknownFields: reader.unknownMembers)
     }
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
         object.set("unit", unit)
         object.set("week_start", weekStart)
+        object.set("bar", barWeight)
+        object.set("rest_seconds", restSeconds)
+        object.set("warmups", warmups)
+        object.set("sex", sex)
+        if let plates { object.set("plates", plates) }
         return object.value
     }
 }

@@ -92,12 +92,44 @@ extension StoreSchemas {
     },
     "preferences": {
       "properties": {
+        "bar": {
+          "description": "The bar's weight in the store's unit, for plate loading.",
+          "exclusiveMinimum": 0,
+          "maximum": 100,
+          "type": "number"
+        },
+        "plates": {
+          "description": "The plates of the gym, in the store's unit.",
+          "items": {
+            "exclusiveMinimum": 0,
+            "maximum": 100,
+            "type": "number"
+          },
+          "type": "array"
+        },
+        "rest_seconds": {
+          "description": "Rest between sets when an exercise has none of its own.",
+          "maximum": 3600,
+          "minimum": 0,
+          "type": "integer"
+        },
+        "sex": {
+          "description": "For relative-strength scores (DOTS, Wilks).",
+          "enum": [
+            "female",
+            "male"
+          ]
+        },
         "unit": {
           "description": "Unit of weights typed without one, and of totals.",
           "enum": [
             "kg",
             "lbs"
           ]
+        },
+        "warmups": {
+          "description": "Whether a planned session starts with warm-up sets.",
+          "type": "boolean"
         },
         "week_start": {
           "enum": [
