@@ -260,7 +260,7 @@ struct StoreChecker {
                 let others = group.filter { $0.0.path != item.path }.map(\.0.path).joined(separator: ", ")
                 problems.append(StoreChecker.problem(item, at: JSONPath.root.appending("id"), code: .conflict,
                                                      message: "id: the \(what) ID \(id) is also used by \(others)",
-                                                     hint: "If one file is a leftover copy of the other, delete it (rm '\(others)' removes the other one); if they are different \(what)s, give one a new lowercase UUID as its \"id\"."))
+                                                     hint: "If one of them is a leftover copy, delete it (rm '\(others)', or this file); if they are different \(what)s, give one a new lowercase UUID as its \"id\"."))
             }
         }
     }

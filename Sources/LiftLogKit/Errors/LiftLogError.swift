@@ -64,6 +64,21 @@ public enum LiftLogError: Error, Equatable, Sendable {
     }
 }
 
+extension LiftLogError {
+    /// The error of a step that failed after earlier steps were written: `what` replaces the
+    /// "nothing was changed" of a file-system error, or follows the message of another.
+    package func replacingNothingChanged(with what: String) -> LiftLogError {
+        switch self {
+        case .io(let path, let operation, let reason):
+            let cause = reason.hasSuffix("; nothing was changed") ? String(reason.dropLast("; nothing was changed".count)) : reason
+            return .io(path: path, operation: operation, reason: cause + "; " + what)
+        case .validation(let message): return .validation(message + " (" + what + ".)")
+        case .conflict(let message): return .conflict(message + " (" + what + ".)")
+        default: return self
+        }
+    }
+}
+
 extension LiftLogError: CustomStringConvertible {
     public var description: String { "\(code.rawValue): \(message)" }
 }

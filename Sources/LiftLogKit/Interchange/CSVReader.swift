@@ -34,6 +34,9 @@ public struct CSVReader {
     private var started = false
     /// The field separator (`,` unless set).
     public var separator: UInt8
+    /// The most bytes one record may have: an export's rows are a few hundred bytes, so a
+    /// longer one means the file is not an export (and an endless input is stopped early).
+    public static let maximumRecordSize = 1 << 20
 
     /// Reads from a file (streamed in 64 KB chunks).
     ///
@@ -101,7 +104,15 @@ public struct CSVReader {
             fields.append(text)
             field.removeAll(keepingCapacity: true)
         }
+        var recordBytes = 0
         while let byte = peek() {
+            recordBytes += 1
+            if recordBytes > CSVReader.maximumRecordSize {
+                throw CSVError(line: startLine, message: "a row is longer than \(CSVReader.maximumRecordSize / 1024 / 1024) MB; an export's rows are a few hundred bytes, so this is not a CSV export")
+            }
+            if byte == 0 {
+                throw CSVError(line: line, message: "the file holds NUL bytes, so it is not a text CSV export")
+            }
             if quoted {
                 position += 1
                 if byte == 0x22 {

@@ -62,6 +62,7 @@ extension Store {
         var finishedKeys: Swift.Set<String> = []
         var currentKey: String?
         var currentLine = 0
+        var setsInCurrent = 0
         while true {
             let record: CSVRecord?
             do { record = try rows.next() } catch { throw .validation("\(path):\(error.line): \(error.message).") }
@@ -79,6 +80,12 @@ extension Store {
                         throw ImportProblem(line: record.line, message: "this row belongs to a workout whose other rows came before line \(currentLine); keep each workout's rows together")
                     }
                     currentKey = workout.key
+                    setsInCurrent = 0
+                }
+                // One session file per workout, which liftlog must be able to read back.
+                setsInCurrent += 1
+                if setsInCurrent == Store.maximumImportedSets + 1 {
+                    throw ImportProblem(line: record.line, message: "the workout of this row has more than \(Store.maximumImportedSets) sets; no app exports such a workout, so the file's dates or workout names are wrong")
                 }
                 currentLine = record.line
             } catch {
@@ -93,6 +100,8 @@ extension Store {
         report.skippedRows += problems.map { ($0.line, $0.message) }
         report.skippedRows.sort { $0.line < $1.line }
 
+        var written = (exercises: [String](), sessions: 0, sets: 0)
+        do throws(LiftLogError) {
         return try withLock { () throws(LiftLogError) -> ImportReport in
             // Exercises: mapped, found in the library, or created.
             let library = try exerciseFiles().map(\.exercise)
@@ -111,6 +120,7 @@ extension Store {
                 if !options.dryRun {
                     let created = try insertExercise(name: target, modality: Store.guessModality(target))
                     ids[key] = created.id
+                    written.exercises.append(created.name)
                 }
             }
             // Pass 2: write the sessions, one workout at a time.
@@ -129,6 +139,8 @@ extension Store {
                 if !options.dryRun {
                     try files.ensureDirectory(String(session.relativePath.split(separator: "/").dropLast().joined(separator: "/")))
                     try files.save(session, to: session.relativePath)
+                    written.sessions += 1
+                    written.sets += workout.sets.count
                 }
             }
             while true {
@@ -149,7 +161,20 @@ extension Store {
             if !options.dryRun && report.sessionsCreated > 0 { updateIndex() }
             return report
         }
+        } catch {
+            // Say exactly what was written before the failure; never "nothing was changed".
+            guard !written.exercises.isEmpty || written.sessions > 0 else { throw error }
+            if written.sessions > 0 { updateIndex() }
+            var parts: [String] = []
+            if written.sessions > 0 { parts.append("\(written.sessions) session\(written.sessions == 1 ? "" : "s") (\(written.sets) set\(written.sets == 1 ? "" : "s"))") }
+            if !written.exercises.isEmpty { parts.append("\(written.exercises.count) exercise\(written.exercises.count == 1 ? "" : "s") (\(written.exercises.joined(separator: ", ")))") }
+            throw error.replacingNothingChanged(with: "before this, the import wrote \(parts.joined(separator: " and ")); importing the file again adds the rest and nothing twice")
+        }
     }
+
+    /// The most sets one imported workout may have (its session file stays far below the size
+    /// liftlog reads).
+    static let maximumImportedSets = 5_000
 
     /// A guess at the equipment from names such as "Bench Press (Barbell)".
     static func guessModality(_ name: String) -> Exercise.Modality {

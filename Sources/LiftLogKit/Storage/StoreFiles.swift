@@ -184,6 +184,10 @@ package struct StoreFiles: Sendable {
     ///   temporary file is left.
     package func writeAtomically(_ bytes: [UInt8], to relative: String, durable: Bool = true) throws(LiftLogError) {
         let path = try checked(relative)
+        // Never write a file that the reader would refuse.
+        guard bytes.count <= StoreFiles.maximumFileSize else {
+            throw .validation("\(relative) would be \(bytes.count / 1024 / 1024) MB; liftlog reads store files up to \(StoreFiles.maximumFileSize / 1024 / 1024) MB, so nothing was written.")
+        }
         try checkParents(of: relative)
         let slash = path.lastIndex(of: "/")!
         let folder = String(path[..<slash])

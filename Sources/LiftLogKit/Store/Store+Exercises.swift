@@ -96,6 +96,18 @@ extension Store {
         name: String, modality: Exercise.Modality, category: Exercise.Category? = nil, muscleGroups: [String] = [],
         notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil
     ) throws(LiftLogError) -> Exercise {
+        let (exercise, path) = try newExercise(name: name, modality: modality, category: category, muscleGroups: muscleGroups,
+                                               notes: notes, weightIncrement: weightIncrement, media: media)
+        try files.save(exercise, to: path)
+        return exercise
+    }
+
+    /// A new custom exercise and the file it would go to, checked but not written (for a
+    /// caller that writes it together with something else).
+    func newExercise(
+        name: String, modality: Exercise.Modality, category: Exercise.Category? = nil, muscleGroups: [String] = [],
+        notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil
+    ) throws(LiftLogError) -> (exercise: Exercise, path: String) {
         let exercise = Exercise(
             id: Exercise.ID(rawValue: environment.makeUUID()) ?? Exercise.ID.random(), name: Exercise.normalizedName(name),
             modality: modality, category: category, muscleGroups: muscleGroups.map { $0.lowercased() }, notes: notes,
@@ -105,8 +117,7 @@ extension Store {
         if let clash = existing.first(where: { Exercise.nameKey($0.exercise.name) == Exercise.nameKey(exercise.name) }) {
             throw .conflict("An exercise named '\(clash.exercise.name)' already exists.")
         }
-        try files.save(exercise, to: freeExercisePath(for: exercise, taken: Swift.Set(existing.map(\.path))))
-        return exercise
+        return (exercise, freeExercisePath(for: exercise, taken: Swift.Set(existing.map(\.path))))
     }
 
     static func checkExercise(_ exercise: Exercise, rawName: String) throws(LiftLogError) {

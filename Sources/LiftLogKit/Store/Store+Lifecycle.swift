@@ -175,7 +175,7 @@ extension Store {
             guard stored.session.kind == .lifting || stored.session.kind == .cardio else {
                 throw .forbidden("The active session is a \(stored.session.kind.rawValue) session; sets can only be logged into lifting or cardio sessions.")
             }
-            var created = false
+            var created: (exercise: Exercise, path: String)?
             var session = stored.session
             let key = Exercise.nameKey(exerciseName)
             var sets = sets
@@ -201,8 +201,8 @@ extension Store {
                 } catch {
                     guard createIfMissing, case .notFound = error else { throw error }
                     let modality: Exercise.Modality = sets.allSatisfy { $0.weight == nil } ? .bodyweight : .other
-                    exercise = try insertExercise(name: exerciseName, modality: modality)
-                    created = true
+                    created = try newExercise(name: exerciseName, modality: modality)
+                    exercise = created!.exercise
                 }
                 if let existing = session.entryIndex(for: exercise) {
                     index = existing
@@ -234,8 +234,15 @@ extension Store {
                 }
             }
             stored.session = session
-            try save(stored)
-            return LogResult(stored: stored, entryIndex: index, createdExercise: created, setNumbers: numbers)
+            if let created {
+                // The new exercise and the sets logged with it are saved as one change.
+                try files.apply([.write(created.path, JSONWriter.canonicalBytes(created.exercise.jsonValue)),
+                                 .write(stored.path, JSONWriter.canonicalBytes(session.jsonValue))])
+                recordAcknowledged(session)
+            } else {
+                try save(stored)
+            }
+            return LogResult(stored: stored, entryIndex: index, createdExercise: created != nil, setNumbers: numbers)
         }
     }
 
