@@ -11,6 +11,7 @@ missing=()
 command -v git >/dev/null 2>&1 || missing+=(git)
 command -v setpriv >/dev/null 2>&1 || missing+=(util-linux)            # a read-only store as another user
 command -v rsvg-convert >/dev/null 2>&1 || missing+=(librsvg2-bin)     # renders the SVG charts
+[ -e /usr/share/zoneinfo/Europe/Berlin ] || missing+=(tzdata)         # daylight-saving changes
 if [ ${#missing[@]} -gt 0 ]; then
     if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
         echo "== installing ${missing[*]} (Debian packages the tests use)"

@@ -97,7 +97,9 @@ public enum CLI {
     /// The "resume your workout?" prompt: one line on standard error when a session started
     /// more than an hour ago is still active.
     private static func warnAboutLongActiveSession(_ context: inout CommandContext, command: String) {
-        guard command != "init", command != "discard", command != "finish",
+        // Not on the commands that work on the active session itself (logging sets into a
+        // backdated session is what its user means to do): no nagging.
+        guard !["init", "discard", "finish", "log", "set", "drop", "status", "edit"].contains(command),
               let store = try? context.store(), let active = try? store.activeSession() else { return }
         let now = context.storeEnvironment.now()
         let seconds = active.session.startedAt.seconds(until: now)

@@ -4,7 +4,7 @@ import LiftLogKit
 enum WorkoutCommands {
     static func time(_ text: String?, option: String, store: Store) throws(LiftLogError) -> Timestamp? {
         guard let text else { return nil }
-        guard let time = TimeInput.parse(text, now: store.currentTimestamp()) else {
+        guard let time = try TimeInput.parse(text, now: store.currentTimestamp()) else {
             throw .validation("\(option) must be a time like '2025-01-24 07:30', '07:30' or '2025-01-24T07:30:00+01:00', got '\(text)'.")
         }
         return time

@@ -16,17 +16,54 @@ package enum LocalTimeZone {
         return Int(parts.tm_gmtoff)
     }
 
-    /// The instant whose wall-clock time in this zone is `localSeconds` (seconds since 1970 on
-    /// the local clock). In a gap or overlap of a daylight-saving change, the earlier offset wins.
-    package static func epochSeconds(forLocalSeconds localSeconds: Int64) -> (seconds: Int64, offset: Int) {
-        // Try the offsets in force around that time; the first consistent one wins.
-        let candidates = [utcOffset(atEpochSeconds: localSeconds - 86_400), utcOffset(atEpochSeconds: localSeconds + 86_400)]
-        for offset in candidates {
-            let seconds = localSeconds - Int64(offset)
-            if utcOffset(atEpochSeconds: seconds) == offset { return (seconds, offset) }
+    /// What a wall-clock time names in this zone.
+    package enum Resolution: Equatable, Sendable {
+        /// One instant.
+        case exact(seconds: Int64, offset: Int)
+        /// Twice (clocks went back): the first and the second time that wall-clock time came.
+        case ambiguous(first: (seconds: Int64, offset: Int), second: (seconds: Int64, offset: Int))
+        /// Never (clocks went forward past it): `shifted` is the same instant read with the
+        /// offset before the change, whose wall-clock time exists.
+        case nonexistent(shifted: (seconds: Int64, offset: Int))
+
+        package static func == (lhs: Resolution, rhs: Resolution) -> Bool {
+            switch (lhs, rhs) {
+            case let (.exact(a, b), .exact(c, d)): a == c && b == d
+            case let (.ambiguous(a, b), .ambiguous(c, d)): a == c && b == d
+            case let (.nonexistent(a), .nonexistent(b)): a == b
+            default: false
+            }
         }
-        let offset = utcOffset(atEpochSeconds: localSeconds)
-        return (localSeconds - Int64(offset), offset)
+    }
+
+    /// What `localSeconds` (seconds since 1970 on the local clock) names in this zone.
+    package static func resolve(localSeconds: Int64) -> Resolution {
+        let around = [utcOffset(atEpochSeconds: localSeconds - 86_400), utcOffset(atEpochSeconds: localSeconds + 86_400)]
+        var consistent: [(seconds: Int64, offset: Int)] = []
+        for offset in Swift.Set(around) + [utcOffset(atEpochSeconds: localSeconds)] where !consistent.contains(where: { $0.offset == offset }) {
+            let seconds = localSeconds - Int64(offset)
+            if utcOffset(atEpochSeconds: seconds) == offset { consistent.append((seconds, offset)) }
+        }
+        consistent.sort { $0.seconds < $1.seconds }
+        switch consistent.count {
+        case 0:
+            let before = around[0]
+            let seconds = localSeconds - Int64(before)
+            return .nonexistent(shifted: (seconds, utcOffset(atEpochSeconds: seconds)))
+        case 1: return .exact(seconds: consistent[0].seconds, offset: consistent[0].offset)
+        default: return .ambiguous(first: consistent[0], second: consistent[consistent.count - 1])
+        }
+    }
+
+    /// The instant whose wall-clock time in this zone is `localSeconds` (seconds since 1970 on
+    /// the local clock): the first of two when clocks went back; in a gap when clocks went
+    /// forward, the same instant read with the offset before the change.
+    package static func epochSeconds(forLocalSeconds localSeconds: Int64) -> (seconds: Int64, offset: Int) {
+        switch resolve(localSeconds: localSeconds) {
+        case .exact(let seconds, let offset): return (seconds, offset)
+        case .ambiguous(let first, _): return first
+        case .nonexistent(let shifted): return shifted
+        }
     }
 }
 

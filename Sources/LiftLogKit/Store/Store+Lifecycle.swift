@@ -113,6 +113,24 @@ extension Store {
 
     // MARK: Lifecycle
 
+    /// How long after its start a session's sets still get the time they were logged at.
+    static let setTimeWindowSeconds = 12 * 3600
+
+    /// The time a set logged `now` records: now, when that lies inside the session (at most
+    /// ``setTimeWindowSeconds`` after its start); none for a backdated session, whose sets were
+    /// done at some time the clock does not know.
+    static func setTime(now: Timestamp, sessionStart: Timestamp) -> Timestamp? {
+        let elapsed = sessionStart.seconds(until: now)
+        return elapsed >= -60 && elapsed <= setTimeWindowSeconds ? now : nil
+    }
+
+    /// Refuses a time more than a minute in the future (clocks of two devices may differ that much).
+    func refuseFuture(_ time: Timestamp, what: String, now: Timestamp) throws(LiftLogError) {
+        if time.millisecondsSince1970 > now.millisecondsSince1970 + 60_000 {
+            throw .validation("\(what) \(time.shortDescription) is in the future.")
+        }
+    }
+
     /// Starts a session.
     ///
     /// - Parameters:
@@ -133,9 +151,7 @@ extension Store {
             }
             let now = currentTimestamp()
             let start = startedAt ?? now
-            if start.millisecondsSince1970 > now.millisecondsSince1970 + 60_000 {
-                throw .validation("Start time \(start.shortDescription) is in the future.")
-            }
+            try refuseFuture(start, what: "Start time", now: now)
             // A lifting or cardio session during the active mesocycle records its week. A broken
             // plan file must not keep anyone from training: `check` reports it.
             let week = kind == .lifting || kind == .cardio ? (try? activeMesocycle())??.mesocycle.week(of: start.localDate) : nil
@@ -212,6 +228,7 @@ extension Store {
                 }
             }
             let now = currentTimestamp()
+            let setTime = Store.setTime(now: now, sessionStart: session.startedAt)
             var numbers: [Int] = []
             for notation in sets {
                 for _ in 0..<notation.count {
@@ -223,11 +240,11 @@ extension Store {
                         set.reps = notation.reps
                         set.rpe = notation.rpe
                         set.status = .completed
-                        set.completedAt = now
+                        set.completedAt = setTime
                         session.entries[index].sets[pending] = set
                     } else {
                         set = WorkoutSet(setNumber: session.entries[index].sets.count + 1, weight: notation.weight, unit: notation.unit,
-                                         reps: notation.reps, rpe: notation.rpe, status: .completed, completedAt: now)
+                                         reps: notation.reps, rpe: notation.rpe, status: .completed, completedAt: setTime)
                         session.entries[index].sets.append(set)
                     }
                     numbers.append(set.setNumber)
@@ -271,7 +288,7 @@ extension Store {
                     if set.weight == nil, change.weight == nil { set.weight = set.targetWeight }
                 }
                 set.status = .completed
-                set.completedAt = set.completedAt ?? currentTimestamp()
+                set.completedAt = set.completedAt ?? Store.setTime(now: currentTimestamp(), sessionStart: stored.session.startedAt)
             case .skip?: set.status = .skipped; set.completedAt = nil
             case .undo?: set.status = .pending; set.completedAt = nil
             case nil: break
@@ -322,11 +339,20 @@ extension Store {
         return try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> StoredSession in
             var stored = try requireActive()
             let end = completedAt ?? currentTimestamp()
+            try refuseFuture(end, what: "End time", now: currentTimestamp())
             guard end >= stored.session.startedAt else {
                 throw .validation("The end time \(end.shortDescription) is before the start \(stored.session.startedAt.shortDescription).")
             }
             stored.session.status = .completed
             stored.session.completedAt = end
+            // A set's time lies inside its session: one outside it (a backdated session) has none.
+            for entry in stored.session.entries.indices {
+                for set in stored.session.entries[entry].sets.indices {
+                    if let time = stored.session.entries[entry].sets[set].completedAt, time < stored.session.startedAt || time > end {
+                        stored.session.entries[entry].sets[set].completedAt = nil
+                    }
+                }
+            }
             if let feel { stored.session.sessionRPE = feel }
             if !tags.isEmpty { stored.session.painTags = tags }
             if let notes, !notes.isEmpty { stored.session.notes = notes }
@@ -367,9 +393,7 @@ extension Store {
             let now = currentTimestamp()
             let seconds = Int((minutes * 60).rounded())
             let start = startedAt ?? now.adding(seconds: -seconds)
-            if start.millisecondsSince1970 > now.millisecondsSince1970 + 60_000 {
-                throw .validation("Start time \(start.shortDescription) is in the future.")
-            }
+            try refuseFuture(start, what: "Start time", now: now)
             let session = Session(id: environment.makeSessionID(), kind: kind, status: .completed, startedAt: start,
                                   completedAt: start.adding(seconds: seconds), notes: notes, durationSeconds: seconds,
                                   regions: regions, meditationType: meditationType)

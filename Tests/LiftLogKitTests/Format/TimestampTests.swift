@@ -55,11 +55,11 @@ struct TimestampTests {
     @Test("parses times people type")
     func timeInput() throws {
         let now = try #require(Timestamp("2025-01-24T12:00:00+00:00"))
-        #expect(TimeInput.parse("2025-01-20T06:00:00+02:00", now: now)?.description == "2025-01-20T06:00:00+02:00")
-        #expect(TimeInput.parse("2025-01-20 06:15", now: now)?.localTime.minute == 15)
-        #expect(TimeInput.parse("07:30", now: now)?.localDate == now.localDate)
-        #expect(TimeInput.parse("yesterday 18:00", now: now)?.localDate.description == "2025-01-23")
-        #expect(TimeInput.parse("25:00", now: now) == nil)
-        #expect(TimeInput.parse("soon", now: now) == nil)
+        #expect(try TimeInput.parse("2025-01-20T06:00:00+02:00", now: now)?.description == "2025-01-20T06:00:00+02:00")
+        #expect(try TimeInput.parse("2025-01-20 06:15", now: now)?.localTime.minute == 15)
+        #expect(try TimeInput.parse("07:30", now: now)?.localDate == now.localDate)
+        #expect(try TimeInput.parse("yesterday 18:00", now: now)?.localDate.description == "2025-01-23")
+        #expect(try TimeInput.parse("25:00", now: now) == nil)
+        #expect(try TimeInput.parse("soon", now: now) == nil)
     }
 }
