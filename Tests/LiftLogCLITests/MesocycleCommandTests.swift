@@ -56,7 +56,8 @@ struct MesocycleCommandTests {
                 ["Bench Press", "61.23x12", "61.23x12", "61.23x11"], // 11 of 12: missed
             ])
             #expect(first["week_number"] == 1)
-            #expect(targets(first) == [100, 61.23])
+            // Bench was last loaded in pounds: its target is in pounds (61.23 kg = 135 lb).
+            #expect(targets(first) == [100, 135])
             #expect(first["entries"]?.arrayValue?[1]["sets"]?.arrayValue?[0]["target_reps"] == 12)
             // Week 2: squat 100 + 2.5; bench stays.
             let second = try week(store, at: "2025-01-13T07:00:00+01:00", [
@@ -67,12 +68,14 @@ struct MesocycleCommandTests {
             let listed = try #require(run(["history", "--per-page", "3", "--store", store, "--json"]).json?["data"]?["sessions"]?.arrayValue)
             #expect(listed.map { $0["week_number"] } == [2, 1, .null])
             #expect(listed.map { $0["plan"] } == ["5x5", "5x5", "5x5"])
-            #expect(targets(second) == [102.5, 61.23])
+            #expect(targets(second) == [102.5, 135])
             // Week 3 (today): squat holds at 102.5; bench 61.23 + 5.
             let today = try #require(run(["today", "--store", store, "--json"]).json?["data"])
             #expect(today["week_number"] == 3)
             let exercises = try #require(today["exercises"]?.arrayValue)
-            #expect(exercises.map { $0["target_weight"] } == [102.5, 66.23])
+            // 66.23 kg is 146.01 lb: to the increment's step, 145 lb.
+            #expect(exercises.map { $0["target_weight"] } == [102.5, 145])
+            #expect(exercises.map { $0["target_unit"] } == ["kg", "lbs"])
             #expect(exercises.map { $0["progressed"] } == [false, true])
 
             let report = try #require(run(["meso", "show", "--store", store, "--json"]).json?["data"])
@@ -92,7 +95,7 @@ struct MesocycleCommandTests {
             #expect(text.hasPrefix("5x5 mesocycle: 2025-01-06 to 2025-02-02, 4 weeks, active, week 3\n"))
             #expect(text.contains("\n1     2025-01-06  1         100 +           61.23 x\n"))
             #expect(text.contains("\n3 <   2025-01-20  0         102.5           66.23\n"))
-            #expect(run(["today", "--store", store]).output.contains("Bench Press  3x8-12  66.23 kg (+)"))
+            #expect(run(["today", "--store", store]).output.contains("Bench Press  3x8-12  145 lbs (+)"))
             let started = run(["start", "--plan-day", "a", "--store", store]).output
             #expect(started.hasPrefix("Started A of 5x5, week 3 ("))
             #expect(started.contains("\n   1  planned: 5 reps @ 102.5 kg\n"))

@@ -57,6 +57,10 @@ enum AnalyticsCommands {
             if let record = report.personalRecord {
                 text += "\n\nPersonal record: \(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps) on \(record.date)"
             }
+            if let best = report.maxReps {
+                text += "\n\(report.personalRecord == nil ? "\n" : "")Most reps without added weight: \(best.reps) on \(best.date)"
+            }
+            if metric == "e1rm" && !marked.isEmpty { text += "\n" + e1rmNote }
             if let svgPath = arguments.value("--svg") { text += "\nWrote the chart to \(svgPath)." }
             return CommandResult(data: data, text: text)
         })
@@ -75,6 +79,14 @@ enum AnalyticsCommands {
                 "date": .string(record.date.description), "session_id": .string(record.sessionID.rawValue)]
     }
 
+    static func maxRepsJSON(_ report: ExerciseReport) -> JSONValue {
+        guard let best = report.maxReps else { return .null }
+        return ["reps": .number(JSONNumber(best.reps)), "date": .string(best.date.description), "session_id": .string(best.sessionID.rawValue)]
+    }
+
+    /// The line that says which sets give an e1RM.
+    static let e1rmNote = "Estimated 1RM from sets of 1 to \(E1RMFormula.maximumReps) reps only (the formulas do not hold beyond)."
+
     static func progressJSON(_ report: ExerciseReport) -> JSONValue {
         func number(_ value: Double?) -> JSONValue { value.map { .number(JSONNumber($0)) } ?? .null }
         return [
@@ -88,6 +100,7 @@ enum AnalyticsCommands {
                  "e1rm": number(entry.e1rm), "volume": .number(JSONNumber(entry.volume))]
             }),
             "personal_record": recordJSON(report.personalRecord),
+            "max_reps": maxRepsJSON(report),
         ]
     }
 
@@ -108,10 +121,15 @@ enum AnalyticsCommands {
                     "personal_record": recordJSON(report.personalRecord),
                     "best_e1rm": report.bestE1RM.map { ["value": .number(JSONNumber($0.value)), "unit": .string(report.unit.rawValue), "date": .string($0.date.description), "session_id": .string($0.sessionID.rawValue)] } ?? .null,
                     "rep_records": .array(report.repRecords.map { ["reps": .number(JSONNumber($0.reps)), "weight": .number(JSONNumber($0.weight)), "unit": .string($0.unit.rawValue), "date": .string($0.date.description)] }),
+                    "max_reps": maxRepsJSON(report),
                 ]
-                guard let record = report.personalRecord else { return CommandResult(data: data, text: "No history yet for \(report.exerciseName).") }
-                var text = context.style.bold(report.exerciseName) + "\nHeaviest set: \(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps) on \(record.date)"
-                if let best = report.bestE1RM { text += "\nBest estimated 1RM (\(formula.rawValue)): \(Formatting.number(best.value)) \(report.unit.rawValue) on \(best.date)" }
+                guard report.personalRecord != nil || report.maxReps != nil else { return CommandResult(data: data, text: "No history yet for \(report.exerciseName).") }
+                var text = context.style.bold(report.exerciseName)
+                if let record = report.personalRecord {
+                    text += "\nHeaviest set: \(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps) on \(record.date)"
+                }
+                if let best = report.maxReps { text += "\nMost reps without added weight: \(best.reps) on \(best.date)" }
+                if let best = report.bestE1RM { text += "\nBest estimated 1RM (\(formula.rawValue)): \(Formatting.number(best.value)) \(report.unit.rawValue) on \(best.date)\n" + e1rmNote }
                 if !report.repRecords.isEmpty {
                     text += "\n\n" + Formatting.table(report.repRecords.map { [String($0.reps), "\(Formatting.number($0.weight)) \($0.unit.rawValue)", $0.date.description] }, header: ["REPS", "WEIGHT", "DATE"], style: context.style)
                 }
@@ -120,9 +138,14 @@ enum AnalyticsCommands {
             var rows: [[String]] = []
             var list: [JSONValue] = []
             for report in try store.exerciseReports(formula: formula) {
-                guard let record = report.personalRecord else { continue }
-                rows.append([report.exerciseName, "\(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps)", record.date.description, report.bestE1RM.map { Formatting.number($0.value) } ?? "–"])
-                list.append(["exercise_name": .string(report.exerciseName), "personal_record": recordJSON(record)])
+                if let record = report.personalRecord {
+                    rows.append([report.exerciseName, "\(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps)", record.date.description, report.bestE1RM.map { Formatting.number($0.value) } ?? "–"])
+                } else if let best = report.maxReps {
+                    rows.append([report.exerciseName, "\(best.reps) reps", best.date.description, "–"])
+                } else {
+                    continue
+                }
+                list.append(["exercise_name": .string(report.exerciseName), "personal_record": recordJSON(report.personalRecord), "max_reps": maxRepsJSON(report)])
             }
             let text = rows.isEmpty ? "No records yet: log some sets first." : Formatting.table(rows, header: ["EXERCISE", "HEAVIEST SET", "DATE", "BEST E1RM (\(store.preferences.unit.rawValue))"], style: context.style)
             return CommandResult(data: ["records": .array(list)], text: text)

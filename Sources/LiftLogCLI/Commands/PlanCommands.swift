@@ -217,6 +217,7 @@ enum PlanCommands {
                 item["exercise_id"] = target.exerciseID.map { .string($0.rawValue) } ?? .null
                 item["target_reps"] = target.planned.targetReps.map { .number(JSONNumber($0)) } ?? .null
                 item["target_weight"] = target.weight.map { .number(JSONNumber($0)) } ?? .null
+                item["target_unit"] = target.weight == nil ? .null : .string(target.unit.rawValue)
                 return .object(item)
             }),
         ]
@@ -239,7 +240,7 @@ enum PlanCommands {
         } else {
             let rows = report.targets.map { target in
                 [" ", target.exerciseName, target.planned.notation,
-                 target.weight.map { Formatting.weight($0, report.unit) + (target.progressed ? " (+)" : "") } ?? "–"]
+                 target.weight.map { Formatting.weight($0, target.unit) + (target.progressed ? " (+)" : "") } ?? "–"]
             }
             lines.append(Formatting.table(rows, header: ["", "EXERCISE", "SETS", "TARGET"], style: style))
         }

@@ -5,9 +5,14 @@ public enum E1RMFormula: String, Sendable, CaseIterable {
     /// `w × 36 / (37 − r)`, for sets of fewer than 37 reps.
     case brzycki
 
-    /// The estimate for `weight` lifted `reps` times; one rep is the weight itself.
+    /// The most reps a set may have to give an estimate: the formulas are not valid beyond
+    /// (SPEC §8).
+    public static let maximumReps = 12
+
+    /// The estimate for `weight` lifted `reps` times; one rep is the weight itself. Only sets
+    /// of 1 to ``maximumReps`` reps give one.
     public func estimate(weight: Double, reps: Int) -> Double? {
-        guard reps >= 1 else { return nil }
+        guard (1...E1RMFormula.maximumReps).contains(reps) else { return nil }
         if reps == 1 { return weight }
         switch self {
         case .epley: return weight * (1 + Double(reps) / 30)
@@ -63,6 +68,8 @@ public struct ExerciseReport: Sendable {
     public var bestE1RM: (value: Double, date: LocalDate, sessionID: Session.ID)?
     /// For 1 to 12 reps, where there is one.
     public var repRecords: [RepRecord]
+    /// The most reps in one set without added weight (bodyweight exercises), with its date.
+    public var maxReps: (reps: Int, date: LocalDate, sessionID: Session.ID)?
 }
 
 extension Store {
@@ -82,8 +89,13 @@ extension Store {
             exercise = try self.exercise(named: name)
         } catch {
             guard case .notFound = error else { throw error }
-            exercise = Exercise.unlisted(named: name)
-            known = false
+            if let renamed = try self.exercise(recordedAs: name) {
+                // An old name: the exercise its sessions link to, under its name now.
+                exercise = renamed
+            } else {
+                exercise = Exercise.unlisted(named: name)
+                known = false
+            }
         }
         let key = Exercise.nameKey(exercise.name)
         let target = exercise
@@ -123,8 +135,29 @@ extension Store {
         return builder.report
     }
 
-    /// The reports of every library exercise that has sets, in one pass over the index
-    /// (for `pr` without an exercise). Entries are linked by ID, or by name when unlinked.
+    /// The library exercise that sessions recorded under `name` link to: the exercise a name
+    /// was renamed from. `nil` when no session links that name to a library exercise.
+    ///
+    /// - Complexity: O(N) index lines, newest first, until one is found (only asked for names
+    ///   the library does not have).
+    public func exercise(recordedAs name: String) throws(LiftLogError) -> Exercise? {
+        let key = Exercise.nameKey(name)
+        let library = Dictionary(try exercises().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> Exercise? in
+            var found: Exercise?
+            try index.forEachSummaryNewestFirst { summary in
+                for ref in summary.exercises where Exercise.nameKey(ref.name) == key {
+                    if let id = ref.id, let exercise = library[id] { found = exercise; return false }
+                }
+                return true
+            }
+            return found
+        }
+    }
+
+    /// The reports of every exercise that has sets, in one pass over the index (for `pr`
+    /// without an exercise). Entries are linked by ID, or by name when unlinked; an exercise
+    /// removed from the library keeps its records under the name its sessions recorded.
     ///
     /// - Complexity: one index line per session and one `stat` per session used; no session
     ///   file is read unless it changed.
@@ -136,20 +169,30 @@ extension Store {
         return try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> [ExerciseReport] in
             try index.verifying { shown throws(LiftLogError) in
                 var builders: [Int: ExerciseReport.Builder] = [:]
+                // Exercises no longer in the library, by the name their sessions recorded.
+                var removed: [String: ExerciseReport.Builder] = [:]
                 try index.forEachRecordNewestFirst { month, record in
                     guard let summary = record.summary else { return true }
                     var sets: [Int: [SessionSummary.WorkSets]] = [:]
+                    var removedSets: [String: (name: String, sets: [SessionSummary.WorkSets])] = [:]
                     for (position, ref) in summary.exercises.enumerated() {
-                        guard let found = ref.id.flatMap({ byID[$0] }) ?? (ref.id == nil ? byName[Exercise.nameKey(ref.name)] : nil) else { continue }
+                        guard let found = ref.id.flatMap({ byID[$0] }) ?? (ref.id == nil ? byName[Exercise.nameKey(ref.name)] : nil) else {
+                            removedSets[Exercise.nameKey(ref.name), default: (ref.name, [])].sets += summary.workSets(ofEntryAt: position)
+                            continue
+                        }
                         sets[found, default: []] += summary.workSets(ofEntryAt: position)
                     }
                     for (found, list) in sets {
                         builders[found, default: ExerciseReport.Builder(exerciseID: library[found].id, exerciseName: library[found].name, unit: unit, formula: formula)].add(summary, list)
                     }
-                    if !sets.isEmpty { shown.append((month, record)) }
+                    for (key, item) in removedSets {
+                        removed[key, default: ExerciseReport.Builder(exerciseID: nil, exerciseName: item.name, unit: unit, formula: formula)].add(summary, item.sets)
+                    }
+                    if !sets.isEmpty || !removedSets.isEmpty { shown.append((month, record)) }
                     return true
                 }
                 return builders.keys.sorted().map { builders[$0]!.report }
+                    + removed.keys.sorted().map { removed[$0]!.report }
             }
         }
     }
@@ -164,7 +207,7 @@ extension ExerciseReport {
         private var prKilograms = -1.0
 
         init(exerciseID: Exercise.ID?, exerciseName: String, unit: WeightUnit, formula: E1RMFormula) {
-            partial = ExerciseReport(exerciseID: exerciseID, exerciseName: exerciseName, unit: unit, entries: [], personalRecord: nil, bestE1RM: nil, repRecords: [])
+            partial = ExerciseReport(exerciseID: exerciseID, exerciseName: exerciseName, unit: unit, entries: [], personalRecord: nil, bestE1RM: nil, repRecords: [], maxReps: nil)
             self.formula = formula
         }
 
@@ -177,7 +220,17 @@ extension ExerciseReport {
             var bestKilograms = -1.0
             for set in sets {
                 entry.sets += set.count
-                guard let weight = set.weight, let reps = set.reps else { continue }
+                // A set of 0 reps is a missed attempt: never a record, never the best weight.
+                guard let reps = set.reps, reps >= 1 else { continue }
+                guard let weight = set.weight else {
+                    // Bodyweight: the record is the most reps (ties: the earlier date).
+                    if reps > partial.maxReps?.reps ?? 0 || (reps == partial.maxReps?.reps && date < partial.maxReps!.date) {
+                        partial.maxReps = (reps, date, sessionID)
+                    }
+                    // A session of bodyweight sets alone: its best set is the one with most reps.
+                    if entry.bestWeight == nil { entry.bestSetReps = max(entry.bestSetReps ?? 0, reps) }
+                    continue
+                }
                 let setUnit = set.unit
                 entry.volume += setUnit.convert(weight, to: unit) * Double(reps) * Double(set.count)
                 let kilograms = setUnit.convert(weight, to: .kg)
@@ -227,6 +280,7 @@ extension ExerciseReport {
         private func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
     }
 }
+
 
 /// An exercise and the last day it appeared in a session.
 public struct RecentExercise: Hashable, Sendable {

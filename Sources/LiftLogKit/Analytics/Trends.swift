@@ -32,9 +32,15 @@ public struct TrendsReport: Sendable {
     public var longestStreak: Int
     public var lifts: [Lift]
 
-    /// Sessions per week over the period.
+    /// The day of the first session ever (any kind), if there is one.
+    public var firstTrainingDay: LocalDate?
+
+    /// Sessions per week over the period's weeks, from the week of the first session ever:
+    /// weeks before a lifter started do not lower the average.
     public var sessionsPerWeek: Double {
-        weeks.isEmpty ? 0 : Double(weeks.reduce(0) { $0 + $1.sessions }) / Double(weeks.count)
+        guard let firstTrainingDay else { return 0 }
+        let counted = weeks.filter { $0.start.adding(days: 6) >= firstTrainingDay }
+        return counted.isEmpty ? 0 : Double(counted.reduce(0) { $0 + $1.sessions }) / Double(counted.count)
     }
 }
 
@@ -96,7 +102,9 @@ extension Store {
                 counts[key, default: (ref, 0)].sessions += 1
             }
         }
-        (report.currentStreak, report.longestStreak) = Store.streaks(days: try trainingDays(), today: today)
+        let days = try trainingDays()
+        (report.currentStreak, report.longestStreak) = Store.streaks(days: days, today: today)
+        report.firstTrainingDay = days.min().map { LocalDate(dayNumber: $0) }
         for index in report.thisWeek.indices {
             report.thisWeek[index].kinds = Session.Kind.allCases.filter { (kindsByDay[report.thisWeek[index].date.dayNumber] ?? []).contains($0) }
         }

@@ -207,6 +207,8 @@ extension Store {
         /// By planned key: the heaviest working weight of the newest completed session before
         /// the cut-off date that has the exercise.
         var lastWeight: [String: Double] = [:]
+        /// By planned key: the unit of that heaviest set (the unit the lifter loads it in).
+        var lastUnit: [String: WeightUnit] = [:]
         /// By planned key, then week: the exercise's entries in the plan's sessions.
         var weekly: [String: [Int: [Session.Entry]]] = [:]
         /// Completed sessions of the plan per week.
@@ -246,8 +248,11 @@ extension Store {
                         let positions = summary.exercises.indices.filter { target.exercise.isRecorded(as: summary.exercises[$0].id, name: summary.exercises[$0].name) }
                         guard !positions.isEmpty else { continue }
                         settled.insert(target.key)
-                        let weights = positions.flatMap { summary.workSets(ofEntryAt: $0) }.compactMap { sets in sets.weight.map { sets.unit.convert($0, to: unit) } }
-                        if let heaviest = weights.max() { inputs.lastWeight[target.key] = (heaviest * 100).rounded() / 100 }
+                        let weights = positions.flatMap { summary.workSets(ofEntryAt: $0) }.compactMap { sets in sets.weight.map { (sets.unit.convert($0, to: unit), sets.unit) } }
+                        if let heaviest = weights.max(by: { $0.0 < $1.0 }) {
+                            inputs.lastWeight[target.key] = (heaviest.0 * 100).rounded() / 100
+                            inputs.lastUnit[target.key] = heaviest.1
+                        }
                     }
                     if settled.count == targets.count { return false }
                 }

@@ -4,8 +4,11 @@ public struct PlannedTarget: Sendable {
     /// The library's current name when the link resolves, else the planned name.
     public var exerciseName: String
     public var exerciseID: Exercise.ID?
-    /// In the store's unit; `nil` without history (or for bodyweight work).
+    /// In ``unit``, a multiple of the exercise's increment; `nil` without history (or for
+    /// bodyweight work).
     public var weight: Double?
+    /// The unit the lifter last loaded the exercise in (else the store's).
+    public var unit: WeightUnit = .kg
     /// Whether the weight went up by the increment since last week (mesocycles only).
     public var progressed: Bool
 }
@@ -106,13 +109,32 @@ extension Store {
         }
         // A mesocycle with no history before it and none yet for an exercise: the last weight
         // used, as outside a mesocycle.
+        var lastUnit = inputs.lastUnit
         if week != nil, targets.contains(where: { $0.weight == nil }) {
             let latest = try progressionInputs(plan: plan, planned: planned, mesocycle: nil, before: dayAfter)
             for index in targets.indices where targets[index].weight == nil {
-                targets[index].weight = latest.lastWeight[Store.plannedKey(planned[index])]
+                let key = Store.plannedKey(planned[index])
+                targets[index].weight = latest.lastWeight[key]
+                lastUnit[key] = lastUnit[key] ?? latest.lastUnit[key]
             }
         }
+        // In the unit the lifter loads the bar in: a 315 lb squat aims for 315 lb, not 142.88 kg.
+        // A converted weight is rounded to a step of the exercise's increment in that unit.
+        for index in targets.indices {
+            let key = Store.plannedKey(planned[index])
+            let loadUnit = lastUnit[key] ?? unit
+            targets[index].unit = loadUnit
+            guard let weight = targets[index].weight, loadUnit != unit else { continue }
+            let increment = inputs.library[key]?.weightIncrement ?? Exercise.defaultWeightIncrement
+            targets[index].weight = Store.roundedLoad(unit.convert(weight, to: loadUnit), step: increment)
+        }
         return targets
+    }
+
+    /// `weight` to the nearest multiple of `step` (to 0.01 for a step too small to mean a plate).
+    static func roundedLoad(_ weight: Double, step: Double) -> Double {
+        guard step >= 0.25, step.isFinite else { return (weight * 100).rounded() / 100 }
+        return ((weight / step).rounded() * step * 100).rounded() / 100
     }
 
     /// Starts a lifting session following a day of the active plan: each planned exercise gets
@@ -133,11 +155,10 @@ extension Store {
             dayIndex = try nextDay(of: plan).dayIndex
         }
         let date = (startedAt ?? currentTimestamp()).localDate
-        let unit = preferences.unit
         let entries = try targets(plan: plan, dayIndex: dayIndex, on: date).enumerated().map { offset, target in
             Session.Entry(exerciseID: target.exerciseID, exerciseName: target.exerciseName, order: offset + 1, notes: target.planned.notes,
                           sets: (1...target.planned.sets).map { number in
-                              WorkoutSet(setNumber: number, unit: target.weight == nil ? nil : unit, targetReps: target.planned.targetReps,
+                              WorkoutSet(setNumber: number, unit: target.weight == nil ? nil : target.unit, targetReps: target.planned.targetReps,
                                          targetWeight: target.weight, status: .pending)
                           })
         }

@@ -101,7 +101,8 @@ extension Store {
             } catch {
                 guard case .notFound = error else { throw error }
                 missingExercise = error
-                exerciseFilter = Exercise.unlisted(named: name)
+                // An old name resolves to the exercise its sessions link to.
+                exerciseFilter = try exercise(recordedAs: name) ?? Exercise.unlisted(named: name)
             }
         }
         let page = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> HistoryPage in
