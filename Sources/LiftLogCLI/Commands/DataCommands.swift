@@ -8,14 +8,17 @@ enum DataCommands {
         discussion: "Checks JSON syntax, types and value rules, that each session file's name matches its start time, duplicate IDs and names, more than one active session, plan or mesocycle, two days of one name in a plan, plans that use exercises missing from the library, sync-conflict copies and stray files. Exits with status 7 when it finds a problem.",
         run: { context, _ throws(LiftLogError) in
             let report = try Store.check(at: context.storePath, environment: context.storeEnvironment)
-            let data: JSONValue = ["files_checked": .number(JSONNumber(report.filesChecked)), "problems": .array(report.problems.map(JSONShapes.problem))]
-            var text = report.problems.map { render($0, style: context.style) }.joined(separator: "\n")
+            let data: JSONValue = ["files_checked": .number(JSONNumber(report.filesChecked)), "problems": .array(report.problems.map(JSONShapes.problem)),
+                                   "warnings": .array(report.warnings.map(JSONShapes.problem))]
+            var text = (report.problems.map { render($0, style: context.style) } + report.warnings.map { render($0, style: context.style, warning: true) })
+                .joined(separator: "\n")
             if !text.isEmpty { text += "\n\n" }
+            let warned = report.warnings.isEmpty ? "" : " (\(Formatting.count(report.warnings.count, "warning")))"
             guard !report.problems.isEmpty else {
-                return CommandResult(data: data, text: text + "Checked \(Formatting.count(report.filesChecked, "file")): no problems.")
+                return CommandResult(data: data, text: text + "Checked \(Formatting.count(report.filesChecked, "file")): no problems\(warned).")
             }
             let summary = "\(Formatting.count(report.problems.count, "problem")) in \(Formatting.count(report.filesWithProblems, "file"))"
-            text += "Checked \(Formatting.count(report.filesChecked, "file")): \(summary)."
+            text += "Checked \(Formatting.count(report.filesChecked, "file")): \(summary)\(warned)."
             return CommandResult(data: data, text: text, failure: .corruptFile(report.problems))
         })
 
@@ -119,9 +122,9 @@ enum DataCommands {
 
     /// A problem as compilers and hledger show them: the location, an excerpt of the line with
     /// a caret under the column, and how to fix it.
-    static func render(_ problem: FileProblem, style: Style) -> String {
+    static func render(_ problem: FileProblem, style: Style, warning: Bool = false) -> String {
         let location = problem.line > 0 ? "\(problem.path):\(problem.line):\(problem.column)" : problem.path
-        var lines = [style.bold("\(location): \(problem.code.rawValue): \(problem.message)")]
+        var lines = [style.bold("\(location): \(warning ? "warning" : problem.code.rawValue): \(problem.message)")]
         if problem.line > 0, let text = problem.lineText {
             let number = String(problem.line)
             let gutter = String(repeating: " ", count: number.count)

@@ -2,6 +2,9 @@
 public struct CheckReport: Sendable {
     public var filesChecked: Int
     public var problems: [FileProblem]
+    /// What may be a mistake but does not keep a file from being read (a key that looks like a
+    /// misspelling of a known one): reported, never a failure.
+    public var warnings: [FileProblem] = []
 
     /// The number of different files with at least one problem.
     public var filesWithProblems: Int { Swift.Set(problems.map(\.path)).count }
@@ -25,7 +28,8 @@ extension Store {
         }
         var checker = StoreChecker(files: files)
         try checker.run()
-        return CheckReport(filesChecked: checker.filesChecked, problems: checker.problems.sorted { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) })
+        let order = { (a: FileProblem, b: FileProblem) in (a.path, a.line, a.column) < (b.path, b.line, b.column) }
+        return CheckReport(filesChecked: checker.filesChecked, problems: checker.problems.sorted(by: order), warnings: checker.warnings.sorted(by: order))
     }
 }
 
@@ -34,6 +38,7 @@ struct StoreChecker {
     let files: StoreFiles
     var filesChecked = 0
     var problems: [FileProblem] = []
+    var warnings: [FileProblem] = []
 
     /// A file that decoded, with its bytes (to locate values for cross-file problems).
     struct Loaded<T: Sendable>: Sendable {
@@ -60,24 +65,25 @@ struct StoreChecker {
         filesChecked += 1
         let result = StoreChecker.decode(relative, as: T.self, files: files)
         problems += result.problems
+        warnings += result.warnings
         return result.loaded
     }
 
-    static func decode<T: JSONDecodable & Sendable>(_ relative: String, as type: T.Type, files: StoreFiles) -> (loaded: Loaded<T>?, problems: [FileProblem]) {
+    static func decode<T: JSONDecodable & Sendable>(_ relative: String, as type: T.Type, files: StoreFiles) -> (loaded: Loaded<T>?, problems: [FileProblem], warnings: [FileProblem]) {
         let bytes: [UInt8]
         do {
-            guard let read = try files.read(relative) else { return (nil, []) }
+            guard let read = try files.read(relative) else { return (nil, [], []) }
             bytes = read
         } catch {
-            if case .corruptFile(let list) = error { return (nil, list) }
-            return (nil, [FileProblem(path: relative, line: 0, column: 0, code: error.code, message: error.message)])
+            if case .corruptFile(let list) = error { return (nil, list, []) }
+            return (nil, [FileProblem(path: relative, line: 0, column: 0, code: error.code, message: error.message)], [])
         }
         do {
-            let value = try DocumentDecoder.decode(bytes, path: relative, as: T.self)
-            return (Loaded(path: relative, bytes: bytes, value: value), [])
+            let (value, warnings) = try DocumentDecoder.decodeWithWarnings(bytes, path: relative, as: T.self)
+            return (Loaded(path: relative, bytes: bytes, value: value), [], warnings)
         } catch {
-            guard case .corruptFile(let list) = error else { return (nil, []) }
-            return (nil, list.map { withLine($0, bytes) })
+            guard case .corruptFile(let list) = error else { return (nil, [], []) }
+            return (nil, list.map { withLine($0, bytes) }, [])
         }
     }
 
@@ -97,6 +103,15 @@ struct StoreChecker {
     mutating func loadFolder<T: JSONDecodable & Sendable>(_ folder: String) throws(LiftLogError) -> [Loaded<T>] {
         let entries = try files.list(folder)
         let names = Swift.Set(entries.map(\.name))
+        // Names that differ only by case are one file on macOS and Windows.
+        for (_, group) in Dictionary(grouping: entries.map(\.name).filter { !$0.hasPrefix(".") }, by: { $0.lowercased() }) where group.count > 1 {
+            for name in group.sorted() {
+                let others = group.filter { $0 != name }.sorted().map { "\(folder)/\($0)" }.joined(separator: ", ")
+                problems.append(FileProblem(path: "\(folder)/\(name)", line: 0, column: 0, code: .conflict,
+                                            message: "differs from \(others) only by case; on macOS and Windows the two are one file, and a sync or checkout there loses one",
+                                            hint: "Keep one: merge what the other holds into it, then delete the other."))
+            }
+        }
         var loaded: [Loaded<T>] = []
         for entry in entries.sorted(by: { $0.name < $1.name }) {
             let path = "\(folder)/\(entry.name)"
@@ -150,6 +165,7 @@ struct StoreChecker {
         var loaded: [Loaded<Session>] = []
         for result in results {
             problems += result.problems
+            warnings += result.warnings
             if let item = result.loaded { loaded.append(item) }
         }
         return loaded
@@ -185,7 +201,7 @@ struct StoreChecker {
                 let others = group.filter { $0.path != item.path }.map(\.path).joined(separator: ", ")
                 problems.append(StoreChecker.problem(item, at: JSONPath.root.appending("name"), code: .conflict,
                                                      message: "name: the exercise name \"\(item.value.name)\" is also used by \(others)",
-                                                     hint: "Rename one of them; names must differ regardless of case."))
+                                                     hint: "Rename one of them; names must differ regardless of case and of look-alike letters (ﬁ and fi, full-width letters, invisible characters)."))
             }
         }
         duplicateIDs(exercises.map { ($0, $0.value.id.rawValue) }, what: "exercise")

@@ -8,6 +8,11 @@ package enum DocumentDecoder {
     ///
     /// - Throws: `CORRUPT_FILE` with every problem found, each at its line and column.
     package static func decode<T: JSONDecodable>(_ bytes: [UInt8], path: String, as type: T.Type = T.self) throws(LiftLogError) -> T {
+        try decodeWithWarnings(bytes, path: path, as: T.self).value
+    }
+
+    /// ``decode(_:path:as:)``, with the warnings found on the way, located (for `check`).
+    package static func decodeWithWarnings<T: JSONDecodable>(_ bytes: [UInt8], path: String, as type: T.Type = T.self) throws(LiftLogError) -> (value: T, warnings: [FileProblem]) {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
@@ -17,7 +22,8 @@ package enum DocumentDecoder {
             throw .internal("\(error)")
         }
         do {
-            return try T.decodeDocument(value)
+            let (decoded, warnings) = try T.decodeDocumentWithWarnings(value)
+            return (decoded, warnings.isEmpty ? [] : locate(warnings, in: bytes, path: path).map { $0.excerpted(from: bytes) })
         } catch let error as DocumentError {
             throw .corruptFile(locate(error.problems, in: bytes, path: path))
         } catch {

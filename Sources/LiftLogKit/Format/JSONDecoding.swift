@@ -26,11 +26,19 @@ public struct DocumentError: Error, Equatable, Sendable {
 /// Collects problems while a document is decoded, so all of them are reported at once.
 package final class ProblemList {
     package private(set) var problems: [DocumentProblem] = []
+    /// What may be a mistake but does not stop the document from being read (a key that looks
+    /// like a misspelling of a known one): `check` shows these as warnings.
+    package private(set) var warnings: [DocumentProblem] = []
 
     package init() {}
 
     package func add(_ path: JSONPath, _ message: String, hint: String? = nil, isAboutKey: Bool = false) {
         problems.append(DocumentProblem(path: path, message: message, hint: hint, isAboutKey: isAboutKey))
+    }
+
+    package func warn(_ path: JSONPath, _ message: String, hint: String? = nil) {
+        let warning = DocumentProblem(path: path, message: message, hint: hint, isAboutKey: true)
+        if !warnings.contains(warning) { warnings.append(warning) }
     }
 
     package var isEmpty: Bool { problems.isEmpty }
@@ -52,10 +60,15 @@ package protocol JSONEncodable {
 extension JSONDecodable {
     /// Decodes a whole document, throwing ``DocumentError`` with every problem found.
     package static func decodeDocument(_ value: JSONValue) throws -> Self {
+        try decodeDocumentWithWarnings(value).value
+    }
+
+    /// Decodes a whole document, with the warnings found on the way.
+    package static func decodeDocumentWithWarnings(_ value: JSONValue) throws -> (value: Self, warnings: [DocumentProblem]) {
         let problems = ProblemList()
         let decoded = decode(value, at: JSONPath.root, problems: problems)
         guard let decoded, problems.isEmpty else { throw DocumentError(problems: problems.problems) }
-        return decoded
+        return (decoded, problems.warnings)
     }
 }
 
@@ -67,6 +80,9 @@ package struct ObjectReader {
     package let problems: ProblemList
     /// Which members were read, by position.
     private var consumed: [Bool]
+    /// The keys the model asked for that are absent (`problem` set for a required one, whose
+    /// misspelling is reported as the error itself).
+    private var absent: [(key: String, problem: Int?)] = []
 
     /// Starts reading `value`, or records that it is not an object and returns `nil`.
     package init?(_ value: JSONValue, at path: JSONPath, problems: ProblemList, describing what: String) {
@@ -81,7 +97,10 @@ package struct ObjectReader {
     }
 
     private mutating func take(_ key: String) -> JSONValue? {
-        guard let position = members.index(of: key) else { return nil }
+        guard let position = members.index(of: key) else {
+            absent.append((key, nil))
+            return nil
+        }
         consumed[position] = true
         let value = members.members[position].value
         return value == .null ? nil : value
@@ -90,7 +109,14 @@ package struct ObjectReader {
     /// The value of a key that must be present.
     package mutating func required<T: JSONDecodable>(_ key: String, as type: T.Type = T.self) -> T? {
         guard let value = take(key) else {
-            problems.add(path, "missing required key \"\(key)\"", hint: "Add \"\(key)\" to this object.")
+            // A present key that is a misspelling of it: the problem is there.
+            if let typo = members.members.first(where: { ObjectReader.looksLikeMisspelling($0.key, of: key) })?.key {
+                absent[absent.count - 1].problem = -1
+                problems.add(path.appending(typo), "missing required key \"\(key)\"; \"\(typo)\" looks like a misspelling of it",
+                             hint: "Rename \"\(typo)\" to \"\(key)\".", isAboutKey: true)
+            } else {
+                problems.add(path, "missing required key \"\(key)\"", hint: "Add \"\(key)\" to this object.")
+            }
             return nil
         }
         return T.decode(value, at: path.appending(key), problems: problems)
@@ -112,12 +138,33 @@ package struct ObjectReader {
     package func path(_ key: String) -> JSONPath { path.appending(key) }
 
     /// The members whose keys were not read: kept as they are and written back unchanged.
+    ///
+    /// A kept key that looks like a misspelling of a key the model knows but did not find
+    /// ("wieght" for "weight") is reported: as the place of a missing required key, or as a
+    /// warning (the set would silently lose its weight otherwise).
     package var unknownMembers: [String: JSONValue] {
         var unknown: [String: JSONValue] = [:]
         for (position, member) in members.members.enumerated() where !consumed[position] {
             unknown[member.key] = member.value
         }
+        guard !unknown.isEmpty, !absent.isEmpty else { return unknown }
+        for key in unknown.keys.sorted() {
+            guard let known = absent.first(where: { ObjectReader.looksLikeMisspelling(key, of: $0.key) }), known.problem == nil else { continue }
+            problems.warn(path.appending(key), "unknown key \"\(key)\" is kept but not read; did you mean \"\(known.key)\"?",
+                          hint: "Rename it to \"\(known.key)\" if that is what you meant.")
+        }
         return unknown
+    }
+
+    /// Whether `key` is within a typo of `known`: another case, or one edit (two for keys of
+    /// six or more letters).
+    static func looksLikeMisspelling(_ key: String, of known: String) -> Bool {
+        guard key != known else { return false }
+        let lower = key.lowercased()
+        if lower == known { return true }
+        let allowed = known.count >= 6 ? 2 : 1
+        guard abs(lower.count - known.count) <= allowed, known.count >= 3 else { return false }
+        return Suggestions.editDistance(lower, known) <= allowed
     }
 }
 

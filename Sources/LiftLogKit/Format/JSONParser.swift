@@ -86,6 +86,13 @@ private struct Parser {
         self.recorder = recorder
     }
 
+    /// The offset of the comma before `offset` (past white space), where a trailing comma is.
+    func lastComma(before offset: Int) -> Int {
+        var position = offset - 1
+        while position > 0, bytes[position] != Byte.comma { position -= 1 }
+        return position
+    }
+
     func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(offset: offset ?? index, message: message)
     }
@@ -177,7 +184,7 @@ private struct Parser {
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file inside an object; expected '}'") }
-            if bytes[index] == Byte.closeBrace { throw fail("trailing comma before '}' is not allowed in JSON; remove it") }
+            if bytes[index] == Byte.closeBrace { throw fail("trailing comma before '}' is not allowed in JSON; remove it", at: lastComma(before: index)) }
             guard bytes[index] == Byte.quote else {
                 if bytes[index] == Byte.singleQuote { throw fail("JSON keys use double quotes (\"), not single quotes") }
                 throw fail("unexpected \(describe(at: index)); expected a key in double quotes")
@@ -247,7 +254,7 @@ private struct Parser {
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of file inside an array; expected ']'") }
-            if bytes[index] == Byte.closeBracket { throw fail("trailing comma before ']' is not allowed in JSON; remove it") }
+            if bytes[index] == Byte.closeBracket { throw fail("trailing comma before ']' is not allowed in JSON; remove it", at: lastComma(before: index)) }
             recorder?.stack.append(.index(elements.count))
             elements.append(try parseValue())
             recorder?.stack.removeLast()

@@ -74,9 +74,35 @@ public struct Exercise: Identifiable, Hashable, Sendable {
         recordedID == id || (recordedID == nil && Exercise.nameKey(recordedName) == Exercise.nameKey(name))
     }
 
-    /// The key names are compared by: trimmed, inner spaces collapsed, lowercased.
+    /// The key names are compared by: trimmed, inner spaces collapsed, lowercased, and look-alike
+    /// forms folded (full-width letters, ligatures such as "ﬁ", invisible characters such as a
+    /// zero-width space), so "ﬁve" and "five" are one name.
     public static func nameKey(_ name: String) -> String {
-        name.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        let simple = name.unicodeScalars.allSatisfy { $0.isASCII }
+        let folded = simple ? name : foldingLookAlikes(name)
+        return folded.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+    }
+
+    /// `text` with compatibility forms replaced by the letters they look like, and invisible
+    /// format characters removed.
+    static func foldingLookAlikes(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0xFF01...0xFF5E: scalars.append(Unicode.Scalar(scalar.value - 0xFEE0)!)   // full-width ASCII
+            case 0x3000: scalars.append(" ")                                                // ideographic space
+            case 0xFB00: scalars.append(contentsOf: "ff".unicodeScalars)
+            case 0xFB01: scalars.append(contentsOf: "fi".unicodeScalars)
+            case 0xFB02: scalars.append(contentsOf: "fl".unicodeScalars)
+            case 0xFB03: scalars.append(contentsOf: "ffi".unicodeScalars)
+            case 0xFB04: scalars.append(contentsOf: "ffl".unicodeScalars)
+            case 0xFB05, 0xFB06: scalars.append(contentsOf: "st".unicodeScalars)
+            default:
+                if scalar.properties.generalCategory == .format { continue }                // zero-width and the like
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
     }
 
     /// `name` trimmed and with inner runs of spaces collapsed, as the library stores it.

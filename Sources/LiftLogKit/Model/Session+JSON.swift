@@ -182,7 +182,13 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         let notNegative = "Use 0 or more."
         if setNumber < 1 { found.append(("set_number", "set_number must be 1 or more, found \(setNumber)", "Number sets from 1.")) }
         if let weight, weight < 0 { found.append(("weight", "weight cannot be negative, found \(JSONNumber(weight))", "Use 0 or more; for an assisted exercise write the assistance as a positive weight.")) }
+        if let weight, weight > WorkoutSet.maximumWeight {
+            found.append(("weight", "weight must be at most \(JSONNumber(WorkoutSet.maximumWeight)), found \(JSONNumber(weight))", "Write the weight of one set, in kg or lbs."))
+        }
         if let reps, reps < 0 { found.append(("reps", "reps cannot be negative, found \(reps)", notNegative)) }
+        if let reps, reps > WorkoutSet.maximumReps {
+            found.append(("reps", "reps must be at most \(WorkoutSet.maximumReps), found \(reps)", "Write the reps of one set; several sets are several entries of \"sets\"."))
+        }
         if let rpe, !WorkoutSet.isValidRPE(rpe) {
             found.append(("rpe", "RPE must be between 1 and 10 in steps of 0.5, found \(JSONNumber(rpe))", "Use a value such as 7, 8.5 or 10."))
         }
@@ -194,6 +200,12 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         if let targetWeight, targetWeight < 0 { found.append(("target_weight", "target_weight cannot be negative, found \(JSONNumber(targetWeight))", notNegative)) }
         return found
     }
+
+    /// The most reps one set may have: beyond, a number is a typo, not a set (the CLI and
+    /// `check` use the same bound).
+    public static let maximumReps = 1_000
+    /// The heaviest weight one set may have, in its unit.
+    public static let maximumWeight = 5_000.0
 
     /// 1–10 in steps of 0.5.
     public static func isValidRPE(_ value: Double) -> Bool {

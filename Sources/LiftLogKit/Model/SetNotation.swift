@@ -55,11 +55,10 @@ public struct SetNotation: Equatable, Sendable {
         guard parts.count >= 2 else { throw invalid("expected WEIGHTxREPS") }
         guard parts.count <= 3 else { throw invalid("too many 'x'") }
         let (weight, unit) = try parseWeight(parts[0], defaultUnit: defaultUnit, invalid: invalid)
-        let reps = try parseCount(parts[1], what: "reps", minimum: 0, invalid: invalid)
+        let reps = try parseCount(parts[1], what: "reps", minimum: 0, maximum: WorkoutSet.maximumReps, invalid: invalid)
         var count = 1
         if parts.count == 3 {
-            count = try parseCount(parts[2], what: "the number of sets", minimum: 1, invalid: invalid)
-            guard count <= maximumCount else { throw invalid("at most \(maximumCount) sets at once") }
+            count = try parseCount(parts[2], what: "the number of sets", minimum: 1, maximum: maximumCount, invalid: invalid)
         }
         return SetNotation(weight: weight, unit: unit, reps: reps, rpe: rpe, count: count)
     }
@@ -92,15 +91,15 @@ public struct SetNotation: Equatable, Sendable {
             throw invalid("weight '\(number)' is not a number")
         }
         guard value >= 0 else { throw invalid("weight cannot be negative") }
-        guard value < 10_000 else { throw invalid("weight \(number) is not plausible") }
+        guard value <= WorkoutSet.maximumWeight else { throw invalid("weight must be at most \(JSONNumber(WorkoutSet.maximumWeight)), found \(number)") }
         return (value, unit)
     }
 
-    private static func parseCount(_ text: String, what: String, minimum: Int, invalid: (String) -> LiftLogError) throws(LiftLogError) -> Int {
+    private static func parseCount(_ text: String, what: String, minimum: Int, maximum: Int, invalid: (String) -> LiftLogError) throws(LiftLogError) -> Int {
         guard !text.isEmpty else { throw invalid("\(what) missing after 'x'") }
-        guard text.allSatisfy(\.isASCIIDigit), let value = Int(text), value >= minimum, value <= 10_000 else {
-            throw invalid("\(what) must be a whole number of \(minimum) or more")
-        }
+        guard text.allSatisfy(\.isASCIIDigit) else { throw invalid("\(what) must be a whole number of \(minimum) or more") }
+        guard let value = Int(text), value <= maximum else { throw invalid("\(what) must be at most \(maximum), found \(text)") }
+        guard value >= minimum else { throw invalid("\(what) must be a whole number of \(minimum) or more") }
         return value
     }
 }

@@ -126,6 +126,10 @@ extension Store {
         if rawName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw .validation("Exercise name cannot contain line breaks, tabs or other control characters.")
         }
+        if let invisible = rawName.unicodeScalars.first(where: { $0.properties.generalCategory == .format }) {
+            let code = String(invisible.value, radix: 16, uppercase: true)
+            throw .validation("Exercise name cannot contain invisible characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)); type the name again without it.")
+        }
         if let problem = Exercise.nameProblem(Exercise.normalizedName(rawName)) { throw .validation(problem) }
         if !(exercise.weightIncrement > 0) || !exercise.weightIncrement.isFinite {
             throw .validation("Weight increment must be a positive number, got \(JSONNumber(exercise.weightIncrement.isFinite ? exercise.weightIncrement : 0)).")

@@ -63,7 +63,7 @@ struct StoreCheckTests {
             #expect(first.path == "sessions/2025/01/2025-01-24-0730-00000000.json")
             #expect(summary == [
                 "exercises/back-squat.json:12:CORRUPT_FILE: weight_increment: weight_increment must be positive, found -5",
-                "exercises/broken.json:3:CORRUPT_FILE: trailing comma before '}' is not allowed in JSON; remove it",
+                "exercises/broken.json:2:CORRUPT_FILE: trailing comma before '}' is not allowed in JSON; remove it",
                 "exercises/deadlift (conflicted copy 2025-01-02).json:0:CONFLICT: is a sync conflict copy of exercises/deadlift.json (made by Dropbox or Nextcloud); liftlog does not read it",
                 "sessions/2025/01/2025-01-24-0730-00000000.json:20:CONFLICT: id: the session ID 00000000-0000-4000-8000-000000000001 is also used by sessions/2025/01/2025-01-24-0730-aaaaaaaa.json",
                 "sessions/2025/01/2025-01-24-0730-00000000.json:23:CONFLICT: status: more than one session is active (also sessions/2025/01/2025-01-24-0730-aaaaaaaa.json)",
@@ -75,8 +75,8 @@ struct StoreCheckTests {
             ])
             #expect(report.problems.allSatisfy { $0.hint != nil })
             let broken = try #require(report.problems.first { $0.path == "exercises/broken.json" })
-            #expect(broken.lineText == "}")
-            #expect(broken.column == 1)
+            #expect(broken.lineText == "  \"name\": \"Broken\",")
+            #expect(broken.column == 19)
         }
     }
 
@@ -90,6 +90,92 @@ struct StoreCheckTests {
             #expect(throws: LiftLogError.notFound("No liftlog store at '\(root)' (no liftlog.json). Create one with 'liftlog init \(root)'.")) {
                 try Store.check(at: root)
             }
+        }
+    }
+}
+
+@Suite("Checking what was typed by hand")
+struct HandTypedCheckTests {
+    private func checked(_ change: (String) -> String) throws -> CheckReport {
+        try withTemporaryDirectory { root throws in
+            let store = try Store.create(at: root + "/s", environment: .fixed(now: Timestamp("2025-01-24T07:30:00+01:00")!))
+            try store.startSession(startedAt: Timestamp("2025-01-24T06:00:00+01:00")!)
+            try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5"], defaultUnit: .kg))
+            try store.finish(completedAt: Timestamp("2025-01-24T07:00:00+01:00")!)
+            let path = try #require(allFiles(in: root + "/s").first { $0.hasPrefix("sessions/") })
+            writeText(change(try #require(readText(root + "/s/" + path))), to: root + "/s/" + path)
+            return try Store.check(at: root + "/s")
+        }
+    }
+
+    @Test("a key one typo away from a known one is a warning at its line and column, and the key is kept")
+    func misspeltKey() throws {
+        let report = try checked { $0.replacingOccurrences(of: "\"weight\": 100", with: "\"wieght\": 100") }
+        #expect(report.problems.isEmpty)
+        let warning = try #require(report.warnings.first)
+        #expect(report.warnings.count == 1)
+        #expect(warning.message == "entries[0].sets[0].wieght: unknown key \"wieght\" is kept but not read; did you mean \"weight\"?")
+        #expect(warning.lineText?.contains("\"wieght\": 100") == true)
+        #expect(warning.column == 11)
+        // Keys far from any known one are kept without a word.
+        #expect(try checked { $0.replacingOccurrences(of: "\"weight\": 100", with: "\"weight\": 100,\n          \"tempo\": \"3-1-1\"") }.warnings.isEmpty)
+    }
+
+    @Test("a missing required key that is misspelt points at the misspelling")
+    func misspeltRequiredKey() throws {
+        let report = try checked { $0.replacingOccurrences(of: "\"exercise_name\": \"Back Squat\"", with: "\"exercise_nmae\": \"Back Squat\"") }
+        let problem = try #require(report.problems.first)
+        #expect(report.problems.count == 1)
+        #expect(problem.message == "entries[0].exercise_nmae: missing required key \"exercise_name\"; \"exercise_nmae\" looks like a misspelling of it")
+        #expect(problem.lineText?.contains("\"exercise_nmae\"") == true)
+        #expect(problem.hint == "Rename \"exercise_nmae\" to \"exercise_name\".")
+    }
+
+    @Test("reps and weight beyond what one set can be are refused, as the CLI refuses them")
+    func plausibleRange() throws {
+        let reps = try checked { $0.replacingOccurrences(of: "\"reps\": 5", with: "\"reps\": 9223372036854775807") }
+        #expect(reps.problems.map(\.message) == ["entries[0].sets[0].reps: reps must be at most 1000, found 9223372036854775807"])
+        let weight = try checked { $0.replacingOccurrences(of: "\"weight\": 100", with: "\"weight\": 100000") }
+        #expect(weight.problems.map(\.message) == ["entries[0].sets[0].weight: weight must be at most 5000, found 100000"])
+    }
+}
+
+@Suite("Look-alike names")
+struct LookAlikeNameTests {
+    @Test("look-alike spellings are one name", arguments: [("ﬁve", "five"), ("ＢＥＮＣＨ", "bench"), ("Dead\u{200B}lift", "deadlift"), ("  Back   Squat ", "back squat")])
+    func folded(name: String, key: String) {
+        #expect(Exercise.nameKey(name) == key)
+    }
+
+    @Test("adding a look-alike of an existing exercise is a CONFLICT; invisible characters are refused")
+    func refused() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try Store.create(at: root + "/s", environment: .fixed(now: Timestamp("2025-01-24T07:30:00+01:00")!))
+            _ = try store.addExercise(name: "Five Rep Squat", modality: .barbell)
+            #expect(throws: LiftLogError.conflict("An exercise named 'Five Rep Squat' already exists.")) {
+                try store.addExercise(name: "ﬁve rep squat", modality: .barbell)
+            }
+            #expect(throws: LiftLogError.validation("Exercise name cannot contain invisible characters (U+200B); type the name again without it.")) {
+                try store.addExercise(name: "Zero\u{200B}Width", modality: .barbell)
+            }
+        }
+    }
+
+    @Test("check flags files whose names differ only by case, and look-alike exercise names")
+    func caseCollisions() throws {
+        try withTemporaryDirectory { root throws in
+            let path = root + "/s"
+            _ = try Store.create(at: path, environment: .fixed(now: Timestamp("2025-01-24T07:30:00+01:00")!))
+            let squat = try #require(readText(path + "/exercises/back-squat.json"))
+            // A copy under a look-alike name, with an ID of its own.
+            let copy = squat.replacingOccurrences(of: "\"Back Squat\"", with: "\"Ｂack Squat\"").split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("  \"id\": ") ? "  \"id\": \"ffffffff-ffff-4fff-8fff-ffffffffffff\"," : String($0) }.joined(separator: "\n")
+            writeText(copy, to: path + "/exercises/Back-Squat.json")
+            let report = try Store.check(at: path)
+            let messages = report.problems.map { "\($0.path): \($0.message)" }
+            #expect(messages.contains("exercises/Back-Squat.json: differs from exercises/back-squat.json only by case; on macOS and Windows the two are one file, and a sync or checkout there loses one"))
+            #expect(messages.contains("exercises/back-squat.json: differs from exercises/Back-Squat.json only by case; on macOS and Windows the two are one file, and a sync or checkout there loses one"))
+            #expect(messages.contains { $0.hasPrefix("exercises/Back-Squat.json: name: the exercise name \"Ｂack Squat\" is also used by exercises/back-squat.json") })
         }
     }
 }

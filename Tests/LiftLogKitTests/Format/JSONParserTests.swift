@@ -46,7 +46,9 @@ struct JSONParserTests {
     }
 
     @Test("reports the line and column of syntax errors", arguments: [
-        ("{\n  \"a\": 1,\n}", 3, 1, "trailing comma before '}' is not allowed in JSON; remove it"),
+        // At the comma itself, not at the brace after it.
+        ("{\n  \"a\": 1,\n}", 2, 9, "trailing comma before '}' is not allowed in JSON; remove it"),
+        ("[1,\n 2 ,\n]", 2, 4, "trailing comma before ']' is not allowed in JSON; remove it"),
         ("{\n  \"a\" 1\n}", 2, 7, "expected ':' after the key \"a\""),
         ("{\n  \"a\": tru\n}", 2, 8, "unexpected character 't'; expected a value (did you mean true?)"),
         ("{\"a\": 1, \"a\": 2}", 1, 10, "duplicate key \"a\"; keep only one"),

@@ -36,7 +36,11 @@ struct SetNotationTests {
         ("100", "expected WEIGHTxREPS"),
         ("x5", "the weight is missing before 'x'"),
         ("100x5x0", "the number of sets must be a whole number of 1 or more"),
-        ("100x5x99", "at most 50 sets at once"),
+        ("100x5x99", "the number of sets must be at most 50, found 99"),
+        // One plausible range for reps and weight, the one check applies to files.
+        ("100x99999", "reps must be at most 1000, found 99999"),
+        ("100x99999999999999999999", "reps must be at most 1000, found 99999999999999999999"),
+        ("5001x5", "weight must be at most 5000, found 5001"),
         ("102,5x5", "write decimals with a point, as in 102.5"),
         ("-100x5", "weight cannot be negative"),
         ("100x5@", "RPE is missing after '@'"),
