@@ -97,7 +97,7 @@ struct EndToEndTests {
             #expect(run(["init", store]).status == 0)
             #expect(run(["start", "--store", store, "--at", "2025-01-24T05:00:00+01:00"]).status == 0)
             let outcome = run(["history", "--store", store])
-            #expect(outcome.error == "Note: the session started 2025-01-24 05:00 (2 h 30 min ago) is still active; 'liftlog status' shows it, 'liftlog finish' or 'liftlog discard' closes it.\n")
+            #expect(outcome.error == "Note: the session started 2025-01-24 05:00 (2h 30m ago) is still active; 'liftlog status' shows it, 'liftlog finish' or 'liftlog discard' closes it.\n")
             let json = run(["history", "--store", store, "--json"])
             #expect(json.json?["success"] == true)
             #expect(run(["finish", "--store", store]).error.isEmpty)

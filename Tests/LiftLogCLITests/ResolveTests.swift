@@ -30,8 +30,8 @@ struct ResolveTests {
             #expect(run(["check", "--store", store]).status == 7)
             let outcome = run(["resolve", "--store", store], stdin: ["m"], terminal: true)
             #expect(outcome.status == 0)
-            #expect(outcome.error.contains("Deadlift: 3 sets | 4 sets"))
-            #expect(outcome.error.contains("Farmer Walk: – | 1 set"))
+            #expect(outcome.error.contains("    entries[0].sets[3]: – | set 4: 140 kg × 3\n"))
+            #expect(outcome.error.contains("    entries[1]: – | Farmer Walk (1 set)\n"))
             #expect(outcome.output == "Kept the merged sets for \(original); removed \(copy).\n")
             let merged = run(["show", "00000000", "--store", store, "--json"]).json?["data"]
             #expect(merged?["set_count"] == 5)

@@ -24,7 +24,8 @@ enum HistoryCommands {
                 context.io.writeError(context.style.yellow("Warning:") + " skipped \(file)\n")
             }
             guard !page.sessions.isEmpty else {
-                let text = page.total == 0 ? "No sessions yet." : "Page \(page.page) is empty: there \(page.totalPages == 1 ? "is 1 page" : "are \(page.totalPages) pages")."
+                let filtered = query.from != nil || query.to != nil || query.exercise != nil || query.kind != nil
+                let text = page.total == 0 ? (filtered ? "No sessions match." : "No sessions yet.") : "Page \(page.page) is empty: there \(page.totalPages == 1 ? "is 1 page" : "are \(page.totalPages) pages")."
                 return CommandResult(data: JSONShapes.history(page), text: text)
             }
             let rows = page.sessions.map { summary -> [String] in

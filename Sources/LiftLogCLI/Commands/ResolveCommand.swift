@@ -19,7 +19,14 @@ enum ResolveCommand {
             guard !conflicts.isEmpty else { return CommandResult(data: ["resolved": []], text: "No sync conflict copies.") }
             let keep = try arguments.choice("--keep", as: ConflictChoice.self)
             guard keep != nil || context.io.inputIsTerminal else {
-                throw .usage("Say what to keep with --keep original, --keep copy or --keep merged.", command: arguments.commandName)
+                // Nobody to ask: show the comparison, change nothing, and say how to choose.
+                let advice = "Say what to keep with --keep original, --keep copy or --keep merged."
+                let text = conflicts.map { describe($0, in: store, mergeable: canMerge($0, in: store), style: context.style) }.joined(separator: "\n\n")
+                let data: JSONValue = ["conflicts": .array(conflicts.map { conflict in
+                    ["copy": .string(conflict.path), "original": .string(conflict.original),
+                     "differences": .array(differences(conflict, in: store).map { ["path": .string($0.path), "original": .string($0.original), "copy": .string($0.copy)] })]
+                })]
+                return CommandResult(data: data, text: text + "\n\n" + advice, failure: .usage(advice, command: arguments.commandName))
             }
             var done: [JSONValue] = []
             var lines: [String] = []
@@ -68,25 +75,58 @@ enum ResolveCommand {
             }
             lines.append("  original: \(summary(mine))")
             lines.append("  copy:     \(summary(theirs))")
-            if let mine, let theirs {
-                var names: [String] = []
-                for entry in mine.entries + theirs.entries where !names.contains(where: { Exercise.nameKey($0) == Exercise.nameKey(entry.exerciseName) }) {
-                    names.append(entry.exerciseName)
-                }
-                for name in names {
-                    let left = mine.entries.first { Exercise.nameKey($0.exerciseName) == Exercise.nameKey(name) }
-                    let right = theirs.entries.first { Exercise.nameKey($0.exerciseName) == Exercise.nameKey(name) }
-                    guard left?.sets != right?.sets else { continue }
-                    lines.append("  \(name): \(left.map { Formatting.count($0.sets.count, "set") } ?? "–") | \(right.map { Formatting.count($0.sets.count, "set") } ?? "–")")
-                }
-            }
             if mergeable { lines.append("  Each side only added sets: 'merged' keeps all of them.") }
-        } else if let left = try? store.files.read(conflict.original).flatMap({ try? JSONParser.parse($0) }),
-                  let right = try? store.files.read(conflict.path).flatMap({ try? JSONParser.parse($0) }),
-                  case .object(let a) = left, case .object(let b) = right {
-            let keys = Swift.Set(a.keys + b.keys).filter { a[$0] != b[$0] }.sorted()
-            lines.append(keys.isEmpty ? "  The two files hold the same data." : "  They differ in: \(keys.joined(separator: ", ")).")
+        }
+        let found = differences(conflict, in: store)
+        if found.isEmpty {
+            lines.append("  The two files hold the same data.")
+        } else {
+            lines.append("  What differs (original | copy):")
+            for difference in found.prefix(30) {
+                lines.append("    \(difference.path): \(difference.original) | \(difference.copy)")
+            }
+            if found.count > 30 { lines.append("    … and \(found.count - 30) more") }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Every value that differs between the original and the copy, by its path in the file
+    /// (`entries[0].sets[2].reps`), each side as written (`–` where absent).
+    static func differences(_ conflict: ConflictCopy, in store: Store) -> [(path: String, original: String, copy: String)] {
+        guard let left = try? store.files.read(conflict.original).flatMap({ try? JSONParser.parse($0) }),
+              let right = try? store.files.read(conflict.path).flatMap({ try? JSONParser.parse($0) }) else { return [] }
+        var found: [(String, String, String)] = []
+        func walk(_ a: JSONValue?, _ b: JSONValue?, _ path: String) {
+            guard a != b else { return }
+            switch (a, b) {
+            case (.object(let x)?, .object(let y)?):
+                for key in Swift.Set(x.keys + y.keys).sorted() { walk(x[key], y[key], path.isEmpty ? key : path + "." + key) }
+            case (.array(let x)?, .array(let y)?):
+                for index in 0..<max(x.count, y.count) {
+                    walk(index < x.count ? x[index] : nil, index < y.count ? y[index] : nil, path + "[\(index)]")
+                }
+            default:
+                func text(_ value: JSONValue?) -> String {
+                    guard let value else { return "–" }
+                    switch value {
+                    case .object(let members) where members["set_number"] != nil:
+                        // A set, as it is shown elsewhere.
+                        let number = members["set_number"].map(JSONWriter.compactString) ?? "?"
+                        let weight = members["weight"].map(JSONWriter.compactString).map { $0 + " " + (members["unit"]?.stringValue ?? "") } ?? "bodyweight"
+                        let reps = members["reps"].map(JSONWriter.compactString).map { " × " + $0 } ?? ""
+                        return "set \(number): \(weight.trimmingWhitespace())\(reps)"
+                    case .object(let members) where members["exercise_name"] != nil:
+                        let sets = members["sets"]?.arrayValue?.count ?? 0
+                        return "\(members["exercise_name"]?.stringValue ?? "?") (\(Formatting.count(sets, "set")))"
+                    case .object(let members): return "{\(Formatting.count(members.count, "key"))}"
+                    case .array(let elements): return "[\(Formatting.count(elements.count, "item"))]"
+                    default: return JSONWriter.compactString(value)
+                    }
+                }
+                found.append((path.isEmpty ? "(the whole file)" : path, text(a), text(b)))
+            }
+        }
+        walk(left, right, "")
+        return found
     }
 }

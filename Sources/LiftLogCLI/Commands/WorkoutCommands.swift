@@ -37,7 +37,11 @@ enum WorkoutCommands {
             stored = try store.startSession(kind: kind, startedAt: startedAt, planDay: arguments.value("--plan-day"))
             var text = "Started \(stored.session.kind.rawValue) session \(stored.session.id.short) at \(stored.session.startedAt.shortDescription)"
             if let week = stored.session.weekNumber { text += " (mesocycle week \(week))" }
-            text += ". Log sets with 'liftlog log EXERCISE 100x5'."
+            switch kind {
+            case .lifting: text += ". Log sets with 'liftlog log EXERCISE 100x5'."
+            case .cardio: text += ". Finish it with 'liftlog finish' when you are done: its time is what counts."
+            case .stretch, .meditation: text += ". Finish it with 'liftlog finish' when you are done."
+            }
             return CommandResult(data: JSONShapes.session(stored, unit: store.preferences.unit), text: text)
         })
 
@@ -118,7 +122,9 @@ enum WorkoutCommands {
                 throw .usage("Say what to change: --weight, --reps, --rpe, --done, --skip or --undo.", command: arguments.commandName)
             }
             let stored = try store.editSet(exercise: arguments.positionals[0], number: number, change)
-            return sessionResult(stored, store: store, context: context, prefix: "Updated set \(number) of \(arguments.positionals[0]).")
+            let key = Exercise.nameKey(arguments.positionals[0])
+            let name = stored.session.entries.first { Exercise.nameKey($0.exerciseName) == key }?.exerciseName ?? arguments.positionals[0]
+            return sessionResult(stored, store: store, context: context, prefix: "Updated set \(number) of \(name).")
         })
 
     static let drop = CommandSpec(
@@ -127,8 +133,11 @@ enum WorkoutCommands {
         arguments: [ArgumentSpec(name: "exercise", help: "The exercise's name.")],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
+            // The name as the session recorded it, not as typed.
+            let key = Exercise.nameKey(arguments.positionals[0])
+            let name = (try? store.activeSession())??.session.entries.first { Exercise.nameKey($0.exerciseName) == key }?.exerciseName ?? arguments.positionals[0]
             let stored = try store.dropExercise(arguments.positionals[0])
-            return sessionResult(stored, store: store, context: context, prefix: "Removed \(arguments.positionals[0]) from the session.")
+            return sessionResult(stored, store: store, context: context, prefix: "Removed \(name) from the session.")
         })
 
     static let status = CommandSpec(

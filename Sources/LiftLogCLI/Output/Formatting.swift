@@ -95,10 +95,11 @@ enum Formatting {
     }
 
     /// `42 min ago`, `3 h ago`, `2 days ago`.
+    /// How long ago, in the style of ``duration(_:)``: `just now`, `45m ago`, `29h 30m ago`,
+    /// then whole days (`20 days ago`).
     static func ago(_ seconds: Int) -> String {
         if seconds < 60 { return "just now" }
-        if seconds < 3600 { return "\(seconds / 60) min ago" }
-        if seconds < 86_400 * 2 { return "\(seconds / 3600) h \(seconds / 60 % 60) min ago" }
+        if seconds < 86_400 * 2 { return "\(duration(seconds - seconds % 60)) ago" }
         return "\(seconds / 86_400) days ago"
     }
 }
