@@ -44,9 +44,14 @@ struct CommandContext {
         given ?? discoveredStorePath
     }
 
-    /// `--store`, else `$LIFTLOG_STORE`.
+    /// `--store`, else `$LIFTLOG_STORE`, made absolute against the folder the tool runs in.
     private var given: String? {
-        storeOption ?? environment["LIFTLOG_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+        (storeOption ?? environment["LIFTLOG_STORE"].flatMap { $0.isEmpty ? nil : $0 }).map(Self.absolute)
+    }
+
+    /// `path` as an absolute path: relative ones are taken from the folder the tool runs in.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileProbe.workingDirectory + "/" + path
     }
 
     /// The nearest folder at or above the current one that holds a liftlog.json.
@@ -68,7 +73,7 @@ struct CommandContext {
     /// `${XDG_DATA_HOME:-~/.local/share}/liftlog`.
     var defaultStorePath: String {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/liftlog" }
-        return (environment["HOME"] ?? "/") + "/.local/share/liftlog"
+        return Self.absolute((environment["HOME"] ?? "/") + "/.local/share/liftlog")
     }
 
     /// The nearest folder at or above `start` that holds a liftlog.json.

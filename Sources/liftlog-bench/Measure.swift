@@ -1,3 +1,4 @@
+import LiftLogKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,7 +27,7 @@ func medianMilliseconds(runs: Int, _ body: () throws -> Void) rethrows -> Double
 
 /// Runs a program to completion; returns its wall time in milliseconds and peak memory in MB.
 func runProcess(_ arguments: [String], environment: [String] = []) -> (milliseconds: Double, peakMegabytes: Double, status: Int32) {
-    var actions = posix_spawn_file_actions_t()
+    var actions = ProcessSupport.newFileActions()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
@@ -104,8 +105,6 @@ func format(_ value: Double, digits: Int = 3) -> String {
 
 /// The directory of this executable (where the `liftlog` binary of the same build lives).
 func executableDirectory() -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let path = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    let path = ProcessSupport.executablePath ?? CommandLine.arguments[0]
     return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
 }

@@ -135,11 +135,11 @@ package final class EditingBeforeRenameFileSystem: FileSystem, @unchecked Sendab
         try base.synchronize(descriptor, path: path)
         let name = target.split(separator: "/").last.map(String.init) ?? target
         let editNow: Bool = lock.locked {
-            guard remaining > 0, path.hasSuffix("/." + name + ".liftlog-tmp") else { return false }
+            guard remaining > 0, path.hasSuffix("/." + name + StoreFiles.temporarySuffix) else { return false }
             remaining -= 1
             return true
         }
-        if editNow { edit(String(path.dropLast(name.count + 13)) + name) }
+        if editNow { edit(String(path.dropLast(name.count + 1 + StoreFiles.temporarySuffix.count)) + name) }
     }
     package func rename(_ source: String, to destination: String) throws(SystemError) { try base.rename(source, to: destination) }
     package func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> Int32 { try base.openForWriting(path, create: create, mode: mode) }

@@ -21,6 +21,16 @@ public func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T 
     return try body(path)
 }
 
+/// ``withTemporaryDirectory(_:)`` for async tests.
+public func withTemporaryDirectoryAsync<T>(_ body: (String) async throws -> T) async throws -> T {
+    var template = Array((temporaryBase + "/liftlog-test-XXXXXX").utf8CString)
+    guard let pointer = mkdtemp(&template) else { fatalError("mkdtemp failed") }
+    let path = String(cString: pointer)
+    chmod(path, 0o755)
+    defer { removeTree(path) }
+    return try await body(path)
+}
+
 public func removeTree(_ path: String) {
     var info = stat()
     guard lstat(path, &info) == 0 else { return }

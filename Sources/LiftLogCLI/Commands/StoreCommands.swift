@@ -14,7 +14,7 @@ enum StoreCommands {
             .flag("--schemas", help: "On an existing store, write the JSON Schemas and .vscode/settings.json again (a new store always gets them)."),
         ],
         run: { context, arguments throws(LiftLogError) in
-            let path = arguments.positionals.first ?? context.storeOption ?? context.environment["LIFTLOG_STORE"] ?? context.defaultStorePath
+            let path = CommandContext.absolute(arguments.positionals.first ?? context.storeOption ?? context.environment["LIFTLOG_STORE"] ?? context.defaultStorePath)
             let unit = try arguments.choice("--units", as: WeightUnit.self) ?? .kg
             let store: Store
             var created = true

@@ -1,3 +1,4 @@
+import LiftLogKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -58,30 +59,5 @@ final class PThreadMutex: @unchecked Sendable {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         return body()
-    }
-}
-
-extension CLI {
-    /// Runs the process's command line against the real terminal and returns the exit status.
-    public static func main() -> Int32 {
-        var environment: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        let streams = StandardStreams()
-        let io = ProcessIO(
-            writeOutput: { streams.writeOutput($0) },
-            writeError: { streams.writeError($0) },
-            readLine: { Swift.readLine() },
-            outputIsTerminal: isatty(1) == 1,
-            inputIsTerminal: isatty(0) == 1)
-        let status = run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, io: io)
-        streams.flush()
-        return status
     }
 }

@@ -35,7 +35,7 @@ package struct PosixFileSystem: FileSystem {
     }
 
     package func synchronize(_ descriptor: Int32, path: String) throws(SystemError) {
-        guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else {
+        guard flushToDisk(descriptor) == 0 else {
             throw SystemError(operation: "flush", path: path, errorNumber: errno)
         }
     }
@@ -80,7 +80,7 @@ package struct PosixFileSystem: FileSystem {
         let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw SystemError(operation: "open folder", path: path, errorNumber: errno) }
         defer { _ = Glibc_close(descriptor) }
-        guard retryingOnInterrupt({ fsync(descriptor) }) == 0 else {
+        guard flushToDisk(descriptor) == 0 else {
             // Some file systems cannot flush a directory; that is no failure of ours.
             if errno == EINVAL || errno == ENOTSUP { return }
             throw SystemError(operation: "flush folder", path: path, errorNumber: errno)
@@ -177,6 +177,16 @@ package struct PosixFileSystem: FileSystem {
 /// The text of an `errno` value, "No space left on device".
 package func systemErrorDescription(_ number: Int32) -> String {
     String(cString: strerror(number))
+}
+
+/// Flushes a file or folder to the disk itself. On Apple platforms `fsync` only hands the data
+/// to the drive, whose cache may lose it on power loss: `F_FULLFSYNC` asks the drive to write
+/// it through, as Foundation does; where the file system does not support it, `fsync`.
+private func flushToDisk(_ descriptor: Int32) -> Int32 {
+    #if canImport(Darwin)
+    if retryingOnInterrupt({ fcntl(descriptor, F_FULLFSYNC) }) == 0 { return 0 }
+    #endif
+    return retryingOnInterrupt { fsync(descriptor) }
 }
 
 private func retryingOnInterrupt(_ call: () -> Int32) -> Int32 {

@@ -13,10 +13,13 @@ package struct StoreFiles: Sendable {
 
     /// Larger files are refused as corrupt rather than read into memory.
     package static let maximumFileSize = 16 * 1024 * 1024
-    /// The suffix of our temporary files; leftovers of a crashed write are removed.
-    package static let temporarySuffix = ".liftlog-tmp"
+    /// The suffix of our temporary files; leftovers of a crashed write are removed. It ends in
+    /// `.nosync`, as Foundation's are, so iCloud Drive never uploads a file half-written.
+    package static let temporarySuffix = ".liftlog-tmp.nosync"
     /// The suffix of the second name a replaced file keeps until its replacement is on disk.
-    package static let backupSuffix = ".liftlog-old"
+    package static let backupSuffix = ".liftlog-old.nosync"
+    /// The suffixes earlier versions gave the same files: still recognised (and cleaned up).
+    package static let earlierSuffixes = [".liftlog-tmp", ".liftlog-old"]
 
     package init(root: String, fileSystem: any FileSystem = PosixFileSystem()) {
         self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
@@ -58,9 +61,10 @@ package struct StoreFiles: Sendable {
         "." + name + temporarySuffix
     }
 
-    /// Whether `name` is one of our temporary files (or a backup name left by a crash).
+    /// Whether `name` is one of our temporary files (or a backup name left by a crash), of
+    /// this version or an earlier one.
     package static func isTemporary(_ name: String) -> Bool {
-        name.hasPrefix(".") && (name.hasSuffix(temporarySuffix) || name.hasSuffix(backupSuffix))
+        name.hasPrefix(".") && (name.hasSuffix(temporarySuffix) || name.hasSuffix(backupSuffix) || earlierSuffixes.contains { name.hasSuffix($0) })
     }
 
     private func checked(_ relative: String) throws(LiftLogError) -> String {
@@ -317,5 +321,6 @@ package struct StoreFiles: Sendable {
         guard let path = try? checked(relative), let slash = path.lastIndex(of: "/") else { return [] }
         let folder = String(path[..<slash]), name = String(path[path.index(after: slash)...])
         return [folder + "/" + StoreFiles.temporaryName(for: name), folder + "/." + name + StoreFiles.backupSuffix]
+            + StoreFiles.earlierSuffixes.map { folder + "/." + name + $0 }
     }
 }

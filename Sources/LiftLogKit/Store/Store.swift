@@ -71,12 +71,12 @@ public struct Store: Sendable {
         self.environment = environment
     }
 
-    /// Opens the store at `path`.
+    /// Opens the store at `path`, an absolute path.
     ///
     /// - Throws: `NOT_FOUND` when there is no store there, `VALIDATION_ERROR` when the path is
     ///   a file, `CORRUPT_FILE` when the manifest is unreadable or of a newer format version.
     public static func open(at path: String, environment: Environment = .live) throws(LiftLogError) -> Store {
-        let files = StoreFiles(root: absolutePath(path), fileSystem: environment.fileSystem)
+        let files = StoreFiles(root: try absolutePath(path), fileSystem: environment.fileSystem)
         switch try files.status("") {
         case nil:
             throw .notFound("No liftlog store at '\(path)'. Create one with 'liftlog init \(path)'.")
@@ -105,7 +105,7 @@ public struct Store: Sendable {
     /// - Throws: `CONFLICT` when a store already exists there, `VALIDATION_ERROR` when the
     ///   path is a file, `IO_ERROR` when it cannot be written.
     public static func create(at path: String, unit: WeightUnit = .kg, seed: Bool = true, environment: Environment = .live) throws(LiftLogError) -> Store {
-        let files = StoreFiles(root: absolutePath(path), fileSystem: environment.fileSystem)
+        let files = StoreFiles(root: try absolutePath(path), fileSystem: environment.fileSystem)
         if let status = try files.status("") {
             guard status.kind == .directory else { throw .validation("The store path '\(path)' is a file, not a folder.") }
             if try files.status(manifestFileName) != nil {
@@ -139,10 +139,16 @@ public struct Store: Sendable {
         }
     }
 
-    static func absolutePath(_ path: String) -> String {
-        if path.hasPrefix("/") { return normalize(path) }
-        let current = FileManagerLite.currentDirectory()
-        return normalize(current + "/" + path)
+    /// `path` without `.`, `..` and repeated slashes.
+    ///
+    /// - Throws: `VALIDATION_ERROR` for a relative path: the library never guesses a folder from
+    ///   the working directory, which in an app is not where its documents are (it is `/` in an
+    ///   iOS app). The CLI resolves relative paths against the folder it runs in.
+    static func absolutePath(_ path: String) throws(LiftLogError) -> String {
+        guard path.hasPrefix("/") else {
+            throw .validation("The store path '\(path)' is relative; give the full path of the store's folder.")
+        }
+        return normalize(path)
     }
 
     /// Removes `.` and `..` and repeated slashes lexically.

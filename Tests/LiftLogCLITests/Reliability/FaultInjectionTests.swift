@@ -11,7 +11,7 @@ import LiftLogTestSupport
 /// The store's files without liftlog's own temporary files and backup names (which the next
 /// command removes, as the test checks separately).
 func userFiles(_ store: String) -> [String: String] {
-    snapshot(store).filter { !$0.key.hasSuffix(".liftlog-tmp") && !$0.key.hasSuffix(".liftlog-old") }
+    snapshot(store).filter { !StoreFiles.isTemporary(String($0.key.split(separator: "/").last!)) }
 }
 
 /// Every write-side operation of a command fails in turn; nothing the user had may change.
@@ -85,7 +85,7 @@ struct FaultInjectionTests {
                 // The next command, on the real file system, finds a consistent store.
                 #expect(run(["history", "--store", store]).status == 0, "\(label)")
                 #expect(run(["check", "--store", store]).status == 0, "\(label): \(run(["check", "--store", store]).output)")
-                let leftovers = allFiles(in: store).filter { !$0.hasPrefix(".liftlog/") && ($0.hasSuffix(".liftlog-tmp") || $0.hasSuffix(".liftlog-old")) }
+                let leftovers = allFiles(in: store).filter { !$0.hasPrefix(".liftlog/") && StoreFiles.isTemporary(String($0.split(separator: "/").last!)) }
                 #expect(leftovers.isEmpty, "\(label): left \(leftovers)")
             }
             #expect(injected >= 3, "\(scenario.name): too few operations to fail")

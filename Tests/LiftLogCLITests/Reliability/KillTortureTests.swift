@@ -51,7 +51,7 @@ struct KillTortureTests {
                 #expect(acknowledged.isSubset(of: present), "round \(round): lost \(acknowledged.subtracting(present))")
                 #expect(present.isSubset(of: attempted), "round \(round): sets nobody logged")
                 #expect(weights.count == present.count, "round \(round): a set was written twice")
-                let leftovers = allFiles(in: store).filter { !$0.hasPrefix(".liftlog/") && ($0.hasSuffix(".liftlog-tmp") || $0.hasSuffix(".liftlog-old")) }
+                let leftovers = allFiles(in: store).filter { !$0.hasPrefix(".liftlog/") && StoreFiles.isTemporary(String($0.split(separator: "/").last!)) }
                 #expect(leftovers.isEmpty, "round \(round): left \(leftovers)")
                 if round % 25 == 0 {
                     #expect(runBinary(["check", "--store", store]).status == 0, "round \(round): check found problems")

@@ -60,9 +60,7 @@ final class LineQueue: @unchecked Sendable {
 
 /// The built `liftlog` binary, next to the test bundle.
 var liftlogBinary: String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let executable = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    let executable = ProcessSupport.executablePath ?? ""
     var folder = String(executable[..<(executable.lastIndex(of: "/") ?? executable.endIndex)])
     // Swift Testing may run inside `liftlogPackageTests.xctest/…`; walk up to the build folder.
     while !folder.isEmpty, access(folder + "/liftlog", X_OK) != 0, let slash = folder.lastIndex(of: "/") {
@@ -90,7 +88,7 @@ struct Process {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         pipe(&outPipe)
         pipe(&errPipe)
-        var actions = posix_spawn_file_actions_t()
+        var actions = ProcessSupport.newFileActions()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
@@ -131,11 +129,7 @@ struct Process {
 
     func kill(_ signal: Int32 = SIGKILL) {
         guard pid > 0 else { return }
-        #if canImport(Glibc)
-        _ = Glibc.kill(pid, signal)
-        #else
-        _ = Darwin.kill(pid, signal)
-        #endif
+        ProcessSupport.send(signal, to: pid)
     }
 
     /// Waits for the process and collects what it printed (status 127 and the reason when it
@@ -145,8 +139,7 @@ struct Process {
         let output = readAll(outputPipe), error = readAll(errorPipe)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Outcome(status: exitStatus, output: output, error: error)
+        return Outcome(status: ProcessSupport.exitStatus(status), output: output, error: error)
     }
 
     private func readAll(_ descriptor: Int32) -> String {

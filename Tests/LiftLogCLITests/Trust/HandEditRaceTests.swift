@@ -60,7 +60,7 @@ struct HandEditRaceTests {
             let text = try #require(readText(store + "/" + path))
             #expect(text.contains("\"edit_1\": true") && text.contains("\"edit_2\": true") && text.contains("\"edit_3\": true"))
             #expect(!text.contains("105"))
-            #expect(!allFiles(in: store).contains { $0.hasSuffix(".liftlog-tmp") })
+            #expect(!allFiles(in: store).contains { StoreFiles.isTemporary(String($0.split(separator: "/").last!)) })
         }
     }
 }

@@ -319,10 +319,13 @@ struct LeftoverTests {
             let store = try makeStore(at: root)
             let started = try store.startSession()
             let parts = started.path.split(separator: "/")
-            let temporary = root + "/store/" + parts.dropLast().joined(separator: "/") + "/." + parts.last! + ".liftlog-tmp"
-            writeText("{\"torn", to: temporary)
-            #expect(try store.activeSession()?.session.id == started.session.id)
-            #expect(readText(temporary) == nil)
+            // This version's name (iCloud skips .nosync files) and an earlier version's.
+            let base = root + "/store/" + parts.dropLast().joined(separator: "/") + "/." + parts.last!
+            for temporary in [base + StoreFiles.temporarySuffix, base + ".liftlog-tmp"] {
+                writeText("{\"torn", to: temporary)
+                #expect(try store.activeSession()?.session.id == started.session.id)
+                #expect(readText(temporary) == nil)
+            }
         }
     }
 
@@ -334,9 +337,10 @@ struct LeftoverTests {
             try store.finish()
             let folder = root + "/store/" + started.path.split(separator: "/").dropLast().joined(separator: "/")
             writeText("{\"torn", to: folder + "/.2025-01-24-0730-00000000.json.liftlog-tmp")
-            writeText("{\"torn", to: folder + "/.other.json.liftlog-tmp")
+            writeText("{\"torn", to: folder + "/.other.json" + StoreFiles.temporarySuffix)
+            writeText("{\"torn", to: folder + "/.other.json" + StoreFiles.backupSuffix)
             #expect(try store.history(HistoryQuery()).total == 1)
-            #expect(allFiles(in: folder).allSatisfy { !$0.hasSuffix(".liftlog-tmp") })
+            #expect(allFiles(in: folder) == [String(started.path.split(separator: "/").last!)])
         }
     }
 }

@@ -1,3 +1,4 @@
+import LiftLogKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -24,7 +25,7 @@ enum Subprocess {
         guard posix_spawn(&pid, program, nil, nil, &cArguments, &cEnvironment) == 0 else { return 127 }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return ProcessSupport.exitStatus(status)
     }
 
     /// Runs a program with its standard output and error captured instead of shown; returns
@@ -35,7 +36,7 @@ enum Subprocess {
         guard let program = locate(arguments[0], path: variables["PATH"]) else { return (127, "\(arguments[0]): not found") }
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return (127, "cannot create a pipe") }
-        var actions = posix_spawn_file_actions_t()
+        var actions = ProcessSupport.newFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
@@ -63,8 +64,7 @@ enum Subprocess {
         close(fds[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return (exit, String(decoding: bytes, as: UTF8.self))
+        return (ProcessSupport.exitStatus(status), String(decoding: bytes, as: UTF8.self))
     }
 
     /// `program` itself when it has a slash, else the first executable of that name on `path`.
@@ -74,10 +74,5 @@ enum Subprocess {
     }
 
     /// The absolute path of the running executable, when the system says.
-    static var currentExecutable: String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    static var currentExecutable: String? { ProcessSupport.executablePath }
 }
