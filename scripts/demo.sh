@@ -4,8 +4,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The build's own output goes to standard error only when it fails (an up-to-date build prints
-# nothing worth showing).
-build_log="$(swift build -c release --product liftlog 2>&1)" || { printf '%s\n' "$build_log" >&2; exit 1; }
+# nothing worth showing). The compiler's temporary files go to a folder of the demo's own.
+build_tmp="$(mktemp -d "${TMPDIR:-/tmp}/liftlog-demo-build.XXXXXX")"
+build_log="$(TMPDIR="$build_tmp" swift build -c release --product liftlog 2>&1)" || { rm -rf "$build_tmp"; printf '%s\n' "$build_log" >&2; exit 1; }
+rm -rf "$build_tmp"
 liftlog="$(swift build -c release --show-bin-path)/liftlog"
 
 store="$(mktemp -d "${TMPDIR:-/tmp}/liftlog-demo.XXXXXX")"

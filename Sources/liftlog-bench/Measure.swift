@@ -84,7 +84,8 @@ func rawRead(_ paths: [String]) -> Int {
 }
 
 func makeTemporaryDirectory() -> String {
-    var template = Array("/tmp/liftlog-bench-XXXXXX".utf8CString)
+    let base = ProcessSupport.environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    var template = Array((base + "/liftlog-bench-XXXXXX").utf8CString)
     guard let pointer = mkdtemp(&template) else { fatalError("mkdtemp failed") }
     return String(cString: pointer)
 }
