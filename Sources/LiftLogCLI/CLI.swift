@@ -29,9 +29,9 @@ public enum CLI {
                 return 0
             case .run(let parsed):
                 // `--json` counts only as the option (never when it is another option's value).
-                context.json = parsed.has("--json")
+                context.json = parsed[.json]
                 context.style = Style(enabled: colour && !context.json)
-                context.storeOption = parsed.value("--store")
+                context.storeOption = try parsed[.store]
                 if parsed.command.usesStore {
                     reportSetsChangedOutside(&context, command: parsed.command.name)
                     warnAboutLongActiveSession(&context, command: parsed.command.name)

@@ -46,7 +46,7 @@ enum ArgumentParser {
                 guard let option = command.option(named: name) else {
                     throw unknownOption(name, command: command, path: path)
                 }
-                if option.canonicalName == "--help" { wantsHelp = true; continue }
+                if option.canonicalName == Flag.help.spec.canonicalName { wantsHelp = true; continue }
                 if option.takesValue {
                     let value: String
                     if let inline {

@@ -13,12 +13,27 @@ struct CommandSpec: Sendable {
     var usesStore = true
     var run: (@Sendable (inout CommandContext, ParsedArguments) throws(LiftLogError) -> CommandResult)?
 
+    /// A command: its positional arguments and options are the declarations it reads them
+    /// through (`Argument.exercise`, `Option.page`, `Flag.yes`).
+    init(name: String, abstract: String, discussion: String? = nil, arguments: [any ArgumentDeclaration] = [],
+         options: [any OptionDeclaration] = [], subcommands: [CommandSpec] = [], usesStore: Bool = true,
+         run: (@Sendable (inout CommandContext, ParsedArguments) throws(LiftLogError) -> CommandResult)? = nil) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments.map(\.spec)
+        self.options = options.map(\.spec)
+        self.subcommands = subcommands
+        self.usesStore = usesStore
+        self.run = run
+    }
+
     /// The options this command accepts, including the global ones.
     var allOptions: [OptionSpec] {
         var all = options
-        if usesStore { all.append(.store) }
-        all.append(.json)
-        all.append(.help)
+        if usesStore { all.append(Option.store.spec) }
+        all.append(Flag.json.spec)
+        all.append(Flag.help.spec)
         return all
     }
 
@@ -58,19 +73,6 @@ struct OptionSpec: Sendable {
 
     var canonicalName: String { names.last! }
     var takesValue: Bool { valueName != nil }
-
-    static func flag(_ names: String..., help: String) -> OptionSpec {
-        OptionSpec(names: names, valueName: nil, help: help)
-    }
-
-    static func value(_ names: String..., valueName: String, help: String, default defaultValue: String? = nil) -> OptionSpec {
-        OptionSpec(names: names, valueName: valueName, help: help, defaultValue: defaultValue)
-    }
-
-    static let store = OptionSpec.value("--store", valueName: "path", help: "The store folder (default: $LIFTLOG_STORE, the nearest enclosing folder with a liftlog.json, or ~/.local/share/liftlog).")
-    static let json = OptionSpec.flag("--json", help: "Print one JSON document instead of text.")
-    static let help = OptionSpec.flag("-h", "--help", help: "Show help information.")
-    static let yes = OptionSpec.flag("-y", "--yes", help: "Do not ask for confirmation.")
 }
 
 /// What one command printed: the JSON data for `--json` and the text for people, and the

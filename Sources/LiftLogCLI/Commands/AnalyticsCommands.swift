@@ -2,24 +2,18 @@ import LiftLogKit
 
 /// `progress` and `pr`.
 enum AnalyticsCommands {
-    static let formulaOption = OptionSpec.value("--formula", valueName: "formula", help: "How one-rep maximums are estimated: epley or brzycki.", default: "epley")
-
     static let progress = CommandSpec(
         name: "progress",
         abstract: "An exercise's history, newest first, with a chart and its personal record.",
-        arguments: [ArgumentSpec(name: "exercise", help: "The exercise's name.")],
-        options: [
-            .value("--metric", valueName: "metric", help: "What the chart shows: e1rm, weight or volume.", default: "e1rm"),
-            .value("--svg", valueName: "file", help: "Also write the chart as an SVG image to this file."),
-            formulaOption,
-        ],
+        arguments: [Argument.exerciseName],
+        options: [Option.metric, Option.svg, Option.formula],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let metric = arguments.value("--metric")?.lowercased() ?? "e1rm"
+            let metric = try arguments[.metric]?.lowercased() ?? "e1rm"
             guard ["e1rm", "weight", "volume"].contains(metric) else {
                 throw .validation("--metric must be e1rm, weight or volume, got '\(metric)'.")
             }
-            let report = try store.exerciseReport(arguments.positionals[0], formula: try arguments.choice("--formula", as: E1RMFormula.self) ?? .epley)
+            let report = try store.exerciseReport(arguments[.exerciseName], formula: try arguments[.formula] ?? .epley)
             let data = progressJSON(report)
             let unit = report.unit.rawValue
             let points: [ChartPoint] = report.entries.compactMap { entry in
@@ -30,7 +24,7 @@ enum AnalyticsCommands {
             if let best = marked.indices.max(by: { (marked[$0].value, -marked[$0].date.dayNumber) < (marked[$1].value, -marked[$1].date.dayNumber) }) {
                 marked[best].isRecord = true
             }
-            if let svgPath = arguments.value("--svg") {
+            if let svgPath = try arguments[.svg] {
                 guard !marked.isEmpty else {
                     throw .validation("There is no \(metric) history of \(report.exerciseName) to chart yet; log some sets first.")
                 }
@@ -61,7 +55,7 @@ enum AnalyticsCommands {
                 text += "\n\(report.personalRecord == nil ? "\n" : "")Most reps without added weight: \(best.reps) on \(best.date)"
             }
             if metric == "e1rm" && !marked.isEmpty { text += "\n" + e1rmNote }
-            if let svgPath = arguments.value("--svg") { text += "\nWrote the chart to \(svgPath)." }
+            if let svgPath = try arguments[.svg] { text += "\nWrote the chart to \(svgPath)." }
             return CommandResult(data: data, text: text)
         })
 
@@ -108,12 +102,12 @@ enum AnalyticsCommands {
         name: "pr",
         abstract: "Personal records: the heaviest set, the best estimated 1RM, and the heaviest weight for 1 to 12 reps.",
         discussion: "Without an exercise, lists the record of every exercise you have logged. Warm-up sets never count; weights in kg and lbs are compared converted.",
-        arguments: [ArgumentSpec(name: "exercise", help: "The exercise's name.", isOptional: true)],
-        options: [formulaOption],
+        arguments: [Argument.recordsExercise],
+        options: [Option.formula],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let formula = try arguments.choice("--formula", as: E1RMFormula.self) ?? .epley
-            if let name = arguments.positionals.first {
+            let formula = try arguments[.formula] ?? .epley
+            if let name = arguments[.recordsExercise] {
                 let report = try store.exerciseReport(name, formula: formula)
                 let data: JSONValue = [
                     "exercise_id": report.exerciseID.map { .string($0.rawValue) } ?? .null,

@@ -26,9 +26,9 @@ enum DataCommands {
         name: "fmt",
         abstract: "Rewrite the store's files into canonical form (their data unchanged).",
         discussion: "Sorts keys, indents by two spaces, removes nulls, keeps keys liftlog does not know, and moves a session whose start time was edited to the file its time gives. With --check, only lists what would change and exits with status 4 if anything would: use it in a git pre-commit hook.",
-        options: [.flag("--check", help: "Change nothing; list the files that are not in canonical form.")],
+        options: [Flag.check],
         run: { context, arguments throws(LiftLogError) in
-            let check = arguments.has("--check")
+            let check = arguments[.check]
             let report = try context.store().format(apply: !check)
             let verb = check ? "would " : ""
             var lines = report.reformatted.map { "\(verb)\(check ? "reformat" : "reformatted") \($0)" }
@@ -71,12 +71,12 @@ enum DataCommands {
         name: "edit",
         abstract: "Edit a session in your editor; it is checked before it replaces the file.",
         discussion: "Opens a copy of the session in $VISUAL or $EDITOR (else vi). When you save and quit, the copy is checked: if it is valid it replaces the session atomically (moved if you changed its start time); if not, the problems are shown and, on a terminal, you can edit again. The original is never touched until the edit is valid.",
-        arguments: [ArgumentSpec(name: "id", help: "The session's ID or a unique prefix of at least 4 characters.")],
+        arguments: [Argument.editedSession],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let stored = try store.session(idPrefix: arguments.positionals[0])
+            let stored = try store.session(idPrefix: arguments[.editedSession])
             guard let originalBytes = try store.files.read(stored.path) else {
-                throw .notFound("No session with ID '\(arguments.positionals[0])'.")
+                throw .notFound("No session with ID '\(arguments[.editedSession])'.")
             }
             guard let folder = Editor.makeTemporaryFolder(in: context.environment) else {
                 throw .io(path: "/tmp", operation: "create a folder in", reason: "no temporary folder could be made; nothing was changed")

@@ -5,17 +5,13 @@ enum ExerciseCommands {
     static let list = CommandSpec(
         name: "exercises",
         abstract: "List or search the exercise library, grouped by modality.",
-        options: [
-            .value("--search", valueName: "text", help: "Match names (best first) and muscle groups."),
-            .value("--category", valueName: "category", help: "strength, cardio, flexibility or other."),
-            .value("--modality", valueName: "modality", help: "barbell, dumbbell, machine, cable, bodyweight, cardio, climb or other."),
-            .value("--muscle", valueName: "muscle", help: "Only exercises that train this muscle group."),
-            .flag("--recent", help: "The last 10 exercises used, newest first, with the day each was last done."),
-        ],
+        options: [Option.search, Option.category, Option.modality, Option.muscle, Flag.recent],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            if arguments.has("--recent") {
-                for option in ["--search", "--category", "--modality", "--muscle"] where arguments.value(option) != nil {
+            if arguments[.recent] {
+                let filters: [(String, Bool)] = [("--search", try arguments[.search] != nil), ("--category", try arguments[.category] != nil),
+                                                 ("--modality", try arguments[.modality] != nil), ("--muscle", try arguments[.muscle] != nil)]
+                for (option, given) in filters where given {
                     throw .usage("'--recent' cannot be combined with '\(option)'.", command: arguments.commandName)
                 }
                 let recent = try store.recentExercises(limit: 10)
@@ -26,8 +22,8 @@ enum ExerciseCommands {
                 return CommandResult(data: data, text: Formatting.table(recent.map { [$0.lastUsed.description, $0.name] }, header: ["LAST USED", "EXERCISE"], style: context.style))
             }
             let search = ExerciseSearch(
-                text: arguments.value("--search"), category: try arguments.choice("--category", as: Exercise.Category.self),
-                modality: try arguments.choice("--modality", as: Exercise.Modality.self), muscle: arguments.value("--muscle"))
+                text: try arguments[.search], category: try arguments[.category],
+                modality: try arguments[.modality], muscle: try arguments[.muscle])
             let found = search.apply(to: try store.exercises())
             let data: JSONValue = ["exercises": .array(found.map(JSONShapes.exercise))]
             guard !found.isEmpty else { return CommandResult(data: data, text: "No exercises match.") }
@@ -54,36 +50,31 @@ enum ExerciseCommands {
         abstract: "Add, show, edit or remove one exercise.",
         subcommands: [add, show, edit, rename, remove])
 
-    private static let changeOptions: [OptionSpec] = [
-        .value("--modality", valueName: "modality", help: "barbell, dumbbell, machine, cable, bodyweight, cardio, climb or other."),
-        .value("--category", valueName: "category", help: "strength, cardio, flexibility or other (default: from the modality)."),
-        .value("--muscles", valueName: "list", help: "Comma-separated muscle groups, such as quadriceps,glutes."),
-        .value("--increment", valueName: "weight", help: "The weight a progression adds (positive; default 5)."),
-        .value("--notes", valueName: "text", help: "Notes."),
-        .value("--media", valueName: "path-or-url", help: "A picture or video."),
+    private static let changeOptions: [any OptionDeclaration] = [
+        Option.modality, Option.newCategory, Option.muscles, Option.increment, Option.notes, Option.media,
     ]
 
     static let add = CommandSpec(
         name: "add",
         abstract: "Add an exercise to the library.",
-        arguments: [ArgumentSpec(name: "name", help: "1–100 characters, unique regardless of case.")],
+        arguments: [Argument.newExerciseName],
         options: changeOptions,
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let exercise = try store.addExercise(
-                name: arguments.positionals[0], modality: try arguments.choice("--modality", as: Exercise.Modality.self) ?? .other,
-                category: try arguments.choice("--category", as: Exercise.Category.self), muscleGroups: arguments.list("--muscles") ?? [],
-                notes: arguments.value("--notes"), weightIncrement: try arguments.double("--increment") ?? Exercise.defaultWeightIncrement,
-                media: arguments.value("--media"))
+                name: arguments[.newExerciseName], modality: try arguments[.modality] ?? .other,
+                category: try arguments[.newCategory], muscleGroups: try arguments[.muscles] ?? [],
+                notes: try arguments[.notes], weightIncrement: try arguments[.increment] ?? Exercise.defaultWeightIncrement,
+                media: try arguments[.media])
             return CommandResult(data: exercise.json, text: "Added \(exercise.name) (\(exercise.modality.rawValue)).")
         })
 
     static let show = CommandSpec(
         name: "show",
         abstract: "Show one exercise.",
-        arguments: [ArgumentSpec(name: "name", help: "The exercise's name (any case).")],
+        arguments: [Argument.libraryExercise],
         run: { context, arguments throws(LiftLogError) in
-            let exercise = try context.store().exercise(named: arguments.positionals[0])
+            let exercise = try context.store().exercise(named: arguments[.libraryExercise])
             var rows = [
                 ["Modality", exercise.modality.rawValue], ["Category", exercise.category.rawValue],
                 ["Muscles", exercise.muscleGroups.joined(separator: ", ")], ["Increment", Formatting.number(exercise.weightIncrement)],
@@ -101,36 +92,36 @@ enum ExerciseCommands {
     static let edit = CommandSpec(
         name: "edit",
         abstract: "Change an exercise; sessions keep the name they were logged under.",
-        arguments: [ArgumentSpec(name: "name", help: "The exercise's current name.")],
-        options: [.value("--name", valueName: "new-name", help: "Rename it.")] + changeOptions,
+        arguments: [Argument.currentName],
+        options: [Option.newName] + changeOptions,
         run: { context, arguments throws(LiftLogError) in
             let changes = ExerciseChanges(
-                name: arguments.value("--name"), modality: try arguments.choice("--modality", as: Exercise.Modality.self),
-                category: try arguments.choice("--category", as: Exercise.Category.self), muscleGroups: arguments.list("--muscles"),
-                notes: arguments.value("--notes"), weightIncrement: try arguments.double("--increment"), media: arguments.value("--media"))
-            let exercise = try context.store().updateExercise(named: arguments.positionals[0], changes)
+                name: try arguments[.newName], modality: try arguments[.modality],
+                category: try arguments[.newCategory], muscleGroups: try arguments[.muscles],
+                notes: try arguments[.notes], weightIncrement: try arguments[.increment], media: try arguments[.media])
+            let exercise = try context.store().updateExercise(named: arguments[.currentName], changes)
             return CommandResult(data: exercise.json, text: "Updated \(exercise.name).")
         })
 
     static let rename = CommandSpec(
         name: "rename",
         abstract: "Rename an exercise (the same as 'exercise edit NAME --name NEW').",
-        arguments: [ArgumentSpec(name: "name", help: "The exercise's current name."), ArgumentSpec(name: "new-name", help: "Its new name.")],
+        arguments: [Argument.currentName, Argument.renamedTo],
         run: { context, arguments throws(LiftLogError) in
-            let old = try context.store().exercise(named: arguments.positionals[0])
-            let exercise = try context.store().updateExercise(named: old.name, ExerciseChanges(name: arguments.positionals[1]))
+            let old = try context.store().exercise(named: arguments[.currentName])
+            let exercise = try context.store().updateExercise(named: old.name, ExerciseChanges(name: arguments[.renamedTo]))
             return CommandResult(data: exercise.json, text: "Renamed \(old.name) to \(exercise.name).")
         })
 
     static let remove = CommandSpec(
         name: "rm",
         abstract: "Remove an exercise from the library (sessions keep their sets).",
-        arguments: [ArgumentSpec(name: "name", help: "The exercise's name.")],
-        options: [.yes],
+        arguments: [Argument.removedExercise],
+        options: [Flag.yes],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let exercise = try store.exercise(named: arguments.positionals[0])
-            guard arguments.has("--yes") || context.confirm("Remove '\(exercise.name)' from the library?") else {
+            let exercise = try store.exercise(named: arguments[.removedExercise])
+            guard arguments[.yes] || context.confirm("Remove '\(exercise.name)' from the library?") else {
                 return CommandResult(data: ["removed": false], text: "Nothing removed.")
             }
             try store.deleteExercise(named: exercise.name)

@@ -5,20 +5,13 @@ enum HistoryCommands {
     static let history = CommandSpec(
         name: "history",
         abstract: "List sessions, newest first, a page at a time.",
-        options: [
-            .value("--page", valueName: "n", help: "The page to show.", default: "1"),
-            .value("--per-page", valueName: "k", help: "Sessions per page, 1–1000.", default: "25"),
-            .value("--from", valueName: "date", help: "Only sessions on or after this date (YYYY-MM-DD)."),
-            .value("--to", valueName: "date", help: "Only sessions on or before this date (YYYY-MM-DD)."),
-            .value("--exercise", valueName: "name", help: "Only sessions with this exercise."),
-            .value("--kind", valueName: "kind", help: "Only lifting, cardio, stretch or meditation sessions."),
-        ],
+        options: [Option.page, Option.perPage, Option.from, Option.to, Option.exercise, Option.kindFilter],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let query = HistoryQuery(
-                page: try arguments.int("--page") ?? 1, perPage: try arguments.int("--per-page") ?? HistoryQuery.defaultPerPage,
-                from: try arguments.date("--from"), to: try arguments.date("--to"), exercise: arguments.value("--exercise"),
-                kind: try arguments.choice("--kind", as: Session.Kind.self))
+                page: try arguments[.page] ?? 1, perPage: try arguments[.perPage] ?? HistoryQuery.defaultPerPage,
+                from: try arguments[.from], to: try arguments[.to], exercise: try arguments[.exercise],
+                kind: try arguments[.kindFilter])
             let page = try store.history(query)
             for file in page.unreadableFiles {
                 context.io.writeError(context.style.yellow("Warning:") + " skipped \(file)\n")
@@ -46,22 +39,22 @@ enum HistoryCommands {
     static let show = CommandSpec(
         name: "show",
         abstract: "Show one session in detail.",
-        arguments: [ArgumentSpec(name: "id", help: "The session's ID or a unique prefix of at least 4 characters.")],
+        arguments: [Argument.sessionID],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let stored = try store.session(idPrefix: arguments.positionals[0])
+            let stored = try store.session(idPrefix: arguments[.sessionID])
             return WorkoutCommands.sessionResult(stored, store: store, context: context)
         })
 
     static let remove = CommandSpec(
         name: "rm",
         abstract: "Delete one session (asks on a terminal).",
-        arguments: [ArgumentSpec(name: "id", help: "The session's ID or a unique prefix of at least 4 characters.")],
-        options: [.yes],
+        arguments: [Argument.sessionID],
+        options: [Flag.yes],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let stored = try store.session(idPrefix: arguments.positionals[0])
-            guard arguments.has("--yes") || context.confirm("Delete the \(stored.session.kind.rawValue) session of \(stored.session.startedAt.shortDescription)?") else {
+            let stored = try store.session(idPrefix: arguments[.sessionID])
+            guard arguments[.yes] || context.confirm("Delete the \(stored.session.kind.rawValue) session of \(stored.session.startedAt.shortDescription)?") else {
                 return CommandResult(data: ["deleted": false], text: "Nothing deleted.")
             }
             let deleted = try store.deleteSession(idPrefix: stored.session.id.rawValue)

@@ -6,32 +6,23 @@ enum InterchangeCommands {
         name: "import",
         abstract: "Import the CSV export of Strong or Hevy; importing again adds only what is new.",
         discussion: "Each workout becomes a completed session and each row a set. Columns are matched by meaning (Strong's headers in other languages too). Exercises not in the library are added as custom exercises; --map names library exercises for the app's names. A file with a bad row is rejected with its line number and nothing is imported, unless --skip-bad-rows.",
-        arguments: [
-            ArgumentSpec(name: "app", help: "strong or hevy."),
-            ArgumentSpec(name: "file", help: "The exported CSV file."),
-        ],
-        options: [
-            .value("--unit", valueName: "unit", help: "The unit of weights when the file does not say: kg or lbs (default: the store's)."),
-            .value("--utc-offset", valueName: "offset", help: "The UTC offset of the file's times, such as +01:00 (default: this machine's zone at each date)."),
-            .value("--map", valueName: "file", help: "Map the app's exercise names to library names: a JSON object or a two-column CSV."),
-            .flag("--dry-run", help: "Show what would be imported; write nothing."),
-            .flag("--skip-bad-rows", help: "Import the good rows of a file that has bad ones."),
-        ],
+        arguments: [Argument.app, Argument.importFile],
+        options: [Option.importUnit, Option.utcOffset, Option.nameMap, Flag.dryRun, Flag.skipBadRows],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            guard let source = ImportSource(rawValue: arguments.positionals[0].lowercased()) else {
-                throw .usage("Unknown app '\(arguments.positionals[0])'; liftlog imports strong or hevy.", command: arguments.commandName)
+            guard let source = ImportSource(rawValue: arguments[.app].lowercased()) else {
+                throw .usage("Unknown app '\(arguments[.app])'; liftlog imports strong or hevy.", command: arguments.commandName)
             }
-            var options = ImportOptions(unit: try arguments.choice("--unit", as: WeightUnit.self) ?? store.preferences.unit,
-                                        dryRun: arguments.has("--dry-run"), skipBadRows: arguments.has("--skip-bad-rows"))
-            if let text = arguments.value("--utc-offset") {
+            var options = ImportOptions(unit: try arguments[.importUnit] ?? store.preferences.unit,
+                                        dryRun: arguments[.dryRun], skipBadRows: arguments[.skipBadRows])
+            if let text = try arguments[.utcOffset] {
                 guard let parsed = Timestamp("2000-01-01T00:00:00" + (text == "Z" ? "Z" : text)) else {
                     throw .validation("--utc-offset must look like +01:00 or -05:00, got '\(text)'.")
                 }
                 options.utcOffsetSeconds = parsed.utcOffsetSeconds
             }
-            if let mapFile = arguments.value("--map") { options.nameMap = try readMap(mapFile) }
-            let file = arguments.positionals[1]
+            if let mapFile = try arguments[.nameMap] { options.nameMap = try readMap(mapFile) }
+            let file = arguments[.importFile]
             let showProgress = context.io.inputIsTerminal && context.io.outputIsTerminal
             let io = context.io
             let report = try store.importFile(file, from: source, options: options, progress: showProgress ? { rows in io.writeError("\rImporting… \(Formatting.grouped(Int64(rows))) rows") } : nil)
@@ -97,25 +88,21 @@ enum InterchangeCommands {
         name: "export",
         abstract: "Write every session as CSV (Strong-compatible) or NDJSON (one session per line) to standard output.",
         discussion: "The CSV has Strong's columns plus the weight and distance unit of each row, the UTC offset and the session ID, so liftlog imports it back losslessly ('liftlog import strong FILE') and importing it into the same store adds nothing. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe.",
-        arguments: [ArgumentSpec(name: "format", help: "csv or ndjson.")],
-        options: [
-            .value("--format", valueName: "flavour", help: "The CSV flavour.", default: "strong"),
-            .value("--from", valueName: "date", help: "Only sessions on or after this date (YYYY-MM-DD)."),
-            .value("--to", valueName: "date", help: "Only sessions on or before this date (YYYY-MM-DD)."),
-        ],
+        arguments: [Argument.exportFormat],
+        options: [Option.csvFlavour, Option.from, Option.to],
         run: { context, arguments throws(LiftLogError) in
             guard !context.json else {
                 throw .usage("export writes CSV or NDJSON to standard output; leave out --json (use 'export ndjson' for JSON).", command: arguments.commandName)
             }
             let store = try context.store()
-            let format = arguments.positionals[0].lowercased()
+            let format = arguments[.exportFormat].lowercased()
             guard format == "csv" || format == "ndjson" else {
-                throw .usage("Unknown export format '\(arguments.positionals[0])'; use csv or ndjson.", command: arguments.commandName)
+                throw .usage("Unknown export format '\(arguments[.exportFormat])'; use csv or ndjson.", command: arguments.commandName)
             }
-            if let flavour = arguments.value("--format"), flavour.lowercased() != "strong" {
+            if let flavour = try arguments[.csvFlavour], flavour.lowercased() != "strong" {
                 throw .validation("--format must be strong, got '\(flavour)'.")
             }
-            let from = try arguments.date("--from"), to = try arguments.date("--to")
+            let from = try arguments[.from], to = try arguments[.to]
             let writer = CSVWriter()
             var count = 0
             let io = context.io

@@ -2,34 +2,29 @@ import LiftLogKit
 
 /// `stretch`, `meditate`, `stats` and `calendar`.
 enum KindCommands {
-    private static func record(_ kind: Session.Kind, name: String, abstract: String, detail: OptionSpec) -> CommandSpec {
+    private static func record(_ kind: Session.Kind, name: String, abstract: String, detail: any OptionDeclaration) -> CommandSpec {
         CommandSpec(
             name: name,
             abstract: abstract,
-            options: [
-                .value("--minutes", valueName: "n", help: "How long it lasted."),
-                .value("--at", valueName: "time", help: "When it started (default: it just ended)."),
-                detail,
-                .value("--notes", valueName: "text", help: "Notes."),
-            ],
+            options: [Option.minutes, Option.recordedAt, detail, Option.notes],
             run: { context, arguments throws(LiftLogError) in
                 let store = try context.store()
-                guard let minutes = try arguments.double("--minutes") else {
+                guard let minutes = try arguments[.minutes] else {
                     throw .usage("Missing value for '--minutes <n>': say how long it lasted.", command: arguments.commandName)
                 }
                 let stored = try store.recordSession(
-                    kind: kind, minutes: minutes, startedAt: try WorkoutCommands.time(arguments.value("--at"), option: "--at", store: store),
-                    notes: arguments.value("--notes"), regions: kind == .stretch ? arguments.list("--regions") ?? [] : [],
-                    meditationType: kind == .meditation ? arguments.value("--type") : nil)
+                    kind: kind, minutes: minutes, startedAt: try WorkoutCommands.time(.recordedAt, in: arguments, store: store),
+                    notes: try arguments[.notes], regions: kind == .stretch ? try arguments[.regions] ?? [] : [],
+                    meditationType: kind == .meditation ? try arguments[.meditationType] : nil)
                 let text = "Recorded \(Formatting.duration(stored.session.durationSeconds)) of \(kind.rawValue == "stretch" ? "stretching" : "meditation") on \(stored.session.startedAt.shortDescription) (\(stored.session.id.short))."
                 return CommandResult(data: JSONShapes.session(stored, unit: store.preferences.unit), text: text)
             })
     }
 
     static let stretch = record(.stretch, name: "stretch", abstract: "Record a stretch session.",
-                                detail: .value("--regions", valueName: "list", help: "Comma-separated regions, such as hips,hamstrings."))
+                                detail: Option.regions)
     static let meditate = record(.meditation, name: "meditate", abstract: "Record a meditation session.",
-                                 detail: .value("--type", valueName: "type", help: "The kind of meditation, such as breath or body scan."))
+                                 detail: Option.meditationType)
 
     static let stats = CommandSpec(
         name: "stats",
@@ -55,12 +50,12 @@ enum KindCommands {
     static let calendar = CommandSpec(
         name: "calendar",
         abstract: "A month grid, like cal, marking the days you trained by kind of session.",
-        arguments: [ArgumentSpec(name: "month", help: "YYYY-MM (default: this month).", isOptional: true)],
+        arguments: [Argument.month],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let today = store.currentTimestamp().localDate
             var (year, month) = (today.year, today.month)
-            if let text = arguments.positionals.first {
+            if let text = arguments[.month] {
                 let parts = text.split(separator: "-")
                 guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let y = Int(parts[0]), let m = Int(parts[1]) else {
                     throw .validation("The month must look like 2025-01, got '\(text)'.")

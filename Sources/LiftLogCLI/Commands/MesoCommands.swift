@@ -11,18 +11,15 @@ enum MesoCommands {
     static let create = CommandSpec(
         name: "create",
         abstract: "Plan a mesocycle of a plan (it waits until started).",
-        arguments: [ArgumentSpec(name: "plan", help: "The plan to run.")],
-        options: [
-            .value("--start", valueName: "date", help: "The first day of week 1, YYYY-MM-DD (default: today)."),
-            .value("--weeks", valueName: "n", help: "How many weeks it lasts (1–52)."),
-        ],
+        arguments: [Argument.mesocyclePlan],
+        options: [Option.mesocycleStart, Option.mesocycleWeeks],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            guard let weeks = try arguments.int("--weeks") else {
+            guard let weeks = try arguments[.mesocycleWeeks] else {
                 throw .usage("Missing value for '--weeks <n>': say how many weeks the mesocycle lasts.", command: arguments.commandName)
             }
-            let start = try arguments.date("--start") ?? store.currentTimestamp().localDate
-            let created = try store.createMesocycle(plan: arguments.positionals[0], startDate: start, weeks: weeks)
+            let start = try arguments[.mesocycleStart] ?? store.currentTimestamp().localDate
+            let created = try store.createMesocycle(plan: arguments[.mesocyclePlan], startDate: start, weeks: weeks)
             let text = "Planned a \(weeks)-week mesocycle of \(created.plan.name) from \(start) to \(created.mesocycle.endDate). Start it with 'liftlog meso start'."
             return CommandResult(data: mesoJSON(created), text: text)
         })
@@ -30,10 +27,10 @@ enum MesoCommands {
     static let start = CommandSpec(
         name: "start",
         abstract: "Start the pending mesocycle (and make its plan the active plan).",
-        arguments: [ArgumentSpec(name: "plan", help: "The plan, when several have a pending mesocycle.", isOptional: true)],
+        arguments: [Argument.pendingPlan],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let started = try store.startMesocycle(plan: arguments.positionals.first)
+            let started = try store.startMesocycle(plan: arguments[.pendingPlan])
             let today = store.currentTimestamp().localDate
             var text = "Started the mesocycle of \(started.plan.name): \(started.mesocycle.startDate) to \(started.mesocycle.endDate)"
             if let week = started.mesocycle.week(of: today) { text += ", week \(week) of \(started.mesocycle.durationWeeks)" }
@@ -53,20 +50,20 @@ enum MesoCommands {
     static let cancel = CommandSpec(
         name: "cancel",
         abstract: "Cancel the active mesocycle, or a pending one.",
-        arguments: [ArgumentSpec(name: "plan", help: "The plan whose mesocycle to cancel (default: the active one).", isOptional: true)],
+        arguments: [Argument.cancelledPlan],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let cancelled = try store.cancelMesocycle(plan: arguments.positionals.first)
+            let cancelled = try store.cancelMesocycle(plan: arguments[.cancelledPlan])
             return CommandResult(data: mesoJSON(cancelled), text: "Cancelled the mesocycle of \(cancelled.plan.name) (\(cancelled.mesocycle.startDate), \(cancelled.mesocycle.durationWeeks) weeks).")
         })
 
     static let show = CommandSpec(
         name: "show",
         abstract: "A mesocycle week by week: sessions, target weights and whether they were hit.",
-        arguments: [ArgumentSpec(name: "plan", help: "The plan (default: the active mesocycle, else the latest).", isOptional: true)],
+        arguments: [Argument.shownPlan],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let report = try store.mesocycleReport(plan: arguments.positionals.first)
+            let report = try store.mesocycleReport(plan: arguments[.shownPlan])
             return CommandResult(data: reportJSON(report), text: render(report, unicode: context.unicode, style: context.style))
         })
 

@@ -13,18 +13,13 @@ enum PlanCommands {
     static let create = CommandSpec(
         name: "create",
         abstract: "Create a plan.",
-        arguments: [ArgumentSpec(name: "name", help: "1–100 characters, unique regardless of case.")],
-        options: [
-            .value("--days", valueName: "list", help: "Comma-separated day names, in order, such as 'Day A,Day B'."),
-            .value("--days-per-week", valueName: "n", help: "How many days a week the plan is trained (1–7)."),
-            .value("--notes", valueName: "text", help: "Notes."),
-            .flag("--activate", help: "Make it the active plan."),
-        ],
+        arguments: [Argument.newPlanName],
+        options: [Option.days, Option.daysPerWeek, Option.notes, Flag.activate],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let stored = try store.createPlan(name: arguments.positionals[0], daysPerWeek: try arguments.int("--days-per-week"),
-                                              notes: arguments.value("--notes"), days: arguments.list("--days") ?? [],
-                                              activate: arguments.has("--activate"))
+            let stored = try store.createPlan(name: arguments[.newPlanName], daysPerWeek: try arguments[.daysPerWeek],
+                                              notes: try arguments[.notes], days: try arguments[.days] ?? [],
+                                              activate: arguments[.activate])
             let next = stored.plan.days.isEmpty ? "liftlog plan add-day \(quoted(stored.plan.name)) DAY" : "liftlog plan add-exercise \(quoted(stored.plan.name)) \(quoted(stored.plan.days[0].name)) EXERCISE 3x8-12"
             return CommandResult(data: planJSON(stored), text: "Created plan \(stored.plan.name) (\(stored.path)). Next: \(next)")
         })
@@ -47,31 +42,31 @@ enum PlanCommands {
     static let show = CommandSpec(
         name: "show",
         abstract: "Show a plan's days and planned exercises.",
-        arguments: [ArgumentSpec(name: "name", help: "The plan (default: the active plan).", isOptional: true)],
+        arguments: [Argument.planToShow],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let stored: StoredPlan
-            if let name = arguments.positionals.first { stored = try store.plan(named: name) } else { stored = try store.requireActivePlan() }
+            if let name = arguments[.planToShow] { stored = try store.plan(named: name) } else { stored = try store.requireActivePlan() }
             return CommandResult(data: planJSON(stored), text: render(stored.plan, today: store.currentTimestamp().localDate, style: context.style))
         })
 
     static let activate = CommandSpec(
         name: "activate",
         abstract: "Make a plan the active one.",
-        arguments: [ArgumentSpec(name: "name", help: "The plan.")],
+        arguments: [Argument.planName],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let stored = try store.activatePlan(named: arguments.positionals[0])
+            let stored = try store.activatePlan(named: arguments[.planName])
             return CommandResult(data: planJSON(stored), text: "\(stored.plan.name) is the active plan. See its next day with 'liftlog today'.")
         })
 
     static let remove = CommandSpec(
         name: "rm",
         abstract: "Delete a plan. Sessions keep the plan's name.",
-        arguments: [ArgumentSpec(name: "name", help: "The plan.")],
+        arguments: [Argument.planName],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let plan = try store.deletePlan(named: arguments.positionals[0])
+            let plan = try store.deletePlan(named: arguments[.planName])
             return CommandResult(data: .object(["deleted": plan.json]), text: "Deleted plan \(plan.name).")
         })
 
@@ -80,36 +75,35 @@ enum PlanCommands {
     static let addDay = CommandSpec(
         name: "add-day",
         abstract: "Add a day to a plan.",
-        arguments: [ArgumentSpec(name: "plan", help: "The plan."), ArgumentSpec(name: "day", help: "The new day's name, such as 'Day A' or Push.")],
-        options: [.value("--position", valueName: "n", help: "Where to put it, from 1 (default: last).")],
+        arguments: [Argument.plan, Argument.newDay],
+        options: [Option.position],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let stored = try store.addPlanDay(plan: arguments.positionals[0], day: arguments.positionals[1], position: try arguments.int("--position"))
-            return changed(stored, store: store, context: context, message: "Added \(Exercise.normalizedName(arguments.positionals[1])) to \(stored.plan.name).")
+            let stored = try store.addPlanDay(plan: arguments[.plan], day: arguments[.newDay], position: try arguments[.position])
+            return changed(stored, store: store, context: context, message: "Added \(Exercise.normalizedName(arguments[.newDay])) to \(stored.plan.name).")
         })
 
     static let removeDay = CommandSpec(
         name: "rm-day",
         abstract: "Remove a day (and its planned exercises) from a plan.",
-        arguments: [ArgumentSpec(name: "plan", help: "The plan."), ArgumentSpec(name: "day", help: "The day.")],
+        arguments: [Argument.plan, Argument.day],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let stored = try store.removePlanDay(plan: arguments.positionals[0], day: arguments.positionals[1])
-            return changed(stored, store: store, context: context, message: "Removed \(arguments.positionals[1]) from \(stored.plan.name).")
+            let stored = try store.removePlanDay(plan: arguments[.plan], day: arguments[.day])
+            return changed(stored, store: store, context: context, message: "Removed \(arguments[.day]) from \(stored.plan.name).")
         })
 
     static let moveDay = CommandSpec(
         name: "move-day",
         abstract: "Move a day to another position in the plan's order.",
-        arguments: [ArgumentSpec(name: "plan", help: "The plan."), ArgumentSpec(name: "day", help: "The day."),
-                    ArgumentSpec(name: "position", help: "Its new position, from 1.")],
+        arguments: [Argument.plan, Argument.day, Argument.newPosition],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            guard let position = Int(arguments.positionals[2]) else {
-                throw .validation("Position must be a whole number, got '\(arguments.positionals[2])'.")
+            guard let position = Int(arguments[.newPosition]) else {
+                throw .validation("Position must be a whole number, got '\(arguments[.newPosition])'.")
             }
-            let stored = try store.movePlanDay(plan: arguments.positionals[0], day: arguments.positionals[1], to: position)
-            return changed(stored, store: store, context: context, message: "Moved \(arguments.positionals[1]) to position \(position) of \(stored.plan.name).")
+            let stored = try store.movePlanDay(plan: arguments[.plan], day: arguments[.day], to: position)
+            return changed(stored, store: store, context: context, message: "Moved \(arguments[.day]) to position \(position) of \(stored.plan.name).")
         })
 
     // MARK: Planned exercises
@@ -118,13 +112,12 @@ enum PlanCommands {
         name: "add-exercise",
         abstract: "Plan an exercise on a day, or change its sets and reps.",
         discussion: "Sets and reps: 5x5, 3x8-12 (a range; the top is the target a mesocycle progresses on), 3xAMRAP.",
-        arguments: [ArgumentSpec(name: "plan", help: "The plan."), ArgumentSpec(name: "day", help: "The day."),
-                    ArgumentSpec(name: "exercise", help: "An exercise of the library."), ArgumentSpec(name: "sets", help: "SETSxREPS, such as 3x8-12.")],
-        options: [.value("--notes", valueName: "text", help: "Notes for this exercise on this day.")],
+        arguments: [Argument.plan, Argument.day, Argument.plannedExercise, Argument.plannedSets],
+        options: [Option.plannedNotes],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let notation = try PlanNotation.parse(arguments.positionals[3])
-            let change = try store.setPlannedExercise(plan: arguments.positionals[0], day: arguments.positionals[1], exercise: arguments.positionals[2], notation, notes: arguments.value("--notes"))
+            let notation = try PlanNotation.parse(arguments[.plannedSets])
+            let change = try store.setPlannedExercise(plan: arguments[.plan], day: arguments[.day], exercise: arguments[.plannedExercise], notation, notes: try arguments[.plannedNotes])
             let message = change.previous.map { "Changed \(change.planned.exerciseName) from \($0.notation) to \(change.planned.notation)." }
                 ?? "Planned \(change.planned.exerciseName) \(change.planned.notation)."
             return changed(change.stored, store: store, context: context, message: message)
@@ -133,12 +126,11 @@ enum PlanCommands {
     static let removeExercise = CommandSpec(
         name: "rm-exercise",
         abstract: "Remove a planned exercise from a day.",
-        arguments: [ArgumentSpec(name: "plan", help: "The plan."), ArgumentSpec(name: "day", help: "The day."),
-                    ArgumentSpec(name: "exercise", help: "The planned exercise.")],
+        arguments: [Argument.plan, Argument.day, Argument.existingPlannedExercise],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let stored = try store.removePlannedExercise(plan: arguments.positionals[0], day: arguments.positionals[1], exercise: arguments.positionals[2])
-            return changed(stored, store: store, context: context, message: "Removed \(arguments.positionals[2]) from \(arguments.positionals[1]).")
+            let stored = try store.removePlannedExercise(plan: arguments[.plan], day: arguments[.day], exercise: arguments[.existingPlannedExercise])
+            return changed(stored, store: store, context: context, message: "Removed \(arguments[.existingPlannedExercise]) from \(arguments[.day]).")
         })
 
     // MARK: Today

@@ -6,18 +6,18 @@ enum ResolveCommand {
         name: "resolve",
         abstract: "Settle sync-conflict copies: show how each differs from its original, then keep one or merge.",
         discussion: "Without COPY, goes through every conflict copy in the store. On a terminal it asks what to keep; otherwise say it with --keep. 'merged' keeps the sets of both sides of a session when each side only added sets or exercises.",
-        arguments: [ArgumentSpec(name: "copy", help: "One conflict copy (its path in the store, or any unique part of it).", isOptional: true)],
-        options: [.value("--keep", valueName: "which", help: "original, copy or merged.")],
+        arguments: [Argument.conflictCopy],
+        options: [Option.keep],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             var conflicts = try store.conflictCopies()
-            if let wanted = arguments.positionals.first {
+            if let wanted = arguments[.conflictCopy] {
                 conflicts = conflicts.filter { $0.path == wanted || $0.path.contains(wanted) }
                 guard !conflicts.isEmpty else { throw .notFound("No sync conflict copy matches '\(wanted)'.", suggestions: Suggestions.closest(to: wanted, among: try store.conflictCopies().map(\.path))) }
                 guard conflicts.count == 1 else { throw .validation("'\(wanted)' matches \(conflicts.count) conflict copies; give more of the path.") }
             }
             guard !conflicts.isEmpty else { return CommandResult(data: ["resolved": []], text: "No sync conflict copies.") }
-            let keep = try arguments.choice("--keep", as: ConflictChoice.self)
+            let keep = try arguments[.keep]
             guard keep != nil || context.io.inputIsTerminal else {
                 // Nobody to ask: show the comparison, change nothing, and say how to choose.
                 let advice = "Say what to keep with --keep original, --keep copy or --keep merged."

@@ -6,46 +6,41 @@ enum StoreCommands {
         name: "init",
         abstract: "Create a store and seed the exercise library.",
         discussion: "Creates the folder (if needed) with liftlog.json, exercises/, plans/, sessions/, a .gitignore that keeps the local index out of git, and a .gitattributes. Without PATH, uses --store, $LIFTLOG_STORE, or ~/.local/share/liftlog.",
-        arguments: [ArgumentSpec(name: "path", help: "The folder of the new store.", isOptional: true)],
-        options: [
-            .flag("--no-seed", help: "Start with an empty exercise library."),
-            .value("--units", valueName: "unit", help: "The unit of weights typed without one: kg or lbs.", default: "kg"),
-            .flag("--git", help: "Also make the store a git repository with a pre-commit hook that runs 'liftlog check' and 'liftlog fmt --check' (on an existing store, only this)."),
-            .flag("--schemas", help: "On an existing store, write the JSON Schemas and .vscode/settings.json again (a new store always gets them)."),
-        ],
+        arguments: [Argument.storeFolder],
+        options: [Flag.noSeed, Option.units, Flag.git, Flag.schemas],
         run: { context, arguments throws(LiftLogError) in
-            let path = CommandContext.absolute(arguments.positionals.first ?? context.storeOption ?? context.environment["LIFTLOG_STORE"] ?? context.defaultStorePath)
-            let unit = try arguments.choice("--units", as: WeightUnit.self) ?? .kg
+            let path = CommandContext.absolute(arguments[.storeFolder] ?? context.storeOption ?? context.environment["LIFTLOG_STORE"] ?? context.defaultStorePath)
+            let unit = try arguments[.units] ?? .kg
             let store: Store
             var created = true
             do throws(LiftLogError) {
-                store = try Store.create(at: path, unit: unit, seed: !arguments.has("--no-seed"), environment: context.storeEnvironment)
+                store = try Store.create(at: path, unit: unit, seed: !arguments[.noSeed], environment: context.storeEnvironment)
             } catch {
-                guard arguments.has("--git") || arguments.has("--schemas"), case .conflict = error else { throw error }
+                guard arguments[.git] || arguments[.schemas], case .conflict = error else { throw error }
                 store = try Store.open(at: path, environment: context.storeEnvironment)
                 created = false
             }
             if !created {
                 // An existing store keeps its library and preferences: say so rather than
                 // ignore what was asked.
-                if arguments.value("--units") != nil {
+                if try arguments[.units] != nil {
                     throw .usage("The store at \(store.root) exists; --units applies only to a new store. Change its unit with 'liftlog config unit \(unit.rawValue)'.", command: "liftlog init")
                 }
-                if arguments.has("--no-seed") {
+                if arguments[.noSeed] {
                     throw .usage("The store at \(store.root) exists; --no-seed applies only to a new store.", command: "liftlog init")
                 }
             }
-            if !created && arguments.has("--schemas") {
+            if !created && arguments[.schemas] {
                 try store.installSchemas()
             }
             var text = created
                 ? "Created a liftlog store at \(store.root) (\(Formatting.count(try store.exercises().count, "exercise")), weights in \(unit.rawValue))."
                 : "The store at \(store.root) exists."
             var data: JSONObject = ["path": .string(store.root), "unit": .string(store.preferences.unit.rawValue), "exercises": .number(JSONNumber(try store.exercises().count))]
-            if !created && arguments.has("--schemas") {
+            if !created && arguments[.schemas] {
                 text += "\nWrote the JSON Schemas to schemas/ and mapped them in .vscode/settings.json."
             }
-            if arguments.has("--git") {
+            if arguments[.git] {
                 text += "\n" + (try GitSetup.install(in: store, environment: context.environment))
                 data["git"] = true
             }
@@ -56,8 +51,7 @@ enum StoreCommands {
         name: "config",
         abstract: "Show or change the store's preferences.",
         discussion: "Without KEY, lists every setting with its value. With KEY, prints its value; with KEY VALUE, changes it in liftlog.json (an empty VALUE unsets an optional one).\n\nSettings:\n" + Setting.allCases.map { "  \($0.rawValue): \($0.summary)" }.joined(separator: "\n"),
-        arguments: [ArgumentSpec(name: "key", help: "A setting: " + Setting.allCases.map(\.rawValue).joined(separator: ", ") + ".", isOptional: true),
-                    ArgumentSpec(name: "value", help: "Its new value.", isOptional: true)],
+        arguments: [Argument.settingKey, Argument.settingValue],
         run: { context, arguments throws(LiftLogError) in
             var store = try context.store()
             func listing(_ settings: [Setting]) -> CommandResult {
@@ -66,10 +60,10 @@ enum StoreCommands {
                 let text = values.map { "\($0.0.rawValue) = \($0.1 ?? "(not set)")" }.joined(separator: "\n")
                 return CommandResult(data: data, text: text)
             }
-            guard let key = arguments.positionals.first else { return listing(Setting.allCases) }
+            guard let key = arguments[.settingKey] else { return listing(Setting.allCases) }
             let setting = try Setting.named(key)
-            if arguments.positionals.count > 1 {
-                store = try store.changing(setting, to: arguments.positionals[1])
+            if let value = arguments[.settingValue] {
+                store = try store.changing(setting, to: value)
             }
             return listing([setting])
         })
@@ -78,16 +72,16 @@ enum StoreCommands {
         name: "seed",
         abstract: "Add the default exercises (or those of FILE) that are not in the library yet.",
         discussion: "Idempotent: names already in the library (compared case-insensitively) are left alone, so running it again adds nothing. '--library full' adds the 873 exercises of free-exercise-db (public domain), with their muscles and instructions.",
-        arguments: [ArgumentSpec(name: "file", help: "A JSON file of exercises like DefaultExercises.json.", isOptional: true)],
-        options: [.value("--library", valueName: "library", help: "default (34 common lifts) or full (873 exercises).", default: "default")],
+        arguments: [Argument.seedFile],
+        options: [Option.library],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let report: SeedReport
-            let library = arguments.value("--library")
+            let library = try arguments[.library]
             if let library, !["default", "full"].contains(library) {
                 throw .validation("Unknown library '\(library)'; choose default or full.")
             }
-            if let file = arguments.positionals.first {
+            if let file = arguments[.seedFile] {
                 if library != nil { throw .usage("Give a FILE or '--library', not both.", command: arguments.commandName) }
                 let bytes: [UInt8]
                 do throws(SystemError) {

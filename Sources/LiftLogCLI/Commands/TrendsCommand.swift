@@ -6,15 +6,11 @@ enum TrendsCommand {
         name: "trends",
         abstract: "This week's sessions, weekly volume, streaks and the main lifts' estimated 1RM.",
         discussion: "Weeks start on the store's week_start (Monday unless liftlog.json says otherwise). The main lifts are the three exercises in the most sessions of the period; each week shows its best estimated 1RM.",
-        options: [
-            .value("--weeks", valueName: "n", help: "How many weeks to show, this one included (1–104).", default: "8"),
-            .value("--to", valueName: "date", help: "Look back from this day, YYYY-MM-DD (default: today)."),
-            AnalyticsCommands.formulaOption,
-        ],
+        options: [Option.trendWeeks, Option.lookBackFrom, Option.formula],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let report = try store.trends(weeks: try arguments.int("--weeks") ?? 8, formula: try arguments.choice("--formula", as: E1RMFormula.self) ?? .epley,
-                                          today: try arguments.date("--to"))
+            let report = try store.trends(weeks: try arguments[.trendWeeks] ?? 8, formula: try arguments[.formula] ?? .epley,
+                                          today: try arguments[.lookBackFrom])
             return CommandResult(data: json(report), text: render(report, width: context.width, unicode: context.unicode, style: context.style))
         })
 

@@ -2,10 +2,11 @@ import LiftLogKit
 
 /// The workout lifecycle: `start`, `log`, `set`, `drop`, `status`, `finish`, `discard`.
 enum WorkoutCommands {
-    static func time(_ text: String?, option: String, store: Store) throws(LiftLogError) -> Timestamp? {
-        guard let text else { return nil }
+    /// The time an option gives (`--at`), or `nil` when it was not given.
+    static func time(_ option: Option<String>, in arguments: ParsedArguments, store: Store) throws(LiftLogError) -> Timestamp? {
+        guard let text = try arguments[option] else { return nil }
         guard let time = try TimeInput.parse(text, now: store.currentTimestamp()) else {
-            throw .validation("\(option) must be a time like '2025-01-24 07:30', '07:30' or '2025-01-24T07:30:00+01:00', got '\(text)'.")
+            throw .validation("\(option.spec.canonicalName) must be a time like '2025-01-24 07:30', '07:30' or '2025-01-24T07:30:00+01:00', got '\(text)'.")
         }
         return time
     }
@@ -18,23 +19,19 @@ enum WorkoutCommands {
     static let start = CommandSpec(
         name: "start",
         abstract: "Begin a session.",
-        options: [
-            .value("--kind", valueName: "kind", help: "lifting, cardio, stretch or meditation.", default: "lifting"),
-            .value("--at", valueName: "time", help: "When it started, to log a past session: '2025-01-24 07:30', '07:30', 'yesterday 18:00'."),
-            .value("--plan-day", valueName: "name", help: "A day of the active plan: its exercises are added with their sets waiting to be logged ('next' for the next day of the rotation). Without an active plan, the name is only recorded."),
-        ],
+        options: [Option.kind, Option.startedAt, Option.planDay],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let kind = try arguments.choice("--kind", as: Session.Kind.self) ?? .lifting
-            let startedAt = try time(arguments.value("--at"), option: "--at", store: store)
+            let kind = try arguments[.kind] ?? .lifting
+            let startedAt = try time(.startedAt, in: arguments, store: store)
             let stored: StoredSession
-            if let day = arguments.value("--plan-day"), kind == .lifting, let plan = try store.activePlan()?.plan {
+            if let day = try arguments[.planDay], kind == .lifting, let plan = try store.activePlan()?.plan {
                 // 'next' is the rotation's next day, unless the plan has a day of that name.
                 stored = try store.startPlannedSession(day: day.lowercased() == "next" && plan.dayIndex(named: day) == nil ? nil : day, startedAt: startedAt)
                 let text = "Started \(stored.session.planDay ?? "") of \(stored.session.plan ?? "")" + (stored.session.weekNumber.map { ", week \($0)" } ?? "") + " (\(stored.session.id.short)) at \(stored.session.startedAt.shortDescription).\n"
                 return sessionResult(stored, store: store, context: context, prefix: text + "Log the planned sets in order with 'liftlog log EXERCISE 100x5', or 'liftlog log EXERCISE' to do the next one as planned.")
             }
-            stored = try store.startSession(kind: kind, startedAt: startedAt, planDay: arguments.value("--plan-day"))
+            stored = try store.startSession(kind: kind, startedAt: startedAt, planDay: try arguments[.planDay])
             var text = "Started \(stored.session.kind.rawValue) session \(stored.session.id.short) at \(stored.session.startedAt.shortDescription)"
             if let week = stored.session.weekNumber { text += " (mesocycle week \(week))" }
             switch kind {
@@ -49,20 +46,14 @@ enum WorkoutCommands {
         name: "log",
         abstract: "Log completed sets of an exercise into the active session.",
         discussion: "Sets: 100x5 (weight x reps, in the store's unit), 100kgx5, 225lbsx5, 100x5@8.5 (RPE), 100x5x3 (three sets), bwx12 (bodyweight). Quote names with spaces: liftlog log 'Back Squat' 100x5x3.",
-        arguments: [
-            ArgumentSpec(name: "exercise", help: "The exercise's name (any case)."),
-            ArgumentSpec(name: "set", help: "One or more sets in set notation (none: the next planned set, as planned).", isOptional: true, isVariadic: true),
-        ],
-        options: [
-            .flag("--create", help: "Add the exercise to the library if it is not there."),
-            .value("--session", valueName: "id", help: "Log into this session instead of the active one (it must be active)."),
-        ],
+        arguments: [Argument.exercise, Argument.sets],
+        options: [Flag.create, Option.session],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let sets = try SetNotation.parse(Array(arguments.positionals.dropFirst()), defaultUnit: store.preferences.unit)
+            let sets = try SetNotation.parse(arguments[.sets], defaultUnit: store.preferences.unit)
             var sessionID: Session.ID?
-            if let prefix = arguments.value("--session") { sessionID = try store.session(idPrefix: prefix).session.id }
-            let result = try store.log(exercise: arguments.positionals[0], sets: sets, createIfMissing: arguments.has("--create"), sessionID: sessionID)
+            if let prefix = try arguments[.session] { sessionID = try store.session(idPrefix: prefix).session.id }
+            let result = try store.log(exercise: arguments[.exercise], sets: sets, createIfMissing: arguments[.create], sessionID: sessionID)
             let entry = result.entry
             let logged = result.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
             var text = result.createdExercise ? "Added \(entry.exerciseName) to the library.\n" : ""
@@ -79,64 +70,49 @@ enum WorkoutCommands {
     static let set = CommandSpec(
         name: "set",
         abstract: "Change one set of the active session.",
-        arguments: [
-            ArgumentSpec(name: "exercise", help: "The exercise's name."),
-            ArgumentSpec(name: "n", help: "The set number, from 1."),
-        ],
-        options: [
-            .value("--weight", valueName: "weight", help: "New weight (a number, optionally with kg or lbs; bw for bodyweight)."),
-            .value("--reps", valueName: "reps", help: "New reps."),
-            .value("--rpe", valueName: "rpe", help: "New RPE, 1–10 in steps of 0.5."),
-            .flag("--done", help: "Mark the set completed."),
-            .flag("--skip", help: "Mark the set skipped."),
-            .flag("--undo", help: "Mark the set not done yet (un-log it)."),
-        ],
+        arguments: [Argument.exerciseName, Argument.setNumber],
+        options: [Option.weight, Option.reps, Option.rpe, Flag.done, Flag.skip, Flag.undo],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            guard let number = Int(arguments.positionals[1]), number >= 1 else {
-                throw .validation("The set number must be a whole number of 1 or more, got '\(arguments.positionals[1])'.")
+            guard let number = Int(arguments[.setNumber]), number >= 1 else {
+                throw .validation("The set number must be a whole number of 1 or more, got '\(arguments[.setNumber])'.")
             }
-            let actions = ["--done", "--skip", "--undo"].filter(arguments.has)
+            let actions: [(Flag, SetChange.Action)] = [(.done, .complete), (.skip, .skip), (.undo, .undo)].filter { arguments[$0.0] }
             guard actions.count <= 1 else { throw .usage("Use only one of --done, --skip and --undo.", command: arguments.commandName) }
             var change = SetChange()
-            switch actions.first {
-            case "--done": change.action = .complete
-            case "--skip": change.action = .skip
-            case "--undo": change.action = .undo
-            default: break
-            }
-            if let text = arguments.value("--weight") {
+            change.action = actions.first?.1
+            if let text = try arguments[.weight] {
                 let parsed = try SetNotation.parse(text + "x1", defaultUnit: store.preferences.unit)
                 change.weight = parsed.weight
                 change.unit = parsed.unit
             }
-            if let reps = try arguments.int("--reps") {
+            if let reps = try arguments[.reps] {
                 guard reps >= 0 else { throw .validation("--reps cannot be negative, got \(reps).") }
                 change.reps = reps
             }
-            if let rpe = try arguments.double("--rpe") {
+            if let rpe = try arguments[.rpe] {
                 guard WorkoutSet.isValidRPE(rpe) else { throw .validation("RPE must be between 1 and 10 in steps of 0.5, got \(Formatting.number(rpe)).") }
                 change.rpe = rpe
             }
             guard change.weight != nil || change.reps != nil || change.rpe != nil || change.action != nil else {
                 throw .usage("Say what to change: --weight, --reps, --rpe, --done, --skip or --undo.", command: arguments.commandName)
             }
-            let stored = try store.editSet(exercise: arguments.positionals[0], number: number, change)
-            let key = Exercise.nameKey(arguments.positionals[0])
-            let name = stored.session.entries.first { Exercise.nameKey($0.exerciseName) == key }?.exerciseName ?? arguments.positionals[0]
+            let stored = try store.editSet(exercise: arguments[.exerciseName], number: number, change)
+            let key = Exercise.nameKey(arguments[.exerciseName])
+            let name = stored.session.entries.first { Exercise.nameKey($0.exerciseName) == key }?.exerciseName ?? arguments[.exerciseName]
             return sessionResult(stored, store: store, context: context, prefix: "Updated set \(number) of \(name).")
         })
 
     static let drop = CommandSpec(
         name: "drop",
         abstract: "Remove an exercise and its sets from the active session.",
-        arguments: [ArgumentSpec(name: "exercise", help: "The exercise's name.")],
+        arguments: [Argument.exerciseName],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             // The name as the session recorded it, not as typed.
-            let key = Exercise.nameKey(arguments.positionals[0])
-            let name = (try? store.activeSession())??.session.entries.first { Exercise.nameKey($0.exerciseName) == key }?.exerciseName ?? arguments.positionals[0]
-            let stored = try store.dropExercise(arguments.positionals[0])
+            let key = Exercise.nameKey(arguments[.exerciseName])
+            let name = (try? store.activeSession())??.session.entries.first { Exercise.nameKey($0.exerciseName) == key }?.exerciseName ?? arguments[.exerciseName]
+            let stored = try store.dropExercise(arguments[.exerciseName])
             return sessionResult(stored, store: store, context: context, prefix: "Removed \(name) from the session.")
         })
 
@@ -154,31 +130,26 @@ enum WorkoutCommands {
     static let finish = CommandSpec(
         name: "finish",
         abstract: "Complete the active session.",
-        options: [
-            .value("--feel", valueName: "1-5", help: "How it felt, from 1 (awful) to 5 (great)."),
-            .value("--pain", valueName: "tags", help: "Comma-separated places that hurt, such as knee,lower-back."),
-            .value("--notes", valueName: "text", help: "Notes on the session."),
-            .value("--at", valueName: "time", help: "When it ended (default: now)."),
-        ],
+        options: [Option.feel, Option.pain, Option.sessionNotes, Option.endedAt],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let stored = try store.finish(
-                feel: try arguments.int("--feel"), painTags: arguments.list("--pain") ?? [], notes: arguments.value("--notes"),
-                completedAt: try time(arguments.value("--at"), option: "--at", store: store))
+                feel: try arguments[.feel], painTags: try arguments[.pain] ?? [], notes: try arguments[.sessionNotes],
+                completedAt: try time(.endedAt, in: arguments, store: store))
             return sessionResult(stored, store: store, context: context, prefix: "Finished. Saved to \(stored.path).")
         })
 
     static let discard = CommandSpec(
         name: "discard",
         abstract: "Delete the active session (asks on a terminal).",
-        options: [.yes],
+        options: [Flag.yes],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             guard let active = try store.activeSession() else {
                 throw .notFound("No active session to discard.")
             }
             let sets = active.session.metrics(in: store.preferences.unit).setCount
-            guard arguments.has("--yes") || context.confirm("Discard the session started \(active.session.startedAt.shortDescription) with \(Formatting.count(sets, "set"))?") else {
+            guard arguments[.yes] || context.confirm("Discard the session started \(active.session.startedAt.shortDescription) with \(Formatting.count(sets, "set"))?") else {
                 return CommandResult(data: ["discarded": false], text: "Kept the session.")
             }
             let stored = try store.discardActiveSession()

@@ -1,0 +1,169 @@
+import LiftLogKit
+
+// Every option and positional argument of the `liftlog` tool, declared once with the type its
+// value is read as. Commands list them (`options: [Option.page, Flag.yes]`) and read them back
+// through the same declaration (`try arguments[.page]`, `arguments[.yes]`). Help texts with
+// `{values}` get the list of values from the type itself.
+
+// MARK: Options every command has
+
+extension Option where Value == String {
+    static var store: Option<String> { .text("--store", valueName: "path", help: "The store folder (default: $LIFTLOG_STORE, the nearest enclosing folder with a liftlog.json, or ~/.local/share/liftlog).") }
+}
+
+extension Flag {
+    static let json = Flag("--json", help: "Print one JSON document instead of text.")
+    static let help = Flag("-h", "--help", help: "Show help information.")
+    static let yes = Flag("-y", "--yes", help: "Do not ask for confirmation.")
+}
+
+// MARK: Text
+
+extension Option where Value == String {
+    static var notes: Option<String> { .text("--notes", valueName: "text", help: "Notes.") }
+    static var sessionNotes: Option<String> { .text("--notes", valueName: "text", help: "Notes on the session.") }
+    static var plannedNotes: Option<String> { .text("--notes", valueName: "text", help: "Notes for this exercise on this day.") }
+    static var startedAt: Option<String> { .text("--at", valueName: "time", help: "When it started, to log a past session: '2025-01-24 07:30', '07:30', 'yesterday 18:00'.") }
+    static var recordedAt: Option<String> { .text("--at", valueName: "time", help: "When it started (default: it just ended).") }
+    static var endedAt: Option<String> { .text("--at", valueName: "time", help: "When it ended (default: now).") }
+    static var planDay: Option<String> { .text("--plan-day", valueName: "name", help: "A day of the active plan: its exercises are added with their sets waiting to be logged ('next' for the next day of the rotation). Without an active plan, the name is only recorded.") }
+    static var session: Option<String> { .text("--session", valueName: "id", help: "Log into this session instead of the active one (it must be active).") }
+    static var weight: Option<String> { .text("--weight", valueName: "weight", help: "New weight (a number, optionally with kg or lbs; bw for bodyweight).") }
+    static var exercise: Option<String> { .text("--exercise", valueName: "name", help: "Only sessions with this exercise.") }
+    static var search: Option<String> { .text("--search", valueName: "text", help: "Match names (best first) and muscle groups.") }
+    static var muscle: Option<String> { .text("--muscle", valueName: "muscle", help: "Only exercises that train this muscle group.") }
+    static var newName: Option<String> { .text("--name", valueName: "new-name", help: "Rename it.") }
+    static var media: Option<String> { .text("--media", valueName: "path-or-url", help: "A picture or video.") }
+    static var meditationType: Option<String> { .text("--type", valueName: "type", help: "The kind of meditation, such as breath or body scan.") }
+    static var metric: Option<String> { .text("--metric", valueName: "metric", help: "What the chart shows: e1rm, weight or volume.", default: "e1rm") }
+    static var svg: Option<String> { .text("--svg", valueName: "file", help: "Also write the chart as an SVG image to this file.") }
+    static var utcOffset: Option<String> { .text("--utc-offset", valueName: "offset", help: "The UTC offset of the file's times, such as +01:00 (default: this machine's zone at each date).") }
+    static var nameMap: Option<String> { .text("--map", valueName: "file", help: "Map the app's exercise names to library names: a JSON object or a two-column CSV.") }
+    static var csvFlavour: Option<String> { .text("--format", valueName: "flavour", help: "The CSV flavour.", default: "strong") }
+    static var library: Option<String> { .text("--library", valueName: "library", help: "default (34 common lifts) or full (873 exercises).", default: "default") }
+}
+
+// MARK: Numbers and dates
+
+extension Option where Value == Int {
+    static var page: Option<Int> { .integer("--page", valueName: "n", help: "The page to show.", default: "1") }
+    static var perPage: Option<Int> { .integer("--per-page", valueName: "k", help: "Sessions per page, 1–1000.", default: "25") }
+    static var reps: Option<Int> { .integer("--reps", valueName: "reps", help: "New reps.") }
+    static var feel: Option<Int> { .integer("--feel", valueName: "1-5", help: "How it felt, from 1 (awful) to 5 (great).") }
+    static var daysPerWeek: Option<Int> { .integer("--days-per-week", valueName: "n", help: "How many days a week the plan is trained (1–7).") }
+    static var position: Option<Int> { .integer("--position", valueName: "n", help: "Where to put it, from 1 (default: last).") }
+    static var mesocycleWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks it lasts (1–52).") }
+    static var trendWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks to show, this one included (1–104).", default: "8") }
+}
+
+extension Option where Value == Double {
+    static var rpe: Option<Double> { .number("--rpe", valueName: "rpe", help: "New RPE, 1–10 in steps of 0.5.") }
+    static var minutes: Option<Double> { .number("--minutes", valueName: "n", help: "How long it lasted.") }
+    static var increment: Option<Double> { .number("--increment", valueName: "weight", help: "The weight a progression adds (positive; default 5).") }
+}
+
+extension Option where Value == LocalDate {
+    static var from: Option<LocalDate> { .date("--from", help: "Only sessions on or after this date (YYYY-MM-DD).") }
+    static var to: Option<LocalDate> { .date("--to", help: "Only sessions on or before this date (YYYY-MM-DD).") }
+    static var lookBackFrom: Option<LocalDate> { .date("--to", help: "Look back from this day, YYYY-MM-DD (default: today).") }
+    static var mesocycleStart: Option<LocalDate> { .date("--start", help: "The first day of week 1, YYYY-MM-DD (default: today).") }
+}
+
+extension Option where Value == [String] {
+    static var pain: Option<[String]> { .list("--pain", valueName: "tags", help: "Comma-separated places that hurt, such as knee,lower-back.") }
+    static var days: Option<[String]> { .list("--days", valueName: "list", help: "Comma-separated day names, in order, such as 'Day A,Day B'.") }
+    static var muscles: Option<[String]> { .list("--muscles", valueName: "list", help: "Comma-separated muscle groups, such as quadriceps,glutes.") }
+    static var regions: Option<[String]> { .list("--regions", valueName: "list", help: "Comma-separated regions, such as hips,hamstrings.") }
+}
+
+// MARK: Choices (their values come from the types)
+
+extension Option where Value == Session.Kind {
+    static var kind: Option<Session.Kind> { .choice("--kind", valueName: "kind", help: "{values}.", default: "lifting") }
+    static var kindFilter: Option<Session.Kind> { .choice("--kind", valueName: "kind", help: "Only {values} sessions.") }
+}
+
+extension Option where Value == Exercise.Category {
+    static var category: Option<Exercise.Category> { .choice("--category", valueName: "category", help: "{values}.") }
+    static var newCategory: Option<Exercise.Category> { .choice("--category", valueName: "category", help: "{values} (default: from the modality).") }
+}
+
+extension Option where Value == Exercise.Modality {
+    static var modality: Option<Exercise.Modality> { .choice("--modality", valueName: "modality", help: "{values}.") }
+}
+
+extension Option where Value == WeightUnit {
+    static var units: Option<WeightUnit> { .choice("--units", valueName: "unit", help: "The unit of weights typed without one: {values}.", default: "kg") }
+    static var importUnit: Option<WeightUnit> { .choice("--unit", valueName: "unit", help: "The unit of weights when the file does not say: {values} (default: the store's).") }
+}
+
+extension Option where Value == E1RMFormula {
+    static var formula: Option<E1RMFormula> { .choice("--formula", valueName: "formula", help: "How one-rep maximums are estimated: {values}.", default: "epley") }
+}
+
+extension Option where Value == ConflictChoice {
+    static var keep: Option<ConflictChoice> { .choice("--keep", valueName: "which", help: "{values}.") }
+}
+
+// MARK: Flags
+
+extension Flag {
+    static let recent = Flag("--recent", help: "The last 10 exercises used, newest first, with the day each was last done.")
+    static let create = Flag("--create", help: "Add the exercise to the library if it is not there.")
+    static let done = Flag("--done", help: "Mark the set completed.")
+    static let skip = Flag("--skip", help: "Mark the set skipped.")
+    static let undo = Flag("--undo", help: "Mark the set not done yet (un-log it).")
+    static let activate = Flag("--activate", help: "Make it the active plan.")
+    static let check = Flag("--check", help: "Change nothing; list the files that are not in canonical form.")
+    static let dryRun = Flag("--dry-run", help: "Show what would be imported; write nothing.")
+    static let skipBadRows = Flag("--skip-bad-rows", help: "Import the good rows of a file that has bad ones.")
+    static let noSeed = Flag("--no-seed", help: "Start with an empty exercise library.")
+    static let git = Flag("--git", help: "Also make the store a git repository with a pre-commit hook that runs 'liftlog check' and 'liftlog fmt --check' (on an existing store, only this).")
+    static let schemas = Flag("--schemas", help: "On an existing store, write the JSON Schemas and .vscode/settings.json again (a new store always gets them).")
+}
+
+// MARK: Positional arguments
+
+extension Argument where Value == String {
+    static var exercise: Argument<String> { .required("exercise", help: "The exercise's name (any case).") }
+    static var exerciseName: Argument<String> { .required("exercise", help: "The exercise's name.") }
+    static var sessionID: Argument<String> { .required("id", help: "The session's ID or a unique prefix of at least 4 characters.") }
+    static var setNumber: Argument<String> { .required("n", help: "The set number, from 1.") }
+    static var newExerciseName: Argument<String> { .required("name", help: "1–100 characters, unique regardless of case.") }
+    static var libraryExercise: Argument<String> { .required("name", help: "The exercise's name (any case).") }
+    static var currentName: Argument<String> { .required("name", help: "The exercise's current name.") }
+    static var renamedTo: Argument<String> { .required("new-name", help: "Its new name.") }
+    static var removedExercise: Argument<String> { .required("name", help: "The exercise's name.") }
+    static var newPlanName: Argument<String> { .required("name", help: "1–100 characters, unique regardless of case.") }
+    static var planName: Argument<String> { .required("name", help: "The plan.") }
+    static var plan: Argument<String> { .required("plan", help: "The plan.") }
+    static var mesocyclePlan: Argument<String> { .required("plan", help: "The plan to run.") }
+    static var newDay: Argument<String> { .required("day", help: "The new day's name, such as 'Day A' or Push.") }
+    static var day: Argument<String> { .required("day", help: "The day.") }
+    static var newPosition: Argument<String> { .required("position", help: "Its new position, from 1.") }
+    static var plannedExercise: Argument<String> { .required("exercise", help: "An exercise of the library.") }
+    static var plannedSets: Argument<String> { .required("sets", help: "SETSxREPS, such as 3x8-12.") }
+    static var existingPlannedExercise: Argument<String> { .required("exercise", help: "The planned exercise.") }
+    static var app: Argument<String> { .required("app", help: "strong or hevy.") }
+    static var importFile: Argument<String> { .required("file", help: "The exported CSV file.") }
+    static var exportFormat: Argument<String> { .required("format", help: "csv or ndjson.") }
+    static var editedSession: Argument<String> { .required("id", help: "The session's ID or a unique prefix of at least 4 characters.") }
+}
+
+extension Argument where Value == String? {
+    static var recordsExercise: Argument<String?> { .optional("exercise", help: "The exercise's name.") }
+    static var month: Argument<String?> { .optional("month", help: "YYYY-MM (default: this month).") }
+    static var planToShow: Argument<String?> { .optional("name", help: "The plan (default: the active plan).") }
+    static var pendingPlan: Argument<String?> { .optional("plan", help: "The plan, when several have a pending mesocycle.") }
+    static var cancelledPlan: Argument<String?> { .optional("plan", help: "The plan whose mesocycle to cancel (default: the active one).") }
+    static var shownPlan: Argument<String?> { .optional("plan", help: "The plan (default: the active mesocycle, else the latest).") }
+    static var conflictCopy: Argument<String?> { .optional("copy", help: "One conflict copy (its path in the store, or any unique part of it).") }
+    static var storeFolder: Argument<String?> { .optional("path", help: "The folder of the new store.") }
+    static var settingKey: Argument<String?> { .optional("key", help: "A setting: " + Setting.allCases.map(\.rawValue).joined(separator: ", ") + ".") }
+    static var settingValue: Argument<String?> { .optional("value", help: "Its new value.") }
+    static var seedFile: Argument<String?> { .optional("file", help: "A JSON file of exercises like DefaultExercises.json.") }
+}
+
+extension Argument where Value == [String] {
+    static var sets: Argument<[String]> { .variadic("set", help: "One or more sets in set notation (none: the next planned set, as planned).", isOptional: true) }
+}

@@ -1,0 +1,45 @@
+import Testing
+@testable import LiftLogCLI
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+@Suite("Option declarations")
+struct OptionDeclarationTests {
+    /// Every command of the tree, with its path.
+    private func allCommands(_ command: CommandSpec = Commands.root, path: [String] = ["liftlog"]) -> [([String], CommandSpec)] {
+        [(path, command)] + command.subcommands.flatMap { allCommands($0, path: path + [$0.name]) }
+    }
+
+    @Test("no command declares an option name or an argument name twice")
+    func unique() {
+        for (path, command) in allCommands() {
+            let names = command.allOptions.flatMap(\.names)
+            #expect(Set(names).count == names.count, "\(path.joined(separator: " ")): \(names)")
+            let arguments = command.arguments.map(\.name)
+            #expect(Set(arguments).count == arguments.count, "\(path.joined(separator: " ")): \(arguments)")
+        }
+    }
+
+    @Test("value lists in help come from the types")
+    func valuesFromTypes() {
+        #expect(Option.kind.spec.help == "lifting, cardio, stretch or meditation.")
+        #expect(Option.modality.spec.help == Exercise.Modality.allCases.map(\.rawValue).joinedAsAlternatives() + ".")
+        #expect(Option.keep.spec.help == "original, copy or merged.")
+        #expect(Option.formula.spec.help == "How one-rep maximums are estimated: epley or brzycki.")
+    }
+
+    @Test("each kind of option reads its type, and refuses other text with the option's name", arguments: [
+        (["history", "--page", "x"], "--page must be a whole number, got 'x'."),
+        (["history", "--from", "2025-13-01"], "--from must be a date like 2025-01-24, got '2025-13-01'."),
+        (["history", "--kind", "liftng"], "--kind must be one of lifting, cardio, stretch, meditation, got 'liftng'. Did you mean 'lifting'?"),
+        (["stretch", "--minutes", "ten"], "--minutes must be a number, got 'ten'."),
+    ])
+    func conversions(arguments: [String], message: String) throws {
+        try withTemporaryDirectory { root throws in
+            #expect(run(["init", root + "/s"]).status == 0)
+            let outcome = run(arguments + ["--store", root + "/s", "--json"])
+            #expect(outcome.status == 4)
+            #expect(outcome.errorMessage == message, "\(outcome.output)")
+        }
+    }
+}
