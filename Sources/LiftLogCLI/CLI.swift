@@ -19,7 +19,7 @@ public enum CLI {
         let colour = io.outputIsTerminal && environment["TERM"] != "dumb" && environment["NO_COLOR"] == nil
         var context = CommandContext(environment: environment, io: io, storeEnvironment: storeEnvironment, style: Style(enabled: colour && !wantsJSON), json: wantsJSON, storeOption: nil)
         let root = Commands.root
-        do {
+        do throws(LiftLogError) {
             switch try ArgumentParser.parse(arguments, root: root) {
             case .version:
                 io.writeOutput("\(version)\n")
@@ -36,7 +36,14 @@ public enum CLI {
                     reportSetsChangedOutside(&context, command: parsed.command.name)
                     warnAboutLongActiveSession(&context, command: parsed.command.name)
                 }
-                let result = try parsed.command.run!(&context, parsed)
+                let result: CommandResult
+                do throws(LiftLogError) {
+                    result = try parsed.command.run!(&context, parsed)
+                } catch {
+                    // A usage error from the library is about the command being run.
+                    if case .usage(let message, nil) = error { throw .usage(message, command: parsed.commandName) }
+                    throw error
+                }
                 if context.json {
                     io.writeOutput(JSONWriter.canonicalString(JSONShapes.result(result.data, failure: result.failure)))
                 } else if !result.text.isEmpty {
@@ -55,7 +62,7 @@ public enum CLI {
             context.io.writeOutput(JSONWriter.canonicalString(JSONShapes.error(error)))
             return
         }
-        var text = context.style.red("Error:") + " \(error.message)\n"
+        var text = context.style.red("Error:") + " \(error.cliMessage)\n"
         if case .corruptFile(let problems) = error {
             text = ""
             for problem in problems {

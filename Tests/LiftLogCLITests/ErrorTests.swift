@@ -77,7 +77,7 @@ struct ErrorTests {
             #expect(run(["finish", "--store", store]).status == 0)
             expectFailure(["log", "Back Squat", "100x5"], store: store, code: .notFound, message: "No active session. Start one with 'liftlog start'.")
             expectFailure(["log", "Back Squat", "100x5", "--session", String(id.prefix(8))], store: store, code: .forbidden,
-                          message: "Session \(id.prefix(8)) is completed; change it with 'liftlog edit \(id.prefix(8))'.")
+                          message: "Session \(id.prefix(8)) is completed. Change it with 'liftlog edit \(id.prefix(8))'.")
             expectFailure(["finish"], store: store, code: .notFound, message: "No active session. Start one with 'liftlog start'.")
             expectFailure(["finish", "--feel", "7"], store: store, code: .validation, message: "Feel must be 1–5, got 7.")
         }
@@ -193,6 +193,27 @@ struct SeedCommandTests {
             #expect(bad.status == 7)
             #expect(bad.errorMessage == "\(root)/bad.json:2:12: exercises[0].name: expected a string, found a number")
             #expect(snapshot(store) == before)
+        }
+    }
+}
+
+@Suite("Remedies")
+struct RemedyTests {
+    @Test("the library names what to do as data; the CLI words it, and --json gives its code too")
+    func remedyAsData() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try Store.create(at: root + "/s")
+            do throws(LiftLogError) {
+                _ = try store.finish()
+                Issue.record("finish without an active session succeeded")
+            } catch {
+                #expect(error.message == "No active session.")
+                #expect(error.remedy == .startSession)
+                #expect(!error.message.contains("liftlog "))
+            }
+            let outcome = run(["finish", "--store", root + "/s", "--json"])
+            #expect(outcome.errorMessage == "No active session. Start one with 'liftlog start'.")
+            #expect(outcome.json?["error"]?["details"]?["remedy"] == "start_session")
         }
     }
 }

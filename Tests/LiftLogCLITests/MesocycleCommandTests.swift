@@ -138,7 +138,7 @@ struct MesocycleCommandTests {
                 Refusal(["meso", "create", "Other", "--weeks", "4"], 5, "CONFLICT", "Plan 'Other' already has a mesocycle waiting to start (2025-02-03, 6 weeks). Start it with 'liftlog meso start' or cancel it with 'liftlog meso cancel \"Other\"'."),
                 Refusal(["meso", "start", "Other"], 5, "CONFLICT", "A mesocycle is already active ('5x5' from 2025-01-06, 4 weeks). Complete it with 'liftlog meso complete' or cancel it with 'liftlog meso cancel' first."),
                 Refusal(["meso", "start", "Empty"], 5, "CONFLICT", "A mesocycle is already active ('5x5' from 2025-01-06, 4 weeks). Complete it with 'liftlog meso complete' or cancel it with 'liftlog meso cancel' first."),
-                Refusal(["plan", "rm", "5x5"], 5, "CONFLICT", "Plan '5x5' has an active mesocycle (started 2025-01-06). Complete or cancel it first with 'liftlog meso complete' or 'liftlog meso cancel'."),
+                Refusal(["plan", "rm", "5x5"], 5, "CONFLICT", "Plan '5x5' has an active mesocycle (started 2025-01-06). Complete it with 'liftlog meso complete' or cancel it with 'liftlog meso cancel' first."),
                 Refusal(["meso", "show", "Empty"], 3, "NOT_FOUND", "Plan 'Empty' has no mesocycle. Create one with 'liftlog meso create \"Empty\" --start DATE --weeks N'."),
             ], store: store, uniqueIDs: true)
             #expect(snapshot(store) == before)

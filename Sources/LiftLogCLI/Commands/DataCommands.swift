@@ -105,7 +105,7 @@ enum DataCommands {
                     if case .corruptFile(let problems) = error {
                         text = problems.map { render($0.excerpted(from: edited), style: context.style) }.joined(separator: "\n") + "\n"
                     } else {
-                        text = context.style.red("Error:") + " \(error.message)\n"
+                        text = context.style.red("Error:") + " \(error.cliMessage)\n"
                     }
                     let retry: Bool
                     if case .conflict = error { retry = false } else { retry = context.io.inputIsTerminal }

@@ -51,7 +51,7 @@ enum JSONShapes {
     static func error(_ error: LiftLogError) -> JSONValue {
         var details: [String: JSONValue] = [:]
         switch error {
-        case .notFound(_, let suggestions) where !suggestions.isEmpty:
+        case .notFound(_, let suggestions, _) where !suggestions.isEmpty:
             details["suggestions"] = .array(suggestions.map { .string($0) })
         case .corruptFile(let problems):
             details["problems"] = .array(problems.map(problem))
@@ -60,11 +60,12 @@ enum JSONShapes {
         default:
             break
         }
+        if let remedy = error.remedy { details["remedy"] = .string(remedy.code) }
         return .object([
             "success": .bool(false),
             "error": .object([
                 "code": .string(error.code.rawValue),
-                "message": .string(error.message),
+                "message": .string(error.cliMessage),
                 "details": details.isEmpty ? .null : .object(JSONObject(details)),
             ]),
         ])

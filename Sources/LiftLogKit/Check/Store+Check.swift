@@ -24,7 +24,7 @@ extension Store {
     public static func check(at path: String, environment: Environment = .live) throws(LiftLogError) -> CheckReport {
         let files = StoreFiles(root: try absolutePath(path), fileSystem: environment.fileSystem)
         guard let root = try files.status(""), root.kind == .directory, try files.status(manifestFileName) != nil else {
-            throw .notFound("No liftlog store at '\(path)' (no \(manifestFileName)). Create one with 'liftlog init \(path)'.")
+            throw .notFound("No liftlog store at '\(path)' (no \(manifestFileName)).", remedy: .createStore(path: path))
         }
         var checker = StoreChecker(files: files)
         try checker.run()

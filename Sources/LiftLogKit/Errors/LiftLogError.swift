@@ -11,14 +11,14 @@
 public enum LiftLogError: Error, Equatable, Sendable {
     /// A command line that does not parse. `command` names the command whose help applies.
     case usage(String, command: String? = nil)
-    /// No such thing. `suggestions` lists close matches, best first.
-    case notFound(String, suggestions: [String] = [])
+    /// No such thing. `suggestions` lists close matches, best first; `remedy` says what to do.
+    case notFound(String, suggestions: [String] = [], remedy: Remedy? = nil)
     /// A value breaks a rule.
-    case validation(String)
+    case validation(String, remedy: Remedy? = nil)
     /// The change contradicts the current state of the store.
-    case conflict(String)
+    case conflict(String, remedy: Remedy? = nil)
     /// The rules forbid this action.
-    case forbidden(String)
+    case forbidden(String, remedy: Remedy? = nil)
     /// A file in the store does not parse or validate; every problem found, first one first.
     case corruptFile([FileProblem])
     /// The file system failed. `path` is relative to the store where possible; `reason` says
@@ -41,16 +41,25 @@ public enum LiftLogError: Error, Equatable, Sendable {
         }
     }
 
-    /// The one-line message shown to the user.
+    /// What the user can do about it, when there is something to say; each surface words it
+    /// (``message`` does not include it).
+    public var remedy: Remedy? {
+        switch self {
+        case .notFound(_, _, let remedy), .validation(_, let remedy), .conflict(_, let remedy), .forbidden(_, let remedy): remedy
+        default: nil
+        }
+    }
+
+    /// The one-line message of what was wrong (a surface adds the ``remedy`` in its own words).
     public var message: String {
         switch self {
         case .usage(let message, _):
             return message
-        case .notFound(let message, let suggestions):
+        case .notFound(let message, let suggestions, _):
             guard !suggestions.isEmpty else { return message }
             let quoted = suggestions.map { "'\($0)'" }
             return "\(message) Did you mean \(quoted.joinedAsAlternatives())?"
-        case .validation(let message), .conflict(let message), .forbidden(let message):
+        case .validation(let message, _), .conflict(let message, _), .forbidden(let message, _):
             return message
         case .corruptFile(let problems):
             guard let first = problems.first else { return "A file in the store is corrupt." }
@@ -72,8 +81,8 @@ extension LiftLogError {
         case .io(let path, let operation, let reason):
             let cause = reason.hasSuffix("; nothing was changed") ? String(reason.dropLast("; nothing was changed".count)) : reason
             return .io(path: path, operation: operation, reason: cause + "; " + what)
-        case .validation(let message): return .validation(message + " (" + what + ".)")
-        case .conflict(let message): return .conflict(message + " (" + what + ".)")
+        case .validation(let message, let remedy): return .validation(message + " (" + what + ".)", remedy: remedy)
+        case .conflict(let message, let remedy): return .conflict(message + " (" + what + ".)", remedy: remedy)
         default: return self
         }
     }

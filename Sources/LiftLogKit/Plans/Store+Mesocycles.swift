@@ -57,10 +57,10 @@ extension Store {
         var created: Mesocycle?
         let plan = try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
             guard plan.days.contains(where: { !$0.exercises.isEmpty }) else {
-                throw .validation("Plan '\(plan.name)' has no planned exercises yet. Add some with 'liftlog plan add-exercise \"\(plan.name)\" DAY EXERCISE 3x8-12'.")
+                throw .validation("Plan '\(plan.name)' has no planned exercises yet.", remedy: .addPlannedExercise(plan: plan.name))
             }
             if let pending = plan.mesocycles.first(where: { $0.status == .pending }) {
-                throw .conflict("Plan '\(plan.name)' already has a mesocycle waiting to start (\(pending.startDate), \(pending.durationWeeks) weeks). Start it with 'liftlog meso start' or cancel it with 'liftlog meso cancel \"\(plan.name)\"'.")
+                throw .conflict("Plan '\(plan.name)' already has a mesocycle waiting to start (\(pending.startDate), \(pending.durationWeeks) weeks).", remedy: .startMesocycle(plan: plan.name))
             }
             let meso = Mesocycle(id: Mesocycle.ID(rawValue: environment.makeUUID()) ?? Mesocycle.ID.random(), startDate: startDate, durationWeeks: weeks, createdAt: currentTimestamp())
             plan.mesocycles.append(meso)
@@ -78,7 +78,7 @@ extension Store {
     public func startMesocycle(plan planName: String? = nil) throws(LiftLogError) -> PlannedMesocycle {
         try withLock { () throws(LiftLogError) -> PlannedMesocycle in
             if let active = try activeMesocycle() {
-                throw .conflict("A mesocycle is already active ('\(active.plan.name)' from \(active.mesocycle.startDate), \(active.mesocycle.durationWeeks) weeks). Complete it with 'liftlog meso complete' or cancel it with 'liftlog meso cancel' first.")
+                throw .conflict("A mesocycle is already active ('\(active.plan.name)' from \(active.mesocycle.startDate), \(active.mesocycle.durationWeeks) weeks).", remedy: .completeOrCancelMesocycle)
             }
             var stored = try pendingMesocyclePlan(named: planName)
             let index = stored.plan.mesocycles.firstIndex { $0.status == .pending }!
@@ -116,7 +116,7 @@ extension Store {
             } else if status == .cancelled {
                 stored = try pendingMesocyclePlan(named: nil)
             } else {
-                throw .notFound("No mesocycle is active. Start one with 'liftlog meso start'.")
+                throw .notFound("No mesocycle is active.", remedy: .startPendingMesocycle)
             }
             guard let index = stored.plan.mesocycles.firstIndex(where: { $0.status == .active })
                     ?? stored.plan.mesocycles.firstIndex(where: { $0.status == .pending }) else {
@@ -133,15 +133,15 @@ extension Store {
         if let name {
             let stored = try plan(named: name)
             guard stored.plan.mesocycles.contains(where: { $0.status == .pending }) else {
-                throw .notFound("Plan '\(stored.plan.name)' has no mesocycle waiting to start. Create one with 'liftlog meso create \"\(stored.plan.name)\" --start DATE --weeks N'.")
+                throw .notFound("Plan '\(stored.plan.name)' has no mesocycle waiting to start.", remedy: .createMesocycle(plan: stored.plan.name))
             }
             return stored
         }
         let pending = try planFiles().filter { $0.plan.mesocycles.contains { $0.status == .pending } }
         switch pending.count {
-        case 0: throw .notFound("No mesocycle is waiting to start. Create one with 'liftlog meso create PLAN --start DATE --weeks N'.")
+        case 0: throw .notFound("No mesocycle is waiting to start.", remedy: .createMesocycle(plan: nil))
         case 1: return pending[0]
-        default: throw .usage("Several plans have a mesocycle waiting to start (\(pending.map(\.plan.name).joined(separator: ", "))); name the plan.", command: "meso")
+        default: throw .usage("Several plans have a mesocycle waiting to start (\(pending.map(\.plan.name).joined(separator: ", "))); name the plan.")
         }
     }
 
@@ -155,7 +155,7 @@ extension Store {
         if let planName {
             let stored = try plan(named: planName)
             guard let meso = stored.plan.mesocycles.first(where: { $0.status == .active }) ?? stored.plan.mesocycles.last else {
-                throw .notFound("Plan '\(stored.plan.name)' has no mesocycle. Create one with 'liftlog meso create \"\(stored.plan.name)\" --start DATE --weeks N'.")
+                throw .notFound("Plan '\(stored.plan.name)' has no mesocycle.", remedy: .createMesocycle(plan: stored.plan.name))
             }
             chosen = PlannedMesocycle(plan: stored.plan, mesocycle: meso)
         } else if let active = try activeMesocycle() {
@@ -164,7 +164,7 @@ extension Store {
             let latest = try planFiles().flatMap { stored in stored.plan.mesocycles.map { PlannedMesocycle(plan: stored.plan, mesocycle: $0) } }
                 .max { ($0.mesocycle.createdAt?.millisecondsSince1970 ?? 0, $0.mesocycle.startDate) < ($1.mesocycle.createdAt?.millisecondsSince1970 ?? 0, $1.mesocycle.startDate) }
             guard let latest else {
-                throw .notFound("No mesocycle yet. Create one with 'liftlog meso create PLAN --start DATE --weeks N'.")
+                throw .notFound("No mesocycle yet.", remedy: .createMesocycle(plan: nil))
             }
             chosen = latest
         }

@@ -72,9 +72,8 @@ extension Store {
     public func requireActivePlan() throws(LiftLogError) -> StoredPlan {
         guard let active = try activePlan() else {
             let names = (try? plans().map(\.name)) ?? []
-            throw .notFound(names.isEmpty
-                ? "No training plan yet. Create one with 'liftlog plan create NAME'."
-                : "No plan is active. Activate one with 'liftlog plan activate NAME' (plans: \(names.joined(separator: ", "))).")
+            throw names.isEmpty ? .notFound("No training plan yet.", remedy: .createPlan)
+                : .notFound("No plan is active.", remedy: .activatePlan(among: names))
         }
         return active
     }
@@ -132,7 +131,7 @@ extension Store {
         try withLock { () throws(LiftLogError) -> TrainingPlan in
             let stored = try plan(named: name)
             if let active = stored.plan.mesocycles.first(where: { $0.status == .active }) {
-                throw .conflict("Plan '\(stored.plan.name)' has an active mesocycle (started \(active.startDate)). Complete or cancel it first with 'liftlog meso complete' or 'liftlog meso cancel'.")
+                throw .conflict("Plan '\(stored.plan.name)' has an active mesocycle (started \(active.startDate)).", remedy: .completeOrCancelMesocycle)
             }
             try files.remove(stored.path)
             return stored.plan
@@ -273,7 +272,7 @@ extension Store {
 
     /// `NOT_FOUND` for a plan without days, saying how to add one.
     static func noDays(_ plan: TrainingPlan) -> LiftLogError {
-        .notFound("Plan '\(plan.name)' has no days yet. Add one with 'liftlog plan add-day \"\(plan.name)\" DAY'.")
+        .notFound("Plan '\(plan.name)' has no days yet.", remedy: .addPlanDay(plan: plan.name))
     }
 
     /// The planned exercise of `day` that is `exercise` (by ID, else by name).

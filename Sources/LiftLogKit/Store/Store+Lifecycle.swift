@@ -99,7 +99,7 @@ extension Store {
 
     private func requireActive() throws(LiftLogError) -> StoredSession {
         guard let active = try findActive(holdingLock: true) else {
-            throw .notFound("No active session. Start one with 'liftlog start'.")
+            throw .notFound("No active session.", remedy: .startSession)
         }
         return active
     }
@@ -147,7 +147,7 @@ extension Store {
     public func startSession(kind: Session.Kind = .lifting, startedAt: Timestamp? = nil, plan: String? = nil, planDay: String? = nil, entries: [Session.Entry] = []) throws(LiftLogError) -> StoredSession {
         try withLock { () throws(LiftLogError) -> StoredSession in
             if let active = try findActive(holdingLock: true) {
-                throw .conflict("A session is already active (started \(active.session.startedAt.shortDescription)). Finish it with 'liftlog finish' or discard it with 'liftlog discard' first.")
+                throw .conflict("A session is already active (started \(active.session.startedAt.shortDescription)).", remedy: .finishOrDiscardSession)
             }
             let now = currentTimestamp()
             let start = startedAt ?? now
@@ -183,7 +183,7 @@ extension Store {
             if let sessionID {
                 stored = try storedSession(idPrefix: sessionID.rawValue)
                 guard stored.session.status == .active else {
-                    throw .forbidden("Session \(sessionID.short) is completed; change it with 'liftlog edit \(sessionID.short)'.")
+                    throw .forbidden("Session \(sessionID.short) is completed.", remedy: .editSession(sessionID))
                 }
             } else {
                 stored = try requireActive()
@@ -199,10 +199,10 @@ extension Store {
                 // No sets given: the next planned set, done as planned.
                 let entry = session.entries.first { Exercise.nameKey($0.exerciseName) == key }
                 guard let pending = entry?.sets.first(where: { $0.status == .pending }), let reps = pending.targetReps else {
-                    throw .usage("Give at least one set, such as 100x5 (\(entry == nil ? "'\(exerciseName)' is not planned in this session" : "'\(entry!.exerciseName)' has no planned set waiting")).", command: "liftlog log")
+                    throw .usage("Give at least one set, such as 100x5 (\(entry == nil ? "'\(exerciseName)' is not planned in this session" : "'\(entry!.exerciseName)' has no planned set waiting")).")
                 }
                 guard let weight = pending.targetWeight else {
-                    throw .usage("Give the set, such as 60x\(reps) (or bwx\(reps) for bodyweight): set \(pending.setNumber) of '\(entry!.exerciseName)' has no target weight yet.", command: "liftlog log")
+                    throw .usage("Give the set, such as 60x\(reps) (or bwx\(reps) for bodyweight): set \(pending.setNumber) of '\(entry!.exerciseName)' has no target weight yet.")
                 }
                 sets = [SetNotation(weight: weight, unit: pending.unit ?? preferences.unit, reps: reps)]
             }
@@ -434,11 +434,11 @@ extension Store {
             if let path = unreadable.first(where: { String($0.dropLast(5).suffix(8)).hasPrefix(short) }) {
                 _ = try files.load(path, as: Session.self)
             }
-            throw .notFound("No session with ID '\(idPrefix)'. 'liftlog history' lists sessions with their IDs.")
+            throw .notFound("No session with ID '\(idPrefix)'.", remedy: .listSessions)
         case 1:
             let (id, path) = matches.first!
             guard let session = try files.load(path, as: Session.self), session.id.rawValue == id else {
-                throw .notFound("No session with ID '\(idPrefix)' (its file is gone). Run 'liftlog reindex' if this persists.")
+                throw .notFound("No session with ID '\(idPrefix)' (its file is gone).", remedy: .reindex)
             }
             return StoredSession(session: session, path: path)
         default:

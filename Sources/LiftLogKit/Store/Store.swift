@@ -79,14 +79,14 @@ public struct Store: Sendable {
         let files = StoreFiles(root: try absolutePath(path), fileSystem: environment.fileSystem)
         switch try files.status("") {
         case nil:
-            throw .notFound("No liftlog store at '\(path)'. Create one with 'liftlog init \(path)'.")
+            throw .notFound("No liftlog store at '\(path)'.", remedy: .createStore(path: path))
         case let status? where status.kind != .directory:
             throw .validation("The store path '\(path)' is a file, not a folder.")
         default:
             break
         }
         guard let manifest = try files.load(manifestFileName, as: StoreManifest.self) else {
-            throw .notFound("No liftlog store at '\(path)' (no \(manifestFileName)). Create one with 'liftlog init \(path)'.")
+            throw .notFound("No liftlog store at '\(path)' (no \(manifestFileName)).", remedy: .createStore(path: path))
         }
         let store = Store(files: files, manifest: manifest, environment: environment)
         // A change a crash interrupted is completed before anything reads the files.
@@ -187,7 +187,7 @@ public struct Store: Sendable {
                 do throws(LiftLogError) {
                     return try body()
                 } catch {
-                    guard attempt < 3, case .conflict(let message) = error, message.contains(" changed outside liftlog while ") else { throw error }
+                    guard attempt < 3, case .conflict(let message, _) = error, message.contains(" changed outside liftlog while ") else { throw error }
                     attempt += 1
                 }
             }

@@ -87,7 +87,7 @@ struct StoreCheckTests {
             writeText("{\"format\": \"liftlog\", \"format_version\": \"one\"}", to: root + "/store/liftlog.json")
             let report = try Store.check(at: root + "/store")
             #expect(report.problems.map(\.message) == ["format_version: expected a whole number, found a string"])
-            #expect(throws: LiftLogError.notFound("No liftlog store at '\(root)' (no liftlog.json). Create one with 'liftlog init \(root)'.")) {
+            #expect(throws: LiftLogError.notFound("No liftlog store at '\(root)' (no liftlog.json).", remedy: .createStore(path: root))) {
                 try Store.check(at: root)
             }
         }

@@ -270,7 +270,7 @@ struct IndexRepairTests {
                 writeText("damaged\n", to: root + "/store/.liftlog/index/months/" + file)
             }
             try store.deleteSession(idPrefix: first.session.id.rawValue)
-            #expect(throws: LiftLogError.notFound("No session with ID '\(first.session.id.rawValue)'. 'liftlog history' lists sessions with their IDs.")) {
+            #expect(throws: LiftLogError.notFound("No session with ID '\(first.session.id.rawValue)'.", remedy: .listSessions)) {
                 try store.session(idPrefix: first.session.id.rawValue)
             }
             #expect(try store.session(idPrefix: second.session.id.rawValue).session.id == second.session.id)

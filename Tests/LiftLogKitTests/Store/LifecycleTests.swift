@@ -35,7 +35,7 @@ struct LifecycleTests {
             let store = try makeStore(at: root)
             try store.startSession()
             let before = snapshot(root)
-            #expect(throws: LiftLogError.conflict("A session is already active (started 2025-01-24 07:30). Finish it with 'liftlog finish' or discard it with 'liftlog discard' first.")) {
+            #expect(throws: LiftLogError.conflict("A session is already active (started 2025-01-24 07:30).", remedy: .finishOrDiscardSession)) {
                 try store.startSession()
             }
             #expect(snapshot(root) == before)
@@ -47,7 +47,7 @@ struct LifecycleTests {
         try withTemporaryDirectory { root throws in
             let store = try makeStore(at: root)
             let before = snapshot(root)
-            #expect(throws: LiftLogError.notFound("No active session. Start one with 'liftlog start'.")) {
+            #expect(throws: LiftLogError.notFound("No active session.", remedy: .startSession)) {
                 try store.log(exercise: "Back Squat", sets: [SetNotation(weight: 100, unit: .kg, reps: 5)])
             }
             #expect(snapshot(root) == before)
@@ -61,7 +61,7 @@ struct LifecycleTests {
             let session = try store.startSession()
             try store.finish()
             let before = snapshot(root)
-            #expect(throws: LiftLogError.forbidden("Session \(session.session.id.short) is completed; change it with 'liftlog edit \(session.session.id.short)'.")) {
+            #expect(throws: LiftLogError.forbidden("Session \(session.session.id.short) is completed.", remedy: .editSession(session.session.id))) {
                 try store.log(exercise: "Back Squat", sets: [SetNotation(weight: 100, unit: .kg, reps: 5)], sessionID: session.session.id)
             }
             #expect(snapshot(root) == before)
@@ -136,7 +136,7 @@ struct LifecycleTests {
             clock.advance(seconds: 60)
             let second = try store.startSession()
             try store.finish()
-            #expect(throws: LiftLogError.notFound("No session with ID '\(first.session.id.rawValue)'. 'liftlog history' lists sessions with their IDs.")) {
+            #expect(throws: LiftLogError.notFound("No session with ID '\(first.session.id.rawValue)'.", remedy: .listSessions)) {
                 try store.session(idPrefix: first.session.id.rawValue)
             }
             #expect(try store.session(idPrefix: second.session.id.rawValue).session.id == second.session.id)

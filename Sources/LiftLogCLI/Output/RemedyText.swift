@@ -1,0 +1,32 @@
+import LiftLogKit
+
+extension Remedy {
+    /// The remedy in the CLI's words: which command to run.
+    var cliText: String {
+        switch self {
+        case .startSession: return "Start one with 'liftlog start'."
+        case .finishOrDiscardSession: return "Finish it with 'liftlog finish' or discard it with 'liftlog discard' first."
+        case .editSession(let id): return "Change it with 'liftlog edit \(id.short)'."
+        case .listSessions: return "'liftlog history' lists sessions with their IDs."
+        case .reindex: return "Run 'liftlog reindex' if this persists."
+        case .createStore(let path): return "Create one with 'liftlog init \(path)'."
+        case .createPlan: return "Create one with 'liftlog plan create NAME'."
+        case .activatePlan(let plans): return "Activate one with 'liftlog plan activate NAME' (plans: \(plans.joined(separator: ", ")))."
+        case .addPlanDay(let plan): return "Add one with 'liftlog plan add-day \"\(plan)\" DAY'."
+        case .addPlannedExercise(let plan): return "Add some with 'liftlog plan add-exercise \"\(plan)\" DAY EXERCISE 3x8-12'."
+        case .startMesocycle(let plan): return "Start it with 'liftlog meso start' or cancel it with 'liftlog meso cancel \"\(plan)\"'."
+        case .startPendingMesocycle: return "Start one with 'liftlog meso start'."
+        case .completeOrCancelMesocycle: return "Complete it with 'liftlog meso complete' or cancel it with 'liftlog meso cancel' first."
+        case .createMesocycle(let plan?): return "Create one with 'liftlog meso create \"\(plan)\" --start DATE --weeks N'."
+        case .createMesocycle(nil): return "Create one with 'liftlog meso create PLAN --start DATE --weeks N'."
+        }
+    }
+}
+
+extension LiftLogError {
+    /// The message with its remedy in the CLI's words, as the CLI shows it.
+    var cliMessage: String {
+        guard let remedy else { return message }
+        return message + " " + remedy.cliText
+    }
+}

@@ -1,0 +1,52 @@
+/// What the user can do about an error, as data: each surface (the CLI, the HTTP server, an
+/// app) words it in its own terms ("Start one with 'liftlog start'", a Start button).
+public enum Remedy: Hashable, Sendable {
+    /// Start a session.
+    case startSession
+    /// Finish or discard the active session first.
+    case finishOrDiscardSession
+    /// Change a completed session through a validated edit.
+    case editSession(Session.ID)
+    /// List the sessions to find an ID.
+    case listSessions
+    /// Rebuild the index.
+    case reindex
+    /// Create a store at this path.
+    case createStore(path: String)
+    /// Create a training plan.
+    case createPlan
+    /// Make one of these plans the active one.
+    case activatePlan(among: [String])
+    /// Add a day to this plan.
+    case addPlanDay(plan: String)
+    /// Plan exercises on a day of this plan.
+    case addPlannedExercise(plan: String)
+    /// Start the pending mesocycle of this plan, or cancel it.
+    case startMesocycle(plan: String)
+    /// Start a mesocycle that waits.
+    case startPendingMesocycle
+    /// Complete or cancel the active mesocycle first.
+    case completeOrCancelMesocycle
+    /// Create a mesocycle (for this plan, or any).
+    case createMesocycle(plan: String?)
+
+    /// A stable name of the remedy, for machine-readable output (`details.remedy`).
+    public var code: String {
+        switch self {
+        case .startSession: "start_session"
+        case .finishOrDiscardSession: "finish_or_discard_session"
+        case .editSession: "edit_session"
+        case .listSessions: "list_sessions"
+        case .reindex: "reindex"
+        case .createStore: "create_store"
+        case .createPlan: "create_plan"
+        case .activatePlan: "activate_plan"
+        case .addPlanDay: "add_plan_day"
+        case .addPlannedExercise: "add_planned_exercise"
+        case .startMesocycle: "start_mesocycle"
+        case .startPendingMesocycle: "start_pending_mesocycle"
+        case .completeOrCancelMesocycle: "complete_or_cancel_mesocycle"
+        case .createMesocycle: "create_mesocycle"
+        }
+    }
+}
