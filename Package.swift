@@ -13,14 +13,17 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "LiftLogKit", targets: ["LiftLogKit"]),
+        .library(name: "LiftLogCatalog", targets: ["LiftLogCatalog"]),
         .executable(name: "liftlog", targets: ["liftlog"]),
         .executable(name: "liftlog-bench", targets: ["liftlog-bench"]),
     ],
     targets: [
         // Models, on-disk format, storage, index, seeding, analytics: everything an app needs.
         .target(name: "LiftLogKit"),
+        // The full exercise library (873 exercises, 750 KB), for apps that offer it and the CLI.
+        .target(name: "LiftLogCatalog"),
         // Argument parsing, help, output formatting and exit codes of the `liftlog` tool.
-        .target(name: "LiftLogCLI", dependencies: ["LiftLogKit"]),
+        .target(name: "LiftLogCLI", dependencies: ["LiftLogKit", "LiftLogCatalog"]),
         .executableTarget(
             name: "liftlog",
             dependencies: ["LiftLogCLI"],
@@ -28,12 +31,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "liftlog-bench",
-            dependencies: ["LiftLogKit"],
+            dependencies: ["LiftLogKit", "LiftLogCatalog"],
             linkerSettings: staticLinking
         ),
         // Temporary folders and file helpers shared by the test targets.
         .target(name: "LiftLogTestSupport", dependencies: ["LiftLogKit"], path: "Tests/LiftLogTestSupport"),
-        .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit", "LiftLogTestSupport"]),
+        .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogTestSupport"]),
         .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "LiftLogKit", "LiftLogTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

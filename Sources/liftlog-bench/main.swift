@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LiftLogCatalog
 import LiftLogKit
 
 // liftlog-bench: measures liftlog on synthetic stores against floors measured in the same run.
@@ -230,7 +231,7 @@ for rows in quick ? [5_000, 20_000] : [5_000, 50_000] {
 // variations of them. The floor is a plain case-insensitive substring scan of the same names.
 print("Search:")
 var library: [Exercise] = []
-for source in [DefaultExercises.fullJSON, DefaultExercises.json] {
+for source in [ExerciseCatalog.json, DefaultExercises.json] {
     guard case .array(let items)? = try JSONParser.parse(source)["exercises"] else { fatalError("seed library without exercises") }
     for item in items {
         guard let name = item["name"]?.stringValue else { continue }

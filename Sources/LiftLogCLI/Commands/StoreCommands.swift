@@ -1,3 +1,4 @@
+import LiftLogCatalog
 import LiftLogKit
 
 /// `init`, `seed`, `reindex`.
@@ -94,7 +95,7 @@ enum StoreCommands {
                 }
                 report = try store.seed(from: bytes, path: file)
             } else if library == "full" {
-                report = try store.seed(from: DefaultExercises.fullJSON, path: "FullExercises.json")
+                report = try store.seed(from: ExerciseCatalog.json, path: "FullExercises.json")
             } else {
                 report = try store.seed(from: DefaultExercises.json, path: "DefaultExercises.json")
             }

@@ -1,4 +1,5 @@
 import Testing
+import LiftLogCatalog
 @testable import LiftLogKit
 import LiftLogTestSupport
 
@@ -11,11 +12,11 @@ struct SampleDataTests {
         #expect(DefaultExercises.text == file)
     }
 
-    @Test("the compiled-in full library is FullExercises.json byte for byte, and every entry seeds")
+    @Test("the full library of LiftLogCatalog is FullExercises.json byte for byte, and every entry seeds")
     func embeddedFullLibrary() throws {
         let file = try #require(readText(repository + "/SampleData/FullExercises.json"))
-        #expect(DefaultExercises.fullText == file)
-        let seed = try DocumentDecoder.decode(DefaultExercises.fullJSON, path: "FullExercises.json", as: SeedFile.self)
+        #expect(ExerciseCatalog.json == Array(file.utf8))
+        let seed = try DocumentDecoder.decode(ExerciseCatalog.json, path: "FullExercises.json", as: SeedFile.self)
         #expect(seed.items.count == 873)
         #expect(seed.items.contains { $0.name == "Barbell Squat" && $0.modality == .barbell && $0.category == .strength })
         #expect(seed.items.filter { $0.category == .flexibility }.count == 123)
