@@ -23,7 +23,6 @@ struct Style {
 
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }
-    func green(_ text: String) -> String { wrap(text, "32") }
     func yellow(_ text: String) -> String { wrap(text, "33") }
     func red(_ text: String) -> String { wrap(text, "31") }
 

@@ -194,20 +194,3 @@ private final class FileHandleBox {
         return chunk
     }
 }
-
-extension String {
-    /// The text of `bytes` if they are valid UTF-8.
-    init?(validatingUTF8Bytes bytes: [UInt8]) {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var scalars = String.UnicodeScalarView()
-        loop: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): scalars.append(scalar)
-            case .emptyInput: break loop
-            case .error: return nil
-            }
-        }
-        self = String(scalars)
-    }
-}

@@ -212,15 +212,3 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         value >= 1 && value <= 10 && (value * 2).rounded() == value * 2
     }
 }
-
-extension String {
-    package func trimmingWhitespace() -> String {
-        String(trimmingTrailingWhitespace().drop(while: \.isWhitespace))
-    }
-
-    package func trimmingTrailingWhitespace() -> String {
-        var scalars = Substring(self)
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
-    }
-}

@@ -103,10 +103,3 @@ public struct SetNotation: Equatable, Sendable {
         return value
     }
 }
-
-extension String {
-    package func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
-}

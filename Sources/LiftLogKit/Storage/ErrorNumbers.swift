@@ -14,6 +14,3 @@ package let EINVAL_VALUE = EINVAL
 package let EFBIG_VALUE = EFBIG
 package let ELOOP_VALUE = ELOOP
 package let EEXIST_VALUE = EEXIST
-package let EACCES_VALUE = EACCES
-package let ENOSPC_VALUE = ENOSPC
-package let EIO_VALUE = EIO

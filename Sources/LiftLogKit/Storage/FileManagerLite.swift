@@ -14,12 +14,6 @@ package enum FileManagerLite {
         defer { free(pointer) }
         return String(cString: pointer)
     }
-
-    /// The value of an environment variable.
-    package static func environmentValue(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        return String(cString: value)
-    }
 }
 
 /// A minimal mutex.

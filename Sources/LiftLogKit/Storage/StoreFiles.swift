@@ -289,12 +289,6 @@ package struct StoreFiles: Sendable {
         try apply([.write(target, bytes), .remove(source)])
     }
 
-    /// Removes the folder `relative` if it is empty; silent otherwise.
-    package func removeDirectoryIfEmpty(_ relative: String) {
-        guard let path = try? checked(relative) else { return }
-        try? fileSystem.removeDirectory(path)
-    }
-
     /// Removes our temporary files left in `relative` by a writer that crashed. Call only while
     /// holding the store lock, when no write of ours can be in progress.
     package func removeLeftoverTemporaryFiles(in relative: String) {

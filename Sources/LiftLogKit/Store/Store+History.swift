@@ -46,38 +46,6 @@ public struct ReindexReport: Sendable {
 }
 
 extension Store {
-    /// Runs `body` on an index brought up to date with the files. With the lock (held by the
-    /// caller, or free now) the refreshed index is written back; without it, it is used from
-    /// memory only.
-    package func withFreshIndex<T>(holdingLock: Bool, _ body: (SessionIndex) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
-        func run(_ canWrite: Bool) throws(LiftLogError) -> T {
-            let index = SessionIndex(files: files, unit: preferences.unit, now: environment.now)
-            index.holdsLock = canWrite
-            if canWrite && index.needsRebuild {
-                try index.rebuild()
-            } else {
-                try index.refresh()
-            }
-            let result = try body(index)
-            if canWrite {
-                try? index.persist()
-                // A write killed at the wrong instant can leave a temporary file or a backup
-                // name in these folders; with the lock held, none of ours is under way.
-                for folder in ["", Store.exercisesFolder, "plans"] { files.removeLeftoverTemporaryFiles(in: folder) }
-            }
-            return result
-        }
-        if holdingLock { return try run(true) }
-        return try withLockIfFree { (haveLock: Bool) throws(LiftLogError) -> T in try run(haveLock) }
-    }
-
-    /// Brings the index up to date after a write (the caller holds the lock). The index is a
-    /// cache: when it cannot be written, the data already saved stands and the next command
-    /// refreshes the index, so a failure here does not fail the command.
-    func updateIndex() {
-        try? withFreshIndex(holdingLock: true) { _ throws(LiftLogError) in }
-    }
-
     /// A page of sessions, newest first.
     ///
     /// - Complexity: O(months) `stat` calls and the index lines of the months the page spans,
@@ -132,51 +100,5 @@ extension Store {
             let total = index.state.months.values.reduce(0) { $0 + $1.count }
             return ReindexReport(sessions: total, unreadableFiles: try index.corruptFiles().map(\.problem))
         }
-    }
-}
-
-extension SessionIndex {
-    /// Whether there was no usable index on disk.
-    package var needsRebuild: Bool { hasNoState }
-
-    /// The page of `query` from the index (without checking the files): the records shown,
-    /// with their months, and the number of matching sessions.
-    package func page(_ query: HistoryQuery, exercise: Exercise?) throws(LiftLogError) -> (shown: [(month: MonthKey, record: IndexRecord)], total: Int) {
-        let offset = (query.page - 1) * query.perPage
-        var total = 0
-        var shown: [(month: MonthKey, record: IndexRecord)] = []
-        // A session counts by its start time wherever its file is (one in another month's folder
-        // too: `check` reports it, `fmt` moves it).
-        for key in months(from: query.from, to: query.to) {
-            guard let month = state.months[key] else { continue }
-            let wholeMonth = month.otherDays.isEmpty
-                && (query.from.map { key.firstDay >= $0 } ?? true) && (query.to.map { key.lastDay <= $0 } ?? true)
-            if wholeMonth && exercise == nil {
-                let count = query.kind.map { month.kindCounts[$0] ?? 0 } ?? month.count
-                if total + count <= offset || shown.count >= query.perPage {
-                    total += count
-                    continue
-                }
-                if query.kind == nil {
-                    // Valid records come first in a shard: take exactly the ones on the page.
-                    let first = max(0, offset - total)
-                    let wanted = min(count - first, query.perPage - shown.count)
-                    shown += try records(of: key, in: first..<first + wanted).map { (key, $0) }
-                    total += count
-                    continue
-                }
-            }
-            for record in try records(of: key) {
-                guard let summary = record.summary else { continue }
-                if let kind = query.kind, summary.kind != kind { continue }
-                if let exercise, !summary.contains(exercise) { continue }
-                let date = summary.startedAt.localDate
-                if let from = query.from, date < from { continue }
-                if let to = query.to, date > to { continue }
-                if total >= offset && shown.count < query.perPage { shown.append((key, record)) }
-                total += 1
-            }
-        }
-        return (shown, total)
     }
 }

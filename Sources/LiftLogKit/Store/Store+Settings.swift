@@ -88,11 +88,6 @@ public enum Setting: String, CaseIterable, Sendable {
     }
 }
 
-extension String {
-    fileprivate func replacingHyphens() -> String {
-        String(map { $0 == "-" ? "_" : $0 })
-    }
-}
 
 extension Store {
     /// Changes one preference in `liftlog.json` and returns the store with it.

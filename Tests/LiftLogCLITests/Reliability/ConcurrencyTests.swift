@@ -48,7 +48,7 @@ struct ReliabilityConcurrencyTests {
             guard case .array(let entries)? = status.json?["data"]?["entries"] else { Issue.record("no session"); return }
             #expect(entries.count == writers)
             for entry in entries {
-                guard case .array(let sets)? = entry["sets"] else { continue }
+                let sets = try #require(entry["sets"]?.arrayValue, "an entry without sets: \(entry)")
                 // Each writer's sets, in the order it logged them.
                 #expect(sets.count == setsEach, "\(String(describing: entry["exercise_name"]))")
                 #expect(sets.map { $0["weight"] } == (1...setsEach).map { .number(JSONNumber($0)) })

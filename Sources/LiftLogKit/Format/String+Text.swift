@@ -1,0 +1,81 @@
+/// Text helpers the library shares: trimming, replacing, the index's escaping, strict UTF-8.
+extension String {
+    func replacingHyphens() -> String {
+        String(map { $0 == "-" ? "_" : $0 })
+    }
+}
+
+extension String {
+    package func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
+
+extension String {
+    package func trimmingWhitespace() -> String {
+        String(trimmingTrailingWhitespace().drop(while: \.isWhitespace))
+    }
+
+    package func trimmingTrailingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}
+
+extension String {
+    var escapedForIndex: String {
+        guard utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return self }
+        var output = ""
+        for character in self {
+            switch character {
+            case "\\": output += "\\\\"
+            case "\t": output += "\\t"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+
+    var unescapedFromIndex: String {
+        guard utf8.contains(0x5C) else { return self }
+        var output = ""
+        var escaping = false
+        for character in self {
+            if escaping {
+                switch character {
+                case "t": output += "\t"
+                case "n": output += "\n"
+                case "r": output += "\r"
+                default: output.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                output.append(character)
+            }
+        }
+        return output
+    }
+}
+
+extension String {
+    /// The text of `bytes` if they are valid UTF-8.
+    init?(validatingUTF8Bytes bytes: [UInt8]) {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var scalars = String.UnicodeScalarView()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .emptyInput: break loop
+            case .error: return nil
+            }
+        }
+        self = String(scalars)
+    }
+}

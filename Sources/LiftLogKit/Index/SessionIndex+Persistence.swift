@@ -1,0 +1,78 @@
+/// Writing the index: rebuilding it from scratch and saving what changed (always with the store lock held).
+extension SessionIndex {
+    /// Forgets everything and reads every session file again, writing each month as soon as it
+    /// is done so memory stays bounded.
+    ///
+    /// - Complexity: O(N) file reads; memory O(largest month + N IDs).
+    package func rebuild() throws(LiftLogError) {
+        state = IndexState(unit: unit)
+        shards = [:]
+        dirtyShards = []
+        idChanges = [:]
+        rebuildingIDs = true
+        stateDirty = true
+        if let existing = try? files.list("\(SessionIndex.directory)/months") {
+            for entry in existing { try? files.remove("\(SessionIndex.directory)/months/\(entry.name)") }
+        }
+        try refresh(streaming: true)
+        try persist()
+    }
+
+    func flushShard(_ key: MonthKey) throws(LiftLogError) {
+        guard let records = shards[key] else { return }
+        try files.ensureDirectory("\(SessionIndex.directory)/months")
+        try writeCache(records.map(\.line).joined(separator: "\n") + (records.isEmpty ? "" : "\n"), to: key.shardPath)
+        dirtyShards.remove(key)
+        shards.removeValue(forKey: key)
+        shardLines.removeValue(forKey: key)
+    }
+
+    func writeCache(_ text: String, to relative: String) throws(LiftLogError) {
+        try files.writeAtomically(Array(text.utf8), to: relative, durable: false)
+    }
+
+    /// Writes what changed. Call only with the store lock held.
+    package func persist() throws(LiftLogError) {
+        guard hasChanges else { return }
+        try files.ensureDirectory("\(SessionIndex.directory)/months")
+        try files.ensureDirectory("\(SessionIndex.directory)/ids")
+        for key in removedShards { try files.remove(key.shardPath) }
+        removedShards = []
+        for key in dirtyShards { try flushShard(key) }
+        try persistIDs()
+        try writeCache(state.text, to: SessionIndex.statePath)
+        stateDirty = false
+    }
+
+    func persistIDs() throws(LiftLogError) {
+        if rebuildingIDs {
+            var byShard: [String: [String]] = [:]
+            for (id, path) in idChanges {
+                if let path { byShard[String(id.prefix(2)), default: []].append("\(id)\t\(path)") }
+            }
+            for entry in (try? files.list("\(SessionIndex.directory)/ids")) ?? [] where byShard[String(entry.name.prefix(2))] == nil {
+                try files.remove("\(SessionIndex.directory)/ids/\(entry.name)")
+            }
+            for (shard, lines) in byShard {
+                try writeCache(lines.sorted().joined(separator: "\n") + "\n", to: SessionIndex.idShardPath(shard))
+            }
+        } else {
+            var byShard: [String: [String: String?]] = [:]
+            for (id, path) in idChanges { byShard[String(id.prefix(2)), default: [:]][id] = path }
+            for (shard, changes) in byShard {
+                var entries: [String: String] = [:]
+                if let bytes = try files.read(SessionIndex.idShardPath(shard)) {
+                    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+                        let parts = line.split(separator: "\t", maxSplits: 1)
+                        if parts.count == 2 { entries[String(parts[0])] = String(parts[1]) }
+                    }
+                }
+                for (id, path) in changes { entries[id] = path }
+                let lines = entries.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)" }
+                try writeCache(lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"), to: SessionIndex.idShardPath(shard))
+            }
+        }
+        idChanges = [:]
+        rebuildingIDs = false
+    }
+}

@@ -1,0 +1,185 @@
+/// Reading the index: the records of a month, walks newest first, and checking what is shown against the files.
+extension SessionIndex {
+    /// The records of a month, newest first.
+    package func records(of key: MonthKey) throws(LiftLogError) -> [IndexRecord] {
+        if let cached = shards[key] { return cached }
+        var text = loadShard(key)
+        let lines = text?.allLines() ?? []
+        shardLines[key] = nil
+        var records: [IndexRecord] = []
+        records.reserveCapacity(lines.count)
+        for line in lines {
+            guard let record = IndexRecord(line: line, folder: key.folder) else { return try repair(key) }
+            records.append(record)
+        }
+        shards[key] = records
+        return records
+    }
+
+    /// Calls `body` with every readable session's summary, newest first, until it returns `false`.
+    package func forEachSummaryNewestFirst(_ body: (SessionSummary) throws(LiftLogError) -> Bool) throws(LiftLogError) {
+        try forEachRecordNewestFirst { _, record throws(LiftLogError) in try body(record.summary!) }
+    }
+
+    /// Calls `body` with every readable session's record and its month, newest first, until it
+    /// returns `false`.
+    package func forEachRecordNewestFirst(_ body: (MonthKey, IndexRecord) throws(LiftLogError) -> Bool) throws(LiftLogError) {
+        for key in monthsNewestFirst {
+            for record in try records(of: key) where record.summary != nil {
+                if !(try body(key, record)) { return }
+            }
+        }
+    }
+
+    /// Calls `body`, newest first, with every readable record whose index line may contain
+    /// `exercise`: one that names its ID, or has an entry without an ID (matched by name, which
+    /// the caller checks). Other lines are skipped without being parsed, so this costs a byte
+    /// search of the index rather than parsing every line.
+    package func forEachRecordNewestFirst(mayContain exercise: Exercise.ID, _ body: (MonthKey, IndexRecord) throws(LiftLogError) -> Bool) throws(LiftLogError) {
+        let needle = Array(exercise.rawValue.utf8)
+        let months = monthsNewestFirst
+        // Months not parsed yet are searched on all cores, each on its own bytes.
+        let toSearch = months.filter { shards[$0] == nil && shardLines[$0] == nil && !removedShards.contains($0) }
+            .map { (key: $0, totals: state.months[$0] ?? MonthSummary()) }
+        let files = self.files
+        let searched = parallelMap(toSearch, minimumPerThread: 8) { item -> [IndexRecord]? in
+            let key = item.key
+            guard let bytes = try? files.read(key.shardPath) else { return [] }
+            var text = ShardText(bytes)
+            // Lines are skipped unparsed, so check the shard's shape against the month's totals
+            // (a line per file; 19 tabs in a session's line, 6 in an unreadable file's): a
+            // damaged shard is listed again rather than trusted.
+            let totals = item.totals
+            guard text.lineCount() == totals.count + totals.corruptCount,
+                  text.occurrences(of: 0x09) == IndexRecord.sessionLineTabs * totals.count + IndexRecord.problemLineTabs * totals.corruptCount else { return nil }
+            // Each entry is written `ID 0x1F name`: the exercise's ID right before 0x1F, or no
+            // ID (the field's tab or the previous entry's 0x1E right before it).
+            var records: [IndexRecord] = []
+            for position in text.lines(withMarker: 0x1F, after: needle, orAfterAnyOf: [0x09, 0x1E]) {
+                guard let record = IndexRecord(line: text.line(position), folder: key.folder) else { return nil }
+                records.append(record)
+            }
+            return records
+        }
+        let found = Dictionary(uniqueKeysWithValues: zip(toSearch.map(\.key), searched))
+        for key in months {
+            // A damaged shard (nil) or one parsed already: every record, repaired as needed.
+            var list: [IndexRecord]
+            if let searched = found[key], let searched { list = searched } else { list = try records(of: key) }
+            for record in list where record.summary != nil {
+                if !(try body(key, record)) { return }
+            }
+        }
+    }
+
+    /// The records at `range` of a month (positions in newest-first order), parsing only those.
+    package func records(of key: MonthKey, in range: Range<Int>) throws(LiftLogError) -> [IndexRecord] {
+        if let cached = shards[key] { return Array(cached[range.clamped(to: 0..<cached.count)]) }
+        guard var text = loadShard(key) else { return [] }
+        let lines = text.lines(range)
+        shardLines[key] = text
+        var records: [IndexRecord] = []
+        for line in lines {
+            guard let record = IndexRecord(line: line, folder: key.folder) else {
+                let repaired = try repair(key)
+                return Array(repaired[range.clamped(to: 0..<repaired.count)])
+            }
+            records.append(record)
+        }
+        return records
+    }
+
+    func loadShard(_ key: MonthKey) -> ShardText? {
+        if let cached = shardLines[key] { return cached }
+        guard state.months[key] != nil, !removedShards.contains(key), let bytes = try? files.read(key.shardPath) else { return nil }
+        return ShardText(bytes)
+    }
+
+    /// A damaged shard: forget it and list the month again.
+    func repair(_ key: MonthKey) throws(LiftLogError) -> [IndexRecord] {
+        shards[key] = []
+        shardLines[key] = nil
+        try rescan(key, folderTime: 0)
+        return shards[key] ?? []
+    }
+
+    /// The months, newest first, whose folders may hold a session that started between `from`
+    /// and `to`: those of the period, and any other whose folder holds a session of a day in it
+    /// (a file in the wrong month's folder).
+    package func months(from: LocalDate?, to: LocalDate?) -> [MonthKey] {
+        let first = from?.dayNumber ?? Int.min, last = to?.dayNumber ?? Int.max
+        return monthsNewestFirst.filter { key in
+            if (from.map { key.lastDay >= $0 } ?? true) && (to.map { key.firstDay <= $0 } ?? true) { return true }
+            return state.months[key]?.otherDays.values.contains { days in days.contains { (first...last).contains($0) } } ?? false
+        }
+    }
+
+    /// Months that hold sessions, newest first.
+    package var monthsNewestFirst: [MonthKey] {
+        state.months.keys.sorted(by: >)
+    }
+
+    /// Runs `walk`, which lists in its argument the records its answer rests on; when one of
+    /// those files changed since it was indexed (edited in place, so its folder's time did not
+    /// change), its month is listed again and `walk` runs again, at most three times.
+    package func verifying<T>(_ walk: (inout [(month: MonthKey, record: IndexRecord)]) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
+        var attempts = 0
+        while true {
+            var used: [(month: MonthKey, record: IndexRecord)] = []
+            let result = try walk(&used)
+            attempts += 1
+            if attempts == 3 { return result }
+            if !(try verify(used)) { return result }
+        }
+    }
+
+    /// Checks the records about to be shown against the files (one `stat` each); re-reads any
+    /// that changed in place. Returns whether anything changed (the caller then asks again).
+    package func verify(_ shown: [(month: MonthKey, record: IndexRecord)]) throws(LiftLogError) -> Bool {
+        var stale: Swift.Set<MonthKey> = []
+        for (key, record) in shown {
+            guard let status = try files.status("\(key.folder)/\(record.fileName)"), record.matches(status) else {
+                stale.insert(key)
+                continue
+            }
+        }
+        for key in stale {
+            let time = max(0, try folderTime(key.folder))
+            if time <= 0 { removeMonth(key) } else { try rescan(key, folderTime: time) }
+        }
+        return !stale.isEmpty
+    }
+
+    /// Checks every indexed session file against `stat` and re-reads those edited in place, for
+    /// answers built from the months' totals (stats, streaks) that rest on every file.
+    ///
+    /// - Complexity: O(N) `stat` calls and index lines parsed.
+    package func verifyEveryFile() throws(LiftLogError) {
+        var shown: [(month: MonthKey, record: IndexRecord)] = []
+        for key in monthsNewestFirst {
+            for record in try records(of: key) { shown.append((key, record)) }
+        }
+        _ = try verify(shown)
+    }
+
+    /// Every summary of sessions still marked active, newest first.
+    package func activeSummaries() throws(LiftLogError) -> [SessionSummary] {
+        var found: [SessionSummary] = []
+        for key in monthsNewestFirst where (state.months[key]?.activeCount ?? 0) > 0 {
+            found += try records(of: key).compactMap { $0.summary }.filter { $0.status == .active }
+        }
+        return found
+    }
+
+    /// The session files that could not be read, with the first problem of each
+    /// (`path:line:column: message`).
+    package func corruptFiles() throws(LiftLogError) -> [(path: String, problem: String)] {
+        var found: [(String, String)] = []
+        for key in monthsNewestFirst where (state.months[key]?.corruptCount ?? 0) > 0 {
+            for record in try records(of: key) where record.summary == nil {
+                found.append(("\(key.folder)/\(record.fileName)", record.problem ?? ""))
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,183 @@
+/// Bringing the index up to date with the session folders: which months changed, and reading their files again.
+extension SessionIndex {
+    /// A folder time recorded now: 0 when the folder changed so recently that another change
+    /// within the same timestamp tick could go unnoticed.
+    func recordableTime(_ time: Int64) -> Int64 {
+        let nowNanoseconds = now().millisecondsSince1970 * 1_000_000
+        return time >= nowNanoseconds - 2_000_000_000 ? 0 : time
+    }
+
+    /// Brings the index up to date with the session folders.
+    ///
+    /// - Complexity: O(months) `stat` calls when nothing changed; plus one listing and the
+    ///   changed files of each changed month.
+    package func refresh(streaming: Bool = false) throws(LiftLogError) {
+        let sessionsTime = try folderTime("sessions")
+        var knownYears = Swift.Set(state.months.keys.map(\.year))
+        if sessionsTime != state.folderTimes["sessions"] || sessionsTime <= 0 {
+            let years = try files.list("sessions").filter { $0.kind != .regular }.compactMap { entry -> Int? in
+                guard entry.name.count == 4, let year = Int(entry.name), year > 0 else { return nil }
+                return year
+            }
+            let listed = Swift.Set(years)
+            for year in knownYears.subtracting(listed) { removeYear(year) }
+            for year in listed.subtracting(knownYears) { state.folderTimes["sessions/\(CivilCalendar.pad(year, 4))"] = -1 }
+            knownYears = listed
+            state.folderTimes["sessions"] = sessionsTime > 0 ? recordableTime(sessionsTime) : sessionsTime
+            stateDirty = true
+        }
+        for year in knownYears.sorted(by: >) {
+            let folder = "sessions/\(CivilCalendar.pad(year, 4))"
+            let time = try folderTime(folder)
+            guard time > 0 else { removeYear(year); continue }
+            var months = state.months.keys.filter { $0.year == year }
+            if time != state.folderTimes[folder] {
+                let listed = try files.list(folder).compactMap { MonthKey(folderName: CivilCalendar.pad(year, 4), $0.name) }
+                for key in months where !listed.contains(key) { removeMonth(key) }
+                for key in listed where state.months[key] == nil {
+                    state.months[key] = MonthSummary()
+                }
+                months = listed
+                state.folderTimes[folder] = recordableTime(time)
+                stateDirty = true
+            }
+            for key in months.sorted(by: >) {
+                let monthTime = try folderTime(key.folder)
+                if monthTime <= 0 { removeMonth(key); continue }
+                if monthTime != state.months[key]?.folderTime {
+                    try rescan(key, folderTime: monthTime)
+                    if streaming { try flushShard(key) }
+                } else if (state.months[key]?.corruptCount ?? 0) > 0 {
+                    // A broken file fixed in place keeps its inode and its folder's time: look at
+                    // the (few) unreadable files themselves.
+                    for record in try records(of: key) where record.summary == nil {
+                        if try files.status("\(key.folder)/\(record.fileName)").map(record.matches) != true {
+                            try rescan(key, folderTime: monthTime)
+                            break
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The time that tells whether a session folder changed; -1 when it does not exist.
+    ///
+    /// - Throws: `CORRUPT_FILE` when something else stands where a session folder should be
+    ///   (a symbolic link, a file): every command says so, the same way.
+    func folderTime(_ relative: String) throws(LiftLogError) -> Int64 {
+        guard let status = try files.status(relative) else { return -1 }
+        guard status.kind == .directory else {
+            let link = status.kind == .symbolicLink
+            throw .corruptFile([FileProblem(path: relative, line: 0, column: 0,
+                                            message: link ? "is a symbolic link; liftlog reads and writes only inside the store" : "should be a folder but is not",
+                                            hint: link ? "Replace it with a real folder." : "Move it out of the store.")])
+        }
+        return status.folderTime
+    }
+
+    func removeYear(_ year: Int) {
+        for key in state.months.keys where key.year == year { removeMonth(key) }
+        state.folderTimes.removeValue(forKey: "sessions/\(CivilCalendar.pad(year, 4))")
+        stateDirty = true
+    }
+
+    func removeMonth(_ key: MonthKey) {
+        for record in (try? records(of: key)) ?? [] {
+            if let id = record.summary?.id.rawValue { idChanges[id] = .some(nil) }
+        }
+        state.months.removeValue(forKey: key)
+        shards.removeValue(forKey: key)
+        shardLines.removeValue(forKey: key)
+        dirtyShards.remove(key)
+        removedShards.insert(key)
+        stateDirty = true
+    }
+
+    /// Lists a month folder again, `stat`s each file, and re-reads those that are new or whose
+    /// inode, size or modification time changed.
+    func rescan(_ key: MonthKey, folderTime: Int64) throws(LiftLogError) {
+        let previous = Dictionary((try records(of: key)).map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first })
+        if holdsLock { files.removeLeftoverTemporaryFiles(in: key.folder) }
+        var updated: [IndexRecord] = []
+        var toRead: [(relative: String, fileName: String, status: FileStatus)] = []
+        for entry in try files.list(key.folder) where SessionIndex.isSessionFileName(entry.name) {
+            // A record stands only if inode, size and modification time all still match: a file
+            // replaced by rename may get the inode number the old one just freed.
+            let relative = "\(key.folder)/\(entry.name)"
+            guard let status = try files.status(relative) else { continue }
+            if let old = previous[entry.name], old.matches(status) {
+                updated.append(old)
+                continue
+            }
+            toRead.append((relative, entry.name, status))
+        }
+        let files = self.files, unit = self.unit
+        let read = parallelMap(toRead) { item -> Result<IndexRecord, LiftLogError> in
+            do throws(LiftLogError) {
+                return .success(try SessionIndex.makeRecord(files: files, unit: unit, relative: item.relative, fileName: item.fileName, status: item.status))
+            } catch {
+                return .failure(error)
+            }
+        }
+        filesRead += read.count
+        for result in read {
+            switch result {
+            case .success(let record): updated.append(record)
+            case .failure(let error): throw error
+            }
+        }
+        updated.sort(by: IndexRecord.newestFirst)
+        let oldIDs = Dictionary(previous.values.compactMap { record in record.summary.map { ($0.id.rawValue, $0.path) } }, uniquingKeysWith: { first, _ in first })
+        let newIDs = Dictionary(updated.compactMap { record in record.summary.map { ($0.id.rawValue, $0.path) } }, uniquingKeysWith: { first, _ in first })
+        for (id, oldPath) in oldIDs where newIDs[id] == nil {
+            // A session that left this month for another one rescanned before it keeps its
+            // new path: months are rescanned in any order.
+            if case .some(.some(let movedTo)) = idChanges[id], movedTo != oldPath { continue }
+            idChanges[id] = .some(nil)
+        }
+        for (id, path) in newIDs where oldIDs[id] != path || rebuildingIDs { idChanges[id] = .some(path) }
+        let summary = MonthSummary(key: key, records: updated, folderTime: recordableTime(folderTime))
+        let unchanged = updated == Array(previous.values).sorted(by: IndexRecord.newestFirst) && !rebuildingIDs
+        shards[key] = updated
+        shardLines[key] = nil
+        removedShards.remove(key)
+        if !unchanged { dirtyShards.insert(key) }
+        if state.months[key] != summary {
+            state.months[key] = summary
+            stateDirty = true
+        }
+    }
+
+    /// Reads one session file into its index record; a file that is not a valid session
+    /// becomes a record of the problem.
+    static func makeRecord(files: StoreFiles, unit: WeightUnit, relative: String, fileName: String, status: FileStatus) throws(LiftLogError) -> IndexRecord {
+        do {
+            guard let bytes = try files.read(relative) else {
+                return IndexRecord(fileName: fileName, status: status, summary: nil, problem: "the file disappeared while being read")
+            }
+            let session = try DocumentDecoder.decode(bytes, path: relative, as: Session.self)
+            return IndexRecord(fileName: fileName, status: status, summary: SessionSummary(session, path: relative, unit: unit))
+        } catch {
+            if case .corruptFile(let problems) = error {
+                return IndexRecord(fileName: fileName, status: status, summary: nil, problem: problems.first?.description ?? "unreadable")
+            }
+            throw error
+        }
+    }
+
+    /// Whether `name` is a session file name, `2025-01-24-0730-3f2c9a1e.json`. Other names
+    /// (sync conflict copies, notes) are never indexed as sessions.
+    package static func isSessionFileName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count == 29, name.hasSuffix(".json") else { return false }
+        for (index, byte) in bytes.prefix(24).enumerated() {
+            switch index {
+            case 4, 7, 10, 15: if byte != 0x2D { return false }
+            case 16..<24: if !((byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)) { return false }
+            default: if !(byte >= 0x30 && byte <= 0x39) { return false }
+            }
+        }
+        return true
+    }
+}
