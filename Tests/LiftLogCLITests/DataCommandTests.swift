@@ -204,8 +204,7 @@ struct EditCommandTests {
 
 @Suite("init --git")
 struct GitInitTests {
-    private let identity = ["GIT_AUTHOR_NAME": "Lifter", "GIT_AUTHOR_EMAIL": "lifter@example.com",
-                            "GIT_COMMITTER_NAME": "Lifter", "GIT_COMMITTER_EMAIL": "lifter@example.com"]
+    private let identity = gitIdentity
 
     @Test("makes the store a repository whose pre-commit hook refuses broken or unformatted files")
     func hook() throws {

@@ -6,8 +6,7 @@ import LiftLogTestSupport
 /// Git as the distributed engine: two clones log offline and pull from each other.
 @Suite("Two clones merging through git")
 struct GitMergeTests {
-    private let identity = ["GIT_AUTHOR_NAME": "Lifter", "GIT_AUTHOR_EMAIL": "lifter@example.com",
-                            "GIT_COMMITTER_NAME": "Lifter", "GIT_COMMITTER_EMAIL": "lifter@example.com"]
+    private let identity = gitIdentity
 
     private func git(_ arguments: [String], in folder: String) -> Outcome {
         runProgram(["git", "-C", folder] + arguments, environment: identity)

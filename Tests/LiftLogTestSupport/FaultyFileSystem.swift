@@ -16,7 +16,7 @@ package final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     private let base = PosixFileSystem()
     private let failAt: Int
     private let errorNumber: Int32
-    private let lock = PThreadLock()
+    private let lock = Mutex()
     private var counted = 0
     private var failure: (Operation, String)?
 
@@ -33,12 +33,12 @@ package final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     }
 
     /// How many operations ran (or were attempted).
-    package var operations: Int { lock.locked { counted } }
+    package var operations: Int { lock.withLock { counted } }
     /// The operation that was made to fail, if any.
-    package var failed: (operation: Operation, path: String)? { lock.locked { failure } }
+    package var failed: (operation: Operation, path: String)? { lock.withLock { failure } }
 
     private func tick(_ operation: Operation, _ path: String) throws(SystemError) {
-        let fail: Bool = lock.locked {
+        let fail: Bool = lock.withLock {
             counted += 1
             if counted == failAt { failure = (operation, path); return true }
             return crash && counted > failAt
@@ -93,18 +93,6 @@ package final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     }
 }
 
-/// A minimal mutex for the test support.
-package final class PThreadLock: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    package init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    package func locked<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return try body()
-    }
-}
-
 /// Copies a folder tree (for a fresh copy of a prepared store per case).
 public func copyTree(_ source: String, to destination: String) {
     makeDirectories(destination)
@@ -122,7 +110,7 @@ package final class EditingBeforeRenameFileSystem: FileSystem, @unchecked Sendab
     private let base = PosixFileSystem()
     private let target: String
     private let edit: @Sendable (String) -> Void
-    private let lock = PThreadLock()
+    private let lock = Mutex()
     private var remaining: Int
 
     package init(suffix: String, count: Int = 1, edit: @escaping @Sendable (String) -> Void) {
@@ -134,7 +122,7 @@ package final class EditingBeforeRenameFileSystem: FileSystem, @unchecked Sendab
     package func synchronize(_ descriptor: Int32, path: String) throws(SystemError) {
         try base.synchronize(descriptor, path: path)
         let name = target.split(separator: "/").last.map(String.init) ?? target
-        let editNow: Bool = lock.locked {
+        let editNow: Bool = lock.withLock {
             guard remaining > 0, path.hasSuffix("/." + name + StoreFiles.temporarySuffix) else { return false }
             remaining -= 1
             return true

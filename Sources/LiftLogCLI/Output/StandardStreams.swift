@@ -10,24 +10,24 @@ import Darwin
 /// Standard output (buffered) and standard error, written with `write(2)`.
 final class StandardStreams: @unchecked Sendable {
     private var buffer: [UInt8] = []
-    private let lock = PThreadMutex()
+    private let lock = Mutex()
 
     func writeOutput(_ text: String) {
-        lock.locked {
+        lock.withLock {
             buffer.append(contentsOf: text.utf8)
             if buffer.count > 1 << 16 { flushLocked() }
         }
     }
 
     func writeError(_ text: String) {
-        lock.locked {
+        lock.withLock {
             flushLocked()
             writeAll(2, Array(text.utf8))
         }
     }
 
     func flush() {
-        lock.locked { flushLocked() }
+        lock.withLock { flushLocked() }
     }
 
     private func flushLocked() {
@@ -51,13 +51,3 @@ final class StandardStreams: @unchecked Sendable {
     }
 }
 
-final class PThreadMutex: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
-    }
-}

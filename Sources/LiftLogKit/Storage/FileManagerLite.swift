@@ -16,16 +16,3 @@ package enum FileManagerLite {
     }
 }
 
-/// A minimal mutex.
-final class NSLockLite: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-
-    func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
-    }
-}

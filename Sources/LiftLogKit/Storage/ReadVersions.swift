@@ -9,7 +9,7 @@
 /// ``StoreFiles/changedOutside(_:)`` when it differs. The caller then reads again and re-applies
 /// its change (``Store/withLockRereadingOnOutsideChange(_:)``).
 package final class ReadVersions: @unchecked Sendable {
-    private let lock = NSLockLite()
+    private let lock = Mutex()
     private var versions: [String: FileStatus] = [:]
 
     package init() {}

@@ -220,7 +220,7 @@ public struct Store: Sendable {
 
 /// A thread-safe counter for predictable IDs.
 final class Counter: @unchecked Sendable {
-    private let lock = NSLockLite()
+    private let lock = Mutex()
     private var value = 0
 
     func nextUUID() -> String {

@@ -85,8 +85,8 @@ struct ReliabilityConcurrencyTests {
 
 /// Messages several threads may add.
 final class ProblemLog: @unchecked Sendable {
-    private let lock = PThreadMutex()
+    private let lock = Mutex()
     private var messages: [String] = []
-    func add(_ message: String) { lock.locked { messages.append(message) } }
-    var all: [String] { lock.locked { messages } }
+    func add(_ message: String) { lock.withLock { messages.append(message) } }
+    var all: [String] { lock.withLock { messages } }
 }

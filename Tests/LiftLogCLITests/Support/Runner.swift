@@ -21,10 +21,10 @@ struct Outcome {
 }
 
 final class Capture: @unchecked Sendable {
-    private let lock = PThreadMutex()
+    private let lock = Mutex()
     private var text = ""
-    func append(_ more: String) { lock.locked { text += more } }
-    var value: String { lock.locked { text } }
+    func append(_ more: String) { lock.withLock { text += more } }
+    var value: String { lock.withLock { text } }
 }
 
 /// IDs unique across every in-process run of the test process.
@@ -52,10 +52,10 @@ func run(_ arguments: [String], environment: [String: String] = [:], now: Timest
 }
 
 final class LineQueue: @unchecked Sendable {
-    private let lock = PThreadMutex()
+    private let lock = Mutex()
     private var lines: [String]
     init(_ lines: [String]) { self.lines = lines }
-    func next() -> String? { lock.locked { lines.isEmpty ? nil : lines.removeFirst() } }
+    func next() -> String? { lock.withLock { lines.isEmpty ? nil : lines.removeFirst() } }
 }
 
 /// The built `liftlog` binary, next to the test bundle.
@@ -160,6 +160,10 @@ struct Process {
 func runBinary(_ arguments: [String], environment: [String: String] = [:], prefix: [String] = []) -> Outcome {
     Process.start(arguments, environment: environment, prefix: prefix).wait()
 }
+
+/// The author and committer git needs to commit in a test repository.
+let gitIdentity = ["GIT_AUTHOR_NAME": "Lifter", "GIT_AUTHOR_EMAIL": "lifter@example.com",
+                   "GIT_COMMITTER_NAME": "Lifter", "GIT_COMMITTER_EMAIL": "lifter@example.com"]
 
 /// Runs any program to completion, such as git.
 func runProgram(_ argv: [String], environment: [String: String] = [:]) -> Outcome {

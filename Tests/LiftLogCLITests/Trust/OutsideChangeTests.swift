@@ -6,8 +6,7 @@ import LiftLogTestSupport
 /// Sets liftlog saved never vanish without a word.
 @Suite("The active session changed outside liftlog")
 struct OutsideChangeTests {
-    private let identity = ["GIT_AUTHOR_NAME": "Lifter", "GIT_AUTHOR_EMAIL": "lifter@example.com",
-                            "GIT_COMMITTER_NAME": "Lifter", "GIT_COMMITTER_EMAIL": "lifter@example.com"]
+    private let identity = gitIdentity
 
     @Test("a git checkout of an older version: the next command names the sets no longer there, once")
     func checkoutOfOlderVersion() throws {

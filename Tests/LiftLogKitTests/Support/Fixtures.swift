@@ -17,7 +17,7 @@ extension Store.Environment {
 
 /// A store in a fresh temporary directory whose clock can be moved.
 final class TestClock: @unchecked Sendable {
-    private let lock = NSLockLite()
+    private let lock = Mutex()
     private var current: Timestamp
 
     init(_ start: Timestamp = .fixture) { current = start }
