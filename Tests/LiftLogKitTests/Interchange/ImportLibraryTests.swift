@@ -1,0 +1,40 @@
+import Testing
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+/// Importing through the library, with the counts computed by hand from a fixture.
+@Suite("Import in the library")
+struct ImportLibraryTests {
+    private var fixture: String {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path + "/Fixtures/Import/strong-classic.csv"
+    }
+
+    @Test("a Strong export: its sessions, sets and new exercises; a second import adds nothing")
+    func strong() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let first = try store.importFile(fixture, from: .strong, options: ImportOptions(utcOffsetSeconds: 3600))
+            #expect(first.sessionsCreated == 2)
+            #expect(first.setsCreated == 9)
+            #expect(first.exercisesCreated.sorted() == ["Bench Press (Barbell)", "Pull Up", "Pull Up (Assisted)", "Running"])
+            #expect(first.skippedRows.map(\.reason) == ["rest timer"])
+            let again = try store.importFile(fixture, from: .strong, options: ImportOptions(utcOffsetSeconds: 3600))
+            #expect(again.sessionsCreated == 0)
+            #expect(again.sessionsExisting == 2)
+            #expect(try store.history(HistoryQuery()).total == 2)
+        }
+    }
+
+    @Test("a dry run writes nothing")
+    func dryRun() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let before = snapshot(root + "/store")
+            let report = try store.importFile(fixture, from: .strong, options: ImportOptions(utcOffsetSeconds: 3600, dryRun: true))
+            #expect(report.sessionsCreated == 2)
+            #expect(snapshot(root + "/store") == before)
+        }
+    }
+}
