@@ -67,7 +67,7 @@ public enum CLI {
             text = ""
             for problem in problems {
                 text += context.style.red("Error:") + " \(problem.description)\n"
-                if let hint = problem.hint { text += "  \(hint)\n" }
+                if let hint = problem.cliHint { text += "  \(hint)\n" }
             }
             if problems.count > 1 { text += "\(problems.count) problems.\n" }
         }

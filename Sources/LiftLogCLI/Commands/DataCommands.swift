@@ -132,7 +132,7 @@ enum DataCommands {
             lines.append("\(number) | \(text)")
             lines.append("\(gutter) | " + String(repeating: " ", count: max(0, problem.column - 1)) + style.red("^"))
         }
-        if let hint = problem.hint { lines.append("  \(hint)") }
+        if let hint = problem.cliHint { lines.append("  \(hint)") }
         return lines.joined(separator: "\n")
     }
 }

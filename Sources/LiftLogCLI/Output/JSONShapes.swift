@@ -77,7 +77,7 @@ enum JSONShapes {
             "column": .number(JSONNumber(problem.column)), "code": .string(problem.code.rawValue),
             "message": .string(problem.message),
         ]
-        if let hint = problem.hint { object["hint"] = .string(hint) }
+        if let hint = problem.cliHint { object["hint"] = .string(hint) }
         return .object(object)
     }
 

@@ -19,7 +19,20 @@ extension Remedy {
         case .completeOrCancelMesocycle: return "Complete it with 'liftlog meso complete' or cancel it with 'liftlog meso cancel' first."
         case .createMesocycle(let plan?): return "Create one with 'liftlog meso create \"\(plan)\" --start DATE --weeks N'."
         case .createMesocycle(nil): return "Create one with 'liftlog meso create PLAN --start DATE --weeks N'."
+        case .resolveConflicts: return "'liftlog resolve' does this."
+        case .addExercise: return "'liftlog exercise add NAME' adds it."
+        case .format: return "'liftlog fmt' moves it."
+        case .check: return "'liftlog check' says why."
+        case .writeSchemas: return "'liftlog init --schemas' writes them."
         }
+    }
+}
+
+extension FileProblem {
+    /// The hint with the remedy in the CLI's words.
+    var cliHint: String? {
+        guard let remedy else { return hint }
+        return (hint.map { $0 + " " } ?? "") + remedy.cliText
     }
 }
 

@@ -92,11 +92,11 @@ struct StoreChecker {
     }
 
     /// A problem about the value at `path` of a file that decoded.
-    static func problem<T: Sendable>(_ loaded: Loaded<T>, at path: JSONPath, code: ErrorCode, message: String, hint: String) -> FileProblem {
+    static func problem<T: Sendable>(_ loaded: Loaded<T>, at path: JSONPath, code: ErrorCode, message: String, hint: String, remedy: Remedy? = nil) -> FileProblem {
         let offset = (try? JSONParser.parseWithPositions(loaded.bytes))?.1.offset(of: path) ?? 0
         let location = SourceLocation(offset: offset, in: loaded.bytes)
         return FileProblem(path: loaded.path, line: location.line, column: location.column, code: code, message: message, hint: hint,
-                           lineText: SourceLocation.lineText(location.line, in: loaded.bytes))
+                           lineText: SourceLocation.lineText(location.line, in: loaded.bytes), remedy: remedy)
     }
 
     /// Decodes every `.json` file of a flat folder; reports conflict copies and stray files.
@@ -184,7 +184,7 @@ struct StoreChecker {
     func conflictProblem(_ path: String, original: String, tool: String) -> FileProblem {
         FileProblem(path: path, line: 0, column: 0, code: .conflict,
                     message: "is a sync conflict copy of \(original) (made by \(tool)); liftlog does not read it",
-                    hint: "Run 'liftlog resolve' to compare it with \(original) and keep one, or merge them.")
+                    hint: "Compare it with \(original) and keep one, or merge them.", remedy: .resolveConflicts)
     }
 
     func strayProblem(_ path: String, expected: String) -> FileProblem {
@@ -244,7 +244,7 @@ struct StoreChecker {
                     let path = JSONPath.root.appending("days").appending(dayIndex).appending("exercises").appending(index).appending("exercise_name")
                     problems.append(StoreChecker.problem(plan, at: path, code: .notFound,
                                                          message: "\(path): the plan uses \"\(planned.exerciseName)\", which is not in the exercise library",
-                                                         hint: "Add it with 'liftlog exercise add', or correct the name."))
+                                                         hint: "Add it to the library, or correct the name.", remedy: .addExercise))
                 }
             }
         }
@@ -255,7 +255,7 @@ struct StoreChecker {
         for item in sessions where item.value.relativePath != item.path {
             problems.append(StoreChecker.problem(item, at: JSONPath.root.appending("started_at"), code: .corruptFile,
                                                  message: "started_at: the file's name and folder do not match its start time; it belongs at \(item.value.relativePath)",
-                                                 hint: "Run 'liftlog fmt' to move it, or correct \"started_at\"."))
+                                                 hint: "Move it there, or correct \"started_at\".", remedy: .format))
         }
         let active = sessions.filter { $0.value.status == .active }
         if active.count > 1 {

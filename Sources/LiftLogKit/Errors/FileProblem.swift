@@ -17,8 +17,11 @@ public struct FileProblem: Equatable, Hashable, Sendable, CustomStringConvertibl
     public var hint: String?
     /// The text of the offending line, when known (for an excerpt with a caret).
     public var lineText: String?
+    /// What the user can run about it, as data; each surface words it (``hint`` does not
+    /// include it).
+    public var remedy: Remedy?
 
-    public init(path: String, line: Int, column: Int, code: ErrorCode = .corruptFile, message: String, hint: String? = nil, lineText: String? = nil) {
+    public init(path: String, line: Int, column: Int, code: ErrorCode = .corruptFile, message: String, hint: String? = nil, lineText: String? = nil, remedy: Remedy? = nil) {
         self.path = path
         self.line = line
         self.column = column
@@ -26,6 +29,7 @@ public struct FileProblem: Equatable, Hashable, Sendable, CustomStringConvertibl
         self.message = message
         self.hint = hint
         self.lineText = lineText
+        self.remedy = remedy
     }
 
     public var description: String {

@@ -29,6 +29,16 @@ public enum Remedy: Hashable, Sendable {
     case completeOrCancelMesocycle
     /// Create a mesocycle (for this plan, or any).
     case createMesocycle(plan: String?)
+    /// Compare sync-conflict copies with their originals and keep one side.
+    case resolveConflicts
+    /// Add an exercise to the library.
+    case addExercise
+    /// Put files in canonical form (and sessions where their start time says).
+    case format
+    /// Look at every problem of the store.
+    case check
+    /// Write the JSON Schemas and the editor settings again.
+    case writeSchemas
 
     /// A stable name of the remedy, for machine-readable output (`details.remedy`).
     public var code: String {
@@ -47,6 +57,11 @@ public enum Remedy: Hashable, Sendable {
         case .startPendingMesocycle: "start_pending_mesocycle"
         case .completeOrCancelMesocycle: "complete_or_cancel_mesocycle"
         case .createMesocycle: "create_mesocycle"
+        case .resolveConflicts: "resolve_conflicts"
+        case .addExercise: "add_exercise"
+        case .format: "format"
+        case .check: "check"
+        case .writeSchemas: "write_schemas"
         }
     }
 }

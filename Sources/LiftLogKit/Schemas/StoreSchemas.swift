@@ -37,7 +37,7 @@ extension Store {
         if let bytes = try files.read(settingsPath) {
             do {
                 guard case .object(let existing) = try JSONParser.parse(bytes) else {
-                    throw LiftLogError.corruptFile([FileProblem(path: settingsPath, line: 1, column: 1, message: "is not a JSON object", hint: "Fix or remove it, then run 'liftlog init --schemas' again.")])
+                    throw LiftLogError.corruptFile([FileProblem(path: settingsPath, line: 1, column: 1, message: "is not a JSON object", hint: "Fix or remove it, then write the schemas again.", remedy: .writeSchemas)])
                 }
                 settings = existing
             } catch let error as JSONSyntaxError {

@@ -59,7 +59,7 @@ extension Store {
 
     private func formatFile<T: JSONDecodable & JSONEncodable>(_ path: String, as type: T.Type, apply: Bool, into report: inout FormatReport) throws(LiftLogError) {
         guard let bytes = try? files.read(path) else {
-            report.problems.append(FileProblem(path: path, line: 0, column: 0, message: "cannot be read as a file", hint: "Run 'liftlog check' for details."))
+            report.problems.append(FileProblem(path: path, line: 0, column: 0, message: "cannot be read as a file", remedy: .check))
             return
         }
         report.filesChecked += 1
