@@ -45,18 +45,25 @@ extension Store {
         }
     }
 
-    private func importFile<Format: ImportFormat>(_ path: String, format: Format.Type, options: ImportOptions, progress: ((Int) -> Void)?) throws(LiftLogError) -> ImportReport {
-        var report = ImportReport(dryRun: options.dryRun)
-        func reader() throws(LiftLogError) -> (CSVReader, Format) {
-            var reader = try CSVReader(path: path, separator: CSVReader.separator(forHeader: headBytes(path)))
-            let header: CSVRecord?
-            do { header = try reader.next() } catch { throw .validation("\(path):\(error.line): \(error.message).") }
-            guard let header else { throw .validation("\(path) is empty.") }
-            do { return (reader, try Format(header: header.fields, options: options)) } catch { throw .validation("\(path):\(error.line): \(error.message).") }
-        }
+    /// A reader positioned after the header, and the format's row parser.
+    private func importReader<Format: ImportFormat>(_ path: String, format: Format.Type, options: ImportOptions) throws(LiftLogError) -> (CSVReader, Format) {
+        var reader = try CSVReader(path: path, separator: CSVReader.separator(forHeader: headBytes(path)))
+        let header: CSVRecord?
+        do { header = try reader.next() } catch { throw .validation("\(path):\(error.line): \(error.message).") }
+        guard let header else { throw .validation("\(path) is empty.") }
+        do { return (reader, try Format(header: header.fields, options: options)) } catch { throw .validation("\(path):\(error.line): \(error.message).") }
+    }
 
-        // Pass 1: check every row; learn the exercise names.
-        var (rows, parser) = try reader()
+    /// What the first pass learns: every exercise name (by key), the lines of bad rows and why.
+    private struct ImportCheck {
+        var names: [String: String] = [:]
+        var problems: [ImportProblem] = []
+    }
+
+    /// Pass 1: checks every row and learns the exercise names; rejects the file when a row is
+    /// bad (unless `skipBadRows`), listing the first problem and how many more.
+    private func checkImport<Format: ImportFormat>(_ path: String, format: Format.Type, options: ImportOptions, report: inout ImportReport) throws(LiftLogError) -> ImportCheck {
+        var (rows, parser) = try importReader(path, format: Format.self, options: options)
         var names: [String: String] = [:]
         var problems: [ImportProblem] = []
         var finishedKeys: Swift.Set<String> = []
@@ -96,10 +103,18 @@ extension Store {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more bad row\(problems.count == 2 ? "" : "s"); --skip-bad-rows imports the others)" : ""
             throw .validation("\(path):\(problems[0].line): \(problems[0].message)\(more). Nothing was imported.")
         }
-        let badLines = Swift.Set(problems.map(\.line))
         report.skippedRows += problems.map { ($0.line, $0.message) }
         report.skippedRows.sort { $0.line < $1.line }
 
+        return ImportCheck(names: names, problems: problems)
+    }
+
+    private func importFile<Format: ImportFormat>(_ path: String, format: Format.Type, options: ImportOptions, progress: ((Int) -> Void)?) throws(LiftLogError) -> ImportReport {
+        var report = ImportReport(dryRun: options.dryRun)
+        let check = try checkImport(path, format: Format.self, options: options, report: &report)
+        let names = check.names
+        let badLines = Swift.Set(check.problems.map(\.line))
+        func reader() throws(LiftLogError) -> (CSVReader, Format) { try importReader(path, format: Format.self, options: options) }
         var written = (exercises: [String](), sessions: 0, sets: 0)
         do throws(LiftLogError) {
         return try withLock { () throws(LiftLogError) -> ImportReport in
