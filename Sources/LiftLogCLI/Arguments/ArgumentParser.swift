@@ -42,28 +42,7 @@ enum ArgumentParser {
             }
             if !optionsEnded && token.hasPrefix("-") && token.count > 1 && !isNegativeNumber(token) {
                 if token == "--version" && path.count == 1 { return .version }
-                let (name, inline) = splitInline(token)
-                guard let option = command.option(named: name) else {
-                    throw unknownOption(name, command: command, path: path)
-                }
-                if option.canonicalName == Flag.help.spec.canonicalName { wantsHelp = true; continue }
-                if option.takesValue {
-                    let value: String
-                    if let inline {
-                        value = inline
-                    } else if index < arguments.count, !isOption(arguments[index], of: command) {
-                        value = arguments[index]
-                        index += 1
-                    } else {
-                        // `--notes --json` is a missing note, not the note "--json".
-                        let next = index < arguments.count ? " ('\(arguments[index])' is an option; for a value that starts with '-', write \(option.canonicalName)=VALUE)" : ""
-                        throw .usage("Missing value for '\(option.canonicalName) <\(option.valueName!)>'\(next).", command: path.joined(separator: " "))
-                    }
-                    parsed.values[option.canonicalName, default: []].append(value)
-                } else {
-                    if inline != nil { throw .usage("'\(option.canonicalName)' does not take a value.", command: path.joined(separator: " ")) }
-                    parsed.flags.insert(option.canonicalName)
-                }
+                if try readOption(token, from: arguments, at: &index, of: command, path: path, into: &parsed) { wantsHelp = true }
                 continue
             }
             if parsed.positionals.isEmpty && !command.subcommands.isEmpty {
@@ -86,6 +65,35 @@ enum ArgumentParser {
         }
         try checkPositionals(parsed)
         return .run(parsed)
+    }
+
+    /// Reads the option `token` (and its value, the next argument unless written `--opt=value`)
+    /// into `parsed`; returns whether it asks for help.
+    private static func readOption(_ token: String, from arguments: [String], at index: inout Int, of command: CommandSpec,
+                                   path: [String], into parsed: inout ParsedArguments) throws(LiftLogError) -> Bool {
+        let (name, inline) = splitInline(token)
+        guard let option = command.option(named: name) else {
+            throw unknownOption(name, command: command, path: path)
+        }
+        if option.canonicalName == Flag.help.spec.canonicalName { return true }
+        guard option.takesValue else {
+            if inline != nil { throw .usage("'\(option.canonicalName)' does not take a value.", command: path.joined(separator: " ")) }
+            parsed.flags.insert(option.canonicalName)
+            return false
+        }
+        let value: String
+        if let inline {
+            value = inline
+        } else if index < arguments.count, !isOption(arguments[index], of: command) {
+            value = arguments[index]
+            index += 1
+        } else {
+            // `--notes --json` is a missing note, not the note "--json".
+            let next = index < arguments.count ? " ('\(arguments[index])' is an option; for a value that starts with '-', write \(option.canonicalName)=VALUE)" : ""
+            throw .usage("Missing value for '\(option.canonicalName) <\(option.valueName!)>'\(next).", command: path.joined(separator: " "))
+        }
+        parsed.values[option.canonicalName, default: []].append(value)
+        return false
     }
 
     private static func checkPositionals(_ parsed: ParsedArguments) throws(LiftLogError) {

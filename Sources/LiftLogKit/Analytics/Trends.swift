@@ -110,9 +110,17 @@ extension Store {
         }
         for index in report.weeks.indices { report.weeks[index].volume = (report.weeks[index].volume * 100).rounded() / 100 }
 
-        // Main lifts: the exercises in the most sessions (ties by name).
-        let main = counts.values.sorted { ($1.sessions, $0.ref.name) < ($0.sessions, $1.ref.name) }.prefix(max(0, mainLifts))
-        guard !main.isEmpty else { return report }
+        report.lifts = try self.mainLifts(counts: counts, lifting: lifting, firstDay: firstDay, weeks: weeks, count: mainLifts, formula: formula)
+        return report
+    }
+
+    /// The `count` exercises in the most sessions (ties by name), each with its best e1RM per
+    /// week of the period.
+    private func mainLifts(counts: [String: (ref: SessionSummary.ExerciseRef, sessions: Int)], lifting: [SessionSummary], firstDay: LocalDate,
+                           weeks: Int, count: Int, formula: E1RMFormula) throws(LiftLogError) -> [TrendsReport.Lift] {
+        let unit = preferences.unit
+        let main = counts.values.sorted { ($1.sessions, $0.ref.name) < ($0.sessions, $1.ref.name) }.prefix(max(0, count))
+        guard !main.isEmpty else { return [] }
         let library = Dictionary(((try? exercises()) ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let exercises = main.map { item in
             item.ref.id.flatMap { library[$0] } ?? Exercise.unlisted(named: item.ref.name)
@@ -130,9 +138,8 @@ extension Store {
                 }
             }
         }
-        report.lifts = zip(main, exercises).enumerated().map { index, pair in
+        return zip(main, exercises).enumerated().map { index, pair in
             TrendsReport.Lift(exerciseID: pair.0.ref.id, exerciseName: pair.1.name, sessions: pair.0.sessions, weekly: weekly[index])
         }
-        return report
     }
 }

@@ -191,65 +191,11 @@ extension Store {
             guard stored.session.kind == .lifting || stored.session.kind == .cardio else {
                 throw .forbidden("The active session is a \(stored.session.kind.rawValue) session; sets can only be logged into lifting or cardio sessions.")
             }
-            var created: (exercise: Exercise, path: String)?
             var session = stored.session
-            let key = Exercise.nameKey(exerciseName)
-            var sets = sets
-            if sets.isEmpty {
-                // No sets given: the next planned set, done as planned.
-                let entry = session.entries.first { Exercise.nameKey($0.exerciseName) == key }
-                guard let pending = entry?.sets.first(where: { $0.status == .pending }), let reps = pending.targetReps else {
-                    throw .usage("Give at least one set, such as 100x5 (\(entry == nil ? "'\(exerciseName)' is not planned in this session" : "'\(entry!.exerciseName)' has no planned set waiting")).")
-                }
-                guard let weight = pending.targetWeight else {
-                    throw .usage("Give the set, such as 60x\(reps) (or bwx\(reps) for bodyweight): set \(pending.setNumber) of '\(entry!.exerciseName)' has no target weight yet.")
-                }
-                sets = [SetNotation(weight: weight, unit: pending.unit ?? preferences.unit, reps: reps)]
-            }
-            let index: Int
-            if let existing = session.entries.firstIndex(where: { Exercise.nameKey($0.exerciseName) == key }) {
-                // Already in the session: no need to read the library.
-                index = existing
-            } else {
-                let exercise: Exercise
-                do throws(LiftLogError) {
-                    exercise = try exerciseFile(named: exerciseName).exercise
-                } catch {
-                    guard createIfMissing, case .notFound = error else { throw error }
-                    let modality: Exercise.Modality = sets.allSatisfy { $0.weight == nil } ? .bodyweight : .other
-                    created = try newExercise(name: exerciseName, modality: modality)
-                    exercise = created!.exercise
-                }
-                if let existing = session.entryIndex(for: exercise) {
-                    index = existing
-                } else {
-                    session.entries.append(Session.Entry(exerciseID: exercise.id, exerciseName: exercise.name, order: session.entries.count + 1))
-                    index = session.entries.count - 1
-                }
-            }
-            let now = currentTimestamp()
-            let setTime = Store.setTime(now: now, sessionStart: session.startedAt)
-            var numbers: [Int] = []
-            for notation in sets {
-                for _ in 0..<notation.count {
-                    var set: WorkoutSet
-                    if let pending = session.entries[index].sets.firstIndex(where: { $0.status == .pending }) {
-                        set = session.entries[index].sets[pending]
-                        set.weight = notation.weight
-                        set.changeUnit(to: notation.unit)
-                        set.reps = notation.reps
-                        set.rpe = notation.rpe
-                        set.status = .completed
-                        set.completedAt = setTime
-                        session.entries[index].sets[pending] = set
-                    } else {
-                        set = WorkoutSet(setNumber: session.entries[index].sets.count + 1, weight: notation.weight, unit: notation.unit,
-                                         reps: notation.reps, rpe: notation.rpe, status: .completed, completedAt: setTime)
-                        session.entries[index].sets.append(set)
-                    }
-                    numbers.append(set.setNumber)
-                }
-            }
+            let sets = try sets.isEmpty ? [nextPlannedSet(of: exerciseName, in: session)] : sets
+            let (index, created) = try entryIndex(for: exerciseName, in: &session, createIfMissing: createIfMissing,
+                                                  bodyweight: sets.allSatisfy { $0.weight == nil })
+            let numbers = Store.apply(sets, toEntry: index, of: &session, at: Store.setTime(now: currentTimestamp(), sessionStart: session.startedAt))
             stored.session = session
             if let created {
                 // The new exercise and the sets logged with it are saved as one change.
@@ -261,6 +207,69 @@ extension Store {
             }
             return LogResult(stored: stored, entryIndex: index, createdExercise: created != nil, setNumbers: numbers)
         }
+    }
+
+    /// The next planned set of an exercise, as planned (what `log EXERCISE` without sets does).
+    ///
+    /// - Throws: `USAGE_ERROR` when the exercise has no planned set waiting, or it has no target
+    ///   weight yet.
+    private func nextPlannedSet(of exerciseName: String, in session: Session) throws(LiftLogError) -> SetNotation {
+        let key = Exercise.nameKey(exerciseName)
+        let entry = session.entries.first { Exercise.nameKey($0.exerciseName) == key }
+        guard let pending = entry?.sets.first(where: { $0.status == .pending }), let reps = pending.targetReps else {
+            throw .usage("Give at least one set, such as 100x5 (\(entry == nil ? "'\(exerciseName)' is not planned in this session" : "'\(entry!.exerciseName)' has no planned set waiting")).")
+        }
+        guard let weight = pending.targetWeight else {
+            throw .usage("Give the set, such as 60x\(reps) (or bwx\(reps) for bodyweight): set \(pending.setNumber) of '\(entry!.exerciseName)' has no target weight yet.")
+        }
+        return SetNotation(weight: weight, unit: pending.unit ?? preferences.unit, reps: reps)
+    }
+
+    /// The position of an exercise's entry in `session`, adding the entry (and with
+    /// `createIfMissing` the exercise, returned to be written with the session) when needed.
+    private func entryIndex(for exerciseName: String, in session: inout Session, createIfMissing: Bool, bodyweight: Bool) throws(LiftLogError) -> (index: Int, created: (exercise: Exercise, path: String)?) {
+        let key = Exercise.nameKey(exerciseName)
+        // Already in the session: no need to read the library.
+        if let existing = session.entries.firstIndex(where: { Exercise.nameKey($0.exerciseName) == key }) { return (existing, nil) }
+        let exercise: Exercise
+        var created: (exercise: Exercise, path: String)?
+        do throws(LiftLogError) {
+            exercise = try exerciseFile(named: exerciseName).exercise
+        } catch {
+            guard createIfMissing, case .notFound = error else { throw error }
+            created = try newExercise(name: exerciseName, modality: bodyweight ? .bodyweight : .other)
+            exercise = created!.exercise
+        }
+        if let existing = session.entryIndex(for: exercise) { return (existing, created) }
+        session.entries.append(Session.Entry(exerciseID: exercise.id, exerciseName: exercise.name, order: session.entries.count + 1))
+        return (session.entries.count - 1, created)
+    }
+
+    /// Completes the entry's pending (planned) sets with `sets` in order, appending the rest;
+    /// returns the set numbers written.
+    private static func apply(_ sets: [SetNotation], toEntry index: Int, of session: inout Session, at time: Timestamp?) -> [Int] {
+        var numbers: [Int] = []
+        for notation in sets {
+            for _ in 0..<notation.count {
+                var set: WorkoutSet
+                if let pending = session.entries[index].sets.firstIndex(where: { $0.status == .pending }) {
+                    set = session.entries[index].sets[pending]
+                    set.weight = notation.weight
+                    set.changeUnit(to: notation.unit)
+                    set.reps = notation.reps
+                    set.rpe = notation.rpe
+                    set.status = .completed
+                    set.completedAt = time
+                    session.entries[index].sets[pending] = set
+                } else {
+                    set = WorkoutSet(setNumber: session.entries[index].sets.count + 1, weight: notation.weight, unit: notation.unit,
+                                     reps: notation.reps, rpe: notation.rpe, status: .completed, completedAt: time)
+                    session.entries[index].sets.append(set)
+                }
+                numbers.append(set.setNumber)
+            }
+        }
+        return numbers
     }
 
     /// Changes set `number` of an exercise in the active session.
