@@ -89,11 +89,10 @@ public struct Store: Sendable {
             throw .notFound("No liftlog store at '\(path)' (no \(manifestFileName)).", remedy: .createStore(path: path))
         }
         let store = Store(files: files, manifest: manifest, environment: environment)
-        // A change a crash interrupted is completed before anything reads the files.
+        // A change a crash interrupted is completed before anything reads the files (taking
+        // the lock completes it; a writer holding it now completes its own change first).
         if files.hasInterruptedChanges {
-            try? store.withLockIfFree { (haveLock: Bool) throws(LiftLogError) in
-                if haveLock { try files.recoverInterruptedChanges() }
-            }
+            try? store.withLock { () throws(LiftLogError) in }
         }
         return store
     }
