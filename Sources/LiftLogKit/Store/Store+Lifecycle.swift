@@ -81,7 +81,7 @@ extension Store {
         if holdingLock {
             files.removeLeftoverTemporaryFile(of: path)
         } else if files.hasLeftoverTemporaryFile(of: path) {
-            try? withLockIfFree { (haveLock: Bool) throws(LiftLogError) in
+            try? withLockIfFree(wait: 0.2) { (haveLock: Bool) throws(LiftLogError) in
                 if haveLock { files.removeLeftoverTemporaryFile(of: path) }
             }
         }

@@ -193,9 +193,11 @@ public struct Store: Sendable {
         }
     }
 
-    /// Runs `body` with the lock when it is free right now; `body` learns whether it has it.
-    package func withLockIfFree<T>(_ body: (Bool) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
-        let descriptor = try? acquireLock(timeout: 0)
+    /// Runs `body` with the lock when it is free now (or within `wait` seconds); `body` learns
+    /// whether it has it. A lock just released can look held for a moment, while a process
+    /// spawned elsewhere shares the descriptor between fork and exec.
+    package func withLockIfFree<T>(wait: Double = 0, _ body: (Bool) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
+        let descriptor = try? acquireLock(timeout: wait)
         defer { if let descriptor { environment.fileSystem.close(descriptor) } }
         return try body(descriptor != nil)
     }
