@@ -312,3 +312,23 @@ extension JSONStringEnum {
     /// `barbell, dumbbell or other`.
     package static var allowedValues: String { allCases.map(\.rawValue).joinedAsAlternatives() }
 }
+
+/// The keys of one model's JSON object, declared once (`enum Key: String, JSONKey`) and used by
+/// both its reader and its writer, so the two can never spell a key differently.
+package protocol JSONKey: RawRepresentable where RawValue == String {}
+
+extension ObjectReader {
+    package mutating func required<T: JSONDecodable, K: JSONKey>(_ key: K, as type: T.Type = T.self) -> T? { required(key.rawValue, as: type) }
+    package mutating func optional<T: JSONDecodable, K: JSONKey>(_ key: K, as type: T.Type = T.self) -> T? { optional(key.rawValue, as: type) }
+    package mutating func optional<T: JSONDecodable, K: JSONKey>(_ key: K, default defaultValue: T) -> T { optional(key.rawValue, default: defaultValue) }
+    package func path<K: JSONKey>(_ key: K) -> JSONPath { path(key.rawValue) }
+}
+
+extension ObjectBuilder {
+    package mutating func set<K: JSONKey>(_ key: K, _ value: (some JSONEncodable)?) { set(key.rawValue, value) }
+    package mutating func setNonEmpty<T: JSONEncodable, K: JSONKey>(_ key: K, _ values: [T]) { setNonEmpty(key.rawValue, values) }
+}
+
+extension JSONPath {
+    package func appending<K: JSONKey>(_ key: K) -> JSONPath { appending(key.rawValue) }
+}

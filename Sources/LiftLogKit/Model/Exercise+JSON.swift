@@ -1,16 +1,30 @@
 extension Exercise: JSONDecodable, JSONEncodable {
+    /// The keys of its JSON object.
+    enum Key: String, JSONKey {
+        case category
+        case createdAt = "created_at"
+        case id
+        case isCustom = "is_custom"
+        case media
+        case modality
+        case muscleGroups = "muscle_groups"
+        case name
+        case notes
+        case weightIncrement = "weight_increment"
+    }
+
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Exercise? {
         guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "an exercise") else { return nil }
-        let id: ID? = reader.required("id")
-        let name: String? = reader.required("name")
-        let modality = reader.optional("modality", default: Modality.other)
-        let category = reader.optional("category", as: Category.self)
-        let muscleGroups = reader.optional("muscle_groups", default: [String]())
-        let notes: String? = reader.optional("notes")
-        let isCustom = reader.optional("is_custom", default: false)
-        let increment = reader.optional("weight_increment", default: Exercise.defaultWeightIncrement)
-        let media: String? = reader.optional("media")
-        let createdAt: Timestamp? = reader.optional("created_at")
+        let id: ID? = reader.required(Key.id)
+        let name: String? = reader.required(Key.name)
+        let modality = reader.optional(Key.modality, default: Modality.other)
+        let category = reader.optional(Key.category, as: Category.self)
+        let muscleGroups = reader.optional(Key.muscleGroups, default: [String]())
+        let notes: String? = reader.optional(Key.notes)
+        let isCustom = reader.optional(Key.isCustom, default: false)
+        let increment = reader.optional(Key.weightIncrement, default: Exercise.defaultWeightIncrement)
+        let media: String? = reader.optional(Key.media)
+        let createdAt: Timestamp? = reader.optional(Key.createdAt)
         guard let id, let name else { return nil }
         let exercise = Exercise(
             id: id, name: name, modality: modality, category: category, muscleGroups: muscleGroups, notes: notes,
@@ -22,16 +36,16 @@ extension Exercise: JSONDecodable, JSONEncodable {
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
-        object.set("category", category)
-        object.set("created_at", createdAt)
-        object.set("id", id)
-        object.set("is_custom", isCustom)
-        object.set("media", media)
-        object.set("modality", modality)
-        object.set("muscle_groups", muscleGroups)
-        object.set("name", name)
-        object.set("notes", notes)
-        object.set("weight_increment", weightIncrement)
+        object.set(Key.category, category)
+        object.set(Key.createdAt, createdAt)
+        object.set(Key.id, id)
+        object.set(Key.isCustom, isCustom)
+        object.set(Key.media, media)
+        object.set(Key.modality, modality)
+        object.set(Key.muscleGroups, muscleGroups)
+        object.set(Key.name, name)
+        object.set(Key.notes, notes)
+        object.set(Key.weightIncrement, weightIncrement)
         return object.value
     }
 
@@ -50,13 +64,13 @@ extension Exercise {
     /// Records every rule this exercise breaks.
     package func validate(at path: JSONPath, into problems: ProblemList) {
         if let message = Exercise.nameProblem(name) {
-            problems.add(path.appending("name"), message, hint: "Use 1 to 100 characters on one line, without spaces at either end.")
+            problems.add(path.appending(Key.name), message, hint: "Use 1 to 100 characters on one line, without spaces at either end.")
         }
         if !(weightIncrement > 0) {
-            problems.add(path.appending("weight_increment"), "weight_increment must be positive, found \(JSONNumber(weightIncrement))", hint: "Use the step a progression adds, such as 2.5 or 5.")
+            problems.add(path.appending(Key.weightIncrement), "weight_increment must be positive, found \(JSONNumber(weightIncrement))", hint: "Use the step a progression adds, such as 2.5 or 5.")
         }
         for (index, muscle) in muscleGroups.enumerated() where muscle.isEmpty || muscle != muscle.lowercased() {
-            problems.add(path.appending("muscle_groups").appending(index), "muscle group \"\(muscle)\" must be non-empty and lowercase",
+            problems.add(path.appending(Key.muscleGroups).appending(index), "muscle group \"\(muscle)\" must be non-empty and lowercase",
                          hint: muscle.isEmpty ? nil : "Write \"\(muscle.lowercased())\".")
         }
     }

@@ -49,27 +49,36 @@ public struct Mesocycle: Identifiable, Hashable, Sendable {
 }
 
 extension Mesocycle: JSONDecodable, JSONEncodable {
+    /// The keys of its JSON object.
+    enum Key: String, JSONKey {
+        case createdAt = "created_at"
+        case durationWeeks = "duration_weeks"
+        case id
+        case startDate = "start_date"
+        case status
+    }
+
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Mesocycle? {
         guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a mesocycle") else { return nil }
-        let id: ID? = reader.required("id")
-        let startDate: LocalDate? = reader.required("start_date")
-        let weeks: Int? = reader.required("duration_weeks")
-        let status = reader.optional("status", default: Status.pending)
-        let createdAt: Timestamp? = reader.optional("created_at")
+        let id: ID? = reader.required(Key.id)
+        let startDate: LocalDate? = reader.required(Key.startDate)
+        let weeks: Int? = reader.required(Key.durationWeeks)
+        let status = reader.optional(Key.status, default: Status.pending)
+        let createdAt: Timestamp? = reader.optional(Key.createdAt)
         guard let id, let startDate, let weeks else { return nil }
         if !(1...maximumWeeks).contains(weeks) {
-            problems.add(reader.path("duration_weeks"), "duration_weeks must be 1–\(maximumWeeks), found \(weeks)")
+            problems.add(reader.path(Key.durationWeeks), "duration_weeks must be 1–\(maximumWeeks), found \(weeks)")
         }
         return Mesocycle(id: id, startDate: startDate, durationWeeks: weeks, status: status, createdAt: createdAt, unknownFields: reader.unknownMembers)
     }
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
-        object.set("id", id)
-        object.set("start_date", startDate)
-        object.set("duration_weeks", durationWeeks)
-        object.set("status", status)
-        object.set("created_at", createdAt)
+        object.set(Key.id, id)
+        object.set(Key.startDate, startDate)
+        object.set(Key.durationWeeks, durationWeeks)
+        object.set(Key.status, status)
+        object.set(Key.createdAt, createdAt)
         return object.value
     }
 }

@@ -1,22 +1,42 @@
 extension Session: JSONDecodable, JSONEncodable {
+    /// The keys of its JSON object.
+    enum Key: String, JSONKey {
+        case completedAt = "completed_at"
+        case durationSeconds = "duration_seconds"
+        case entries
+        case id
+        case kind
+        case meditationType = "meditation_type"
+        case notes
+        case painTags = "pain_tags"
+        case plan
+        case planDay = "plan_day"
+        case regions
+        case sessionRpe = "session_rpe"
+        case source
+        case startedAt = "started_at"
+        case status
+        case weekNumber = "week_number"
+    }
+
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Session? {
         guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a session") else { return nil }
-        let id: ID? = reader.required("id")
-        let kind = reader.optional("kind", default: Kind.lifting)
-        let status: Status? = reader.required("status")
-        let startedAt: Timestamp? = reader.required("started_at")
-        let completedAt: Timestamp? = reader.optional("completed_at")
-        let plan: String? = reader.optional("plan")
-        let planDay: String? = reader.optional("plan_day")
-        let weekNumber: Int? = reader.optional("week_number")
-        let sessionRPE: Int? = reader.optional("session_rpe")
-        let painTags = reader.optional("pain_tags", default: [String]())
-        let notes: String? = reader.optional("notes")
-        let source: String? = reader.optional("source")
-        let entries = reader.optional("entries", default: [Entry]())
-        let durationSeconds: Int? = reader.optional("duration_seconds")
-        let regions = reader.optional("regions", default: [String]())
-        let meditationType: String? = reader.optional("meditation_type")
+        let id: ID? = reader.required(Key.id)
+        let kind = reader.optional(Key.kind, default: Kind.lifting)
+        let status: Status? = reader.required(Key.status)
+        let startedAt: Timestamp? = reader.required(Key.startedAt)
+        let completedAt: Timestamp? = reader.optional(Key.completedAt)
+        let plan: String? = reader.optional(Key.plan)
+        let planDay: String? = reader.optional(Key.planDay)
+        let weekNumber: Int? = reader.optional(Key.weekNumber)
+        let sessionRPE: Int? = reader.optional(Key.sessionRpe)
+        let painTags = reader.optional(Key.painTags, default: [String]())
+        let notes: String? = reader.optional(Key.notes)
+        let source: String? = reader.optional(Key.source)
+        let entries = reader.optional(Key.entries, default: [Entry]())
+        let durationSeconds: Int? = reader.optional(Key.durationSeconds)
+        let regions = reader.optional(Key.regions, default: [String]())
+        let meditationType: String? = reader.optional(Key.meditationType)
         guard let id, let status, let startedAt else { return nil }
         let session = Session(
             id: id, kind: kind, status: status, startedAt: startedAt, completedAt: completedAt, plan: plan,
@@ -30,22 +50,22 @@ extension Session: JSONDecodable, JSONEncodable {
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
         // Keys in sorted order, so the writer need not sort them.
-        object.set("completed_at", completedAt)
-        object.set("duration_seconds", durationSeconds)
-        if kind == .lifting || kind == .cardio || !entries.isEmpty { object.set("entries", entries) }
-        object.set("id", id)
-        object.set("kind", kind)
-        object.set("meditation_type", meditationType)
-        object.set("notes", notes)
-        object.setNonEmpty("pain_tags", painTags)
-        object.set("plan", plan)
-        object.set("plan_day", planDay)
-        object.setNonEmpty("regions", regions)
-        object.set("session_rpe", sessionRPE)
-        object.set("source", source)
-        object.set("started_at", startedAt)
-        object.set("status", status)
-        object.set("week_number", weekNumber)
+        object.set(Key.completedAt, completedAt)
+        object.set(Key.durationSeconds, durationSeconds)
+        if kind == .lifting || kind == .cardio || !entries.isEmpty { object.set(Key.entries, entries) }
+        object.set(Key.id, id)
+        object.set(Key.kind, kind)
+        object.set(Key.meditationType, meditationType)
+        object.set(Key.notes, notes)
+        object.setNonEmpty(Key.painTags, painTags)
+        object.set(Key.plan, plan)
+        object.set(Key.planDay, planDay)
+        object.setNonEmpty(Key.regions, regions)
+        object.set(Key.sessionRpe, sessionRPE)
+        object.set(Key.source, source)
+        object.set(Key.startedAt, startedAt)
+        object.set(Key.status, status)
+        object.set(Key.weekNumber, weekNumber)
         return object.value
     }
 
@@ -63,38 +83,49 @@ extension Session: JSONDecodable, JSONEncodable {
     package func validate(at path: JSONPath, into problems: ProblemList) {
         switch (status, completedAt) {
         case (.completed, nil):
-            problems.add(path.appending("status"), "a completed session needs \"completed_at\"", hint: "Add \"completed_at\" or set \"status\" to \"active\".")
+            problems.add(path.appending(Key.status), "a completed session needs \"completed_at\"", hint: "Add \"completed_at\" or set \"status\" to \"active\".")
         case (.active, .some):
-            problems.add(path.appending("completed_at"), "an active session cannot have \"completed_at\"", hint: "Remove \"completed_at\" or set \"status\" to \"completed\".")
+            problems.add(path.appending(Key.completedAt), "an active session cannot have \"completed_at\"", hint: "Remove \"completed_at\" or set \"status\" to \"completed\".")
         case (_, .some(let end)) where end < startedAt:
-            problems.add(path.appending("completed_at"), "completed_at \(end) is before started_at \(startedAt)", hint: "Correct one of the two times.")
+            problems.add(path.appending(Key.completedAt), "completed_at \(end) is before started_at \(startedAt)", hint: "Correct one of the two times.")
         default: break
         }
         if let sessionRPE, !(1...5).contains(sessionRPE) {
-            problems.add(path.appending("session_rpe"), "session_rpe must be 1–5, found \(sessionRPE)", hint: "Rate how the session felt from 1 (awful) to 5 (great).")
+            problems.add(path.appending(Key.sessionRpe), "session_rpe must be 1–5, found \(sessionRPE)", hint: "Rate how the session felt from 1 (awful) to 5 (great).")
         }
         if let weekNumber, weekNumber < 1 {
-            problems.add(path.appending("week_number"), "week_number must be 1 or more, found \(weekNumber)", hint: "Number weeks from 1.")
+            problems.add(path.appending(Key.weekNumber), "week_number must be 1 or more, found \(weekNumber)", hint: "Number weeks from 1.")
         }
         if let durationSeconds, durationSeconds < 0 {
-            problems.add(path.appending("duration_seconds"), "duration_seconds cannot be negative, found \(durationSeconds)", hint: "Use 0 or more.")
+            problems.add(path.appending(Key.durationSeconds), "duration_seconds cannot be negative, found \(durationSeconds)", hint: "Use 0 or more.")
         }
         for (index, entry) in entries.enumerated() {
-            entry.validate(at: path.appending("entries").appending(index), into: problems)
+            entry.validate(at: path.appending(Key.entries).appending(index), into: problems)
         }
     }
 }
 
 extension Session.Entry: JSONDecodable, JSONEncodable {
+    /// The keys of its JSON object.
+    enum Key: String, JSONKey {
+        case exerciseId = "exercise_id"
+        case exerciseName = "exercise_name"
+        case method
+        case notes
+        case order
+        case sets
+        case superset
+    }
+
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Session.Entry? {
         guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "an entry") else { return nil }
-        let exerciseID: Exercise.ID? = reader.optional("exercise_id")
-        let exerciseName: String? = reader.required("exercise_name")
-        let order = reader.optional("order", default: 0)
-        let notes: String? = reader.optional("notes")
-        let superset: String? = reader.optional("superset")
-        let method: Method? = reader.optional("method")
-        let sets = reader.optional("sets", default: [WorkoutSet]())
+        let exerciseID: Exercise.ID? = reader.optional(Key.exerciseId)
+        let exerciseName: String? = reader.required(Key.exerciseName)
+        let order = reader.optional(Key.order, default: 0)
+        let notes: String? = reader.optional(Key.notes)
+        let superset: String? = reader.optional(Key.superset)
+        let method: Method? = reader.optional(Key.method)
+        let sets = reader.optional(Key.sets, default: [WorkoutSet]())
         guard let exerciseName else { return nil }
         return Session.Entry(
             exerciseID: exerciseID, exerciseName: exerciseName, order: order, notes: notes, superset: superset,
@@ -103,45 +134,64 @@ extension Session.Entry: JSONDecodable, JSONEncodable {
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
-        object.set("exercise_id", exerciseID)
-        object.set("exercise_name", exerciseName)
-        object.set("method", method)
-        object.set("notes", notes)
-        object.set("order", order)
-        object.set("sets", sets)
-        object.set("superset", superset)
+        object.set(Key.exerciseId, exerciseID)
+        object.set(Key.exerciseName, exerciseName)
+        object.set(Key.method, method)
+        object.set(Key.notes, notes)
+        object.set(Key.order, order)
+        object.set(Key.sets, sets)
+        object.set(Key.superset, superset)
         return object.value
     }
 
     package func validate(at path: @autoclosure () -> JSONPath, into problems: ProblemList) {
         if exerciseName.trimmingWhitespace().isEmpty {
-            problems.add(path().appending("exercise_name"), "exercise_name cannot be empty", hint: "Write the exercise's name.")
+            problems.add(path().appending(Key.exerciseName), "exercise_name cannot be empty", hint: "Write the exercise's name.")
         }
-        if order < 0 { problems.add(path().appending("order"), "order cannot be negative, found \(order)", hint: "Number entries from 1.") }
+        if order < 0 { problems.add(path().appending(Key.order), "order cannot be negative, found \(order)", hint: "Number entries from 1.") }
         for (index, set) in sets.enumerated() {
-            set.validate(at: path().appending("sets").appending(index), into: problems)
+            set.validate(at: path().appending(Key.sets).appending(index), into: problems)
         }
     }
 }
 
 extension WorkoutSet: JSONDecodable, JSONEncodable {
+    /// The keys of its JSON object.
+    enum Key: String, JSONKey {
+        case completedAt = "completed_at"
+        case distanceM = "distance_m"
+        case durationSeconds = "duration_seconds"
+        case notes
+        case reps
+        case restSeconds = "rest_seconds"
+        case rir
+        case rpe
+        case setNumber = "set_number"
+        case setType = "set_type"
+        case status
+        case targetReps = "target_reps"
+        case targetWeight = "target_weight"
+        case unit
+        case weight
+    }
+
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> WorkoutSet? {
         guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a set") else { return nil }
-        let setNumber = reader.optional("set_number", default: 1)
-        let setType = reader.optional("set_type", default: SetType.normal)
-        let weight: Double? = reader.optional("weight")
-        let unit: WeightUnit? = reader.optional("unit")
-        let reps: Int? = reader.optional("reps")
-        let rpe: Double? = reader.optional("rpe")
-        let rir: Int? = reader.optional("rir")
-        let rest: Int? = reader.optional("rest_seconds")
-        let distance: Double? = reader.optional("distance_m")
-        let duration: Int? = reader.optional("duration_seconds")
-        let targetReps: Int? = reader.optional("target_reps")
-        let targetWeight: Double? = reader.optional("target_weight")
-        let status = reader.optional("status", default: Status.completed)
-        let completedAt: Timestamp? = reader.optional("completed_at")
-        let notes: String? = reader.optional("notes")
+        let setNumber = reader.optional(Key.setNumber, default: 1)
+        let setType = reader.optional(Key.setType, default: SetType.normal)
+        let weight: Double? = reader.optional(Key.weight)
+        let unit: WeightUnit? = reader.optional(Key.unit)
+        let reps: Int? = reader.optional(Key.reps)
+        let rpe: Double? = reader.optional(Key.rpe)
+        let rir: Int? = reader.optional(Key.rir)
+        let rest: Int? = reader.optional(Key.restSeconds)
+        let distance: Double? = reader.optional(Key.distanceM)
+        let duration: Int? = reader.optional(Key.durationSeconds)
+        let targetReps: Int? = reader.optional(Key.targetReps)
+        let targetWeight: Double? = reader.optional(Key.targetWeight)
+        let status = reader.optional(Key.status, default: Status.completed)
+        let completedAt: Timestamp? = reader.optional(Key.completedAt)
+        let notes: String? = reader.optional(Key.notes)
         return WorkoutSet(
             setNumber: setNumber, setType: setType, weight: weight, unit: unit, reps: reps, rpe: rpe, rir: rir,
             restSeconds: rest, distanceMeters: distance, durationSeconds: duration, targetReps: targetReps,
@@ -151,21 +201,21 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
-        object.set("completed_at", completedAt)
-        object.set("distance_m", distanceMeters)
-        object.set("duration_seconds", durationSeconds)
-        object.set("notes", notes)
-        object.set("reps", reps)
-        object.set("rest_seconds", restSeconds)
-        object.set("rir", rir)
-        object.set("rpe", rpe)
-        object.set("set_number", setNumber)
-        object.set("set_type", setType)
-        object.set("status", status)
-        object.set("target_reps", targetReps)
-        object.set("target_weight", targetWeight)
-        object.set("unit", unit)
-        object.set("weight", weight)
+        object.set(Key.completedAt, completedAt)
+        object.set(Key.distanceM, distanceMeters)
+        object.set(Key.durationSeconds, durationSeconds)
+        object.set(Key.notes, notes)
+        object.set(Key.reps, reps)
+        object.set(Key.restSeconds, restSeconds)
+        object.set(Key.rir, rir)
+        object.set(Key.rpe, rpe)
+        object.set(Key.setNumber, setNumber)
+        object.set(Key.setType, setType)
+        object.set(Key.status, status)
+        object.set(Key.targetReps, targetReps)
+        object.set(Key.targetWeight, targetWeight)
+        object.set(Key.unit, unit)
+        object.set(Key.weight, weight)
         return object.value
     }
 

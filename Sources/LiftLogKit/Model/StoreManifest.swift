@@ -59,29 +59,36 @@ public struct StoreManifest: Hashable, Sendable {
 }
 
 extension StoreManifest: JSONDecodable, JSONEncodable {
+    /// The keys of its JSON object.
+    enum Key: String, JSONKey {
+        case format
+        case formatVersion = "format_version"
+        case preferences
+    }
+
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> StoreManifest? {
         guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "the store manifest") else { return nil }
-        let format: String? = reader.required("format")
-        let version: Int? = reader.required("format_version")
-        let preferences = reader.optional("preferences", default: Preferences())
+        let format: String? = reader.required(Key.format)
+        let version: Int? = reader.required(Key.formatVersion)
+        let preferences = reader.optional(Key.preferences, default: Preferences())
         guard let format, let version else { return nil }
         if format != formatName {
-            problems.add(reader.path("format"), "\"format\" must be \"\(formatName)\", found \"\(format)\"")
+            problems.add(reader.path(Key.format), "\"format\" must be \"\(formatName)\", found \"\(format)\"")
         }
         if version > currentFormatVersion {
-            problems.add(reader.path("format_version"), "this store has format version \(version); this liftlog reads up to version \(currentFormatVersion)",
+            problems.add(reader.path(Key.formatVersion), "this store has format version \(version); this liftlog reads up to version \(currentFormatVersion)",
                          hint: "Upgrade liftlog to open it.")
         } else if version < 1 {
-            problems.add(reader.path("format_version"), "format_version must be 1 or more, found \(version)")
+            problems.add(reader.path(Key.formatVersion), "format_version must be 1 or more, found \(version)")
         }
         return StoreManifest(formatVersion: version, preferences: preferences, unknownFields: reader.unknownMembers)
     }
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
-        object.set("format", StoreManifest.formatName)
-        object.set("format_version", formatVersion)
-        object.set("preferences", preferences)
+        object.set(Key.format, StoreManifest.formatName)
+        object.set(Key.formatVersion, formatVersion)
+        object.set(Key.preferences, preferences)
         return object.value
     }
 
@@ -97,28 +104,39 @@ extension StoreManifest: JSONDecodable, JSONEncodable {
 }
 
 extension StoreManifest.Preferences: JSONDecodable, JSONEncodable {
+    /// The keys of its JSON object.
+    enum Key: String, JSONKey {
+        case bar
+        case plates
+        case restSeconds = "rest_seconds"
+        case sex
+        case unit
+        case warmups
+        case weekStart = "week_start"
+    }
+
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> StoreManifest.Preferences? {
         guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "preferences") else { return nil }
-        let unit = reader.optional("unit", default: WeightUnit.kg)
-        let weekStart = reader.optional("week_start", default: StoreManifest.WeekStart.monday)
-        let bar: Double? = reader.optional("bar")
-        let rest: Int? = reader.optional("rest_seconds")
-        let warmups: Bool? = reader.optional("warmups")
-        let sex: StoreManifest.Sex? = reader.optional("sex")
-        let plates: [Double]? = reader.optional("plates")
+        let unit = reader.optional(Key.unit, default: WeightUnit.kg)
+        let weekStart = reader.optional(Key.weekStart, default: StoreManifest.WeekStart.monday)
+        let bar: Double? = reader.optional(Key.bar)
+        let rest: Int? = reader.optional(Key.restSeconds)
+        let warmups: Bool? = reader.optional(Key.warmups)
+        let sex: StoreManifest.Sex? = reader.optional(Key.sex)
+        let plates: [Double]? = reader.optional(Key.plates)
         return StoreManifest.Preferences(unit: unit, weekStart: weekStart, barWeight: bar, restSeconds: rest, warmups: warmups,
                                          sex: sex, plates: plates, unknownFields: reader.unknownMembers)
     }
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
-        object.set("unit", unit)
-        object.set("week_start", weekStart)
-        object.set("bar", barWeight)
-        object.set("rest_seconds", restSeconds)
-        object.set("warmups", warmups)
-        object.set("sex", sex)
-        if let plates { object.set("plates", plates) }
+        object.set(Key.unit, unit)
+        object.set(Key.weekStart, weekStart)
+        object.set(Key.bar, barWeight)
+        object.set(Key.restSeconds, restSeconds)
+        object.set(Key.warmups, warmups)
+        object.set(Key.sex, sex)
+        if let plates { object.set(Key.plates, plates) }
         return object.value
     }
 }

@@ -67,34 +67,46 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
 }
 
 extension TrainingPlan: JSONDecodable, JSONEncodable {
+    /// The keys of its JSON object.
+    enum Key: String, JSONKey {
+        case createdAt = "created_at"
+        case days
+        case daysPerWeek = "days_per_week"
+        case id
+        case isActive = "is_active"
+        case mesocycles
+        case name
+        case notes
+    }
+
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> TrainingPlan? {
         guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a plan") else { return nil }
-        let id: ID? = reader.required("id")
-        let name: String? = reader.required("name")
-        let daysPerWeek: Int? = reader.optional("days_per_week")
-        let isActive = reader.optional("is_active", default: false)
-        let notes: String? = reader.optional("notes")
-        let days = reader.optional("days", default: [Day]())
-        let mesocycles = reader.optional("mesocycles", default: [Mesocycle]())
-        let createdAt: Timestamp? = reader.optional("created_at")
+        let id: ID? = reader.required(Key.id)
+        let name: String? = reader.required(Key.name)
+        let daysPerWeek: Int? = reader.optional(Key.daysPerWeek)
+        let isActive = reader.optional(Key.isActive, default: false)
+        let notes: String? = reader.optional(Key.notes)
+        let days = reader.optional(Key.days, default: [Day]())
+        let mesocycles = reader.optional(Key.mesocycles, default: [Mesocycle]())
+        let createdAt: Timestamp? = reader.optional(Key.createdAt)
         guard let id, let name else { return nil }
         if let daysPerWeek, !(1...7).contains(daysPerWeek) {
-            problems.add(reader.path("days_per_week"), "days_per_week must be 1–7, found \(daysPerWeek)")
+            problems.add(reader.path(Key.daysPerWeek), "days_per_week must be 1–7, found \(daysPerWeek)")
         }
-        if name.trimmingWhitespace().isEmpty { problems.add(reader.path("name"), "plan name cannot be empty") }
+        if name.trimmingWhitespace().isEmpty { problems.add(reader.path(Key.name), "plan name cannot be empty") }
         return TrainingPlan(id: id, name: name, daysPerWeek: daysPerWeek, isActive: isActive, notes: notes, days: days, mesocycles: mesocycles, createdAt: createdAt, unknownFields: reader.unknownMembers)
     }
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
-        object.set("id", id)
-        object.set("name", name)
-        object.set("days_per_week", daysPerWeek)
-        object.set("is_active", isActive)
-        object.set("notes", notes)
-        object.set("days", days)
-        if !mesocycles.isEmpty { object.set("mesocycles", mesocycles) }
-        object.set("created_at", createdAt)
+        object.set(Key.id, id)
+        object.set(Key.name, name)
+        object.set(Key.daysPerWeek, daysPerWeek)
+        object.set(Key.isActive, isActive)
+        object.set(Key.notes, notes)
+        object.set(Key.days, days)
+        if !mesocycles.isEmpty { object.set(Key.mesocycles, mesocycles) }
+        object.set(Key.createdAt, createdAt)
         return object.value
     }
 
@@ -110,42 +122,57 @@ extension TrainingPlan: JSONDecodable, JSONEncodable {
 }
 
 extension TrainingPlan.Day: JSONDecodable, JSONEncodable {
+    /// The keys of its JSON object.
+    enum Key: String, JSONKey {
+        case exercises
+        case name
+    }
+
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> TrainingPlan.Day? {
         guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a plan day") else { return nil }
-        let name: String? = reader.required("name")
-        let exercises = reader.optional("exercises", default: [TrainingPlan.PlannedExercise]())
+        let name: String? = reader.required(Key.name)
+        let exercises = reader.optional(Key.exercises, default: [TrainingPlan.PlannedExercise]())
         guard let name else { return nil }
         return TrainingPlan.Day(name: name, exercises: exercises, unknownFields: reader.unknownMembers)
     }
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
-        object.set("name", name)
-        object.set("exercises", exercises)
+        object.set(Key.name, name)
+        object.set(Key.exercises, exercises)
         return object.value
     }
 }
 
 extension TrainingPlan.PlannedExercise: JSONDecodable, JSONEncodable {
+    /// The keys of its JSON object.
+    enum Key: String, JSONKey {
+        case exerciseId = "exercise_id"
+        case exerciseName = "exercise_name"
+        case notes
+        case reps
+        case sets
+    }
+
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> TrainingPlan.PlannedExercise? {
         guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a planned exercise") else { return nil }
-        let name: String? = reader.required("exercise_name")
-        let id: Exercise.ID? = reader.optional("exercise_id")
-        let sets: Int? = reader.required("sets")
-        let reps: String? = reader.required("reps")
-        let notes: String? = reader.optional("notes")
+        let name: String? = reader.required(Key.exerciseName)
+        let id: Exercise.ID? = reader.optional(Key.exerciseId)
+        let sets: Int? = reader.required(Key.sets)
+        let reps: String? = reader.required(Key.reps)
+        let notes: String? = reader.optional(Key.notes)
         guard let name, let sets, let reps else { return nil }
-        if sets < 1 { problems.add(reader.path("sets"), "sets must be 1 or more, found \(sets)") }
+        if sets < 1 { problems.add(reader.path(Key.sets), "sets must be 1 or more, found \(sets)") }
         return TrainingPlan.PlannedExercise(exerciseName: name, exerciseID: id, sets: sets, reps: reps, notes: notes, unknownFields: reader.unknownMembers)
     }
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
-        object.set("exercise_name", exerciseName)
-        object.set("exercise_id", exerciseID)
-        object.set("sets", sets)
-        object.set("reps", reps)
-        object.set("notes", notes)
+        object.set(Key.exerciseName, exerciseName)
+        object.set(Key.exerciseId, exerciseID)
+        object.set(Key.sets, sets)
+        object.set(Key.reps, reps)
+        object.set(Key.notes, notes)
         return object.value
     }
 }
