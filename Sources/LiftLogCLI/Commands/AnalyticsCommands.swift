@@ -35,7 +35,7 @@ enum AnalyticsCommands {
                     defer { fileSystem.close(descriptor) }
                     try fileSystem.write(descriptor, Array(svg.utf8), path: svgPath)
                 } catch {
-                    throw .io(path: svgPath, operation: "write", reason: systemErrorDescription(error.errorNumber))
+                    throw .io(path: svgPath, operation: "write", reason: Errno(rawValue: error.errorNumber).description)
                 }
             }
             guard !report.entries.isEmpty else {

@@ -33,7 +33,7 @@ enum InterchangeCommands {
     static func readMap(_ path: String) throws(LiftLogError) -> [String: String] {
         let bytes: [UInt8]
         do throws(SystemError) { bytes = try PosixFileSystem().readFile(path, limit: StoreFiles.maximumFileSize) } catch {
-            throw error.errorNumber == ENOENT_VALUE ? .notFound("No map file '\(path)'.") : .validation("Cannot read the map file '\(path)'.")
+            throw error.errno == .noSuchFileOrDirectory ? .notFound("No map file '\(path)'.") : .validation("Cannot read the map file '\(path)'.")
         }
         if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) == 0x7B {
             guard case .object(let object)? = try? JSONParser.parse(bytes) else {

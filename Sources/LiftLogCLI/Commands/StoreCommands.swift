@@ -88,10 +88,10 @@ enum StoreCommands {
                 do throws(SystemError) {
                     bytes = try PosixFileSystem().readFile(file, limit: StoreFiles.maximumFileSize)
                 } catch {
-                    if error.errorNumber == ENOENT_VALUE { throw .notFound("No seed file '\(file)'.") }
-                    if error.errorNumber == EISDIR_VALUE || error.errorNumber == EINVAL_VALUE { throw .validation("Seed file '\(file)' is not a regular file.") }
-                    if error.errorNumber == EFBIG_VALUE { throw .validation("Seed file '\(file)' is larger than \(StoreFiles.maximumFileSize / 1024 / 1024) MB; it cannot be an exercise list.") }
-                    throw .io(path: file, operation: "read", reason: systemErrorDescription(error.errorNumber) + "; nothing was changed")
+                    if error.errno == .noSuchFileOrDirectory { throw .notFound("No seed file '\(file)'.") }
+                    if error.errno == .isDirectory || error.errno == .invalidArgument { throw .validation("Seed file '\(file)' is not a regular file.") }
+                    if error.errno == .fileTooLarge { throw .validation("Seed file '\(file)' is larger than \(StoreFiles.maximumFileSize / 1024 / 1024) MB; it cannot be an exercise list.") }
+                    throw .io(path: file, operation: "read", reason: Errno(rawValue: error.errorNumber).description + "; nothing was changed")
                 }
                 report = try store.seed(from: bytes, path: file)
             } else if library == "full" {

@@ -174,10 +174,6 @@ package struct PosixFileSystem: FileSystem {
 
 }
 
-/// The text of an `errno` value, "No space left on device".
-package func systemErrorDescription(_ number: Int32) -> String {
-    String(cString: strerror(number))
-}
 
 /// Flushes a file or folder to the disk itself. On Apple platforms `fsync` only hands the data
 /// to the drive, whose cache may lose it on power loss: `F_FULLFSYNC` asks the drive to write

@@ -99,7 +99,7 @@ package struct StoreFiles: Sendable {
     package func ioError(_ error: SystemError, changed: Bool = false) -> LiftLogError {
         var path = error.path
         if path.hasPrefix(root + "/") { path.removeFirst(root.count + 1) }
-        let reason = systemErrorDescription(error.errorNumber) + (changed ? "" : "; nothing was changed")
+        let reason = Errno(rawValue: error.errorNumber).description + (changed ? "" : "; nothing was changed")
         return .io(path: path, operation: error.operation, reason: reason)
     }
 
@@ -115,13 +115,13 @@ package struct StoreFiles: Sendable {
         do {
             return try fileSystem.readFile(path, limit: StoreFiles.maximumFileSize)
         } catch {
-            switch error.errorNumber {
-            case ENOENT_VALUE, ENOTDIR_VALUE: return nil
-            case EISDIR_VALUE, EINVAL_VALUE:
+            switch error.errno {
+            case .noSuchFileOrDirectory, .notDirectory: return nil
+            case .isDirectory, .invalidArgument:
                 throw .corruptFile([FileProblem(path: relative, line: 0, column: 0, message: "is not a regular file", hint: "Move it out of the store.")])
-            case EFBIG_VALUE:
+            case .fileTooLarge:
                 throw .corruptFile([FileProblem(path: relative, line: 0, column: 0, message: "is larger than \(StoreFiles.maximumFileSize / 1024 / 1024) MB; a store file never is", hint: "Move it out of the store.")])
-            case ELOOP_VALUE:
+            case .tooManySymbolicLinkLevels:
                 throw .corruptFile([FileProblem(path: relative, line: 0, column: 0, message: "is a symbolic link; the store holds only regular files", hint: "Replace the link with the file itself.")])
             default: throw ioError(error)
             }
@@ -141,7 +141,7 @@ package struct StoreFiles: Sendable {
         do {
             return try fileSystem.listDirectory(path).filter { !StoreFiles.isTemporary($0.name) }
         } catch {
-            if error.errorNumber == ENOENT_VALUE || error.errorNumber == ENOTDIR_VALUE { return [] }
+            if error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory { return [] }
             throw ioError(error)
         }
     }
@@ -166,7 +166,7 @@ package struct StoreFiles: Sendable {
                 try fileSystem.makeDirectory(path, mode: 0o755)
                 try fileSystem.synchronizeDirectory(absolute(parent))
             } catch let error as SystemError {
-                if error.errorNumber == EEXIST_VALUE { continue }
+                if error.errno == .fileExists { continue }
                 throw ioError(error)
             } catch let error as LiftLogError {
                 throw error
@@ -276,7 +276,7 @@ package struct StoreFiles: Sendable {
         } catch {
             if (try? fileSystem.status(path)) == nil { try? fileSystem.rename(backup, to: path) } else { try? fileSystem.removeFile(backup) }
             try? fileSystem.synchronizeDirectory(folder)
-            if error.errorNumber == ENOENT_VALUE { return }
+            if error.errno == .noSuchFileOrDirectory { return }
             throw ioError(SystemError(operation: "remove", path: path, errorNumber: error.errorNumber))
         }
         try? fileSystem.removeFile(backup)

@@ -132,7 +132,7 @@ public struct Store: Sendable {
             do {
                 if try fileSystem.status(built) == nil { try fileSystem.makeDirectory(built, mode: 0o755) }
             } catch {
-                if error.errorNumber == EEXIST_VALUE { continue }
+                if error.errno == .fileExists { continue }
                 throw StoreFiles(root: path, fileSystem: fileSystem).ioError(error)
             }
         }
