@@ -27,22 +27,13 @@ func medianMilliseconds(runs: Int, _ body: () throws -> Void) rethrows -> Double
 
 /// Runs a program to completion; returns its wall time in milliseconds and peak memory in MB.
 func runProcess(_ arguments: [String], environment: [String] = []) -> (milliseconds: Double, peakMegabytes: Double, status: Int32) {
-    var actions = ProcessSupport.newFileActions()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var cArgs = arguments.map { strdup($0) } + [nil]
-    var cEnv = (["PATH=/usr/bin:/bin", "HOME=/nonexistent"] + environment).map { strdup($0) } + [nil]
-    var pid: pid_t = 0
     let start = now()
-    guard posix_spawn(&pid, arguments[0], &actions, nil, &cArgs, &cEnv) == 0 else { fatalError("cannot run \(arguments[0])") }
+    guard case .success(let pid) = ProcessSupport.spawn(arguments[0], arguments: arguments, environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent"] + environment,
+                                                        output: .null, error: .null) else { fatalError("cannot run \(arguments[0])") }
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
     let elapsed = (now() - start) * 1000
-    posix_spawn_file_actions_destroy(&actions)
-    cArgs.forEach { free($0) }
-    cEnv.forEach { free($0) }
     return (elapsed, Double(usage.ru_maxrss) / 1024, (status >> 8) & 0xFF)
 }
 

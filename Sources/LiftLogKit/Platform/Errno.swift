@@ -8,7 +8,7 @@ import Darwin
 
 /// An `errno` value with the names the store tells apart, as swift-system's `Errno` does, so
 /// that code outside the system layer needs no C import and no magic numbers.
-package struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct Errno: Error, RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     package var rawValue: Int32
 
     package init(rawValue: Int32) { self.rawValue = rawValue }

@@ -66,6 +66,67 @@ package enum ProcessSupport {
         #endif
     }
 
+    /// Where a started program's standard stream goes.
+    package enum Stream: Sendable {
+        /// Left as this process has it (a terminal, say).
+        case inherit
+        /// `/dev/null`.
+        case null
+        /// This descriptor (one end of a pipe).
+        case descriptor(Int32)
+    }
+
+    /// Starts `program` with `arguments` (`arguments[0]` included) and `environment`
+    /// (`NAME=value` strings); closes `closing` in the child (the parent's ends of pipes).
+    ///
+    /// The one place the package starts programs: the CLI (the editor, git), the benchmark and
+    /// the tests all come here.
+    /// - Returns: the child's process ID, or why it could not be started.
+    package static func spawn(_ program: String, arguments: [String], environment: [String], input: Stream = .null,
+                              output: Stream = .inherit, error: Stream = .inherit, closing: [Int32] = []) -> Result<pid_t, Errno> {
+        var actions = newFileActions()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (stream, target, flags) in [(input, Int32(0), O_RDONLY), (output, Int32(1), O_WRONLY), (error, Int32(2), O_WRONLY)] {
+            switch stream {
+            case .inherit: break
+            case .null: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", flags, 0)
+            case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+            }
+        }
+        for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        var cArguments = arguments.map { strdup($0) } + [nil]
+        var cEnvironment = environment.map { strdup($0) } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, program, &actions, nil, &cArguments, &cEnvironment)
+        return result == 0 ? .success(pid) : .failure(Errno(rawValue: result))
+    }
+
+    /// Waits for `pid` and returns its exit status as a shell reports it.
+    package static func wait(for pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return exitStatus(status)
+    }
+
+    /// Reads a descriptor to its end and closes it.
+    package static func readAll(_ descriptor: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        close(descriptor)
+        return bytes
+    }
+
     /// Sends `signal` to the process `pid`.
     package static func send(_ signal: Int32, to pid: pid_t) {
         _ = kill(pid, signal)

@@ -88,32 +88,22 @@ struct Process {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         pipe(&outPipe)
         pipe(&errPipe)
-        var actions = ProcessSupport.newFileActions()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, outPipe[0])
-        posix_spawn_file_actions_addclose(&actions, errPipe[0])
         let path = String(cString: getenv("PATH") ?? strdup("/usr/bin:/bin"))
-        var env = ["PATH=\(path)", "HOME=/nonexistent-home"]
-        env += environment.map { "\($0.key)=\($0.value)" }
-        var cArgs = argv.map { strdup($0) } + [nil]
-        var cEnv = env.map { strdup($0) } + [nil]
-        var pid: pid_t = 0
+        let env = ["PATH=\(path)", "HOME=/nonexistent-home"] + environment.map { "\($0.key)=\($0.value)" }
         let program = argv[0].hasPrefix("/") ? argv[0]
             : path.split(separator: ":").map { "\($0)/\(argv[0])" }.first { access($0, X_OK) == 0 } ?? "/usr/bin/" + argv[0]
-        let result = posix_spawn(&pid, program, &actions, nil, &cArgs, &cEnv)
-        posix_spawn_file_actions_destroy(&actions)
-        cArgs.forEach { free($0) }
-        cEnv.forEach { free($0) }
+        let started = ProcessSupport.spawn(program, arguments: argv, environment: env, output: .descriptor(outPipe[1]),
+                                           error: .descriptor(errPipe[1]), closing: [outPipe[0], errPipe[0]])
         close(outPipe[1])
         close(errPipe[1])
-        guard result == 0 else {
+        guard case .success(let pid) = started else {
             // A missing tool fails the test that needs it, never the whole test process.
             close(outPipe[0])
             close(errPipe[0])
-            return Process(pid: -1, outputPipe: -1, errorPipe: -1, startFailure: Process.cannotStart(argv[0], errorNumber: result))
+            if case .failure(let reason) = started {
+                return Process(pid: -1, outputPipe: -1, errorPipe: -1, startFailure: Process.cannotStart(argv[0], errorNumber: reason.rawValue))
+            }
+            return Process(pid: -1, outputPipe: -1, errorPipe: -1, startFailure: "cannot start \(argv[0])")
         }
         return Process(pid: pid, outputPipe: outPipe[0], errorPipe: errPipe[0])
     }
@@ -137,22 +127,11 @@ struct Process {
     func wait() -> Outcome {
         if let startFailure { return Outcome(status: 127, output: "", error: startFailure) }
         let output = readAll(outputPipe), error = readAll(errorPipe)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return Outcome(status: ProcessSupport.exitStatus(status), output: output, error: error)
+        return Outcome(status: ProcessSupport.wait(for: pid), output: output, error: error)
     }
 
     private func readAll(_ descriptor: Int32) -> String {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
-        }
-        close(descriptor)
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: ProcessSupport.readAll(descriptor), as: UTF8.self)
     }
 }
 
