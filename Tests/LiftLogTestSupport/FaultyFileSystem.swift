@@ -46,23 +46,23 @@ package final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         if fail { throw SystemError(operation: operation.rawValue, path: path, errorNumber: errorNumber) }
     }
 
-    package func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> Int32 {
+    package func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> FileDescriptor {
         try tick(.open, path)
         return try base.openForWriting(path, create: create, mode: mode)
     }
-    package func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+    package func write(_ descriptor: FileDescriptor, _ bytes: [UInt8], path: String) throws(SystemError) {
         try tick(.write, path)
         try base.write(descriptor, bytes, path: path)
     }
-    package func synchronize(_ descriptor: Int32, path: String) throws(SystemError) {
+    package func synchronize(_ descriptor: FileDescriptor, path: String) throws(SystemError) {
         try tick(.fsync, path)
         try base.synchronize(descriptor, path: path)
     }
-    package func setMode(_ descriptor: Int32, _ mode: UInt32, path: String) throws(SystemError) {
+    package func setMode(_ descriptor: FileDescriptor, _ mode: UInt32, path: String) throws(SystemError) {
         try tick(.setMode, path)
         try base.setMode(descriptor, mode, path: path)
     }
-    package func close(_ descriptor: Int32) { base.close(descriptor) }
+    package func close(_ descriptor: FileDescriptor) { base.close(descriptor) }
     package func rename(_ source: String, to destination: String) throws(SystemError) {
         try tick(.rename, destination)
         try base.rename(source, to: destination)
@@ -87,7 +87,7 @@ package final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     package func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] { try base.readFile(path, limit: limit) }
     package func status(_ path: String) throws(SystemError) -> FileStatus? { try base.status(path) }
     package func listDirectory(_ path: String) throws(SystemError) -> [DirectoryEntry] { try base.listDirectory(path) }
-    package func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> Int32? {
+    package func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> FileDescriptor? {
         try tick(.lock, path)
         return try base.lockExclusively(path, timeout: timeout)
     }
@@ -119,7 +119,7 @@ package final class EditingBeforeRenameFileSystem: FileSystem, @unchecked Sendab
         self.edit = edit
     }
 
-    package func synchronize(_ descriptor: Int32, path: String) throws(SystemError) {
+    package func synchronize(_ descriptor: FileDescriptor, path: String) throws(SystemError) {
         try base.synchronize(descriptor, path: path)
         let name = target.split(separator: "/").last.map(String.init) ?? target
         let editNow: Bool = lock.withLock {
@@ -130,10 +130,10 @@ package final class EditingBeforeRenameFileSystem: FileSystem, @unchecked Sendab
         if editNow { edit(String(path.dropLast(name.count + 1 + StoreFiles.temporarySuffix.count)) + name) }
     }
     package func rename(_ source: String, to destination: String) throws(SystemError) { try base.rename(source, to: destination) }
-    package func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> Int32 { try base.openForWriting(path, create: create, mode: mode) }
-    package func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(SystemError) { try base.write(descriptor, bytes, path: path) }
-    package func setMode(_ descriptor: Int32, _ mode: UInt32, path: String) throws(SystemError) { try base.setMode(descriptor, mode, path: path) }
-    package func close(_ descriptor: Int32) { base.close(descriptor) }
+    package func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> FileDescriptor { try base.openForWriting(path, create: create, mode: mode) }
+    package func write(_ descriptor: FileDescriptor, _ bytes: [UInt8], path: String) throws(SystemError) { try base.write(descriptor, bytes, path: path) }
+    package func setMode(_ descriptor: FileDescriptor, _ mode: UInt32, path: String) throws(SystemError) { try base.setMode(descriptor, mode, path: path) }
+    package func close(_ descriptor: FileDescriptor) { base.close(descriptor) }
     package func link(_ source: String, to destination: String) throws(SystemError) { try base.link(source, to: destination) }
     package func removeFile(_ path: String) throws(SystemError) { try base.removeFile(path) }
     package func removeDirectory(_ path: String) throws(SystemError) { try base.removeDirectory(path) }
@@ -142,7 +142,7 @@ package final class EditingBeforeRenameFileSystem: FileSystem, @unchecked Sendab
     package func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] { try base.readFile(path, limit: limit) }
     package func status(_ path: String) throws(SystemError) -> FileStatus? { try base.status(path) }
     package func listDirectory(_ path: String) throws(SystemError) -> [DirectoryEntry] { try base.listDirectory(path) }
-    package func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> Int32? { try base.lockExclusively(path, timeout: timeout) }
+    package func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> FileDescriptor? { try base.lockExclusively(path, timeout: timeout) }
 }
 
 /// Rewrites a file as editors save: a new file renamed over the old one.

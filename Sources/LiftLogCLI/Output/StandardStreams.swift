@@ -40,11 +40,8 @@ final class StandardStreams: @unchecked Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
+                let written = retryingOnInterrupt { write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
+                if written < 0 { return }
                 offset += written
             }
         }

@@ -109,7 +109,7 @@ package enum ProcessSupport {
     /// Waits for `pid` and returns its exit status as a shell reports it.
     package static func wait(for pid: pid_t) -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = retryingOnInterrupt { waitpid(pid, &status, 0) }
         return exitStatus(status)
     }
 
@@ -118,8 +118,7 @@ package enum ProcessSupport {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingOnInterrupt { read(descriptor, &buffer, buffer.count) }
             if count <= 0 { break }
             bytes += buffer[0..<count]
         }

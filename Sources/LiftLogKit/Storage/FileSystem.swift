@@ -6,11 +6,11 @@
 package protocol FileSystem: Sendable {
     /// Opens (and with `create`, creates) a file for writing, truncating it. Never follows a
     /// symbolic link in the last component.
-    func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> Int32
-    func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(SystemError)
-    func synchronize(_ descriptor: Int32, path: String) throws(SystemError)
-    func setMode(_ descriptor: Int32, _ mode: UInt32, path: String) throws(SystemError)
-    func close(_ descriptor: Int32)
+    func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> FileDescriptor
+    func write(_ descriptor: FileDescriptor, _ bytes: [UInt8], path: String) throws(SystemError)
+    func synchronize(_ descriptor: FileDescriptor, path: String) throws(SystemError)
+    func setMode(_ descriptor: FileDescriptor, _ mode: UInt32, path: String) throws(SystemError)
+    func close(_ descriptor: FileDescriptor)
     func rename(_ source: String, to destination: String) throws(SystemError)
     /// Makes `destination` a second name (hard link) of the file `source`.
     func link(_ source: String, to destination: String) throws(SystemError)
@@ -27,7 +27,7 @@ package protocol FileSystem: Sendable {
     func listDirectory(_ path: String) throws(SystemError) -> [DirectoryEntry]
     /// Takes an exclusive advisory lock on `path` (created if needed), waiting at most `timeout`
     /// seconds. Returns the descriptor that holds it; closing it releases the lock.
-    func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> Int32?
+    func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> FileDescriptor?
 }
 
 /// A failed system call: which operation, on which path, and `errno`.

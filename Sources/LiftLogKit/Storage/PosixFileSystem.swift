@@ -10,23 +10,20 @@ import Darwin
 package struct PosixFileSystem: FileSystem {
     package init() {}
 
-    package func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> Int32 {
+    package func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> FileDescriptor {
         var flags = O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW
         if create { flags |= O_CREAT }
         let descriptor = retryingOnInterrupt { open(path, flags, mode_t(mode)) }
         guard descriptor >= 0 else { throw SystemError(operation: "create", path: path, errorNumber: errno) }
-        return descriptor
+        return FileDescriptor(rawValue: descriptor)
     }
 
-    package func write(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+    package func write(_ descriptor: FileDescriptor, _ bytes: [UInt8], path: String) throws(SystemError) {
         var written = 0
         let failure: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
             while written < buffer.count {
-                let result = Glibc_write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
+                let result = retryingOnInterrupt { Glibc_write(descriptor.rawValue, buffer.baseAddress! + written, buffer.count - written) }
+                if result < 0 { return errno }
                 written += result
             }
             return nil
@@ -34,20 +31,20 @@ package struct PosixFileSystem: FileSystem {
         if let failure { throw SystemError(operation: "write", path: path, errorNumber: failure) }
     }
 
-    package func synchronize(_ descriptor: Int32, path: String) throws(SystemError) {
-        guard flushToDisk(descriptor) == 0 else {
+    package func synchronize(_ descriptor: FileDescriptor, path: String) throws(SystemError) {
+        guard flushToDisk(descriptor.rawValue) == 0 else {
             throw SystemError(operation: "flush", path: path, errorNumber: errno)
         }
     }
 
-    package func setMode(_ descriptor: Int32, _ mode: UInt32, path: String) throws(SystemError) {
-        guard fchmod(descriptor, mode_t(mode)) == 0 else {
+    package func setMode(_ descriptor: FileDescriptor, _ mode: UInt32, path: String) throws(SystemError) {
+        guard fchmod(descriptor.rawValue, mode_t(mode)) == 0 else {
             throw SystemError(operation: "set permissions of", path: path, errorNumber: errno)
         }
     }
 
-    package func close(_ descriptor: Int32) {
-        _ = Glibc_close(descriptor)
+    package func close(_ descriptor: FileDescriptor) {
+        _ = Glibc_close(descriptor.rawValue)
     }
 
     package func rename(_ source: String, to destination: String) throws(SystemError) {
@@ -103,9 +100,8 @@ package struct PosixFileSystem: FileSystem {
         let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialized in
             var total = 0
             while total < buffer.count {
-                let result = read(descriptor, buffer.baseAddress! + total, buffer.count - total)
+                let result = retryingOnInterrupt { read(descriptor, buffer.baseAddress! + total, buffer.count - total) }
                 if result < 0 {
-                    if errno == EINTR { continue }
                     failure = errno
                     break
                 }
@@ -150,7 +146,7 @@ package struct PosixFileSystem: FileSystem {
         return entries
     }
 
-    package func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> Int32? {
+    package func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> FileDescriptor? {
         let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
         guard descriptor >= 0 else { throw SystemError(operation: "open lock file", path: path, errorNumber: errno) }
         var waited = 0.0
@@ -169,7 +165,7 @@ package struct PosixFileSystem: FileSystem {
             waited += pause
             pause = min(pause * 2, 0.05)
         }
-        return descriptor
+        return FileDescriptor(rawValue: descriptor)
     }
 
 }
@@ -183,14 +179,6 @@ private func flushToDisk(_ descriptor: Int32) -> Int32 {
     if retryingOnInterrupt({ fcntl(descriptor, F_FULLFSYNC) }) == 0 { return 0 }
     #endif
     return retryingOnInterrupt { fsync(descriptor) }
-}
-
-private func retryingOnInterrupt(_ call: () -> Int32) -> Int32 {
-    while true {
-        let result = call()
-        if result < 0 && errno == EINTR { continue }
-        return result
-    }
 }
 
 // The C functions whose names the protocol's methods shadow.

@@ -202,7 +202,7 @@ public struct Store: Sendable {
         return try body(descriptor != nil)
     }
 
-    private func acquireLock(timeout: Double) throws(LiftLogError) -> Int32? {
+    private func acquireLock(timeout: Double) throws(LiftLogError) -> FileDescriptor? {
         try files.ensureDirectory(".liftlog")
         do {
             return try environment.fileSystem.lockExclusively(files.absolute(Store.lockPath), timeout: timeout)
