@@ -50,12 +50,8 @@ struct FaultInjectionTests {
     @Test("a failure at any step leaves the store as it was, or saves everything", arguments: FaultInjectionTests.scenarios)
     func everyStep(scenario: Scenario) throws {
         try withTemporaryDirectory { root throws in
-            let template = root + "/template/s"
-            #expect(run(["init", template]).status == 0)
-            scenario.prepare(template)
             // The outcome without faults, to compare with.
-            let clean = root + "/clean/s"
-            copyTree(template, to: clean)
+            let (template, clean) = preparedStores(in: root, scenario.prepare)
             let arguments = scenario.arguments.map { $0 == "../more.json" ? clean + "/../more.json" : $0 }
             if scenario.name == "seed" { writeText(readText(template + "/../more.json")!, to: clean + "/../more.json") }
             let expected = run(arguments + ["--store", clean])

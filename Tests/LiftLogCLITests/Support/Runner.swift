@@ -140,6 +140,16 @@ func runBinary(_ arguments: [String], environment: [String: String] = [:], prefi
     Process.start(arguments, environment: environment, prefix: prefix).wait()
 }
 
+/// A store made by `init` and `prepare` (the template each case starts from), and a copy of it
+/// (where the command runs without faults, to compare with).
+func preparedStores(in root: String, _ prepare: (String) -> Void) -> (template: String, clean: String) {
+    let template = root + "/template/s", clean = root + "/clean/s"
+    #expect(run(["init", template]).status == 0)
+    prepare(template)
+    copyTree(template, to: clean)
+    return (template, clean)
+}
+
 /// The author and committer git needs to commit in a test repository.
 let gitIdentity = ["GIT_AUTHOR_NAME": "Lifter", "GIT_AUTHOR_EMAIL": "lifter@example.com",
                    "GIT_COMMITTER_NAME": "Lifter", "GIT_COMMITTER_EMAIL": "lifter@example.com"]

@@ -53,11 +53,7 @@ struct InterruptedChangeTests {
     @Test("a crash at any step: the next command finds the change whole or not at all", arguments: InterruptedChangeTests.scenarios)
     func crashAtEveryStep(scenario: Scenario) throws {
         try withTemporaryDirectory { root throws in
-            let template = root + "/template/s"
-            #expect(run(["init", template]).status == 0)
-            scenario.prepare(template)
-            let clean = root + "/clean/s"
-            copyTree(template, to: clean)
+            let (template, clean) = preparedStores(in: root, scenario.prepare)
             if let editor = readText(template + "/../editor.sh") {
                 writeText(editor, to: clean + "/../editor.sh")
                 chmod(clean + "/../editor.sh", 0o755)
