@@ -49,7 +49,7 @@ struct ErrorTests {
         try withTemporaryDirectory { root throws in
             let store = storeWithActiveSession(root)
             expectFailure(["log", "Back Squat", set], store: store, code: .validation,
-                          message: "Invalid set '\(set)': \(reason). Write sets like 100x5, 100kgx5, 225lbsx5, 100x5@8.5, 100x5x3 or bwx12.")
+                          message: "Invalid set '\(set)': \(reason). Write sets like 100x5, 100kgx5, 225lbsx5, 100x5@8.5, 100x5@rir2, w:60x5, 100x5x3 or bwx12.")
         }
     }
 

@@ -54,6 +54,12 @@ enum Formatting {
         if let distance = set.distanceMeters { text += " \(number(distance)) m" }
         if let rpe = set.rpe { text += " @\(number(rpe))" }
         if let rir = set.rir { text += " (\(rir) RIR)" }
+        switch set.setType {
+        case .normal: break
+        case .warmup: text += " · warm-up"
+        case .drop: text += " · drop"
+        case .failure: text += " · to failure"
+        }
         return text
     }
 

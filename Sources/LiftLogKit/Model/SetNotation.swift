@@ -5,6 +5,8 @@
 /// | `100x5` | 100 in the preferred unit, 5 reps |
 /// | `100kgx5`, `225lbsx5` | with an explicit unit (`lb` is accepted for `lbs`) |
 /// | `100x5@8.5` | at RPE 8.5 |
+/// | `100x5@rir2` | with 2 reps in reserve |
+/// | `w:60x5`, `d:80x8`, `f:100x3` | a warm-up, drop or to-failure set |
 /// | `100x5x3` | three sets of 5 at 100 (`100x5x3@8` and `100x5@8x3` both work) |
 /// | `bwx12` | bodyweight, 12 reps |
 ///
@@ -15,14 +17,20 @@ public struct SetNotation: Equatable, Sendable {
     public var unit: WeightUnit?
     public var reps: Int
     public var rpe: Double?
+    /// Reps in reserve, 0–10.
+    public var rir: Int?
+    /// Warm-up, drop, to failure, or normal.
+    public var setType: WorkoutSet.SetType
     /// How many identical sets the argument stands for.
     public var count: Int
 
-    public init(weight: Double?, unit: WeightUnit?, reps: Int, rpe: Double? = nil, count: Int = 1) {
+    public init(weight: Double?, unit: WeightUnit?, reps: Int, rpe: Double? = nil, rir: Int? = nil, setType: WorkoutSet.SetType = .normal, count: Int = 1) {
         self.weight = weight
         self.unit = unit
         self.reps = reps
         self.rpe = rpe
+        self.rir = rir
+        self.setType = setType
         self.count = count
     }
 
@@ -34,22 +42,43 @@ public struct SetNotation: Equatable, Sendable {
     /// - Throws: `VALIDATION_ERROR` naming the argument and what is wrong with it.
     public static func parse(_ text: String, defaultUnit: WeightUnit) throws(LiftLogError) -> SetNotation {
         func invalid(_ reason: String) -> LiftLogError {
-            .validation("Invalid set '\(text)': \(reason). Write sets like 100x5, 100kgx5, 225lbsx5, 100x5@8.5, 100x5x3 or bwx12.")
+            .validation("Invalid set '\(text)': \(reason). Write sets like 100x5, 100kgx5, 225lbsx5, 100x5@8.5, 100x5@rir2, w:60x5, 100x5x3 or bwx12.")
         }
         var body = text.lowercased().replacingOccurrences(of: "×", with: "x")
-        var rpe: Double?
-        if let at = body.firstIndex(of: "@") {
-            var rpeText = String(body[body.index(after: at)...])
-            body = String(body[..<at])
-            // `100x5@8x3`: the count may follow the RPE.
-            if let x = rpeText.firstIndex(of: "x") {
-                body += "x" + rpeText[rpeText.index(after: x)...]
-                rpeText = String(rpeText[..<x])
+        // `w:`, `d:` or `f:` first: a warm-up, drop or to-failure set.
+        var setType = WorkoutSet.SetType.normal
+        if let colon = body.firstIndex(of: ":") {
+            switch body[..<colon] {
+            case "w": setType = .warmup
+            case "d": setType = .drop
+            case "f": setType = .failure
+            default: throw invalid("'\(body[..<colon]):' is not a set type; use w: (warm-up), d: (drop) or f: (to failure)")
             }
-            guard !rpeText.isEmpty else { throw invalid("RPE is missing after '@'") }
-            guard let value = Double(rpeText), value.isFinite else { throw invalid("RPE '\(rpeText)' is not a number") }
-            guard WorkoutSet.isValidRPE(value) else { throw invalid("RPE must be between 1 and 10 in steps of 0.5") }
-            rpe = value
+            body = String(body[body.index(after: colon)...])
+        }
+        var rpe: Double?
+        var rir: Int?
+        if let at = body.firstIndex(of: "@") {
+            var effortText = String(body[body.index(after: at)...])
+            body = String(body[..<at])
+            // `100x5@8x3`: the count may follow the effort.
+            if let x = effortText.firstIndex(of: "x") {
+                body += "x" + effortText[effortText.index(after: x)...]
+                effortText = String(effortText[..<x])
+            }
+            if effortText.hasPrefix("rir") {
+                let number = effortText.dropFirst(3)
+                guard !number.isEmpty else { throw invalid("the reps in reserve are missing after '@rir'") }
+                guard number.allSatisfy(\.isASCIIDigit), let value = Int(number), (0...10).contains(value) else {
+                    throw invalid("reps in reserve must be a whole number from 0 to 10, as in @rir2")
+                }
+                rir = value
+            } else {
+                guard !effortText.isEmpty else { throw invalid("RPE is missing after '@'") }
+                guard let value = Double(effortText), value.isFinite else { throw invalid("RPE '\(effortText)' is not a number") }
+                guard WorkoutSet.isValidRPE(value) else { throw invalid("RPE must be between 1 and 10 in steps of 0.5") }
+                rpe = value
+            }
         }
         let parts = body.split(separator: "x", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2 else { throw invalid("expected WEIGHTxREPS") }
@@ -60,7 +89,7 @@ public struct SetNotation: Equatable, Sendable {
         if parts.count == 3 {
             count = try parseCount(parts[2], what: "the number of sets", minimum: 1, maximum: maximumCount, invalid: invalid)
         }
-        return SetNotation(weight: weight, unit: unit, reps: reps, rpe: rpe, count: count)
+        return SetNotation(weight: weight, unit: unit, reps: reps, rpe: rpe, rir: rir, setType: setType, count: count)
     }
 
     /// Parses several arguments.

@@ -258,12 +258,14 @@ extension Store {
                     set.changeUnit(to: notation.unit)
                     set.reps = notation.reps
                     set.rpe = notation.rpe
+                    set.rir = notation.rir
+                    if notation.setType != .normal { set.setType = notation.setType }
                     set.status = .completed
                     set.completedAt = time
                     session.entries[index].sets[pending] = set
                 } else {
-                    set = WorkoutSet(setNumber: session.entries[index].sets.count + 1, weight: notation.weight, unit: notation.unit,
-                                     reps: notation.reps, rpe: notation.rpe, status: .completed, completedAt: time)
+                    set = WorkoutSet(setNumber: session.entries[index].sets.count + 1, setType: notation.setType, weight: notation.weight,
+                                     unit: notation.unit, reps: notation.reps, rpe: notation.rpe, rir: notation.rir, status: .completed, completedAt: time)
                     session.entries[index].sets.append(set)
                 }
                 numbers.append(set.setNumber)

@@ -16,6 +16,13 @@ struct SetNotationTests {
         ("bwx12", SetNotation(weight: nil, unit: nil, reps: 12)),
         ("BWX12", SetNotation(weight: nil, unit: nil, reps: 12)),
         ("102.5×5", SetNotation(weight: 102.5, unit: .kg, reps: 5)),
+        ("100x5@rir2", SetNotation(weight: 100, unit: .kg, reps: 5, rir: 2)),
+        ("100x5@RIR0x2", SetNotation(weight: 100, unit: .kg, reps: 5, rir: 0, count: 2)),
+        ("w:60x5", SetNotation(weight: 60, unit: .kg, reps: 5, setType: .warmup)),
+        ("W:60x5x2", SetNotation(weight: 60, unit: .kg, reps: 5, setType: .warmup, count: 2)),
+        ("d:80x8", SetNotation(weight: 80, unit: .kg, reps: 8, setType: .drop)),
+        ("f:100x3@10", SetNotation(weight: 100, unit: .kg, reps: 3, rpe: 10, setType: .failure)),
+        ("w:bwx10", SetNotation(weight: nil, unit: nil, reps: 10, setType: .warmup)),
     ])
     func valid(text: String, expected: SetNotation) throws {
         #expect(try SetNotation.parse(text, defaultUnit: .kg) == expected)
@@ -44,9 +51,13 @@ struct SetNotationTests {
         ("102,5x5", "write decimals with a point, as in 102.5"),
         ("-100x5", "weight cannot be negative"),
         ("100x5@", "RPE is missing after '@'"),
+        ("100x5@rir", "the reps in reserve are missing after '@rir'"),
+        ("100x5@rir11", "reps in reserve must be a whole number from 0 to 10, as in @rir2"),
+        ("100x5@rirx", "the reps in reserve are missing after '@rir'"),
+        ("q:100x5", "'q:' is not a set type; use w: (warm-up), d: (drop) or f: (to failure)"),
     ])
     func invalid(text: String, reason: String) {
-        let message = "Invalid set '\(text)': \(reason). Write sets like 100x5, 100kgx5, 225lbsx5, 100x5@8.5, 100x5x3 or bwx12."
+        let message = "Invalid set '\(text)': \(reason). Write sets like 100x5, 100kgx5, 225lbsx5, 100x5@8.5, 100x5@rir2, w:60x5, 100x5x3 or bwx12."
         #expect(throws: LiftLogError.validation(message)) { try SetNotation.parse(text, defaultUnit: .kg) }
     }
 }
