@@ -1,15 +1,3 @@
-/// Totals and streaks of one kind of session (SPEC §8).
-public struct KindStats: Hashable, Sendable {
-    public var totalSessions = 0
-    /// Σ of session lengths, in whole minutes.
-    public var totalMinutes = 0
-    /// Consecutive days with a session, ending today or yesterday (0 otherwise).
-    public var currentStreak = 0
-    public var longestStreak = 0
-
-    public init() {}
-}
-
 extension Store {
     /// Totals and streaks per kind. A day counts for a kind when a session of that kind started
     /// on it, in the session's own UTC offset.

@@ -1,0 +1,11 @@
+/// Totals and streaks of one kind of session (SPEC §8).
+public struct KindStats: Hashable, Sendable {
+    public var totalSessions = 0
+    /// Σ of session lengths, in whole minutes.
+    public var totalMinutes = 0
+    /// Consecutive days with a session, ending today or yesterday (0 otherwise).
+    public var currentStreak = 0
+    public var longestStreak = 0
+
+    public init() {}
+}

@@ -1,0 +1,45 @@
+/// How training went over the last weeks: this week's days, weekly sessions and volume,
+/// streaks, and the estimated 1RM of the main lifts week by week.
+public struct TrendsReport: Sendable {
+    /// One week (starting on the store's `week_start`).
+    public struct Week: Hashable, Sendable {
+        public var start: LocalDate
+        public var sessions: Int
+        /// Σ weight × reps of completed working sets, in ``TrendsReport/unit``.
+        public var volume: Double
+        /// Σ of session lengths, in whole minutes.
+        public var minutes: Int
+    }
+
+    /// A main lift: one of the exercises in the most sessions of the period.
+    public struct Lift: Hashable, Sendable {
+        public var exerciseID: Exercise.ID?
+        public var exerciseName: String
+        /// Sessions in the period that had it.
+        public var sessions: Int
+        /// The best estimated 1RM of each week, oldest first (`nil`: not done that week).
+        public var weekly: [Double?]
+    }
+
+    public var unit: WeightUnit
+    public var today: LocalDate
+    /// The days of this week, from its first day, with the kinds of session on each.
+    public var thisWeek: [(date: LocalDate, kinds: [Session.Kind])]
+    /// Oldest first; the last is this week.
+    public var weeks: [Week]
+    /// Consecutive days with any session, to today or yesterday; and the longest ever.
+    public var currentStreak: Int
+    public var longestStreak: Int
+    public var lifts: [Lift]
+
+    /// The day of the first session ever (any kind), if there is one.
+    public var firstTrainingDay: LocalDate?
+
+    /// Sessions per week over the period's weeks, from the week of the first session ever:
+    /// weeks before a lifter started do not lower the average.
+    public var sessionsPerWeek: Double {
+        guard let firstTrainingDay else { return 0 }
+        let counted = weeks.filter { $0.start.adding(days: 6) >= firstTrainingDay }
+        return counted.isEmpty ? 0 : Double(counted.reduce(0) { $0 + $1.sessions }) / Double(counted.count)
+    }
+}
