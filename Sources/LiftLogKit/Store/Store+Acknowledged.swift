@@ -47,7 +47,9 @@ extension Store {
             lines.append([set.exerciseName.escapedForIndex, String(set.setNumber), set.weight.map { JSONNumber($0).text } ?? "",
                           set.unit?.rawValue ?? "", set.reps.map(String.init) ?? ""].joined(separator: "\t"))
         }
-        try? files.writeAtomically(Array((lines.joined(separator: "\n") + "\n").utf8), to: Store.acknowledgedPath, durable: false)
+        // A cache overwritten in place: a write cut short only leaves out sets (never adds any),
+        // which at worst costs a note.
+        files.overwriteCache(Array((lines.joined(separator: "\n") + "\n").utf8), to: Store.acknowledgedPath)
     }
 
     private static func completedSets(of session: Session) -> [AcknowledgedSet] {
