@@ -33,3 +33,52 @@ struct SetKindsTests {
         }
     }
 }
+
+@Suite("Notes, rest and every field of a set")
+struct SetFieldsTests {
+    private func at(_ time: String) -> Timestamp { Timestamp("2025-01-24T\(time):00+01:00")! }
+
+    @Test("log records a note and the rest since the previous set (or as given); set changes type, RIR and note")
+    func notesAndRest() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["start", "--store", store], now: at("07:00")).status == 0)
+            #expect(run(["log", "Back Squat", "100x5", "--note", "belt on", "--store", store], now: at("07:05")).status == 0)
+            #expect(run(["log", "Back Squat", "100x5", "100x5", "--store", store], now: at("07:08")).status == 0)
+            #expect(run(["log", "Deadlift", "140x3", "--rest", "240", "--store", store], now: at("07:20")).status == 0)
+            var sets = try #require(run(["status", "--store", store, "--json"], now: at("07:21")).json?["data"]?["entries"]?.arrayValue)
+            let squat = try #require(sets[0]["sets"]?.arrayValue)
+            #expect(squat.map { $0["rest_seconds"] } == [nil, 180, nil])
+            #expect(squat[0]["notes"] == "belt on")
+            #expect(sets[1]["sets"]?.arrayValue?.first?["rest_seconds"] == 240)
+            let changed = run(["set", "Back Squat", "3", "--type", "failure", "--rir", "0", "--note", "grinder", "--store", store, "--json"], now: at("07:22"))
+            #expect(changed.status == 0, "\(changed.output)")
+            sets = try #require(changed.json?["data"]?["entries"]?.arrayValue)
+            let third = try #require(sets[0]["sets"]?.arrayValue?[2])
+            #expect(third["set_type"] == "failure")
+            #expect(third["rir"] == 0)
+            #expect(third["notes"] == "grinder")
+            #expect(run(["set", "Back Squat", "1", "--note", "", "--store", store, "--json"], now: at("07:23")).json?["data"]?["entries"]?.arrayValue?[0]["sets"]?.arrayValue?[0]["notes"] == nil)
+            #expect(run(["check", "--store", store]).status == 0)
+        }
+    }
+
+    @Test("bad values for the new fields are refused with their message, changing nothing")
+    func refusals() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["start", "--store", store]).status == 0)
+            #expect(run(["log", "Back Squat", "100x5", "--store", store]).status == 0)
+            let before = snapshot(store)
+            expectRefused([
+                Refusal(["set", "Back Squat", "1", "--rir", "11"], 4, "VALIDATION_ERROR", "Reps in reserve must be 0–10, got 11."),
+                Refusal(["set", "Back Squat", "1", "--type", "superset"], 4, "VALIDATION_ERROR", "--type must be one of normal, warmup, drop, failure, got 'superset'."),
+                Refusal(["log", "Back Squat", "100x5", "--rest", "-5"], 4, "VALIDATION_ERROR", "Rest must be 0–86400 seconds, got -5."),
+                Refusal(["set", "Back Squat", "1"], 2, "USAGE_ERROR", "Say what to change: --weight, --reps, --rpe, --rir, --type, --note, --done, --skip or --undo."),
+            ], store: store)
+            #expect(snapshot(store) == before)
+        }
+    }
+}

@@ -28,6 +28,7 @@ extension Option where Value == String {
     static var endedAt: Option<String> { .text("--at", valueName: "time", help: "When it ended (default: now).") }
     static var planDay: Option<String> { .text("--plan-day", valueName: "name", help: "A day of the active plan: its exercises are added with their sets waiting to be logged ('next' for the next day of the rotation). Without an active plan, the name is only recorded.") }
     static var session: Option<String> { .text("--session", valueName: "id", help: "Log into this session instead of the active one (it must be active).") }
+    static var setNote: Option<String> { .text("--note", valueName: "text", help: "A note for each set logged (an empty text removes a set's note with 'set').") }
     static var weight: Option<String> { .text("--weight", valueName: "weight", help: "New weight (a number, optionally with kg or lbs; bw for bodyweight).") }
     static var exercise: Option<String> { .text("--exercise", valueName: "name", help: "Only sessions with this exercise.") }
     static var search: Option<String> { .text("--search", valueName: "text", help: "Match names (best first) and muscle groups.") }
@@ -49,6 +50,8 @@ extension Option where Value == Int {
     static var page: Option<Int> { .integer("--page", valueName: "n", help: "The page to show.", default: "1") }
     static var perPage: Option<Int> { .integer("--per-page", valueName: "k", help: "Sessions per page, 1–1000.", default: "25") }
     static var reps: Option<Int> { .integer("--reps", valueName: "reps", help: "New reps.") }
+    static var rir: Option<Int> { .integer("--rir", valueName: "rir", help: "New reps in reserve, 0–10.") }
+    static var rest: Option<Int> { .integer("--rest", valueName: "seconds", help: "Rest before each set, in seconds (default: the time since the session's previous set, when logged live).") }
     static var feel: Option<Int> { .integer("--feel", valueName: "1-5", help: "How it felt, from 1 (awful) to 5 (great).") }
     static var daysPerWeek: Option<Int> { .integer("--days-per-week", valueName: "n", help: "How many days a week the plan is trained (1–7).") }
     static var position: Option<Int> { .integer("--position", valueName: "n", help: "Where to put it, from 1 (default: last).") }
@@ -99,6 +102,10 @@ extension Option where Value == WeightUnit {
 
 extension Option where Value == E1RMFormula {
     static var formula: Option<E1RMFormula> { .choice("--formula", valueName: "formula", help: "How one-rep maximums are estimated: {values}.", default: "epley") }
+}
+
+extension Option where Value == WorkoutSet.SetType {
+    static var setType: Option<WorkoutSet.SetType> { .choice("--type", valueName: "type", help: "New set type: {values}.") }
 }
 
 extension Option where Value == ConflictChoice {

@@ -47,13 +47,14 @@ enum WorkoutCommands {
         abstract: "Log completed sets of an exercise into the active session.",
         discussion: "Sets: 100x5 (weight x reps, in the store's unit), 100kgx5, 225lbsx5, 100x5@8.5 (RPE), 100x5x3 (three sets), bwx12 (bodyweight). Quote names with spaces: liftlog log 'Back Squat' 100x5x3.",
         arguments: [Argument.exercise, Argument.sets],
-        options: [Flag.create, Option.session],
+        options: [Flag.create, Option.session, Option.setNote, Option.rest],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let sets = try SetNotation.parse(arguments[.sets], defaultUnit: store.preferences.unit)
             var sessionID: Session.ID?
             if let prefix = try arguments[.session] { sessionID = try store.session(idPrefix: prefix).session.id }
-            let result = try store.log(exercise: arguments[.exercise], sets: sets, createIfMissing: arguments[.create], sessionID: sessionID)
+            let result = try store.log(exercise: arguments[.exercise], sets: sets, createIfMissing: arguments[.create], sessionID: sessionID,
+                                       details: LogDetails(note: try arguments[.setNote], restSeconds: try arguments[.rest]))
             let entry = result.entry
             let logged = result.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
             var text = result.createdExercise ? "Added \(entry.exerciseName) to the library.\n" : ""
@@ -71,7 +72,7 @@ enum WorkoutCommands {
         name: "set",
         abstract: "Change one set of the active session.",
         arguments: [Argument.exerciseName, Argument.setNumber],
-        options: [Option.weight, Option.reps, Option.rpe, Flag.done, Flag.skip, Flag.undo],
+        options: [Option.weight, Option.reps, Option.rpe, Option.rir, Option.setType, Option.setNote, Flag.done, Flag.skip, Flag.undo],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             guard let number = Int(arguments[.setNumber]), number >= 1 else {
@@ -90,12 +91,18 @@ enum WorkoutCommands {
                 guard reps >= 0 else { throw .validation("--reps cannot be negative, got \(reps).") }
                 change.reps = reps
             }
+            if let rir = try arguments[.rir] {
+                guard (0...10).contains(rir) else { throw .validation("Reps in reserve must be 0–10, got \(rir).") }
+                change.rir = rir
+            }
+            change.setType = try arguments[.setType]
+            change.note = try arguments[.setNote]
             if let rpe = try arguments[.rpe] {
                 guard WorkoutSet.isValidRPE(rpe) else { throw .validation("RPE must be between 1 and 10 in steps of 0.5, got \(Formatting.number(rpe)).") }
                 change.rpe = rpe
             }
-            guard change.weight != nil || change.reps != nil || change.rpe != nil || change.action != nil else {
-                throw .usage("Say what to change: --weight, --reps, --rpe, --done, --skip or --undo.", command: arguments.commandName)
+            guard !change.isEmpty else {
+                throw .usage("Say what to change: --weight, --reps, --rpe, --rir, --type, --note, --done, --skip or --undo.", command: arguments.commandName)
             }
             let stored = try store.editSet(exercise: arguments[.exerciseName], number: number, change)
             let key = Exercise.nameKey(arguments[.exerciseName])

@@ -19,14 +19,42 @@ public struct SetChange: Sendable {
     public var unit: WeightUnit?
     public var reps: Int?
     public var rpe: Double?
+    /// Reps in reserve, 0–10.
+    public var rir: Int?
+    public var setType: WorkoutSet.SetType?
+    /// The set's note (an empty text removes it).
+    public var note: String?
     public var action: Action?
 
-    public init(weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil, rpe: Double? = nil, action: Action? = nil) {
+    public init(weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil, rpe: Double? = nil, rir: Int? = nil,
+                setType: WorkoutSet.SetType? = nil, note: String? = nil, action: Action? = nil) {
         self.weight = weight
         self.unit = unit
         self.reps = reps
         self.rpe = rpe
+        self.rir = rir
+        self.setType = setType
+        self.note = note
         self.action = action
+    }
+
+    /// Whether it changes anything.
+    public var isEmpty: Bool {
+        weight == nil && reps == nil && rpe == nil && rir == nil && setType == nil && note == nil && action == nil
+    }
+}
+
+/// What `log` records with the sets it logs, beyond the set notation.
+public struct LogDetails: Sendable {
+    /// A note for each set logged.
+    public var note: String?
+    /// Rest before each set, in seconds; without it, a set logged live records the time since
+    /// the previous set of the session.
+    public var restSeconds: Int?
+
+    public init(note: String? = nil, restSeconds: Int? = nil) {
+        self.note = note
+        self.restSeconds = restSeconds
     }
 }
 
@@ -177,7 +205,9 @@ extension Store {
     ///   suggestions), `FORBIDDEN` for a completed session or one without sets (stretch,
     ///   meditation).
     @discardableResult
-    public func log(exercise exerciseName: String, sets: [SetNotation], createIfMissing: Bool = false, sessionID: Session.ID? = nil) throws(LiftLogError) -> LogResult {
+    public func log(exercise exerciseName: String, sets: [SetNotation], createIfMissing: Bool = false, sessionID: Session.ID? = nil,
+                    details: LogDetails = LogDetails()) throws(LiftLogError) -> LogResult {
+        if let rest = details.restSeconds, !(0...86_400).contains(rest) { throw .validation("Rest must be 0–86400 seconds, got \(rest).") }
         return try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> LogResult in
             var stored: StoredSession
             if let sessionID {
@@ -195,7 +225,12 @@ extension Store {
             let sets = try sets.isEmpty ? [nextPlannedSet(of: exerciseName, in: session)] : sets
             let (index, created) = try entryIndex(for: exerciseName, in: &session, createIfMissing: createIfMissing,
                                                   bodyweight: sets.allSatisfy { $0.weight == nil })
-            let numbers = Store.apply(sets, toEntry: index, of: &session, at: Store.setTime(now: currentTimestamp(), sessionStart: session.startedAt))
+            let time = Store.setTime(now: currentTimestamp(), sessionStart: session.startedAt)
+            // Rest: as given, else (logged live) the time since the session's previous set.
+            let previous = session.entries.flatMap(\.sets).compactMap(\.completedAt).max()
+            var rest = details.restSeconds
+            if rest == nil, let previous, let time { rest = max(0, previous.seconds(until: time)) }
+            let numbers = Store.apply(sets, toEntry: index, of: &session, at: time, note: details.note, firstRest: rest, rest: details.restSeconds)
             stored.session = session
             if let created {
                 // The new exercise and the sets logged with it are saved as one change.
@@ -247,10 +282,13 @@ extension Store {
 
     /// Completes the entry's pending (planned) sets with `sets` in order, appending the rest;
     /// returns the set numbers written.
-    private static func apply(_ sets: [SetNotation], toEntry index: Int, of session: inout Session, at time: Timestamp?) -> [Int] {
+    private static func apply(_ sets: [SetNotation], toEntry index: Int, of session: inout Session, at time: Timestamp?,
+                              note: String? = nil, firstRest: Int? = nil, rest: Int? = nil) -> [Int] {
         var numbers: [Int] = []
         for notation in sets {
             for _ in 0..<notation.count {
+                // The first set rests as measured (or given); the others of one command, as given.
+                let restBefore = numbers.isEmpty ? firstRest : rest
                 var set: WorkoutSet
                 if let pending = session.entries[index].sets.firstIndex(where: { $0.status == .pending }) {
                     set = session.entries[index].sets[pending]
@@ -260,12 +298,15 @@ extension Store {
                     set.rpe = notation.rpe
                     set.rir = notation.rir
                     if notation.setType != .normal { set.setType = notation.setType }
+                    if let note, !note.isEmpty { set.notes = note }
+                    if let restBefore { set.restSeconds = restBefore }
                     set.status = .completed
                     set.completedAt = time
                     session.entries[index].sets[pending] = set
                 } else {
                     set = WorkoutSet(setNumber: session.entries[index].sets.count + 1, setType: notation.setType, weight: notation.weight,
-                                     unit: notation.unit, reps: notation.reps, rpe: notation.rpe, rir: notation.rir, status: .completed, completedAt: time)
+                                     unit: notation.unit, reps: notation.reps, rpe: notation.rpe, rir: notation.rir, restSeconds: restBefore,
+                                     status: .completed, completedAt: time, notes: note.flatMap { $0.isEmpty ? nil : $0 })
                     session.entries[index].sets.append(set)
                 }
                 numbers.append(set.setNumber)
@@ -291,6 +332,9 @@ extension Store {
             if let weight = change.weight { set.weight = weight; set.changeUnit(to: change.unit ?? set.unit ?? preferences.unit) }
             if let reps = change.reps { set.reps = reps }
             if let rpe = change.rpe { set.rpe = rpe }
+            if let rir = change.rir { set.rir = rir }
+            if let type = change.setType { set.setType = type }
+            if let note = change.note { set.notes = note.isEmpty ? nil : note }
             switch change.action {
             case .complete?:
                 // A planned set completed without numbers was done as planned.
