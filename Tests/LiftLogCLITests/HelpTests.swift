@@ -62,6 +62,10 @@ struct HelpTests {
                                   targets.
           stretch                 Record a stretch session.
           meditate                Record a meditation session.
+          plates                  The plates to put on each side of the bar for a
+                                  weight.
+          warmup                  A warm-up ramp to a working weight, every step
+                                  loadable.
           check                   Validate every file in the store and report each
                                   problem with its line and column.
           fmt                     Rewrite the store's files into canonical form (their

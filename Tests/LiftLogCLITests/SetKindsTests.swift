@@ -82,3 +82,26 @@ struct SetFieldsTests {
         }
     }
 }
+
+@Suite("plates and warmup")
+struct GymCommandTests {
+    @Test("use the plates and bar of config, and say when a weight cannot be made")
+    func commands() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["plates", "142.5", "--store", store]).output == "142.5 kg: the 20 kg bar and, on each side, 25 + 25 + 10 + 1.25\n")
+            #expect(run(["config", "plates", "20,10,5", "--store", store]).status == 0)
+            #expect(run(["config", "bar", "15", "--store", store]).status == 0)
+            let made = run(["plates", "72", "--store", store, "--json"]).json?["data"]
+            #expect(made?["exact"] == false)
+            #expect(made?["loadings"]?.arrayValue?.map { $0["total"] } == [65, 75])
+            #expect(run(["warmup", "100", "--sets", "3", "--store", store, "--json"]).json?["data"]?["sets"]?.arrayValue?.map { $0["weight"] } == [15, 45, 85])
+            expectRefused([
+                Refusal(["plates", "10"], 4, "VALIDATION_ERROR", "10 kg is lighter than the bar (15 kg)."),
+                Refusal(["plates", "heavy"], 4, "VALIDATION_ERROR", "The weight must be a number, such as 142.5, got 'heavy'."),
+                Refusal(["warmup", "100", "--sets", "0"], 4, "VALIDATION_ERROR", "Warm-up sets must be 1–8, got 0."),
+            ], store: store)
+        }
+    }
+}

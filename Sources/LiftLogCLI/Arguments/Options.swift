@@ -56,12 +56,14 @@ extension Option where Value == Int {
     static var daysPerWeek: Option<Int> { .integer("--days-per-week", valueName: "n", help: "How many days a week the plan is trained (1–7).") }
     static var position: Option<Int> { .integer("--position", valueName: "n", help: "Where to put it, from 1 (default: last).") }
     static var mesocycleWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks it lasts (1–52).") }
+    static var warmupSets: Option<Int> { .integer("--sets", valueName: "n", help: "How many warm-up sets, the empty bar included (1–8).", default: "4") }
     static var trendWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks to show, this one included (1–104).", default: "8") }
 }
 
 extension Option where Value == Double {
     static var rpe: Option<Double> { .number("--rpe", valueName: "rpe", help: "New RPE, 1–10 in steps of 0.5.") }
     static var minutes: Option<Double> { .number("--minutes", valueName: "n", help: "How long it lasted.") }
+    static var bar: Option<Double> { .number("--bar", valueName: "weight", help: "The bar's weight (default: 'liftlog config bar', else 20 kg or 45 lbs).") }
     static var increment: Option<Double> { .number("--increment", valueName: "weight", help: "The weight a progression adds (positive; default 5).") }
 }
 
@@ -153,6 +155,8 @@ extension Argument where Value == String {
     static var existingPlannedExercise: Argument<String> { .required("exercise", help: "The planned exercise.") }
     static var app: Argument<String> { .required("app", help: "strong or hevy.") }
     static var importFile: Argument<String> { .required("file", help: "The exported CSV file.") }
+    static var loadWeight: Argument<String> { .required("weight", help: "The weight on the bar, bar included, in the store's unit.") }
+    static var workingWeight: Argument<String> { .required("weight", help: "The working weight to warm up to, in the store's unit.") }
     static var exportFormat: Argument<String> { .required("format", help: "csv or ndjson.") }
     static var editedSession: Argument<String> { .required("id", help: "The session's ID or a unique prefix of at least 4 characters.") }
 }

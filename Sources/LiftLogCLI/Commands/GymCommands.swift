@@ -1,0 +1,60 @@
+import LiftLogKit
+
+/// The gym-floor calculators: `plates` and `warmup`.
+enum GymCommands {
+    /// The bar and plates of the store's preferences (or the defaults of its unit).
+    private static func equipment(_ store: Store, bar: Double?) -> (bar: Double, plates: [Double], unit: WeightUnit) {
+        let unit = store.preferences.unit
+        return (bar ?? store.preferences.barWeight ?? PlateLoading.defaultBar(unit), store.preferences.plates ?? PlateLoading.defaultPlates(unit), unit)
+    }
+
+    private static func weight(_ text: String) throws(LiftLogError) -> Double {
+        guard let value = Double(text), value.isFinite else { throw .validation("The weight must be a number, such as 142.5, got '\(text)'.") }
+        return value
+    }
+
+    private static func describe(_ loading: PlateLoading) -> String {
+        let side = loading.perSide.isEmpty ? "no plates" : loading.perSide.map(Formatting.number).joined(separator: " + ")
+        return "\(Formatting.number(loading.total)) \(loading.unit.rawValue): the \(Formatting.number(loading.bar)) \(loading.unit.rawValue) bar and, on each side, \(side)"
+    }
+
+    private static func json(_ loading: PlateLoading) -> JSONValue {
+        ["total": .number(JSONNumber(loading.total)), "bar": .number(JSONNumber(loading.bar)), "unit": .string(loading.unit.rawValue),
+         "per_side": .array(loading.perSide.map { .number(JSONNumber($0)) })]
+    }
+
+    static let plates = CommandSpec(
+        name: "plates",
+        abstract: "The plates to put on each side of the bar for a weight.",
+        discussion: "Uses the plates of 'liftlog config plates' (default 25, 20, 15, 10, 5, 2.5, 1.25 kg or 45, 35, 25, 10, 5, 2.5 lbs) and the fewest of them. A weight they cannot make exactly gives the closest below and above.",
+        arguments: [Argument.loadWeight],
+        options: [Option.bar],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let (bar, plates, unit) = equipment(store, bar: try arguments[.bar])
+            let target = try weight(arguments[.loadWeight])
+            let options = try PlateLoading.closest(to: target, bar: bar, plates: plates, unit: unit)
+            let exact = options.count == 1 && options[0].isExact
+            let text = exact ? describe(options[0])
+                : "\(Formatting.number(target)) \(unit.rawValue) cannot be made with these plates; closest:\n" + options.map { "  " + describe($0) }.joined(separator: "\n")
+            return CommandResult(data: ["target": .number(JSONNumber(target)), "exact": .bool(exact), "loadings": .array(options.map(json))], text: text)
+        })
+
+    static let warmup = CommandSpec(
+        name: "warmup",
+        abstract: "A warm-up ramp to a working weight, every step loadable.",
+        discussion: "The empty bar for 10, then steps from about 50% to 85% of the working weight with fewer reps each (5, 3, 2, 1), each rounded down to a weight the plates of 'liftlog config plates' make.",
+        arguments: [Argument.workingWeight],
+        options: [Option.warmupSets, Option.bar],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let (bar, plates, unit) = equipment(store, bar: try arguments[.bar])
+            let working = try weight(arguments[.workingWeight])
+            let ramp = try PlateLoading.warmup(to: working, sets: try arguments[.warmupSets] ?? 4, bar: bar, plates: plates, unit: unit)
+            let rows = ramp.enumerated().map { index, step in ["\(index + 1)", "\(Formatting.number(step.weight)) \(unit.rawValue) × \(step.reps)"] }
+            let text = Formatting.table(rows, header: ["SET", "WARM-UP"], style: context.style) + "\nThen \(Formatting.number(working)) \(unit.rawValue)."
+            return CommandResult(data: ["working_weight": .number(JSONNumber(working)), "unit": .string(unit.rawValue),
+                                        "sets": .array(ramp.map { ["weight": .number(JSONNumber($0.weight)), "reps": .number(JSONNumber($0.reps))] })],
+                                 text: text)
+        })
+}

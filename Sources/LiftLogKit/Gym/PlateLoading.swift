@@ -1,0 +1,83 @@
+/// How a bar is loaded for a weight, from the plates a gym has.
+public struct PlateLoading: Hashable, Sendable {
+    /// The weight asked for.
+    public var target: Double
+    /// The bar's weight.
+    public var bar: Double
+    public var unit: WeightUnit
+    /// The plates on each side, heaviest first.
+    public var perSide: [Double]
+    /// The weight so loaded: the target when it can be loaded exactly.
+    public var total: Double { bar + 2 * perSide.reduce(0, +) }
+    public var isExact: Bool { abs(total - target) < 1e-6 }
+
+    /// The plates of a gym when `config plates` does not say: 25–1.25 kg, or 45–2.5 lb.
+    public static func defaultPlates(_ unit: WeightUnit) -> [Double] {
+        unit == .kg ? [25, 20, 15, 10, 5, 2.5, 1.25] : [45, 35, 25, 10, 5, 2.5]
+    }
+
+    /// The bar when `config bar` does not say: 20 kg, or 45 lb.
+    public static func defaultBar(_ unit: WeightUnit) -> Double { unit == .kg ? 20 : 45 }
+
+    /// The loadings closest to `target`: the exact one, or the nearest below and above it
+    /// (either may be missing: nothing is lighter than the bar). Each uses the fewest plates.
+    ///
+    /// - Parameter plates: the plate sizes, each available in as many pairs as needed.
+    /// - Throws: `VALIDATION_ERROR` for a target lighter than the bar or not a weight.
+    public static func closest(to target: Double, bar: Double, plates: [Double], unit: WeightUnit) throws(LiftLogError) -> [PlateLoading] {
+        guard target.isFinite, target > 0, target <= WorkoutSet.maximumWeight else {
+            throw .validation("The weight must be more than 0 and at most \(JSONNumber(WorkoutSet.maximumWeight)), got \(JSONNumber(target.isFinite ? target : 0)).")
+        }
+        guard target >= bar - 1e-9 else {
+            throw .validation("\(JSONNumber(target)) \(unit.rawValue) is lighter than the bar (\(JSONNumber(bar)) \(unit.rawValue)).")
+        }
+        // In steps of 0.05 so that sums are exact; the lightest combination of each per-side
+        // amount up to one heaviest plate beyond the target.
+        let step = 0.05
+        let sizes = plates.filter { $0 > 0 }.map { Int(($0 / step).rounded()) }.filter { $0 > 0 }.sorted(by: >)
+        let wanted = Int(((target - bar) / 2 / step).rounded())
+        let limit = wanted + (sizes.first ?? 0)
+        var fewest = [Int](repeating: Int.max, count: limit + 1)
+        var last = [Int](repeating: 0, count: limit + 1)
+        fewest[0] = 0
+        if limit > 0 {
+            for amount in 1...limit {
+                for size in sizes where size <= amount && fewest[amount - size] != Int.max && fewest[amount - size] + 1 < fewest[amount] {
+                    fewest[amount] = fewest[amount - size] + 1
+                    last[amount] = size
+                }
+            }
+        }
+        func loading(_ amount: Int) -> PlateLoading {
+            var side: [Double] = []
+            var rest = amount
+            while rest > 0 { side.append(Double(last[rest]) * step); rest -= last[rest] }
+            return PlateLoading(target: target, bar: bar, unit: unit, perSide: side.sorted(by: >).map { ($0 * 100).rounded() / 100 })
+        }
+        if wanted <= limit, fewest[wanted] != Int.max { return [loading(wanted)] }
+        var result: [PlateLoading] = []
+        if let below = (0..<min(wanted, limit + 1)).reversed().first(where: { fewest[$0] != Int.max }) { result.append(loading(below)) }
+        if wanted < limit, let above = ((wanted + 1)...limit).first(where: { fewest[$0] != Int.max }) { result.append(loading(above)) }
+        return result
+    }
+
+    /// A warm-up ramp to a working weight: the empty bar for 10, then `sets - 1` steps from
+    /// about 50% to 85% of it with fewer reps each (5, 3, 2, 1…), every step rounded down to a
+    /// weight the plates make.
+    ///
+    /// - Throws: `VALIDATION_ERROR` for 1–8 sets outside, or a weight lighter than the bar.
+    public static func warmup(to working: Double, sets: Int, bar: Double, plates: [Double], unit: WeightUnit) throws(LiftLogError) -> [(weight: Double, reps: Int)] {
+        guard (1...8).contains(sets) else { throw .validation("Warm-up sets must be 1–8, got \(sets).") }
+        _ = try closest(to: working, bar: bar, plates: plates, unit: unit)
+        var ramp: [(weight: Double, reps: Int)] = [(bar, 10)]
+        let reps = [5, 3, 2, 1, 1, 1, 1]
+        for index in 0..<(sets - 1) {
+            let fraction = sets == 2 ? 0.6 : 0.5 + 0.35 * Double(index) / Double(sets - 2)
+            let aimed = max(bar, working * fraction)
+            let options = try closest(to: aimed, bar: bar, plates: plates, unit: unit)
+            let weight = options.first.map(\.total) ?? bar
+            if weight > ramp.last!.weight + 1e-9 && weight < working - 1e-9 { ramp.append((weight, reps[index])) }
+        }
+        return ramp
+    }
+}
