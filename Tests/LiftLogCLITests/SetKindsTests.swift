@@ -105,3 +105,25 @@ struct GymCommandTests {
         }
     }
 }
+
+@Suite("today --plates")
+struct TodayPlatesTests {
+    @Test("each target of the next plan day with its plates per side")
+    func todayWithPlates() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            copyTree(repository + "/SampleData/store", to: store)
+            let now = Timestamp("2025-11-16T09:00:00+01:00")!
+            let data = try #require(run(["today", "--plates", "--store", store, "--json"], now: now).json?["data"])
+            let exercises = try #require(data["exercises"]?.arrayValue)
+            // Day B: Back Squat 150, Overhead Press 100, Deadlift 167.5 kg on a 20 kg bar.
+            #expect(exercises.map { $0["target_weight"] } == [150, 100, 167.5])
+            #expect(exercises.map { $0["plates_per_side"] } == [[25, 25, 15], [25, 15], [25, 25, 20, 2.5, 1.25]])
+            let text = run(["today", "--plates", "--store", store], now: now).output
+            #expect(text.contains("PLATES PER SIDE"))
+            #expect(text.contains("167.5 kg  25 + 25 + 20 + 2.5 + 1.25"))
+            // Without --plates, as before.
+            #expect(!run(["today", "--store", store], now: now).output.contains("PLATES"))
+        }
+    }
+}

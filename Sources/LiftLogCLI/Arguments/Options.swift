@@ -117,6 +117,7 @@ extension Option where Value == ConflictChoice {
 // MARK: Flags
 
 extension Flag {
+    static let plates = Flag("--plates", help: "Show the plates on each side of the bar for each target (from 'liftlog config plates' and 'bar').")
     static let recent = Flag("--recent", help: "The last 10 exercises used, newest first, with the day each was last done.")
     static let create = Flag("--create", help: "Add the exercise to the library if it is not there.")
     static let done = Flag("--done", help: "Mark the set completed.")

@@ -139,10 +139,34 @@ enum PlanCommands {
         name: "today",
         abstract: "The active plan's next day, with target weights, and the last session.",
         discussion: "The next day is the one after the plan day of the last completed session of the plan, wrapping around to the first; the first day when the plan has none. Target weights come from the last session that had each exercise or, during a mesocycle, from its progression rule.",
-        run: { context, _ throws(LiftLogError) in
+        options: [Flag.plates],
+        run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let report = try store.today()
-            return CommandResult(data: todayJSON(report), text: renderToday(report, now: store.currentTimestamp(), style: context.style))
+            // With --plates: each target's plates per side (config plates and bar in the
+            // store's unit; a target in the other unit uses that unit's usual plates).
+            var plates: [Int: PlateLoading] = [:]
+            if arguments[.plates] {
+                let unit = store.preferences.unit
+                for (index, target) in report.targets.enumerated() {
+                    guard let weight = target.weight else { continue }
+                    let own = target.unit == unit
+                    let bar = own ? store.preferences.barWeight ?? PlateLoading.defaultBar(unit) : PlateLoading.defaultBar(target.unit)
+                    let sizes = own ? store.preferences.plates ?? PlateLoading.defaultPlates(unit) : PlateLoading.defaultPlates(target.unit)
+                    plates[index] = (try? PlateLoading.closest(to: weight, bar: bar, plates: sizes, unit: target.unit))?.first
+                }
+            }
+            var data = todayJSON(report)
+            if arguments[.plates], case .object(var object) = data, case .array(var exercises)? = object["exercises"] {
+                for index in exercises.indices {
+                    guard case .object(var item) = exercises[index] else { continue }
+                    item["plates_per_side"] = plates[index].map { .array($0.perSide.map { .number(JSONNumber($0)) }) } ?? .null
+                    exercises[index] = .object(item)
+                }
+                object["exercises"] = .array(exercises)
+                data = .object(object)
+            }
+            return CommandResult(data: data, text: renderToday(report, now: store.currentTimestamp(), style: context.style, plates: arguments[.plates] ? plates : nil))
         })
 
     // MARK: Output
@@ -221,7 +245,7 @@ enum PlanCommands {
         return .object(object)
     }
 
-    static func renderToday(_ report: TodayReport, now: Timestamp, style: Style) -> String {
+    static func renderToday(_ report: TodayReport, now: Timestamp, style: Style, plates: [Int: PlateLoading]? = nil) -> String {
         var title = "\(report.plan.name): " + style.bold(report.day.name)
         title += "  (day \(report.dayIndex + 1) of \(report.plan.days.count)"
         if let week = report.week, let meso = report.mesocycle { title += ", week \(week) of \(meso.durationWeeks)" }
@@ -230,11 +254,14 @@ enum PlanCommands {
         if report.targets.isEmpty {
             lines.append("No exercises planned on \(report.day.name) yet.")
         } else {
-            let rows = report.targets.map { target in
+            let rows = report.targets.enumerated().map { index, target in
                 [" ", target.exerciseName, target.planned.notation,
                  target.weight.map { Formatting.weight($0, target.unit) + (target.progressed ? " (+)" : "") } ?? "–"]
+                    + (plates == nil ? [] : [plates?[index].map { loading in
+                        (loading.isExact ? "" : "\(Formatting.number(loading.total)): ") + (loading.perSide.isEmpty ? "bar only" : loading.perSide.map(Formatting.number).joined(separator: " + "))
+                    } ?? "–"])
             }
-            lines.append(Formatting.table(rows, header: ["", "EXERCISE", "SETS", "TARGET"], style: style))
+            lines.append(Formatting.table(rows, header: ["", "EXERCISE", "SETS", "TARGET"] + (plates == nil ? [] : ["PLATES PER SIDE"]), style: style))
         }
         lines.append("")
         if let active = report.activeSession {
