@@ -127,3 +127,32 @@ struct TodayPlatesTests {
         }
     }
 }
+
+@Suite("Warm-ups in planned sessions")
+struct PlannedWarmupTests {
+    @Test("with config warmups on, start --plan-day adds a loadable ramp; warm-ups and work sets fill in their own order")
+    func ramp() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["start", "--store", store, "--at", "2025-01-20T07:00:00+01:00"], uniqueIDs: true).status == 0)
+            #expect(run(["log", "Back Squat", "100x5", "--store", store]).status == 0)
+            #expect(run(["finish", "--store", store, "--at", "2025-01-20T08:00:00+01:00"]).status == 0)
+            #expect(run(["plan", "create", "P", "--days", "A", "--activate", "--store", store], uniqueIDs: true).status == 0)
+            #expect(run(["plan", "add-exercise", "P", "A", "Back Squat", "3x5", "--store", store]).status == 0)
+            #expect(run(["config", "warmups", "on", "--store", store]).status == 0)
+            let started = try #require(run(["start", "--plan-day", "A", "--store", store, "--json"], uniqueIDs: true).json?["data"])
+            let sets = try #require(started["entries"]?.arrayValue?.first?["sets"]?.arrayValue)
+            // 20 × 10, then 50%, 67.5% and 85% of 100 kg rounded down to what the plates make.
+            #expect(sets.map { $0["set_type"] } == ["warmup", "warmup", "warmup", "warmup", "normal", "normal", "normal"])
+            #expect(sets.map { $0["target_weight"] } == [20, 50, 67.5, 85, 100, 100, 100])
+            #expect(sets.map { $0["target_reps"] } == [10, 5, 3, 2, 5, 5, 5])
+            // A work set completes the first work set, a warm-up the first warm-up.
+            #expect(run(["log", "Back Squat", "100x5", "--store", store]).output == "Back Squat  set 5: 100 kg × 5\n")
+            #expect(run(["log", "Back Squat", "w:20x10", "--store", store]).output == "Back Squat  set 1: 20 kg × 10 · warm-up\n")
+            // With no set, the next one as planned: the next warm-up.
+            #expect(run(["log", "Back Squat", "--store", store]).output == "Back Squat  set 2: 50 kg × 5 · warm-up\n")
+            #expect(run(["finish", "--store", store, "--json"]).json?["data"]?["total_volume"] == 500)
+        }
+    }
+}

@@ -131,6 +131,16 @@ extension Store {
         return targets
     }
 
+    /// The warm-up ramp to a target (none without a target weight): the plates and bar of the
+    /// store's preferences in its unit, the usual ones of the other unit.
+    private func warmupRamp(to target: PlannedTarget) -> [(weight: Double, reps: Int)] {
+        guard let weight = target.weight else { return [] }
+        let own = target.unit == preferences.unit
+        let bar = own ? preferences.barWeight ?? PlateLoading.defaultBar(target.unit) : PlateLoading.defaultBar(target.unit)
+        let plates = own ? preferences.plates ?? PlateLoading.defaultPlates(target.unit) : PlateLoading.defaultPlates(target.unit)
+        return (try? PlateLoading.warmup(to: weight, sets: 4, bar: bar, plates: plates, unit: target.unit)) ?? []
+    }
+
     /// `weight` to the nearest multiple of `step` (to 0.01 for a step too small to mean a plate).
     static func roundedLoad(_ weight: Double, step: Double) -> Double {
         guard step >= 0.25, step.isFinite else { return (weight * 100).rounded() / 100 }
@@ -156,11 +166,16 @@ extension Store {
         }
         let date = (startedAt ?? currentTimestamp()).localDate
         let entries = try targets(plan: plan, dayIndex: dayIndex, on: date).enumerated().map { offset, target in
-            Session.Entry(exerciseID: target.exerciseID, exerciseName: target.exerciseName, order: offset + 1, notes: target.planned.notes,
-                          sets: (1...target.planned.sets).map { number in
-                              WorkoutSet(setNumber: number, unit: target.weight == nil ? nil : target.unit, targetReps: target.planned.targetReps,
-                                         targetWeight: target.weight, status: .pending)
-                          })
+            // With `config warmups on`, a loadable ramp to the target first, as pending warm-ups.
+            let ramp = preferences.warmups == true ? warmupRamp(to: target) : []
+            var sets = ramp.enumerated().map { index, step in
+                WorkoutSet(setNumber: index + 1, setType: .warmup, unit: target.unit, targetReps: step.reps, targetWeight: step.weight, status: .pending)
+            }
+            sets += (1...target.planned.sets).map { number in
+                WorkoutSet(setNumber: ramp.count + number, unit: target.weight == nil ? nil : target.unit, targetReps: target.planned.targetReps,
+                           targetWeight: target.weight, status: .pending)
+            }
+            return Session.Entry(exerciseID: target.exerciseID, exerciseName: target.exerciseName, order: offset + 1, notes: target.planned.notes, sets: sets)
         }
         return try startSession(kind: .lifting, startedAt: startedAt, plan: plan.name, planDay: plan.days[dayIndex].name, entries: entries)
     }

@@ -257,7 +257,7 @@ extension Store {
         guard let weight = pending.targetWeight else {
             throw .usage("Give the set, such as 60x\(reps) (or bwx\(reps) for bodyweight): set \(pending.setNumber) of '\(entry!.exerciseName)' has no target weight yet.")
         }
-        return SetNotation(weight: weight, unit: pending.unit ?? preferences.unit, reps: reps)
+        return SetNotation(weight: weight, unit: pending.unit ?? preferences.unit, reps: reps, setType: pending.setType)
     }
 
     /// The position of an exercise's entry in `session`, adding the entry (and with
@@ -281,7 +281,8 @@ extension Store {
     }
 
     /// Completes the entry's pending (planned) sets with `sets` in order, appending the rest;
-    /// returns the set numbers written.
+    /// returns the set numbers written. A warm-up (`w:`) completes the next planned warm-up, any
+    /// other set the next planned work set: warm-ups left undone are skipped at the end.
     private static func apply(_ sets: [SetNotation], toEntry index: Int, of session: inout Session, at time: Timestamp?,
                               note: String? = nil, firstRest: Int? = nil, rest: Int? = nil) -> [Int] {
         var numbers: [Int] = []
@@ -290,7 +291,8 @@ extension Store {
                 // The first set rests as measured (or given); the others of one command, as given.
                 let restBefore = numbers.isEmpty ? firstRest : rest
                 var set: WorkoutSet
-                if let pending = session.entries[index].sets.firstIndex(where: { $0.status == .pending }) {
+                let wantsWarmup = notation.setType == .warmup
+                if let pending = session.entries[index].sets.firstIndex(where: { $0.status == .pending && ($0.setType == .warmup) == wantsWarmup }) {
                     set = session.entries[index].sets[pending]
                     set.weight = notation.weight
                     set.changeUnit(to: notation.unit)
