@@ -7,8 +7,8 @@ cd "$(dirname "$0")/.."
 # nothing worth showing). The compiler's temporary files go to a folder of the demo's own.
 build_tmp="$(mktemp -d "${TMPDIR:-/tmp}/liftlog-demo-build.XXXXXX")"
 build_log="$(TMPDIR="$build_tmp" swift build -c release --product liftlog 2>&1)" || { rm -rf "$build_tmp"; printf '%s\n' "$build_log" >&2; exit 1; }
+liftlog="$(TMPDIR="$build_tmp" swift build -c release --show-bin-path)/liftlog"
 rm -rf "$build_tmp"
-liftlog="$(swift build -c release --show-bin-path)/liftlog"
 
 store="$(mktemp -d "${TMPDIR:-/tmp}/liftlog-demo.XXXXXX")"
 trap 'rm -rf "$store"' EXIT
