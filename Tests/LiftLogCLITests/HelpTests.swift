@@ -66,6 +66,7 @@ struct HelpTests {
                                   weight.
           warmup                  A warm-up ramp to a working weight, every step
                                   loadable.
+          rest                    Count down a rest between sets, and ring at the end.
           check                   Validate every file in the store and report each
                                   problem with its line and column.
           fmt                     Rewrite the store's files into canonical form (their

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import LiftLogCLI
 @testable import LiftLogKit
@@ -153,6 +158,31 @@ struct PlannedWarmupTests {
             // With no set, the next one as planned: the next warm-up.
             #expect(run(["log", "Back Squat", "--store", store]).output == "Back Squat  set 2: 50 kg × 5 · warm-up\n")
             #expect(run(["finish", "--store", store, "--json"]).json?["data"]?["total_volume"] == 500)
+        }
+    }
+}
+
+@Suite("rest")
+struct RestCommandTests {
+    @Test("counts down and rings; Ctrl-C ends it early and cleanly; bad lengths are refused")
+    func countdown() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            let done = runBinary(["rest", "1", "--store", store])
+            #expect(done.status == 0)
+            #expect(done.output == "\u{7}Rest is over (1s).\n")
+            let running = Process.start(["rest", "30", "--store", store, "--json"], environment: [:])
+            usleep(400_000)
+            running.kill(SIGINT)
+            let stopped = running.wait()
+            #expect(stopped.status == 0, "\(stopped.error)")
+            #expect(stopped.json?["data"]?["completed"] == false)
+            #expect(stopped.json?["data"]?["seconds"] == 30)
+            expectRefused([
+                Refusal(["rest", "0"], 4, "VALIDATION_ERROR", "Rest must be 1–3600 seconds, got '0'."),
+                Refusal(["rest", "soon"], 4, "VALIDATION_ERROR", "Rest must be 1–3600 seconds, got 'soon'."),
+            ], store: store)
         }
     }
 }

@@ -172,6 +172,7 @@ extension Argument where Value == String? {
     static var conflictCopy: Argument<String?> { .optional("copy", help: "One conflict copy (its path in the store, or any unique part of it).") }
     static var storeFolder: Argument<String?> { .optional("path", help: "The folder of the new store.") }
     static var settingKey: Argument<String?> { .optional("key", help: "A setting: " + Setting.allCases.map(\.rawValue).joined(separator: ", ") + ".") }
+    static var restSeconds: Argument<String?> { .optional("seconds", help: "How long to rest (default: 'liftlog config rest', else 90).") }
     static var settingValue: Argument<String?> { .optional("value", help: "Its new value.") }
     static var seedFile: Argument<String?> { .optional("file", help: "A JSON file of exercises like DefaultExercises.json.") }
 }
