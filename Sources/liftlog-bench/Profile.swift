@@ -11,6 +11,7 @@ struct UnflushedFileSystem: FileSystem {
     func synchronize(_ descriptor: FileDescriptor, path: String) throws(SystemError) {}
     func setMode(_ descriptor: FileDescriptor, _ mode: UInt32, path: String) throws(SystemError) { try base.setMode(descriptor, mode, path: path) }
     func close(_ descriptor: FileDescriptor) { base.close(descriptor) }
+    func overwrite(_ path: String, with bytes: [UInt8]) throws(SystemError) { try base.overwrite(path, with: bytes) }
     func rename(_ source: String, to destination: String) throws(SystemError) { try base.rename(source, to: destination) }
     func link(_ source: String, to destination: String) throws(SystemError) { try base.link(source, to: destination) }
     func removeFile(_ path: String) throws(SystemError) { try base.removeFile(path) }

@@ -63,6 +63,10 @@ package final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         try base.setMode(descriptor, mode, path: path)
     }
     package func close(_ descriptor: FileDescriptor) { base.close(descriptor) }
+    package func overwrite(_ path: String, with bytes: [UInt8]) throws(SystemError) {
+        try tick(.write, path)
+        try base.overwrite(path, with: bytes)
+    }
     package func rename(_ source: String, to destination: String) throws(SystemError) {
         try tick(.rename, destination)
         try base.rename(source, to: destination)
@@ -134,6 +138,7 @@ package final class EditingBeforeRenameFileSystem: FileSystem, @unchecked Sendab
     package func write(_ descriptor: FileDescriptor, _ bytes: [UInt8], path: String) throws(SystemError) { try base.write(descriptor, bytes, path: path) }
     package func setMode(_ descriptor: FileDescriptor, _ mode: UInt32, path: String) throws(SystemError) { try base.setMode(descriptor, mode, path: path) }
     package func close(_ descriptor: FileDescriptor) { base.close(descriptor) }
+    package func overwrite(_ path: String, with bytes: [UInt8]) throws(SystemError) { try base.overwrite(path, with: bytes) }
     package func link(_ source: String, to destination: String) throws(SystemError) { try base.link(source, to: destination) }
     package func removeFile(_ path: String) throws(SystemError) { try base.removeFile(path) }
     package func removeDirectory(_ path: String) throws(SystemError) { try base.removeDirectory(path) }

@@ -11,6 +11,10 @@ package protocol FileSystem: Sendable {
     func synchronize(_ descriptor: FileDescriptor, path: String) throws(SystemError)
     func setMode(_ descriptor: FileDescriptor, _ mode: UInt32, path: String) throws(SystemError)
     func close(_ descriptor: FileDescriptor)
+    /// Writes `bytes` over the start of the file at `path` (created if needed) and cuts it to
+    /// their length, without replacing its blocks: for small caches rewritten often, whose
+    /// rewrite must not add to the next flush of other files. Not atomic, not flushed.
+    func overwrite(_ path: String, with bytes: [UInt8]) throws(SystemError)
     func rename(_ source: String, to destination: String) throws(SystemError)
     /// Makes `destination` a second name (hard link) of the file `source`.
     func link(_ source: String, to destination: String) throws(SystemError)

@@ -47,6 +47,23 @@ package struct PosixFileSystem: FileSystem {
         _ = Glibc_close(descriptor.rawValue)
     }
 
+    package func overwrite(_ path: String, with bytes: [UInt8]) throws(SystemError) {
+        let descriptor = retryingOnInterrupt { open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
+        guard descriptor >= 0 else { throw SystemError(operation: "write", path: path, errorNumber: errno) }
+        defer { _ = Glibc_close(descriptor) }
+        var written = 0
+        let failure: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
+            while written < buffer.count {
+                let result = retryingOnInterrupt { pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(written)) }
+                if result < 0 { return errno }
+                written += result
+            }
+            return nil
+        }
+        if let failure { throw SystemError(operation: "write", path: path, errorNumber: failure) }
+        guard ftruncate(descriptor, off_t(bytes.count)) == 0 else { throw SystemError(operation: "write", path: path, errorNumber: errno) }
+    }
+
     package func rename(_ source: String, to destination: String) throws(SystemError) {
         guard Glibc_rename(source, destination) == 0 else {
             throw SystemError(operation: "replace", path: destination, errorNumber: errno)

@@ -254,10 +254,8 @@ package struct StoreFiles: Sendable {
     /// Overwrites a small cache file in place (no temporary file, no rename, no flush): for
     /// records whose loss or truncation costs nothing but a note (``Store``'s acknowledged sets).
     package func overwriteCache(_ bytes: [UInt8], to relative: String) {
-        guard let path = try? checked(relative), (try? checkParents(of: relative)) != nil,
-              let descriptor = try? fileSystem.openForWriting(path, create: true, mode: 0o644) else { return }
-        defer { fileSystem.close(descriptor) }
-        try? fileSystem.write(descriptor, bytes, path: path)
+        guard let path = try? checked(relative), (try? checkParents(of: relative)) != nil else { return }
+        try? fileSystem.overwrite(path, with: bytes)
     }
 
     /// ``writeAtomically(_:to:durable:)`` with durability: the store's one way to save data.
