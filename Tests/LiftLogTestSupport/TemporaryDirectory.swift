@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Where tests make their folders: `$TMPDIR` (`scripts/test.sh` points it below `.build/`),
+/// Where tests make their folders: `$TMPDIR` (`scripts/test-env.sh` points it at a private folder it removes),
 /// else `/tmp`.
 public let temporaryBase: String = {
     guard let value = getenv("TMPDIR").map({ String(cString: $0) }), value.hasPrefix("/") else { return "/tmp" }

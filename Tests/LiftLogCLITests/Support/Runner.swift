@@ -113,7 +113,7 @@ struct Process {
         let name = program.split(separator: "/").last.map(String.init) ?? program
         let packages = ["rsvg-convert": "librsvg2-bin", "setpriv": "util-linux", "git": "git", "python3": "python3",
                         "chromium": "chromium", "chromedriver": "chromium-driver"]
-        let install = packages[name].map { "; install it with 'apt-get install \($0)' (bash scripts/test.sh installs what the tests need)" } ?? ""
+        let install = packages[name].map { "; install it with 'apt-get install \($0)' (bash scripts/test-env.sh installs what the tests need)" } ?? ""
         return "cannot start \(name): \(String(cString: strerror(errorNumber)))\(install)"
     }
 

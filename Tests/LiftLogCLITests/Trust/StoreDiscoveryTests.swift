@@ -38,7 +38,7 @@ struct StoreDiscoveryTests {
             makeDirectories(store + "/mine")
             let otherUser: uid_t = geteuid() == 0 ? 65534 : 0
             guard chown(store + "/liftlog.json", otherUser, gid_t(otherUser)) == 0 else {
-                Issue.record("cannot give liftlog.json to another user (run the tests as root, as scripts/test.sh does in CI)")
+                Issue.record("cannot give liftlog.json to another user (run the tests as root, as CI does)")
                 return
             }
             let before = snapshot(store)

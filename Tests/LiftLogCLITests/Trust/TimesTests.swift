@@ -55,7 +55,7 @@ struct TimesTests {
     ])
     func daylightSaving(zone: String, gap: String, message: String, overlap: String, resolved: String) throws {
         guard access("/usr/share/zoneinfo/" + zone, R_OK) == 0 else {
-            Issue.record("no time-zone database: install it with 'apt-get install tzdata' (bash scripts/test.sh does)")
+            Issue.record("no time-zone database: install it with 'apt-get install tzdata' (bash scripts/test-env.sh does)")
             return
         }
         try withTemporaryDirectory { root throws in
