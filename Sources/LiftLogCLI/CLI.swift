@@ -62,7 +62,7 @@ public enum CLI {
             context.io.writeOutput(JSONWriter.canonicalString(JSONShapes.error(error)))
             return
         }
-        var text = context.style.red("Error:") + " \(error.cliMessage)\n"
+        var text = context.style.red("Error:") + " \(error.cliMessage)\n" + (error.remedy?.cliDetail ?? "")
         if case .corruptFile(let problems) = error {
             text = ""
             for problem in problems {
@@ -94,7 +94,7 @@ public enum CLI {
     /// no longer in its file (a `git checkout` of an older version, a sync, a hand edit).
     private static func reportSetsChangedOutside(_ context: inout CommandContext, command: String) {
         guard command != "init", let store = try? context.store(), let missing = try? store.setsMissingFromActiveSession() else { return }
-        let sets = missing.sets.map { "\($0.exerciseName) set \($0.setNumber) (\(Formatting.set(WorkoutSet(setNumber: $0.setNumber, weight: $0.weight, unit: $0.unit, reps: $0.reps))))" }
+        let sets = missing.sets.map { "\($0.exerciseName) set \($0.setNumber) (\(Formatting.set($0.workoutSet)))" }
         let listed = sets.prefix(5).joined(separator: ", ") + (sets.count > 5 ? " and \(sets.count - 5) more" : "")
         let place = missing.path.map { "its file \($0)" } ?? "the store (its file is gone)"
         context.io.writeError(context.style.yellow("Note:") + " the active session \(missing.sessionID.short) changed outside liftlog: \(sets.count == 1 ? "a set it saved is" : "\(sets.count) sets it saved are") no longer in \(place): \(listed). If that was not meant (a 'git checkout' of an older version, a sync), bring the file back from git or your backup; otherwise log the sets again. This note is shown once.\n")

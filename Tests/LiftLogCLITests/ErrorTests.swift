@@ -40,16 +40,35 @@ struct ErrorTests {
         #expect(json["error"]?["message"] == "Internal error: index out of range. Please report this bug.")
     }
 
-    @Test("malformed set notation is a validation error", arguments: [
-        ("abcx5", "weight 'abc' is not a number"), ("100x", "reps missing after 'x'"),
-        ("100x-3", "reps must be a whole number of 0 or more"), ("100x5@11", "RPE must be between 1 and 10 in steps of 0.5"),
-        ("100stonex5", "unknown unit 'stone' (use kg or lbs)"),
-    ])
-    func setNotation(set: String, reason: String) throws {
+    @Test("malformed set notation: the message, the caret under the wrong character, the nearest valid form", arguments: [
+        ("bw+x5", "expected a weight after 'bw+'", 4, "bw+20x5"), ("100x", "the reps are missing after 'x'", 5, "100x5"),
+        ("100x-3", "reps cannot be negative", 5, "100x3"), ("100x5@11", "RPE must be between 1 and 10 in steps of 0.5", 7, "100x5@10"),
+        ("5km/25", "a time needs a unit: s, min or h, or write it as M:SS", 7, "5km/25s"),
+    ] as [(String, String, Int, String)])
+    func setNotation(set: String, reason: String, column: Int, suggestion: String) throws {
         try withTemporaryDirectory { root throws in
             let store = storeWithActiveSession(root)
-            expectFailure(["log", "Back Squat", set], store: store, code: .validation,
-                          message: "Invalid set '\(set)': \(reason). Write sets like 100x5, 100kgx5, 225lbsx5, 100x5@8.5, 100x5@rir2, w:60x5, 100x5x3 or bwx12.")
+            let message = "Invalid set '\(set)': \(reason). Did you mean \(suggestion)?"
+            expectFailure(["log", "Back Squat", set], store: store, code: .validation, message: message)
+            let json = run(["log", "Back Squat", set, "--store", store, "--json"]).json
+            #expect(json?["error"]?["details"] == ["token": .string(set), "column": .number(JSONNumber(column)), "suggestion": .string(suggestion), "remedy": "correct_set"])
+            // On a terminal: the message, then the token with a caret under the first wrong character.
+            let human = run(["log", "Back Squat", set, "--store", store])
+            #expect(human.status == 4)
+            #expect(human.error == "Error: \(message)\n  \(set)\n  \(String(repeating: " ", count: column - 1))^\n")
+        }
+    }
+
+    @Test("a set without a close valid form lists the forms of the notation")
+    func setNotationWithoutSuggestion() throws {
+        try withTemporaryDirectory { root throws in
+            let store = storeWithActiveSession(root)
+            expectFailure(["log", "Back Squat", "100stonex5"], store: store, code: .validation,
+                          message: "Invalid set '100stonex5': unknown unit 'stone' (weights: kg, lbs; times: s, min; distances: m, km, mi). Write sets like 100x5, 225lbsx5, 100x5@8, w:60x5, 100x5x3, bw+20x5, 60s, 20x45s, 5km/25:00 or 400mx6.")
+            expectFailure(["set", "Back Squat", "1", "--seconds", "5km"], store: store, code: .validation,
+                          message: "--seconds must be a time such as 45, 45s, 2min or 1:30, got '5km'.")
+            expectFailure(["set", "Back Squat", "1", "--distance", "fast"], store: store, code: .validation,
+                          message: "--distance must be a distance such as 400m, 5km or 3mi, got 'fast'.")
         }
     }
 
@@ -76,8 +95,8 @@ struct ErrorTests {
             let id = try #require(run(["status", "--store", store, "--json"]).json?["data"]?["id"]?.stringValue)
             #expect(run(["finish", "--store", store]).status == 0)
             expectFailure(["log", "Back Squat", "100x5"], store: store, code: .notFound, message: "No active session. Start one with 'liftlog start'.")
-            expectFailure(["log", "Back Squat", "100x5", "--session", String(id.prefix(8))], store: store, code: .forbidden,
-                          message: "Session \(id.prefix(8)) is completed. Change it with 'liftlog edit \(id.prefix(8))'.")
+            expectFailure(["log", "Back Squat", "100x5x0", "--session", String(id.prefix(8))], store: store, code: .validation,
+                          message: "Invalid set '100x5x0': the number of sets must be 1 to 50. Did you mean 100x5x3?")
             expectFailure(["finish"], store: store, code: .notFound, message: "No active session. Start one with 'liftlog start'.")
             expectFailure(["finish", "--feel", "7"], store: store, code: .validation, message: "Feel must be 1–5, got 7.")
         }

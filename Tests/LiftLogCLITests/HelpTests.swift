@@ -37,7 +37,8 @@ struct HelpTests {
           start                   Begin a session.
           log                     Log completed sets of an exercise into the active
                                   session.
-          set                     Change one set of the active session.
+          set                     Change one set of the active session (or of any
+                                  session with --session).
           drop                    Remove an exercise and its sets from the active
                                   session.
           status                  Show the active session.

@@ -30,6 +30,9 @@ struct SchemaTests {
             #expect(run(["start", "--store", store, "--at", "2025-01-24T06:00:00+01:00"]).status == 0)
             #expect(run(["log", "--store", store, "Deadlift", "315x5@8", "bwx3", "100kgx2x2"]).status == 0)
             #expect(run(["log", "--store", store, "Sled Push", "90x20", "--create"]).status == 0)
+            #expect(run(["log", "--store", store, "Pull-up", "bw+20x5", "bw-25x8", "bwx1:00"]).status == 0)
+            #expect(run(["log", "--store", store, "Sled Push", "5km/25:00", "400mx2"]).status == 0)
+            #expect(run(["log", "--store", store, "Plank", "60s", "20x45s"]).status == 0)
             #expect(run(["set", "--store", store, "Deadlift", "2", "--skip"]).status == 0)
             #expect(run(["finish", "--store", store, "--feel", "3", "--pain", "knee,back", "--notes", "Heavy \"day\""]).status == 0)
             // The real binary, for a new random ID (in-process runs each count IDs from 1).
@@ -50,6 +53,8 @@ struct SchemaTests {
         ("\"set_type\": \"normal\"", "\"set_type\": \"giant\""), ("\"weight\": 140", "\"weight\": -140"),
         ("\"order\": 1", "\"order\": -1"), ("\"status\": \"completed\"\n}", "\"status\": \"active\"\n}"),
         ("\"set_number\": 1", "\"set_number\": 0"), ("\"exercise_name\": \"Deadlift\"", "\"exercise_name\": 7"),
+        ("\"reps\": 5", "\"reps\": 5, \"bodyweight\": \"yes\""), ("\"reps\": 5", "\"reps\": 5, \"distance_m\": -400"),
+        ("\"reps\": 5", "\"reps\": 5, \"duration_seconds\": 90000"), ("\"weight\": 140", "\"weight\": -140, \"bodyweight\": false"),
     ])
     func agreement(original: String, broken: String) throws {
         try withTemporaryDirectory { root throws in

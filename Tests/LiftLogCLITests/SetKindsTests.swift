@@ -81,7 +81,7 @@ struct SetFieldsTests {
                 Refusal(["set", "Back Squat", "1", "--rir", "11"], 4, "VALIDATION_ERROR", "Reps in reserve must be 0–10, got 11."),
                 Refusal(["set", "Back Squat", "1", "--type", "superset"], 4, "VALIDATION_ERROR", "--type must be one of normal, warmup, drop, failure, got 'superset'."),
                 Refusal(["log", "Back Squat", "100x5", "--rest", "-5"], 4, "VALIDATION_ERROR", "Rest must be 0–86400 seconds, got -5."),
-                Refusal(["set", "Back Squat", "1"], 2, "USAGE_ERROR", "Say what to change: --weight, --reps, --rpe, --rir, --type, --note, --done, --skip or --undo."),
+                Refusal(["set", "Back Squat", "1"], 2, "USAGE_ERROR", "Say what to change: --weight, --reps, --seconds, --distance, --rpe, --rir, --type, --note, --done, --skip or --undo."),
             ], store: store)
             #expect(snapshot(store) == before)
         }
@@ -183,6 +183,90 @@ struct RestCommandTests {
                 Refusal(["rest", "0"], 4, "VALIDATION_ERROR", "Rest must be 1–3600 seconds, got '0'."),
                 Refusal(["rest", "soon"], 4, "VALIDATION_ERROR", "Rest must be 1–3600 seconds, got 'soon'."),
             ], store: store)
+        }
+    }
+}
+
+@Suite("Every kind of set")
+struct EveryKindOfSetTests {
+    @Test("each row of the notation table logs through the binary, is stored as SPEC §7 says and shows right")
+    func everyRow() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            #expect(runBinary(["start", "--store", store]).status == 0)
+            let rows: [(exercise: String, set: String, shown: String, stored: JSONValue)] = [
+                ("Pull-up", "bw+20x5", "bodyweight + 20 kg × 5", ["bodyweight": true, "weight": 20, "unit": "kg", "reps": 5]),
+                ("Pull-up", "bw-25x8", "bodyweight − 25 kg × 8", ["bodyweight": true, "weight": -25, "unit": "kg", "reps": 8]),
+                ("Pull-up", "bwx12", "bodyweight × 12", ["bodyweight": true, "reps": 12]),
+                ("Plank", "60s", "1:00", ["duration_seconds": 60]),
+                ("Plank", "1:30", "1:30", ["duration_seconds": 90]),
+                ("Plank", "2min", "2:00", ["duration_seconds": 120]),
+                ("Plank", "20x45s", "20 kg × 0:45", ["weight": 20, "unit": "kg", "duration_seconds": 45]),
+                ("Run", "5km/25:00", "25:00 · 5.00 km · 5:00/km", ["distance_m": 5000, "duration_seconds": 1500]),
+                ("Run", "3mi", "4.83 km", ["distance_m": 4828.032]),
+                ("Row", "2000m/7:45", "7:45 · 2.00 km · 3:53/km", ["distance_m": 2000, "duration_seconds": 465]),
+            ]
+            for row in rows {
+                let logged = runBinary(["log", row.exercise, row.set, "--create", "--store", store])
+                #expect(logged.status == 0, "\(row.set): \(logged.error)")
+                #expect(logged.output.hasSuffix(": \(row.shown)\n"), "\(row.set): \(logged.output)")
+            }
+            let intervals = runBinary(["log", "Track", "400mx6", "--create", "--rest", "90", "--store", store])
+            #expect(intervals.output.split(separator: "·").count == 6 && intervals.output.hasSuffix("set 6: 400 m\n"), "\(intervals.output)")
+            let holds = runBinary(["log", "Plank", "60sx3", "--store", store])
+            #expect(holds.output == "Plank  set 5: 1:00 · set 6: 1:00 · set 7: 1:00\n")
+            #expect(runBinary(["finish", "--store", store]).status == 0)
+            let id = try #require(runBinary(["history", "--store", store, "--json"]).json?["data"]?["sessions"]?.arrayValue?.first?["id"]?.stringValue)
+            let session = try #require(runBinary(["show", id, "--store", store, "--json"]).json?["data"])
+            let entries = try #require(session["entries"]?.arrayValue)
+            for row in rows {
+                let entry = try #require(entries.first { $0["exercise_name"] == .string(row.exercise) })
+                let match = entry["sets"]?.arrayValue?.contains { set in
+                    guard case .object(let expected) = row.stored else { return false }
+                    return expected.allSatisfy { set[$0.key] == $0.value } && (row.stored["reps"] != nil || set["reps"] == nil)
+                }
+                #expect(match == true, "\(row.set) not stored as \(row.stored)")
+            }
+            let track = try #require(entries.first { $0["exercise_name"] == "Track" }?["sets"]?.arrayValue)
+            #expect(track.count == 6 && track.allSatisfy { $0["distance_m"] == 400 && $0["rest_seconds"] == 90 || $0["set_number"] == 1 })
+            // show prints every kind right: no volume for what has none, the distance run.
+            let text = runBinary(["show", id, "--store", store]).output
+            for row in rows { #expect(text.contains(row.shown), "show lacks \(row.shown)") }
+            #expect(text.contains("· 14.23 km"), "\(text)")
+            #expect(!text.contains("volume"), "\(text)")
+            // export ndjson carries the fields as stored.
+            let ndjson = runBinary(["export", "ndjson", "--store", store]).output
+            #expect(ndjson.contains("\"bodyweight\":true") && ndjson.contains("\"distance_m\":4828.032") && ndjson.contains("\"weight\":-25"))
+            #expect(runBinary(["check", "--store", store]).status == 0)
+        }
+    }
+
+    @Test("set changes a set's time, distance and bodyweight load; log and set fix a completed session by --session")
+    func changeEveryField() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            #expect(runBinary(["start", "--store", store]).status == 0)
+            #expect(runBinary(["log", "Run", "5km/25:00", "--create", "--store", store]).status == 0)
+            #expect(runBinary(["finish", "--store", store]).status == 0)
+            let id = try #require(runBinary(["history", "--store", store, "--json"]).json?["data"]?["sessions"]?.arrayValue?.first?["id"]?.stringValue)
+            let short = String(id.prefix(8))
+            // Without --session there is nothing to change.
+            let refused = runBinary(["set", "Run", "1", "--seconds", "24:30", "--store", store, "--json"])
+            #expect(refused.errorCode == "NOT_FOUND" && refused.errorMessage == "No active session. Start one with 'liftlog start'.")
+            let changed = runBinary(["set", "Run", "1", "--seconds", "24:30", "--distance", "5.2km", "--session", short, "--store", store])
+            #expect(changed.status == 0, "\(changed.error)")
+            #expect(changed.output.contains("24:30 · 5.20 km · 4:43/km"), "\(changed.output)")
+            let added = runBinary(["log", "Pull-Up", "bw+10x5", "--create", "--session", short, "--store", store, "--json"])
+            #expect(added.status == 0, "\(added.error)")
+            #expect(added.json?["data"]?["status"] == "completed")
+            let set = runBinary(["set", "Pull-Up", "1", "--weight", "bw-15", "--session", short, "--store", store, "--json"])
+            let stored = set.json?["data"]?["entries"]?.arrayValue?.last?["sets"]?.arrayValue?.first
+            #expect(stored?["bodyweight"] == true && stored?["weight"] == -15 && stored?["completed_at"] == nil)
+            let plain = runBinary(["set", "Pull-Up", "1", "--weight", "30", "--session", short, "--store", store, "--json"])
+            #expect(plain.json?["data"]?["entries"]?.arrayValue?.last?["sets"]?.arrayValue?.first?["bodyweight"] == nil)
+            #expect(runBinary(["check", "--store", store]).status == 0)
         }
     }
 }

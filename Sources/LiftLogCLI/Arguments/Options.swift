@@ -27,9 +27,11 @@ extension Option where Value == String {
     static var recordedAt: Option<String> { .text("--at", valueName: "time", help: "When it started (default: it just ended).") }
     static var endedAt: Option<String> { .text("--at", valueName: "time", help: "When it ended (default: now).") }
     static var planDay: Option<String> { .text("--plan-day", valueName: "name", help: "A day of the active plan: its exercises are added with their sets waiting to be logged ('next' for the next day of the rotation). Without an active plan, the name is only recorded.") }
-    static var session: Option<String> { .text("--session", valueName: "id", help: "Log into this session instead of the active one (it must be active).") }
+    static var session: Option<String> { .text("--session", valueName: "id", help: "Change this session instead of the active one (a completed one too: fixing history).") }
+    static var seconds: Option<String> { .text("--seconds", valueName: "time", help: "New time of the set: 45, 45s, 2min or 1:30.") }
+    static var distance: Option<String> { .text("--distance", valueName: "distance", help: "New distance of the set: 400m, 5km or 3mi.") }
     static var setNote: Option<String> { .text("--note", valueName: "text", help: "A note for each set logged (an empty text removes a set's note with 'set').") }
-    static var weight: Option<String> { .text("--weight", valueName: "weight", help: "New weight (a number, optionally with kg or lbs; bw for bodyweight).") }
+    static var weight: Option<String> { .text("--weight", valueName: "weight", help: "New weight (a number, optionally with kg or lbs; bw, bw+20 or bw-25 for bodyweight).") }
     static var exercise: Option<String> { .text("--exercise", valueName: "name", help: "Only sessions with this exercise.") }
     static var search: Option<String> { .text("--search", valueName: "text", help: "Match names (best first) and muscle groups.") }
     static var muscle: Option<String> { .text("--muscle", valueName: "muscle", help: "Only exercises that train this muscle group.") }

@@ -45,7 +45,7 @@ enum WorkoutCommands {
     static let log = CommandSpec(
         name: "log",
         abstract: "Log completed sets of an exercise into the active session.",
-        discussion: "Sets: 100x5 (weight x reps, in the store's unit), 100kgx5, 225lbsx5, 100x5@8.5 (RPE), 100x5x3 (three sets), bwx12 (bodyweight). Quote names with spaces: liftlog log 'Back Squat' 100x5x3.",
+        discussion: "Sets: 100x5 (weight x reps, in the store's unit), 100kgx5, 225lbsx5, 100x5@8.5 (RPE), 100x5@rir2, 100x5x3 (three sets), w:60x5 (warm-up), d:80x8 (drop), f:100x3 (to failure), bwx12, bw+20x5 (20 added), bw-25x8 (assisted), 60s, 1:30, 2min, 20x45s (20 held 45 s), 60sx3, 5km, 400m, 3mi, 5km/25:00, 400mx6. Quote names with spaces: liftlog log 'Back Squat' 100x5x3.",
         arguments: [Argument.exercise, Argument.sets],
         options: [Flag.create, Option.session, Option.setNote, Option.rest],
         run: { context, arguments throws(LiftLogError) in
@@ -70,9 +70,10 @@ enum WorkoutCommands {
 
     static let set = CommandSpec(
         name: "set",
-        abstract: "Change one set of the active session.",
+        abstract: "Change one set of the active session (or of any session with --session).",
         arguments: [Argument.exerciseName, Argument.setNumber],
-        options: [Option.weight, Option.reps, Option.rpe, Option.rir, Option.setType, Option.setNote, Flag.done, Flag.skip, Flag.undo],
+        options: [Option.weight, Option.reps, Option.seconds, Option.distance, Option.rpe, Option.rir, Option.setType, Option.setNote,
+                  Option.session, Flag.done, Flag.skip, Flag.undo],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             guard let number = Int(arguments[.setNumber]), number >= 1 else {
@@ -86,7 +87,10 @@ enum WorkoutCommands {
                 let parsed = try SetNotation.parse(text + "x1", defaultUnit: store.preferences.unit)
                 change.weight = parsed.weight
                 change.unit = parsed.unit
+                change.bodyweight = parsed.bodyweight
             }
+            if let text = try arguments[.seconds] { change.durationSeconds = try SetNotation.duration(text, option: "--seconds") }
+            if let text = try arguments[.distance] { change.distanceMeters = try SetNotation.distance(text, option: "--distance") }
             if let reps = try arguments[.reps] {
                 guard reps >= 0 else { throw .validation("--reps cannot be negative, got \(reps).") }
                 change.reps = reps
@@ -102,9 +106,11 @@ enum WorkoutCommands {
                 change.rpe = rpe
             }
             guard !change.isEmpty else {
-                throw .usage("Say what to change: --weight, --reps, --rpe, --rir, --type, --note, --done, --skip or --undo.", command: arguments.commandName)
+                throw .usage("Say what to change: --weight, --reps, --seconds, --distance, --rpe, --rir, --type, --note, --done, --skip or --undo.", command: arguments.commandName)
             }
-            let stored = try store.editSet(exercise: arguments[.exerciseName], number: number, change)
+            var sessionID: Session.ID?
+            if let prefix = try arguments[.session] { sessionID = try store.session(idPrefix: prefix).session.id }
+            let stored = try store.editSet(exercise: arguments[.exerciseName], number: number, change, sessionID: sessionID)
             let key = Exercise.nameKey(arguments[.exerciseName])
             let name = stored.session.entries.first { Exercise.nameKey($0.exerciseName) == key }?.exerciseName ?? arguments[.exerciseName]
             return sessionResult(stored, store: store, context: context, prefix: "Updated set \(number) of \(name).")

@@ -41,17 +41,58 @@ enum Formatting {
         return "\(minutes / 60)h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60)m"
     }
 
-    /// A set as `100 kg × 5 @8.5`.
-    static func set(_ set: WorkoutSet) -> String {
-        var text: String
-        if let reps = set.reps {
-            text = set.weight == nil ? "bodyweight × \(reps)" : "\(weight(set.weight, set.unit)) × \(reps)"
-        } else if let seconds = set.durationSeconds {
-            text = Formatting.duration(seconds)
-        } else {
-            text = set.weight.map { weight($0, set.unit) } ?? "–"
+    /// `0:45`, `25:00`, `1:02:30`: a set's time as a clock.
+    static func clock(_ seconds: Int) -> String {
+        let hours = seconds / 3600, minutes = seconds / 60 % 60, rest = seconds % 60
+        let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+    }
+
+    /// `400 m` below a kilometre, `5.00 km` from one.
+    static func distance(_ meters: Double) -> String {
+        guard meters >= 1000 else { return "\(number(meters)) m" }
+        let km = (meters / 10).rounded() / 100
+        let text = String(km)
+        let decimals = text.split(separator: ".").last.map(\.count) ?? 0
+        return (decimals == 1 ? text + "0" : text) + " km"
+    }
+
+    /// `5:00/km`: time per kilometre.
+    static func pace(seconds: Int, meters: Double) -> String? {
+        guard meters > 0, seconds > 0 else { return nil }
+        return clock(Int((Double(seconds) * 1000 / meters).rounded())) + "/km"
+    }
+
+    /// The load of a set: `100 kg`, `bodyweight`, `bodyweight + 20 kg`, `bodyweight − 25 kg`.
+    static func load(_ set: WorkoutSet) -> String? {
+        if set.bodyweight {
+            guard let weight = set.weight, weight != 0 else { return "bodyweight" }
+            return "bodyweight \(weight > 0 ? "+" : "−") \(Formatting.weight(abs(weight), set.unit))"
         }
-        if let distance = set.distanceMeters { text += " \(number(distance)) m" }
+        if let weight = set.weight { return Formatting.weight(weight, set.unit) }
+        return set.reps != nil && set.durationSeconds == nil && set.distanceMeters == nil ? "bodyweight" : nil
+    }
+
+    /// A set as `100 kg × 5 @8.5`, `bodyweight + 20 kg × 5`, `20 kg × 0:45`, `1:00`,
+    /// `25:00 · 5.00 km · 5:00/km`.
+    static func set(_ set: WorkoutSet) -> String {
+        var parts: [String] = []
+        let load = Formatting.load(set)
+        if let distance = set.distanceMeters {
+            if let seconds = set.durationSeconds { parts.append(clock(seconds)) }
+            parts.append(Formatting.distance(distance))
+            if let seconds = set.durationSeconds, let pace = pace(seconds: seconds, meters: distance) { parts.append(pace) }
+            if let load, set.weight != nil { parts.append(load) }
+        } else if let reps = set.reps {
+            var text = "\(load ?? "–") × \(reps)"
+            if let seconds = set.durationSeconds { text += " in \(clock(seconds))" }
+            parts.append(text)
+        } else if let seconds = set.durationSeconds {
+            parts.append(load.map { "\($0) × \(clock(seconds))" } ?? clock(seconds))
+        } else {
+            parts.append(load ?? "–")
+        }
+        var text = parts.joined(separator: " · ")
         if let rpe = set.rpe { text += " @\(number(rpe))" }
         if let rir = set.rir { text += " (\(rir) RIR)" }
         switch set.setType {

@@ -57,6 +57,10 @@ enum JSONShapes {
             details["problems"] = .array(problems.map(problem))
         case .io(let path, _, _):
             details["path"] = .string(path)
+        case .validation(_, .correctSet(let token, let offset, let suggestion)?):
+            details["token"] = .string(token)
+            details["column"] = .number(JSONNumber(offset + 1))
+            if let suggestion { details["suggestion"] = .string(suggestion) }
         default:
             break
         }

@@ -24,6 +24,7 @@ extension Remedy {
         case .format: return "'liftlog fmt' moves it."
         case .check: return "'liftlog check' says why."
         case .writeSchemas: return "'liftlog init --schemas' writes them."
+        case .correctSet: return ""
         }
     }
 }
@@ -39,7 +40,16 @@ extension FileProblem {
 extension LiftLogError {
     /// The message with its remedy in the CLI's words, as the CLI shows it.
     var cliMessage: String {
-        guard let remedy else { return message }
+        guard let remedy, !remedy.cliText.isEmpty else { return message }
         return message + " " + remedy.cliText
+    }
+}
+
+extension Remedy {
+    /// The lines shown under an error's message on a terminal: the token with a caret under
+    /// the first wrong character (`bw+x5` / `   ^`).
+    var cliDetail: String? {
+        guard case .correctSet(let token, let offset, _) = self else { return nil }
+        return "  \(token)\n  \(String(repeating: " ", count: offset))^\n"
     }
 }

@@ -38,13 +38,19 @@ enum SessionText {
                     if let weight = set.targetWeight { target += " @ \(Formatting.weight(weight, set.unit ?? unit))" }
                     text += style.dim(target)
                 }
-                if set.setType != .normal { text += style.dim(" (\(set.setType.rawValue))") }
+                if set.status != .completed, set.setType != .normal { text += style.dim(" (\(set.setType.rawValue))") }
                 if let notes = set.notes { text += style.dim("  \(notes)") }
                 lines.append(text)
             }
         }
         lines.append("")
-        var totals = "\(Formatting.count(metrics.exerciseCount, "exercise")) · \(Formatting.count(metrics.setCount, "set")) · volume \(Formatting.number(metrics.totalVolume)) \(unit.rawValue)"
+        var totals = "\(Formatting.count(metrics.exerciseCount, "exercise")) · \(Formatting.count(metrics.setCount, "set"))"
+        let work = session.entries.flatMap(\.sets).filter(\.countsAsWork)
+        if metrics.totalVolume > 0 || work.contains(where: { $0.measure == .load }) {
+            totals += " · volume \(Formatting.number(metrics.totalVolume)) \(unit.rawValue)"
+        }
+        let distance = work.compactMap(\.distanceMeters).reduce(0, +)
+        if distance > 0 { totals += " · \(Formatting.distance(distance))" }
         if session.status == .completed, let feel = session.sessionRPE { totals += " · felt \(feel)/5" }
         lines.append(totals)
         if !session.painTags.isEmpty { lines.append("Pain: \(session.painTags.joined(separator: ", "))") }

@@ -39,6 +39,9 @@ public enum Remedy: Hashable, Sendable {
     case check
     /// Write the JSON Schemas and the editor settings again.
     case writeSchemas
+    /// Correct a set written in the set notation: `offset` is the first wrong character of
+    /// `token` (in characters), `suggestion` the nearest valid form when there is one.
+    case correctSet(token: String, offset: Int, suggestion: String?)
 
     /// A stable name of the remedy, for machine-readable output (`details.remedy`).
     public var code: String {
@@ -62,6 +65,7 @@ public enum Remedy: Hashable, Sendable {
         case .format: "format"
         case .check: "check"
         case .writeSchemas: "write_schemas"
+        case .correctSet: "correct_set"
         }
     }
 }

@@ -74,7 +74,7 @@ package struct MonthSummary: Equatable, Sendable {
 /// The top of the index: the modification times of the session folders and the totals of each
 /// month, in `.liftlog/index/state.tsv`.
 package struct IndexState: Equatable, Sendable {
-    package static let formatLine = "liftlog-index 4"
+    package static let formatLine = "liftlog-index 5"
 
     /// The unit volumes were computed in.
     package var unit: WeightUnit

@@ -7,14 +7,35 @@ public struct SessionSummary: Hashable, Sendable {
     }
 
     /// A run of identical working sets of an exercise, as the index keeps them: enough for
-    /// records, e1RM and volume without opening the session file.
+    /// records, e1RM, volume, holds and paces without opening the session file.
     public struct WorkSets: Hashable, Sendable {
-        /// `nil` for bodyweight or timed sets.
+        /// The load; for a ``bodyweight`` set what was added (negative: assisted). `nil` without one.
         public var weight: Double?
         public var unit: WeightUnit
         public var reps: Int?
         /// How many such sets in a row.
         public var count: Int
+        /// Whether the load is body weight plus ``weight``.
+        public var bodyweight: Bool
+        public var durationSeconds: Int?
+        public var distanceMeters: Double?
+
+        public init(weight: Double?, unit: WeightUnit, reps: Int?, count: Int, bodyweight: Bool = false,
+                    durationSeconds: Int? = nil, distanceMeters: Double? = nil) {
+            self.weight = weight
+            self.unit = unit
+            self.reps = reps
+            self.count = count
+            self.bodyweight = bodyweight
+            self.durationSeconds = durationSeconds
+            self.distanceMeters = distanceMeters
+        }
+
+        /// The same set, one of them.
+        func sameSet(as other: WorkSets) -> Bool {
+            weight == other.weight && unit == other.unit && reps == other.reps && bodyweight == other.bodyweight
+                && durationSeconds == other.durationSeconds && distanceMeters == other.distanceMeters
+        }
     }
 
     public var id: Session.ID
@@ -74,19 +95,26 @@ public struct SessionSummary: Hashable, Sendable {
 
     /// `weight,unit,reps,count` per run of identical working sets, `;` between runs, `|`
     /// between entries: `100,kg,5,3;105,kg,3,1|,kg,12,3`. A set without a unit is in `unit`.
+    /// A bodyweight, timed or distance set adds `,bw,seconds,metres` (`bw` or empty):
+    /// `20,kg,5,3,bw,,` or `,kg,,1,,1500,5000`.
     static func encodeWorkSets(_ entries: [Session.Entry], unit: WeightUnit) -> String {
         entries.map { entry in
             var runs: [WorkSets] = []
             for set in entry.sets where set.countsAsWork {
-                let item = WorkSets(weight: set.weight, unit: set.unit ?? unit, reps: set.reps, count: 1)
-                if let last = runs.last, last.weight == item.weight, last.unit == item.unit, last.reps == item.reps {
+                let item = WorkSets(weight: set.weight, unit: set.unit ?? unit, reps: set.reps, count: 1, bodyweight: set.bodyweight,
+                                    durationSeconds: set.durationSeconds, distanceMeters: set.distanceMeters)
+                if let last = runs.last, last.sameSet(as: item) {
                     runs[runs.count - 1].count += 1
                 } else {
                     runs.append(item)
                 }
             }
             return runs.map { run in
-                "\(run.weight.map { JSONNumber($0).text } ?? ""),\(run.unit.rawValue),\(run.reps.map(String.init) ?? ""),\(run.count)"
+                var text = "\(run.weight.map { JSONNumber($0).text } ?? ""),\(run.unit.rawValue),\(run.reps.map(String.init) ?? ""),\(run.count)"
+                if run.bodyweight || run.durationSeconds != nil || run.distanceMeters != nil {
+                    text += ",\(run.bodyweight ? "bw" : ""),\(run.durationSeconds.map(String.init) ?? ""),\(run.distanceMeters.map { JSONNumber($0).text } ?? "")"
+                }
+                return text
             }.joined(separator: ";")
         }.joined(separator: "|")
     }
@@ -98,9 +126,15 @@ public struct SessionSummary: Hashable, Sendable {
         guard index < entries.count, !entries[index].isEmpty else { return [] }
         return ByteFields.split(entries[index], at: 0x3B).compactMap { run -> WorkSets? in // ;
             let parts = ByteFields.split(run, at: 0x2C) // ,
-            guard parts.count == 4, let unit = WeightUnit(rawValue: ByteFields.string(parts[1])),
+            guard parts.count == 4 || parts.count == 7, let unit = WeightUnit(rawValue: ByteFields.string(parts[1])),
                   let count = ByteFields.int(parts[3]), count > 0 else { return nil }
-            return WorkSets(weight: parts[0].isEmpty ? nil : Double(ByteFields.string(parts[0])), unit: unit, reps: ByteFields.int(parts[2]), count: count)
+            var sets = WorkSets(weight: parts[0].isEmpty ? nil : Double(ByteFields.string(parts[0])), unit: unit, reps: ByteFields.int(parts[2]), count: count)
+            if parts.count == 7 {
+                sets.bodyweight = !parts[4].isEmpty
+                sets.durationSeconds = ByteFields.int(parts[5])
+                sets.distanceMeters = parts[6].isEmpty ? nil : Double(ByteFields.string(parts[6]))
+            }
+            return sets
         }
     }
 

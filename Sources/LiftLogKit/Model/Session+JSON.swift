@@ -158,6 +158,7 @@ extension Session.Entry: JSONDecodable, JSONEncodable {
 extension WorkoutSet: JSONDecodable, JSONEncodable {
     /// The keys of its JSON object.
     enum Key: String, JSONKey {
+        case bodyweight
         case completedAt = "completed_at"
         case distanceM = "distance_m"
         case durationSeconds = "duration_seconds"
@@ -182,6 +183,7 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         let weight: Double? = reader.optional(Key.weight)
         let unit: WeightUnit? = reader.optional(Key.unit)
         let reps: Int? = reader.optional(Key.reps)
+        let bodyweight = reader.optional(Key.bodyweight, default: false)
         let rpe: Double? = reader.optional(Key.rpe)
         let rir: Int? = reader.optional(Key.rir)
         let rest: Int? = reader.optional(Key.restSeconds)
@@ -193,7 +195,7 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         let completedAt: Timestamp? = reader.optional(Key.completedAt)
         let notes: String? = reader.optional(Key.notes)
         return WorkoutSet(
-            setNumber: setNumber, setType: setType, weight: weight, unit: unit, reps: reps, rpe: rpe, rir: rir,
+            setNumber: setNumber, setType: setType, weight: weight, unit: unit, reps: reps, bodyweight: bodyweight, rpe: rpe, rir: rir,
             restSeconds: rest, distanceMeters: distance, durationSeconds: duration, targetReps: targetReps,
             targetWeight: targetWeight, status: status, completedAt: completedAt, notes: notes,
             unknownFields: reader.unknownMembers)
@@ -201,6 +203,7 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
+        if bodyweight { object.set(Key.bodyweight, true) }
         object.set(Key.completedAt, completedAt)
         object.set(Key.distanceM, distanceMeters)
         object.set(Key.durationSeconds, durationSeconds)
@@ -231,8 +234,10 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         var found: [(key: String, text: String, hint: String)] = []
         let notNegative = "Use 0 or more."
         if setNumber < 1 { found.append(("set_number", "set_number must be 1 or more, found \(setNumber)", "Number sets from 1.")) }
-        if let weight, weight < 0 { found.append(("weight", "weight cannot be negative, found \(JSONNumber(weight))", "Use 0 or more; for an assisted exercise write the assistance as a positive weight.")) }
-        if let weight, weight > WorkoutSet.maximumWeight {
+        if let weight, weight < 0, !bodyweight {
+            found.append(("weight", "weight cannot be negative, found \(JSONNumber(weight))", "Use 0 or more; for an assisted bodyweight exercise add \"bodyweight\": true and write the assistance as a negative weight."))
+        }
+        if let weight, abs(weight) > WorkoutSet.maximumWeight {
             found.append(("weight", "weight must be at most \(JSONNumber(WorkoutSet.maximumWeight)), found \(JSONNumber(weight))", "Write the weight of one set, in kg or lbs."))
         }
         if let reps, reps < 0 { found.append(("reps", "reps cannot be negative, found \(reps)", notNegative)) }
@@ -246,6 +251,12 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         if let restSeconds, restSeconds < 0 { found.append(("rest_seconds", "rest_seconds cannot be negative, found \(restSeconds)", notNegative)) }
         if let distanceMeters, distanceMeters < 0 { found.append(("distance_m", "distance_m cannot be negative, found \(JSONNumber(distanceMeters))", notNegative)) }
         if let durationSeconds, durationSeconds < 0 { found.append(("duration_seconds", "duration_seconds cannot be negative, found \(durationSeconds)", notNegative)) }
+        if let durationSeconds, durationSeconds > SetNotation.maximumDurationSeconds {
+            found.append(("duration_seconds", "duration_seconds must be at most \(SetNotation.maximumDurationSeconds) (a day), found \(durationSeconds)", "Write the time of one set in seconds."))
+        }
+        if let distanceMeters, distanceMeters > SetNotation.maximumDistanceMeters {
+            found.append(("distance_m", "distance_m must be at most \(JSONNumber(SetNotation.maximumDistanceMeters)), found \(JSONNumber(distanceMeters))", "Write the distance of one set in metres."))
+        }
         if let targetReps, targetReps < 0 { found.append(("target_reps", "target_reps cannot be negative, found \(targetReps)", notNegative)) }
         if let targetWeight, targetWeight < 0 { found.append(("target_weight", "target_weight cannot be negative, found \(JSONNumber(targetWeight))", notNegative)) }
         return found

@@ -13,10 +13,14 @@ public struct WorkoutSet: Hashable, Sendable {
     /// Position in the entry, from 1.
     public var setNumber: Int
     public var setType: SetType
-    /// Absent for bodyweight sets.
+    /// The load lifted; for a ``bodyweight`` set, what was added to the body (positive) or
+    /// the assistance (negative). Absent for a set without load.
     public var weight: Double?
     public var unit: WeightUnit?
     public var reps: Int?
+    /// Whether the load is the lifter's body weight plus ``weight`` (`bw`, `bw+20`, `bw-25`).
+    /// Volume and e1RM of such a set use the nearest weigh-in (SPEC §8).
+    public var bodyweight: Bool
     /// Rate of perceived exertion, 1–10 in steps of 0.5.
     public var rpe: Double?
     /// Reps in reserve, 0–10.
@@ -34,7 +38,7 @@ public struct WorkoutSet: Hashable, Sendable {
 
     public init(
         setNumber: Int, setType: SetType = .normal, weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil,
-        rpe: Double? = nil, rir: Int? = nil, restSeconds: Int? = nil, distanceMeters: Double? = nil,
+        bodyweight: Bool = false, rpe: Double? = nil, rir: Int? = nil, restSeconds: Int? = nil, distanceMeters: Double? = nil,
         durationSeconds: Int? = nil, targetReps: Int? = nil, targetWeight: Double? = nil, status: Status = .completed,
         completedAt: Timestamp? = nil, notes: String? = nil, unknownFields: [String: JSONValue] = [:]
     ) {
@@ -43,6 +47,7 @@ public struct WorkoutSet: Hashable, Sendable {
         self.weight = weight
         self.unit = unit
         self.reps = reps
+        self.bodyweight = bodyweight
         self.rpe = rpe
         self.rir = rir
         self.restSeconds = restSeconds
@@ -68,9 +73,32 @@ public struct WorkoutSet: Hashable, Sendable {
     /// Whether the set counts toward volume and records: completed and not a warm-up.
     public var countsAsWork: Bool { status == .completed && setType != .warmup }
 
-    /// Weight × reps in `unit` (0 for bodyweight or timed sets).
-    public func volume(in unit: WeightUnit, defaultUnit: WeightUnit) -> Double {
-        guard let weight, let reps else { return 0 }
-        return (self.unit ?? defaultUnit).convert(weight, to: unit) * Double(reps)
+    /// Weight × reps in `unit`. A bodyweight set counts `bodyWeight` (in `unit`) plus its
+    /// load, and 0 when the body weight is unknown; a set without reps counts 0.
+    public func volume(in unit: WeightUnit, defaultUnit: WeightUnit, bodyWeight: Double? = nil) -> Double {
+        guard let load = load(in: unit, defaultUnit: defaultUnit, bodyWeight: bodyWeight), let reps else { return 0 }
+        return load * Double(reps)
+    }
+
+    /// The load lifted in `unit`: the weight, or for a bodyweight set `bodyWeight` (in `unit`)
+    /// plus the weight; `nil` when there is none or the body weight is unknown.
+    public func load(in unit: WeightUnit, defaultUnit: WeightUnit, bodyWeight: Double? = nil) -> Double? {
+        let added = weight.map { (self.unit ?? defaultUnit).convert($0, to: unit) }
+        guard bodyweight else { return added }
+        guard let bodyWeight else { return nil }
+        return max(0, bodyWeight + (added ?? 0))
+    }
+
+    /// What kind of measure the set records, from the fields it has.
+    public var measure: Measure {
+        if distanceMeters != nil { return .distance }
+        if durationSeconds != nil && reps == nil { return .time }
+        if bodyweight || (weight == nil && reps != nil) { return .bodyweight }
+        return .load
+    }
+
+    /// What a set measures: load and reps, bodyweight reps, a time held, or a distance.
+    public enum Measure: String, Sendable, Hashable, CaseIterable {
+        case load, bodyweight, time, distance
     }
 }

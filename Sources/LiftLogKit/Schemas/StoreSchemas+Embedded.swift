@@ -333,17 +333,35 @@ extension StoreSchemas {
           },
           "sets": {
             "items": {
+              "if": {
+                "not": {
+                  "properties": {
+                    "bodyweight": {
+                      "const": true
+                    }
+                  },
+                  "required": [
+                    "bodyweight"
+                  ]
+                }
+              },
               "properties": {
+                "bodyweight": {
+                  "description": "The load is body weight plus \"weight\" (bw, bw+20, bw-25: a negative weight is assistance).",
+                  "type": "boolean"
+                },
                 "completed_at": {
                   "description": "ISO 8601 with the UTC offset in force, such as 2025-01-24T07:30:00+01:00.",
                   "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?(Z|[+-]([01][0-9]|1[0-8]):[0-5][0-9])$",
                   "type": "string"
                 },
                 "distance_m": {
+                  "maximum": 1000000,
                   "minimum": 0,
                   "type": "number"
                 },
                 "duration_seconds": {
+                  "maximum": 86400,
                   "minimum": 0,
                   "type": "integer"
                 },
@@ -403,8 +421,17 @@ extension StoreSchemas {
                   ]
                 },
                 "weight": {
-                  "minimum": 0,
+                  "description": "The load; for a bodyweight set what was added (negative: assisted).",
+                  "maximum": 5000,
+                  "minimum": -5000,
                   "type": "number"
+                }
+              },
+              "then": {
+                "properties": {
+                  "weight": {
+                    "minimum": 0
+                  }
                 }
               },
               "type": "object"

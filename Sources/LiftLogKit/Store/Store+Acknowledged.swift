@@ -5,13 +5,39 @@ public struct AcknowledgedSet: Hashable, Sendable {
     public var weight: Double?
     public var unit: WeightUnit?
     public var reps: Int?
+    public var bodyweight: Bool
+    public var durationSeconds: Int?
+    public var distanceMeters: Double?
+    /// Read from a record of five fields (no time, distance or bodyweight marker).
+    var isLegacy = false
 
-    public init(exerciseName: String, setNumber: Int, weight: Double?, unit: WeightUnit?, reps: Int?) {
+    public init(exerciseName: String, setNumber: Int, weight: Double?, unit: WeightUnit?, reps: Int?, bodyweight: Bool = false,
+                durationSeconds: Int? = nil, distanceMeters: Double? = nil) {
         self.exerciseName = exerciseName
         self.setNumber = setNumber
         self.weight = weight
         self.unit = unit
         self.reps = reps
+        self.bodyweight = bodyweight
+        self.durationSeconds = durationSeconds
+        self.distanceMeters = distanceMeters
+    }
+
+    /// The set of `exerciseName` as far as the record keeps it.
+    init(exerciseName: String, _ set: WorkoutSet) {
+        self.init(exerciseName: exerciseName, setNumber: set.setNumber, weight: set.weight, unit: set.unit, reps: set.reps,
+                  bodyweight: set.bodyweight, durationSeconds: set.durationSeconds, distanceMeters: set.distanceMeters)
+    }
+
+    /// The fields a five-field record holds.
+    var legacyKey: [String] {
+        [exerciseName, String(setNumber), weight.map { JSONNumber($0).text } ?? "", unit?.rawValue ?? "", reps.map(String.init) ?? ""]
+    }
+
+    /// The set as a completed ``WorkoutSet`` (for showing it).
+    public var workoutSet: WorkoutSet {
+        WorkoutSet(setNumber: setNumber, weight: weight, unit: unit, reps: reps, bodyweight: bodyweight,
+                   distanceMeters: distanceMeters, durationSeconds: durationSeconds)
     }
 }
 
@@ -45,7 +71,8 @@ extension Store {
         var lines = [session.id.rawValue]
         for set in Store.completedSets(of: session) {
             lines.append([set.exerciseName.escapedForIndex, String(set.setNumber), set.weight.map { JSONNumber($0).text } ?? "",
-                          set.unit?.rawValue ?? "", set.reps.map(String.init) ?? ""].joined(separator: "\t"))
+                          set.unit?.rawValue ?? "", set.reps.map(String.init) ?? "", set.bodyweight ? "bw" : "",
+                          set.durationSeconds.map(String.init) ?? "", set.distanceMeters.map { JSONNumber($0).text } ?? ""].joined(separator: "\t"))
         }
         // A cache overwritten in place: a write cut short only leaves out sets (never adds any),
         // which at worst costs a note.
@@ -54,9 +81,7 @@ extension Store {
 
     private static func completedSets(of session: Session) -> [AcknowledgedSet] {
         session.entries.flatMap { entry in
-            entry.sets.filter { $0.status == .completed }.map {
-                AcknowledgedSet(exerciseName: entry.exerciseName, setNumber: $0.setNumber, weight: $0.weight, unit: $0.unit, reps: $0.reps)
-            }
+            entry.sets.filter { $0.status == .completed }.map { AcknowledgedSet(exerciseName: entry.exerciseName, $0) }
         }
     }
 
@@ -74,9 +99,14 @@ extension Store {
         guard let first = lines.first, let id = Session.ID(rawValue: String(first)) else { return nil }
         let recorded: [AcknowledgedSet] = lines.dropFirst().compactMap { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 5, let number = Int(fields[1]) else { return nil }
-            return AcknowledgedSet(exerciseName: fields[0].unescapedFromIndex, setNumber: number, weight: Double(fields[2]),
-                                   unit: WeightUnit(rawValue: fields[3]), reps: Int(fields[4]))
+            // Five fields in a record written before sets had a time, distance or bodyweight marker.
+            guard fields.count == 5 || fields.count == 8, let number = Int(fields[1]) else { return nil }
+            let more = fields.count == 8
+            var set = AcknowledgedSet(exerciseName: fields[0].unescapedFromIndex, setNumber: number, weight: Double(fields[2]),
+                                      unit: WeightUnit(rawValue: fields[3]), reps: Int(fields[4]), bodyweight: more && fields[5] == "bw",
+                                      durationSeconds: more ? Int(fields[6]) : nil, distanceMeters: more ? Double(fields[7]) : nil)
+            set.isLegacy = !more
+            return set
         }
         guard !recorded.isEmpty else { return nil }
         var current: StoredSession?
@@ -86,12 +116,17 @@ extension Store {
             current = try? session(idPrefix: id.rawValue)
         }
         let present = Swift.Set((current.map { Store.completedSets(of: $0.session) } ?? []).map { set in
-            AcknowledgedSet(exerciseName: Exercise.nameKey(set.exerciseName), setNumber: set.setNumber, weight: set.weight, unit: set.unit, reps: set.reps)
+            var key = set
+            key.exerciseName = Exercise.nameKey(set.exerciseName)
+            return key
         })
+        // A record of the five fields written before sets had a time, distance or bodyweight
+        // marker is compared on those fields alone.
+        let presentLegacy = Swift.Set(present.map(\.legacyKey))
         let missing = recorded.filter { set in
             var key = set
             key.exerciseName = Exercise.nameKey(set.exerciseName)
-            return !present.contains(key)
+            return set.isLegacy ? !presentLegacy.contains(key.legacyKey) : !present.contains(key)
         }
         return missing.isEmpty ? nil : MissingSets(sessionID: id, path: current?.path, sets: missing)
     }

@@ -18,6 +18,11 @@ public struct SetChange: Sendable {
     public var weight: Double?
     public var unit: WeightUnit?
     public var reps: Int?
+    /// `true` makes the set a bodyweight set (its weight then what was added or assisted),
+    /// `false` a set of the weight alone.
+    public var bodyweight: Bool?
+    public var durationSeconds: Int?
+    public var distanceMeters: Double?
     public var rpe: Double?
     /// Reps in reserve, 0–10.
     public var rir: Int?
@@ -40,7 +45,8 @@ public struct SetChange: Sendable {
 
     /// Whether it changes anything.
     public var isEmpty: Bool {
-        weight == nil && reps == nil && rpe == nil && rir == nil && setType == nil && note == nil && action == nil
+        weight == nil && bodyweight == nil && reps == nil && durationSeconds == nil && distanceMeters == nil && rpe == nil
+            && rir == nil && setType == nil && note == nil && action == nil
     }
 }
 
@@ -125,6 +131,13 @@ extension Store {
         }
     }
 
+    /// The session a change is for: the one named (active or completed: naming it is the
+    /// user's choice to change history), else the active one.
+    private func sessionToChange(_ id: Session.ID?) throws(LiftLogError) -> StoredSession {
+        guard let id else { return try requireActive() }
+        return try storedSession(idPrefix: id.rawValue)
+    }
+
     private func requireActive() throws(LiftLogError) -> StoredSession {
         guard let active = try findActive(holdingLock: true) else {
             throw .notFound("No active session.", remedy: .startSession)
@@ -192,8 +205,9 @@ extension Store {
         }
     }
 
-    /// Logs completed sets of an exercise into the active session (or into the session `id`,
-    /// which must still be active). Planned (pending) sets of that exercise are completed first,
+    /// Logs completed sets of an exercise into the active session, or into the session
+    /// `sessionID` (active or completed: naming a completed session fixes history, the sets
+    /// then have no `completed_at` and no derived rest). Planned (pending) sets of that exercise are completed first,
     /// in order; further sets are appended. With no sets, the next planned set is completed at
     /// its target weight and reps.
     ///
@@ -202,30 +216,23 @@ extension Store {
     ///   - sets: parsed set notation; empty for the next planned set as planned.
     ///   - createIfMissing: add an unknown exercise to the library instead of failing.
     /// - Throws: `NOT_FOUND` without an active session or for an unknown exercise (with
-    ///   suggestions), `FORBIDDEN` for a completed session or one without sets (stretch,
-    ///   meditation).
+    ///   suggestions), `FORBIDDEN` for a session without sets (stretch, meditation).
     @discardableResult
     public func log(exercise exerciseName: String, sets: [SetNotation], createIfMissing: Bool = false, sessionID: Session.ID? = nil,
                     details: LogDetails = LogDetails()) throws(LiftLogError) -> LogResult {
         if let rest = details.restSeconds, !(0...86_400).contains(rest) { throw .validation("Rest must be 0–86400 seconds, got \(rest).") }
         return try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> LogResult in
-            var stored: StoredSession
-            if let sessionID {
-                stored = try storedSession(idPrefix: sessionID.rawValue)
-                guard stored.session.status == .active else {
-                    throw .forbidden("Session \(sessionID.short) is completed.", remedy: .editSession(sessionID))
-                }
-            } else {
-                stored = try requireActive()
-            }
+            var stored = try sessionToChange(sessionID)
             guard stored.session.kind == .lifting || stored.session.kind == .cardio else {
-                throw .forbidden("The active session is a \(stored.session.kind.rawValue) session; sets can only be logged into lifting or cardio sessions.")
+                throw .forbidden("The \(sessionID == nil ? "active " : "")session is a \(stored.session.kind.rawValue) session; sets can only be logged into lifting or cardio sessions.")
             }
             var session = stored.session
             let sets = try sets.isEmpty ? [nextPlannedSet(of: exerciseName, in: session)] : sets
             let (index, created) = try entryIndex(for: exerciseName, in: &session, createIfMissing: createIfMissing,
-                                                  bodyweight: sets.allSatisfy { $0.weight == nil })
-            let time = Store.setTime(now: currentTimestamp(), sessionStart: session.startedAt)
+                                                  modality: Store.modality(of: sets))
+            // A set added to a finished session afterwards has no time of its own.
+            let live = session.status == .active
+            let time = live ? Store.setTime(now: currentTimestamp(), sessionStart: session.startedAt) : nil
             // Rest: as given, else (logged live) the time since the session's previous set.
             let previous = session.entries.flatMap(\.sets).compactMap(\.completedAt).max()
             var rest = details.restSeconds
@@ -260,9 +267,16 @@ extension Store {
         return SetNotation(weight: weight, unit: pending.unit ?? preferences.unit, reps: reps, setType: pending.setType)
     }
 
+    /// The modality a new exercise gets from the first sets logged for it.
+    static func modality(of sets: [SetNotation]) -> Exercise.Modality {
+        if sets.contains(where: { $0.distanceMeters != nil }) { return .cardio }
+        if sets.allSatisfy({ $0.bodyweight || ($0.weight == nil && $0.durationSeconds != nil) }) { return .bodyweight }
+        return .other
+    }
+
     /// The position of an exercise's entry in `session`, adding the entry (and with
     /// `createIfMissing` the exercise, returned to be written with the session) when needed.
-    private func entryIndex(for exerciseName: String, in session: inout Session, createIfMissing: Bool, bodyweight: Bool) throws(LiftLogError) -> (index: Int, created: (exercise: Exercise, path: String)?) {
+    private func entryIndex(for exerciseName: String, in session: inout Session, createIfMissing: Bool, modality: Exercise.Modality) throws(LiftLogError) -> (index: Int, created: (exercise: Exercise, path: String)?) {
         let key = Exercise.nameKey(exerciseName)
         // Already in the session: no need to read the library.
         if let existing = session.entries.firstIndex(where: { Exercise.nameKey($0.exerciseName) == key }) { return (existing, nil) }
@@ -272,7 +286,7 @@ extension Store {
             exercise = try exerciseFile(named: exerciseName).exercise
         } catch {
             guard createIfMissing, case .notFound = error else { throw error }
-            created = try newExercise(name: exerciseName, modality: bodyweight ? .bodyweight : .other)
+            created = try newExercise(name: exerciseName, modality: modality)
             exercise = created!.exercise
         }
         if let existing = session.entryIndex(for: exercise) { return (existing, created) }
@@ -297,6 +311,9 @@ extension Store {
                     set.weight = notation.weight
                     set.changeUnit(to: notation.unit)
                     set.reps = notation.reps
+                    set.bodyweight = notation.bodyweight
+                    set.durationSeconds = notation.durationSeconds
+                    set.distanceMeters = notation.distanceMeters
                     set.rpe = notation.rpe
                     set.rir = notation.rir
                     if notation.setType != .normal { set.setType = notation.setType }
@@ -307,8 +324,9 @@ extension Store {
                     session.entries[index].sets[pending] = set
                 } else {
                     set = WorkoutSet(setNumber: session.entries[index].sets.count + 1, setType: notation.setType, weight: notation.weight,
-                                     unit: notation.unit, reps: notation.reps, rpe: notation.rpe, rir: notation.rir, restSeconds: restBefore,
-                                     status: .completed, completedAt: time, notes: note.flatMap { $0.isEmpty ? nil : $0 })
+                                     unit: notation.unit, reps: notation.reps, bodyweight: notation.bodyweight, rpe: notation.rpe,
+                                     rir: notation.rir, restSeconds: restBefore, distanceMeters: notation.distanceMeters,
+                                     durationSeconds: notation.durationSeconds, status: .completed, completedAt: time, notes: note.flatMap { $0.isEmpty ? nil : $0 })
                     session.entries[index].sets.append(set)
                 }
                 numbers.append(set.setNumber)
@@ -317,14 +335,15 @@ extension Store {
         return numbers
     }
 
-    /// Changes set `number` of an exercise in the active session.
+    /// Changes set `number` of an exercise in the active session, or in the session
+    /// `sessionID` (active or completed).
     ///
     /// - Throws: `NOT_FOUND` when the exercise is not in the session or the set does not
     ///   exist, `VALIDATION_ERROR` for a value that breaks a rule.
     @discardableResult
-    public func editSet(exercise exerciseName: String, number: Int, _ change: SetChange) throws(LiftLogError) -> StoredSession {
+    public func editSet(exercise exerciseName: String, number: Int, _ change: SetChange, sessionID: Session.ID? = nil) throws(LiftLogError) -> StoredSession {
         try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> StoredSession in
-            var stored = try requireActive()
+            var stored = try sessionToChange(sessionID)
             let entryIndex = try self.entryIndex(of: exerciseName, in: stored.session)
             let entry = stored.session.entries[entryIndex]
             guard let setIndex = entry.sets.firstIndex(where: { $0.setNumber == number }) else {
@@ -332,7 +351,13 @@ extension Store {
             }
             var set = entry.sets[setIndex]
             if let weight = change.weight { set.weight = weight; set.changeUnit(to: change.unit ?? set.unit ?? preferences.unit) }
+            if let bodyweight = change.bodyweight {
+                set.bodyweight = bodyweight
+                if bodyweight, change.weight == nil { set.weight = nil }
+            }
             if let reps = change.reps { set.reps = reps }
+            if let seconds = change.durationSeconds { set.durationSeconds = seconds }
+            if let meters = change.distanceMeters { set.distanceMeters = meters }
             if let rpe = change.rpe { set.rpe = rpe }
             if let rir = change.rir { set.rir = rir }
             if let type = change.setType { set.setType = type }
@@ -345,7 +370,9 @@ extension Store {
                     if set.weight == nil, change.weight == nil { set.weight = set.targetWeight }
                 }
                 set.status = .completed
-                set.completedAt = set.completedAt ?? Store.setTime(now: currentTimestamp(), sessionStart: stored.session.startedAt)
+                if stored.session.status == .active {
+                    set.completedAt = set.completedAt ?? Store.setTime(now: currentTimestamp(), sessionStart: stored.session.startedAt)
+                }
             case .skip?: set.status = .skipped; set.completedAt = nil
             case .undo?: set.status = .pending; set.completedAt = nil
             case nil: break

@@ -54,15 +54,30 @@ struct LifecycleTests {
         }
     }
 
-    @Test("forbids logging into a completed session")
+    @Test("logs into and changes a completed session named by its ID, which stays completed and untimed")
     func completedSession() throws {
         try withTemporaryDirectory { root throws in
             let store = try makeStore(at: root)
             let session = try store.startSession()
             try store.finish()
+            let result = try store.log(exercise: "Back Squat", sets: [SetNotation(weight: 100, unit: .kg, reps: 5)], sessionID: session.session.id)
+            #expect(result.stored.session.status == .completed)
+            let set = try #require(result.stored.session.entries.first?.sets.first)
+            #expect(set.completedAt == nil && set.restSeconds == nil && set.status == .completed && set.reps == 5)
+            var change = SetChange()
+            change.reps = 6
+            change.durationSeconds = 40
+            let changed = try store.editSet(exercise: "Back Squat", number: 1, change, sessionID: session.session.id)
+            #expect(changed.session.entries[0].sets[0].reps == 6 && changed.session.entries[0].sets[0].durationSeconds == 40)
+            // As read back from its file.
+            let reread = try store.session(idPrefix: session.session.id.short).session
+            #expect(reread.status == .completed && reread.entries[0].sets[0].reps == 6)
+            // Still refused: a wrong value, and a set into a session without sets.
             let before = snapshot(root)
-            #expect(throws: LiftLogError.forbidden("Session \(session.session.id.short) is completed.", remedy: .editSession(session.session.id))) {
-                try store.log(exercise: "Back Squat", sets: [SetNotation(weight: 100, unit: .kg, reps: 5)], sessionID: session.session.id)
+            change = SetChange()
+            change.reps = -1
+            #expect(throws: LiftLogError.validation("Reps cannot be negative, found -1.")) {
+                try store.editSet(exercise: "Back Squat", number: 1, change, sessionID: session.session.id)
             }
             #expect(snapshot(root) == before)
         }
