@@ -13,7 +13,7 @@ import jsonschema
 
 root = pathlib.Path(__file__).resolve().parent.parent
 schemas = {name: json.loads((root / "schemas" / name).read_text()) for name in
-           ["liftlog.schema.json", "exercise.schema.json", "plan.schema.json", "session.schema.json"]}
+           ["liftlog.schema.json", "exercise.schema.json", "plan.schema.json", "session.schema.json", "body.schema.json"]}
 
 
 def schema_for(relative):
@@ -25,6 +25,8 @@ def schema_for(relative):
         return "plan.schema.json"
     if fnmatch.fnmatch(relative, "sessions/*/*/*.json"):
         return "session.schema.json"
+    if fnmatch.fnmatch(relative, "body/*/*.json"):
+        return "body.schema.json"
     return None
 
 

@@ -43,7 +43,7 @@ struct AnalyticsCommandTests {
             #expect(data["personal_record"]?["weight"] == 105)
             #expect(data["personal_record"]?["unit"] == "kg")
             #expect(data["personal_record"]?["date"] == "2025-01-22")
-            #expect(Swift.Set(entries[0].objectValue?.keys ?? []) == ["session_id", "date", "week_number", "sets", "best_weight", "best_set_reps", "e1rm", "volume"])
+            #expect(Swift.Set(entries[0].objectValue?.keys ?? []) == ["session_id", "date", "week_number", "sets", "best_weight", "best_set_reps", "e1rm", "volume", "max_reps", "longest_seconds", "distance_m", "seconds_per_km"])
         }
     }
 

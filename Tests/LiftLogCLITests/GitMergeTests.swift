@@ -40,6 +40,10 @@ struct GitMergeTests {
             #expect(runBinary(["exercise", "add", "Sled Push", "--store", b]).status == 0)
             logSessions(50, in: a, firstDay: 0, exercise: "Zercher Squat")
             logSessions(50, in: b, firstDay: 25, exercise: "Sled Push")
+            // Both weigh in on the same morning: two files, no conflict.
+            #expect(runBinary(["weigh", "82.4", "--at", "2025-03-01T07:00:00+00:00", "--store", a]).status == 0)
+            #expect(runBinary(["weigh", "82.6", "--at", "2025-03-01T07:00:00+00:00", "--store", b]).status == 0)
+            #expect(runBinary(["measure", "waist=84", "--at", "2025-03-01T07:01:00+00:00", "--store", b]).status == 0)
             for (store, name) in [(a, "upper"), (b, "lower")] {
                 let plan = TrainingPlan(id: TrainingPlan.ID.nameBased("plan:\(name)"), name: name, days: [TrainingPlan.Day(name: "Day 1")])
                 makeDirectories(store + "/plans")
@@ -70,6 +74,8 @@ struct GitMergeTests {
                 #expect(runBinary(["exercise", "show", "Zercher Squat", "--store", store]).status == 0)
                 #expect(runBinary(["exercise", "show", "Sled Push", "--store", store]).status == 0)
                 #expect(allFiles(in: store + "/plans") == ["lower.json", "upper.json"])
+                #expect(allFiles(in: store + "/body/2025").count == 3)
+                #expect(runBinary(["body", "--store", store, "--json"]).json?["data"]?["measurements"]?["waist"]?.arrayValue?.count == 1)
             }
             // The two histories agree, newest first.
             let pageA = runBinary(["history", "--store", a, "--json"]).output

@@ -49,8 +49,9 @@ struct HelpTests {
           rm                      Delete one session (asks on a terminal).
           progress                An exercise's history, newest first, with a chart and
                                   its personal record.
-          pr                      Personal records: the heaviest set, the best estimated
-                                  1RM, and the heaviest weight for 1 to 12 reps.
+          pr                      Personal records: heaviest sets, estimated 1RM, the
+                                  heaviest weight for 1 to 12 reps, most reps, longest
+                                  holds, distances and paces.
           trends                  This week's sessions, weekly volume, streaks and the
                                   main lifts' estimated 1RM.
           calendar                A month grid, like cal, marking the days you trained
@@ -63,6 +64,11 @@ struct HelpTests {
                                   targets.
           stretch                 Record a stretch session.
           meditate                Record a meditation session.
+          weigh                   Record your body weight.
+          measure                 Record body measurements: waist=84 body_fat=18.5
+                                  arm=36.5cm.
+          body                    Body weight with its 7-day average, a chart, your
+                                  measurements and relative strength.
           plates                  The plates to put on each side of the bar for a
                                   weight.
           warmup                  A warm-up ramp to a working weight, every step

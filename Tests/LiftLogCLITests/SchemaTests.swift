@@ -35,11 +35,14 @@ struct SchemaTests {
             #expect(run(["log", "--store", store, "Plank", "60s", "20x45s"]).status == 0)
             #expect(run(["set", "--store", store, "Deadlift", "2", "--skip"]).status == 0)
             #expect(run(["finish", "--store", store, "--feel", "3", "--pain", "knee,back", "--notes", "Heavy \"day\""]).status == 0)
+            #expect(run(["weigh", "--store", store, "182.4", "--at", "2025-01-24 06:00"]).status == 0)
+            // The real binary, for a new random ID (in-process runs each count IDs from 1).
+            #expect(runBinary(["measure", "--store", store, "waist=33", "body_fat=18.5", "neck=38cm", "--at", "2025-01-24T06:30:00+01:00"]).status == 0)
             // The real binary, for a new random ID (in-process runs each count IDs from 1).
             #expect(runBinary(["start", "--store", store]).status == 0)
             let generated = validate([store])
             #expect(generated.status == 0, "\(generated.lines.filter { !$0.hasPrefix("ok") })")
-            #expect(generated.lines.count == 35 + 1 + 2)
+            #expect(generated.lines.count == 35 + 1 + 2 + 2)
             #expect(run(["check", "--store", store]).status == 0)
         }
     }
@@ -73,6 +76,31 @@ struct SchemaTests {
             #expect(schema.status == 1, "the schema accepts \(broken)")
             let check = run(["check", "--store", store])
             #expect(check.status == 7, "check accepts \(broken)")
+        }
+    }
+
+    @Test("check and the schema agree on broken body entries", arguments: [
+        ("\"value\": 82.4", "\"value\": -82.4"), ("\"unit\": \"kg\"", "\"unit\": \"stone\""),
+        ("\"body_weight\"", "\"Body Weight\""), ("\"value\": 18.5", "\"value\": 118.5"),
+        ("\"measured_at\": \"2025-01-24T06:00:00+01:00\"", "\"measured_at\": \"yesterday\""),
+        ("\"value\": 82.4", "\"value\": \"82.4\""),
+    ])
+    func bodyAgreement(original: String, broken: String) throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store, "--no-seed"]).status == 0)
+            #expect(run(["measure", "--store", store, "body_weight=82.4", "body_fat=18.5", "--at", "2025-01-24T06:00:00+01:00"]).status == 0)
+            let path = try #require(allFiles(in: store).first { $0.hasPrefix("body/") })
+            #expect(path.hasPrefix("body/2025/2025-01-24-0600-"))
+            let text = try #require(readText(store + "/" + path))
+            #expect(text.contains(original), "fixture lacks \(original)")
+            #expect(validate(["\(store)::\(path)"]).status == 0)
+            #expect(run(["check", "--store", store]).status == 0)
+            writeText(text.replacingOccurrences(of: original, with: broken), to: store + "/" + path)
+            #expect(validate(["\(store)::\(path)"]).status == 1, "the schema accepts \(broken)")
+            let check = run(["check", "--store", store, "--json"])
+            #expect(check.status == 7, "check accepts \(broken)")
+            #expect(check.json?["data"]?["problems"]?.arrayValue?.first?["path"] == .string(path))
         }
     }
 }

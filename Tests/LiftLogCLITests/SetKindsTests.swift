@@ -270,3 +270,108 @@ struct EveryKindOfSetTests {
         }
     }
 }
+
+@Suite("weigh, measure, body, and records of every kind")
+struct BodyCommandTests {
+    @Test("weigh and measure through the binary; body shows the series, its average, measurements and DOTS/Wilks; mistakes change nothing")
+    func bodyCommands() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
+            #expect(runBinary(["weigh", "82.4", "--at", "yesterday 07:00"], environment: env).output.hasPrefix("Weighed 82.4 kg on "))
+            let second = runBinary(["weigh", "181lbs", "--at", "07:00"], environment: env)
+            #expect(second.output.hasPrefix("Weighed 181 lbs on ") && second.output.hasSuffix(" 7-day average 181.33 lbs.\n"), "\(second.output)")
+            let measured = runBinary(["measure", "waist=84", "body-fat=18.5", "arm=14.5in"], environment: env)
+            #expect(measured.output.hasPrefix("Recorded arm 14.5 in, body_fat 18.5%, waist 84 cm on "), "\(measured.output)")
+            // Mistakes: the message, nothing written.
+            let before = snapshot(store)
+            let refusals: [([String], String)] = [
+                (["weigh", "heavy"], "The body weight must be a number with an optional unit (cm, mm, in, kg, lbs, %, bpm), such as 82.4 or 84cm, got 'heavy'."),
+                (["weigh", "82", "--unit", "stone"], "--unit must be one of kg, lbs, got 'stone'."),
+                (["weigh", "82kg", "--unit", "lbs"], "The weight says kg and --unit says lbs; give one."),
+                (["weigh", "84cm"], "A body weight is in kg or lbs, got 'cm'."),
+                (["measure", "waist"], "Write measurements as NAME=VALUE, such as waist=84, got 'waist'."),
+                (["measure", "waist=84furlongs"], "Unknown unit 'furlongs' in '84furlongs'; use one of cm, mm, in, kg, lbs, %, bpm."),
+                (["measure", "waist=84", "waist=85"], "waist is given twice."),
+                (["measure", "body_weight=84cm"], "Cannot record it: body_weight must be in kg or lbs, found \"cm\". Use kg or lbs."),
+                (["body", "--weeks", "0"], "--weeks must be 1–520, got 0."),
+            ]
+            for (arguments, message) in refusals {
+                let outcome = runBinary(arguments + ["--json"], environment: env)
+                #expect(outcome.status == 4 || outcome.status == 2, "\(arguments)")
+                #expect(outcome.errorMessage == message, "\(arguments): \(outcome.errorMessage ?? "")")
+            }
+            #expect(snapshot(store) == before)
+            // Relative strength needs the sex and the three lifts.
+            #expect(runBinary(["config", "sex", "male"], environment: env).status == 0)
+            #expect(runBinary(["start", "--at", "07:30"], environment: env).status == 0)
+            #expect(runBinary(["log", "Back Squat", "w:60x5", "140x3"], environment: env).status == 0)
+            #expect(runBinary(["log", "Bench Press", "100x3"], environment: env).status == 0)
+            #expect(runBinary(["log", "Deadlift", "180x1"], environment: env).status == 0)
+            #expect(runBinary(["finish"], environment: env).status == 0)
+            let body = runBinary(["body", "--svg", root + "/body.svg"], environment: env)
+            #expect(body.status == 0, "\(body.error)")
+            #expect(body.output.contains("7-DAY AVERAGE") && body.output.contains("waist        84 cm"), "\(body.output)")
+            // 420 kg at 82.1 kg (181 lbs): DOTS and Wilks 2020 as defined.
+            let json = try #require(runBinary(["body", "--json"], environment: env).json?["data"])
+            let strength = try #require(json["strength"])
+            #expect(strength["total_kg"] == 420 && strength["body_weight_kg"] == 82.1)
+            let dots = RelativeStrength.dots(total: 420, bodyWeight: 181 * 0.45359237, sex: .male)
+            #expect(strength["dots"] == .number(JSONNumber((dots * 100).rounded() / 100)))
+            #expect(body.output.contains("Relative strength: DOTS \(Formatting.number(dots))"), "\(body.output)")
+            #expect(json["weigh_ins"]?.arrayValue?.map { $0["average_7_days"] } == [82.4, 82.25])
+            #expect(readText(root + "/body.svg")?.hasPrefix("<svg") == true)
+            #expect(runBinary(["check"], environment: env).status == 0)
+            #expect(runBinary(["fmt", "--check"], environment: env).status == 0)
+        }
+    }
+
+    @Test("pr and progress for bodyweight, timed and distance sets; --metric reps, duration, distance, pace")
+    func recordsOfEveryKind() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
+            #expect(runBinary(["start", "--at", "2025-01-20 07:00"], environment: env).status == 0)
+            #expect(runBinary(["log", "Pull-up", "bw+20x5", "bwx12"], environment: env).status == 0)
+            #expect(runBinary(["log", "Plank", "60s", "1:30", "20x45s"], environment: env).status == 0)
+            #expect(runBinary(["log", "Run", "5km/25:00", "--create"], environment: env).status == 0)
+            #expect(runBinary(["finish", "--at", "2025-01-20 08:00"], environment: env).status == 0)
+            #expect(runBinary(["start", "--at", "2025-01-22 07:00"], environment: env).status == 0)
+            #expect(runBinary(["log", "Run", "1mi/7:00", "10km/52:30"], environment: env).status == 0)
+            #expect(runBinary(["finish", "--at", "2025-01-22 08:00"], environment: env).status == 0)
+            let pull = runBinary(["pr", "Pull-up"], environment: env).output
+            #expect(pull == "Pull-up\nMost reps without added weight: 12 on 2025-01-20\nMost weight added: bodyweight + 20 kg × 5 on 2025-01-20\n", "\(pull)")
+            let plank = runBinary(["pr", "Plank"], environment: env).output
+            #expect(plank == "Plank\nLongest hold: 1:30 on 2025-01-20\nHeaviest hold: 20 kg for 0:45 on 2025-01-20\n", "\(plank)")
+            let run = runBinary(["pr", "Run"], environment: env).output
+            #expect(run == """
+                Run
+                Longest: 10.00 km in 52:30 on 2025-01-22
+                Fastest 1 km: 4:21/km over 1.61 km on 2025-01-22
+                Fastest 1 mi: 4:21/km over 1.61 km on 2025-01-22
+                Fastest 2,000 m: 5:00/km over 5.00 km on 2025-01-20
+                Fastest 5 km: 5:00/km over 5.00 km on 2025-01-20
+                Fastest 10 km: 5:15/km over 10.00 km on 2025-01-22
+
+                """, "\(run)")
+            let json = try #require(runBinary(["pr", "Run", "--json"], environment: env).json?["data"])
+            #expect(json["longest_distance"]?["meters"] == 10000 && json["paces"]?.arrayValue?.count == 5)
+            #expect(json["paces"]?.arrayValue?.last?["seconds_per_km"] == 315)
+            // progress picks the metric the sets record; --metric chooses another.
+            let progress = runBinary(["progress", "Run"], environment: env).output
+            #expect(progress.hasPrefix("Run — best pace") && progress.contains("DISTANCE") && progress.contains("11.61 km") && progress.contains("4:21/km"), "\(progress)")
+            #expect(runBinary(["progress", "Run", "--metric", "distance"], environment: env).output.hasPrefix("Run — distance"))
+            #expect(runBinary(["progress", "Plank"], environment: env).output.hasPrefix("Plank — longest hold"))
+            #expect(runBinary(["progress", "Pull-up", "--metric", "reps"], environment: env).output.hasPrefix("Pull-up — most reps in a set"))
+            let entries = runBinary(["progress", "Run", "--json"], environment: env).json?["data"]?["entries"]?.arrayValue
+            #expect(entries?.map { $0["distance_m"] } == [11609.34, 5000] && entries?.map { $0["seconds_per_km"] } == [261, 300])
+            let bad = runBinary(["progress", "Run", "--metric", "speed", "--json"], environment: env)
+            #expect(bad.errorMessage == "--metric must be e1rm, weight, volume, reps, duration, distance or pace, got 'speed'.")
+            // pr of everything lists each kind by its best.
+            let all = runBinary(["pr"], environment: env).output
+            #expect(all.contains("Plank     1:30 hold") && all.contains("Run       10 km at 5:15/km") && all.contains("Pull-up   bodyweight + 20 kg × 5"), "\(all)")
+        }
+    }
+}

@@ -24,6 +24,7 @@ extension Option where Value == String {
     static var sessionNotes: Option<String> { .text("--notes", valueName: "text", help: "Notes on the session.") }
     static var plannedNotes: Option<String> { .text("--notes", valueName: "text", help: "Notes for this exercise on this day.") }
     static var startedAt: Option<String> { .text("--at", valueName: "time", help: "When it started, to log a past session: '2025-01-24 07:30', '07:30', 'yesterday 18:00'.") }
+    static var recordedNow: Option<String> { .text("--at", valueName: "time", help: "When (default: now): '2025-01-24 07:30', '07:30', 'yesterday 07:30'.") }
     static var recordedAt: Option<String> { .text("--at", valueName: "time", help: "When it started (default: it just ended).") }
     static var endedAt: Option<String> { .text("--at", valueName: "time", help: "When it ended (default: now).") }
     static var planDay: Option<String> { .text("--plan-day", valueName: "name", help: "A day of the active plan: its exercises are added with their sets waiting to be logged ('next' for the next day of the rotation). Without an active plan, the name is only recorded.") }
@@ -38,7 +39,7 @@ extension Option where Value == String {
     static var newName: Option<String> { .text("--name", valueName: "new-name", help: "Rename it.") }
     static var media: Option<String> { .text("--media", valueName: "path-or-url", help: "A picture or video.") }
     static var meditationType: Option<String> { .text("--type", valueName: "type", help: "The kind of meditation, such as breath or body scan.") }
-    static var metric: Option<String> { .text("--metric", valueName: "metric", help: "What the chart shows: e1rm, weight or volume.", default: "e1rm") }
+    static var metric: Option<String> { .text("--metric", valueName: "metric", help: "What the chart shows: e1rm, weight, volume, reps, duration, distance or pace (default: e1rm for lifts, else what the sets record).") }
     static var svg: Option<String> { .text("--svg", valueName: "file", help: "Also write the chart as an SVG image to this file.") }
     static var utcOffset: Option<String> { .text("--utc-offset", valueName: "offset", help: "The UTC offset of the file's times, such as +01:00 (default: this machine's zone at each date).") }
     static var nameMap: Option<String> { .text("--map", valueName: "file", help: "Map the app's exercise names to library names: a JSON object or a two-column CSV.") }
@@ -59,6 +60,7 @@ extension Option where Value == Int {
     static var position: Option<Int> { .integer("--position", valueName: "n", help: "Where to put it, from 1 (default: last).") }
     static var mesocycleWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks it lasts (1–52).") }
     static var warmupSets: Option<Int> { .integer("--sets", valueName: "n", help: "How many warm-up sets, the empty bar included (1–8).", default: "4") }
+    static var bodyWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks of weigh-ins to show (1–520).", default: "12") }
     static var trendWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks to show, this one included (1–104).", default: "8") }
 }
 
@@ -101,6 +103,7 @@ extension Option where Value == Exercise.Modality {
 
 extension Option where Value == WeightUnit {
     static var units: Option<WeightUnit> { .choice("--units", valueName: "unit", help: "The unit of weights typed without one: {values}.", default: "kg") }
+    static var bodyWeightUnit: Option<WeightUnit> { .choice("--unit", valueName: "unit", help: "The unit of the weight: {values} (default: the store's).") }
     static var importUnit: Option<WeightUnit> { .choice("--unit", valueName: "unit", help: "The unit of weights when the file does not say: {values} (default: the store's).") }
 }
 
@@ -161,6 +164,7 @@ extension Argument where Value == String {
     static var loadWeight: Argument<String> { .required("weight", help: "The weight on the bar, bar included, in the store's unit.") }
     static var workingWeight: Argument<String> { .required("weight", help: "The working weight to warm up to, in the store's unit.") }
     static var exportFormat: Argument<String> { .required("format", help: "csv or ndjson.") }
+    static var bodyWeight: Argument<String> { .required("weight", help: "Your body weight, in the store's unit or with one: 82.4, 82.4kg, 182lbs.") }
     static var editedSession: Argument<String> { .required("id", help: "The session's ID or a unique prefix of at least 4 characters.") }
 }
 
@@ -180,5 +184,6 @@ extension Argument where Value == String? {
 }
 
 extension Argument where Value == [String] {
+    static var measurements: Argument<[String]> { .variadic("measurement", help: "NAME=VALUE, such as waist=84, body_fat=18.5 or arm=36.5cm.", isOptional: false) }
     static var sets: Argument<[String]> { .variadic("set", help: "One or more sets in set notation (none: the next planned set, as planned).", isOptional: true) }
 }

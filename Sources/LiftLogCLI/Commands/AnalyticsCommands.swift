@@ -9,62 +9,135 @@ enum AnalyticsCommands {
         options: [Option.metric, Option.svg, Option.formula],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let metric = try arguments[.metric]?.lowercased() ?? "e1rm"
-            guard ["e1rm", "weight", "volume"].contains(metric) else {
-                throw .validation("--metric must be e1rm, weight or volume, got '\(metric)'.")
+            let given = try arguments[.metric]?.lowercased()
+            if let given, !Metric.allCases.map(\.rawValue).contains(given) {
+                throw .validation("--metric must be \(Metric.allCases.map(\.rawValue).joinedAsAlternatives()), got '\(given)'.")
             }
             let report = try store.exerciseReport(arguments[.exerciseName], formula: try arguments[.formula] ?? .epley)
+            let metric = given.flatMap(Metric.init(rawValue:)) ?? Metric.natural(for: report)
             let data = progressJSON(report)
-            let unit = report.unit.rawValue
+            let unit = metric.unit(report.unit)
             let points: [ChartPoint] = report.entries.compactMap { entry in
-                let value: Double? = metric == "e1rm" ? entry.e1rm : metric == "weight" ? entry.bestWeight : entry.volume
-                return value.map { ChartPoint(date: entry.date, value: $0, isRecord: false) }
+                metric.value(of: entry).map { ChartPoint(date: entry.date, value: $0, isRecord: false) }
             }
             var marked = points
-            if let best = marked.indices.max(by: { (marked[$0].value, -marked[$0].date.dayNumber) < (marked[$1].value, -marked[$1].date.dayNumber) }) {
+            // The best point: the highest, or for pace the fastest (the lowest).
+            let sign = metric == .pace ? -1.0 : 1.0
+            if let best = marked.indices.max(by: { (sign * marked[$0].value, -marked[$0].date.dayNumber) < (sign * marked[$1].value, -marked[$1].date.dayNumber) }) {
                 marked[best].isRecord = true
             }
             if let svgPath = try arguments[.svg] {
                 guard !marked.isEmpty else {
-                    throw .validation("There is no \(metric) history of \(report.exerciseName) to chart yet; log some sets first.")
+                    throw .validation("There is no \(metric.rawValue) history of \(report.exerciseName) to chart yet; log some sets first.")
                 }
-                let svg = Chart.svg(marked, title: "\(report.exerciseName) — \(metricTitle(metric))", unit: unit)
-                do throws(SystemError) {
-                    let fileSystem = PosixFileSystem()
-                    let descriptor = try fileSystem.openForWriting(svgPath, create: true, mode: 0o644)
-                    defer { fileSystem.close(descriptor) }
-                    try fileSystem.write(descriptor, Array(svg.utf8), path: svgPath)
-                } catch {
-                    throw .io(path: svgPath, operation: "write", reason: Errno(rawValue: error.errorNumber).description)
-                }
+                try ChartFile.write(Chart.svg(marked, title: "\(report.exerciseName) — \(metric.title)", unit: unit), to: svgPath)
             }
             guard !report.entries.isEmpty else {
                 return CommandResult(data: data, text: "No history yet for \(report.exerciseName).")
             }
-            var text = marked.isEmpty ? "" : Chart.terminal(marked, title: "\(report.exerciseName) — \(metricTitle(metric))", unit: unit, width: context.width, unicode: context.unicode, style: context.style) + "\n\n"
-            let rows = report.entries.prefix(12).map { entry -> [String] in
-                [entry.date.description, String(entry.sets), entry.bestWeight.map { "\(Formatting.number($0)) × \(entry.bestSetReps ?? 0)" } ?? "–",
-                 entry.e1rm.map(Formatting.number) ?? "–", Formatting.number(entry.volume)]
-            }
-            text += Formatting.table(rows, header: ["DATE", "SETS", "BEST (\(unit))", "E1RM", "VOLUME"], style: context.style)
+            var text = marked.isEmpty ? "" : Chart.terminal(marked, title: "\(report.exerciseName) — \(metric.title)", unit: unit, width: context.width, unicode: context.unicode, style: context.style) + "\n\n"
+            text += progressTable(report, style: context.style)
             if report.entries.count > 12 { text += "\n… \(report.entries.count - 12) earlier sessions (--json lists all)" }
-            if let record = report.personalRecord {
-                text += "\n\nPersonal record: \(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps) on \(record.date)"
-            }
-            if let best = report.maxReps {
-                text += "\n\(report.personalRecord == nil ? "\n" : "")Most reps without added weight: \(best.reps) on \(best.date)"
-            }
-            if metric == "e1rm" && !marked.isEmpty { text += "\n" + e1rmNote }
+            let records = recordLines(report)
+            if !records.isEmpty { text += "\n\n" + records.joined(separator: "\n") }
+            if metric == .e1rm && !marked.isEmpty { text += "\n" + e1rmNote }
             if let svgPath = try arguments[.svg] { text += "\nWrote the chart to \(svgPath)." }
             return CommandResult(data: data, text: text)
         })
 
-    static func metricTitle(_ metric: String) -> String {
-        switch metric {
-        case "weight": return "best weight"
-        case "volume": return "volume"
-        default: return "estimated 1RM"
+    /// What `progress` charts.
+    enum Metric: String, CaseIterable {
+        case e1rm, weight, volume, reps, duration, distance, pace
+
+        var title: String {
+            switch self {
+            case .e1rm: "estimated 1RM"
+            case .weight: "best weight"
+            case .volume: "volume"
+            case .reps: "most reps in a set"
+            case .duration: "longest hold"
+            case .distance: "distance"
+            case .pace: "best pace"
+            }
         }
+
+        func unit(_ weightUnit: WeightUnit) -> String {
+            switch self {
+            case .e1rm, .weight, .volume: weightUnit.rawValue
+            case .reps: "reps"
+            case .duration: "s"
+            case .distance: "km"
+            case .pace: "s/km"
+            }
+        }
+
+        func value(of entry: ProgressEntry) -> Double? {
+            switch self {
+            case .e1rm: entry.e1rm
+            case .weight: entry.bestWeight
+            case .volume: entry.volume > 0 || entry.bestWeight != nil ? entry.volume : nil
+            case .reps: entry.maxReps.map(Double.init)
+            case .duration: entry.longestSeconds.map(Double.init)
+            case .distance: entry.distanceMeters.map { $0 / 1000 }
+            case .pace: entry.secondsPerKilometre.map { $0.rounded() }
+            }
+        }
+
+        /// What an exercise's history shows without `--metric`: e1RM for lifts (and bodyweight
+        /// lifts with a weigh-in), else reps, hold time, pace or distance.
+        static func natural(for report: ExerciseReport) -> Metric {
+            let entries = report.entries
+            if entries.contains(where: { $0.e1rm != nil }) { return .e1rm }
+            if entries.contains(where: { $0.secondsPerKilometre != nil }) { return .pace }
+            if entries.contains(where: { $0.distanceMeters != nil }) { return .distance }
+            if entries.contains(where: { $0.maxReps != nil }) { return .reps }
+            if entries.contains(where: { $0.longestSeconds != nil }) { return .duration }
+            return .e1rm
+        }
+    }
+
+    /// The history table, with the columns the exercise's sets have.
+    static func progressTable(_ report: ExerciseReport, style: Style) -> String {
+        let entries = Array(report.entries.prefix(12))
+        let unit = report.unit.rawValue
+        var columns: [(header: String, cell: (ProgressEntry) -> String)] = [("DATE", { $0.date.description }), ("SETS", { String($0.sets) })]
+        if entries.contains(where: { $0.bestWeight != nil }) {
+            columns.append(("BEST (\(unit))", { entry in entry.bestWeight.map { "\(Formatting.number($0)) × \(entry.bestSetReps ?? 0)" } ?? "–" }))
+        } else if entries.contains(where: { $0.maxReps != nil }) {
+            columns.append(("MOST REPS", { $0.maxReps.map(String.init) ?? "–" }))
+        }
+        if entries.contains(where: { $0.longestSeconds != nil }) { columns.append(("LONGEST", { $0.longestSeconds.map(Formatting.clock) ?? "–" })) }
+        if entries.contains(where: { $0.distanceMeters != nil }) { columns.append(("DISTANCE", { $0.distanceMeters.map(Formatting.distance) ?? "–" })) }
+        if entries.contains(where: { $0.secondsPerKilometre != nil }) {
+            columns.append(("BEST PACE", { $0.secondsPerKilometre.map { Formatting.clock(Int($0.rounded())) + "/km" } ?? "–" }))
+        }
+        if entries.contains(where: { $0.e1rm != nil }) { columns.append(("E1RM", { $0.e1rm.map(Formatting.number) ?? "–" })) }
+        if entries.contains(where: { $0.volume > 0 }) { columns.append(("VOLUME", { Formatting.number($0.volume) })) }
+        return Formatting.table(entries.map { entry in columns.map { $0.cell(entry) } }, header: columns.map(\.header), style: style)
+    }
+
+    /// One line per record the exercise has.
+    static func recordLines(_ report: ExerciseReport) -> [String] {
+        var lines: [String] = []
+        if let record = report.personalRecord {
+            lines.append("Heaviest set: \(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps) on \(record.date)")
+        }
+        if let best = report.maxReps { lines.append("Most reps without added weight: \(best.reps) on \(best.date)") }
+        if let best = report.bestAddedLoad {
+            lines.append("Most weight added: bodyweight + \(Formatting.number(best.weight)) \(best.unit.rawValue) × \(best.reps) on \(best.date)")
+        }
+        if let hold = report.longestHold { lines.append("Longest hold: \(Formatting.clock(hold.seconds))\(hold.weight.map { " with \(Formatting.weight($0, hold.unit))" } ?? "") on \(hold.date)") }
+        if let hold = report.heaviestHold, hold != report.longestHold, let weight = hold.weight {
+            lines.append("Heaviest hold: \(Formatting.weight(weight, hold.unit)) for \(Formatting.clock(hold.seconds)) on \(hold.date)")
+        }
+        if let longest = report.longestDistance {
+            lines.append("Longest: \(Formatting.distance(longest.meters))\(longest.seconds.map { " in \(Formatting.clock($0))" } ?? "") on \(longest.date)")
+        }
+        for pace in report.paces {
+            guard let seconds = pace.record.secondsPerKilometre else { continue }
+            lines.append("Fastest \(pace.label): \(Formatting.clock(Int(seconds.rounded())))/km over \(Formatting.distance(pace.record.meters)) on \(pace.record.date)")
+        }
+        return lines
     }
 
     static func recordJSON(_ record: PersonalRecord?) -> JSONValue {
@@ -91,16 +164,46 @@ enum AnalyticsCommands {
                 ["session_id": .string(entry.sessionID.rawValue), "date": .string(entry.date.description),
                  "week_number": entry.weekNumber.map { .number(JSONNumber($0)) } ?? .null, "sets": .number(JSONNumber(entry.sets)),
                  "best_weight": number(entry.bestWeight), "best_set_reps": entry.bestSetReps.map { .number(JSONNumber($0)) } ?? .null,
-                 "e1rm": number(entry.e1rm), "volume": .number(JSONNumber(entry.volume))]
+                 "e1rm": number(entry.e1rm), "volume": .number(JSONNumber(entry.volume)),
+                 "max_reps": entry.maxReps.map { .number(JSONNumber($0)) } ?? .null,
+                 "longest_seconds": entry.longestSeconds.map { .number(JSONNumber($0)) } ?? .null,
+                 "distance_m": number(entry.distanceMeters), "seconds_per_km": number(entry.secondsPerKilometre.map { ($0 * 10).rounded() / 10 })]
             }),
             "personal_record": recordJSON(report.personalRecord),
             "max_reps": maxRepsJSON(report),
         ]
     }
 
+    /// The records of every kind of set, as `pr --json` gives them.
+    static func kindRecordsJSON(_ report: ExerciseReport) -> JSONObject {
+        func hold(_ record: HoldRecord?) -> JSONValue {
+            guard let record else { return .null }
+            return ["seconds": .number(JSONNumber(record.seconds)), "weight": record.weight.map { .number(JSONNumber($0)) } ?? .null,
+                    "unit": record.unit.map { .string($0.rawValue) } ?? .null, "date": .string(record.date.description),
+                    "session_id": .string(record.sessionID.rawValue)]
+        }
+        func distance(_ record: DistanceRecord) -> JSONObject {
+            ["meters": .number(JSONNumber(record.meters)), "seconds": record.seconds.map { .number(JSONNumber($0)) } ?? .null,
+             "seconds_per_km": record.secondsPerKilometre.map { .number(JSONNumber(($0 * 10).rounded() / 10)) } ?? .null,
+             "date": .string(record.date.description), "session_id": .string(record.sessionID.rawValue)]
+        }
+        return [
+            "best_added_load": recordJSON(report.bestAddedLoad),
+            "longest_hold": hold(report.longestHold),
+            "heaviest_hold": hold(report.heaviestHold),
+            "longest_distance": report.longestDistance.map { .object(distance($0)) } ?? .null,
+            "paces": .array(report.paces.map { pace in
+                var object = distance(pace.record)
+                object["distance"] = .string(pace.label)
+                object["distance_m"] = .number(JSONNumber(pace.standardMeters))
+                return .object(object)
+            }),
+        ]
+    }
+
     static let pr = CommandSpec(
         name: "pr",
-        abstract: "Personal records: the heaviest set, the best estimated 1RM, and the heaviest weight for 1 to 12 reps.",
+        abstract: "Personal records: heaviest sets, estimated 1RM, the heaviest weight for 1 to 12 reps, most reps, longest holds, distances and paces.",
         discussion: "Without an exercise, lists the record of every exercise you have logged. Warm-up sets never count; weights in kg and lbs are compared converted.",
         arguments: [Argument.recordsExercise],
         options: [Option.formula],
@@ -109,7 +212,7 @@ enum AnalyticsCommands {
             let formula = try arguments[.formula] ?? .epley
             if let name = arguments[.recordsExercise] {
                 let report = try store.exerciseReport(name, formula: formula)
-                let data: JSONValue = [
+                var object: JSONObject = [
                     "exercise_id": report.exerciseID.map { .string($0.rawValue) } ?? .null,
                     "exercise_name": .string(report.exerciseName),
                     "personal_record": recordJSON(report.personalRecord),
@@ -117,12 +220,11 @@ enum AnalyticsCommands {
                     "rep_records": .array(report.repRecords.map { ["reps": .number(JSONNumber($0.reps)), "weight": .number(JSONNumber($0.weight)), "unit": .string($0.unit.rawValue), "date": .string($0.date.description)] }),
                     "max_reps": maxRepsJSON(report),
                 ]
-                guard report.personalRecord != nil || report.maxReps != nil else { return CommandResult(data: data, text: "No history yet for \(report.exerciseName).") }
+                for member in kindRecordsJSON(report) { object[member.key] = member.value }
+                let data = JSONValue.object(object)
+                guard report.hasRecords else { return CommandResult(data: data, text: "No history yet for \(report.exerciseName).") }
                 var text = context.style.bold(report.exerciseName)
-                if let record = report.personalRecord {
-                    text += "\nHeaviest set: \(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps) on \(record.date)"
-                }
-                if let best = report.maxReps { text += "\nMost reps without added weight: \(best.reps) on \(best.date)" }
+                for line in recordLines(report) { text += "\n" + line }
                 if let best = report.bestE1RM { text += "\nBest estimated 1RM (\(formula.rawValue)): \(Formatting.number(best.value)) \(report.unit.rawValue) on \(best.date)\n" + e1rmNote }
                 if !report.repRecords.isEmpty {
                     text += "\n\n" + Formatting.table(report.repRecords.map { [String($0.reps), "\(Formatting.number($0.weight)) \($0.unit.rawValue)", $0.date.description] }, header: ["REPS", "WEIGHT", "DATE"], style: context.style)
@@ -132,16 +234,27 @@ enum AnalyticsCommands {
             var rows: [[String]] = []
             var list: [JSONValue] = []
             for report in try store.exerciseReports(formula: formula) {
+                let e1rm = report.bestE1RM.map { Formatting.number($0.value) } ?? "–"
                 if let record = report.personalRecord {
-                    rows.append([report.exerciseName, "\(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps)", record.date.description, report.bestE1RM.map { Formatting.number($0.value) } ?? "–"])
+                    rows.append([report.exerciseName, "\(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps)", record.date.description, e1rm])
+                } else if let best = report.bestAddedLoad {
+                    rows.append([report.exerciseName, "bodyweight + \(Formatting.number(best.weight)) \(best.unit.rawValue) × \(best.reps)", best.date.description, e1rm])
                 } else if let best = report.maxReps {
-                    rows.append([report.exerciseName, "\(best.reps) reps", best.date.description, "–"])
+                    rows.append([report.exerciseName, "\(best.reps) reps", best.date.description, e1rm])
+                } else if let pace = report.paces.last, let seconds = pace.record.secondsPerKilometre {
+                    rows.append([report.exerciseName, "\(pace.label) at \(Formatting.clock(Int(seconds.rounded())))/km", pace.record.date.description, "–"])
+                } else if let longest = report.longestDistance {
+                    rows.append([report.exerciseName, Formatting.distance(longest.meters), longest.date.description, "–"])
+                } else if let hold = report.longestHold {
+                    rows.append([report.exerciseName, "\(Formatting.clock(hold.seconds)) hold", hold.date.description, "–"])
                 } else {
                     continue
                 }
-                list.append(["exercise_name": .string(report.exerciseName), "personal_record": recordJSON(report.personalRecord), "max_reps": maxRepsJSON(report)])
+                var object: JSONObject = ["exercise_name": .string(report.exerciseName), "personal_record": recordJSON(report.personalRecord), "max_reps": maxRepsJSON(report)]
+                for member in kindRecordsJSON(report) { object[member.key] = member.value }
+                list.append(.object(object))
             }
-            let text = rows.isEmpty ? "No records yet: log some sets first." : Formatting.table(rows, header: ["EXERCISE", "HEAVIEST SET", "DATE", "BEST E1RM (\(store.preferences.unit.rawValue))"], style: context.style)
+            let text = rows.isEmpty ? "No records yet: log some sets first." : Formatting.table(rows, header: ["EXERCISE", "BEST", "DATE", "BEST E1RM (\(store.preferences.unit.rawValue))"], style: context.style)
             return CommandResult(data: ["records": .array(list)], text: text)
         })
 }

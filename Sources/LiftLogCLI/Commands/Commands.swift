@@ -15,7 +15,7 @@ enum Commands {
                 HistoryCommands.history, HistoryCommands.show, HistoryCommands.remove,
                 AnalyticsCommands.progress, AnalyticsCommands.pr, TrendsCommand.trends, KindCommands.calendar, KindCommands.stats,
                 PlanCommands.today, PlanCommands.plan, MesoCommands.meso,
-                KindCommands.stretch, KindCommands.meditate, GymCommands.plates, GymCommands.warmup, RestCommand.rest,
+                KindCommands.stretch, KindCommands.meditate, BodyCommands.weigh, BodyCommands.measure, BodyCommands.body, GymCommands.plates, GymCommands.warmup, RestCommand.rest,
                 DataCommands.check, DataCommands.fmt, DataCommands.edit, ResolveCommand.resolve, SyncCommand.sync,
                 InterchangeCommands.importCommand, InterchangeCommands.export, StoreCommands.reindex,
             ])

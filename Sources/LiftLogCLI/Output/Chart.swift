@@ -52,8 +52,11 @@ enum Chart {
             for (offset, character) in endDate.enumerated() { axis[plotWidth + 2 - endDate.count + offset] = character }
         }
         lines.append(String(repeating: " ", count: labelWidth) + String(axis))
-        let record = ordered.first { $0.isRecord }
-        lines.append(String(repeating: " ", count: labelWidth + 2) + "\(unicode ? "★" : "P") = personal record" + (record.map { " (\(Formatting.number($0.value)) \(unit), \($0.date))" } ?? "") + (unicode ? " · " : " - ") + "values in \(unit)")
+        if let record = ordered.first(where: { $0.isRecord }) {
+            lines.append(String(repeating: " ", count: labelWidth + 2) + "\(unicode ? "★" : "P") = personal record (\(Formatting.number(record.value)) \(unit), \(record.date))" + (unicode ? " · " : " - ") + "values in \(unit)")
+        } else {
+            lines.append(String(repeating: " ", count: labelWidth + 2) + "values in \(unit)")
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -105,5 +108,22 @@ enum Chart {
         }
         parts.append("</svg>")
         return parts.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Writing a chart the user asked for with `--svg FILE`.
+enum ChartFile {
+    /// Writes `svg` to `path` (created or replaced: a file outside the store).
+    ///
+    /// - Throws: `IO_ERROR` naming the path and what the system said.
+    static func write(_ svg: String, to path: String) throws(LiftLogError) {
+        do throws(SystemError) {
+            let fileSystem = PosixFileSystem()
+            let descriptor = try fileSystem.openForWriting(path, create: true, mode: 0o644)
+            defer { fileSystem.close(descriptor) }
+            try fileSystem.write(descriptor, Array(svg.utf8), path: path)
+        } catch {
+            throw .io(path: path, operation: "write", reason: Errno(rawValue: error.errorNumber).description)
+        }
     }
 }

@@ -32,10 +32,35 @@ public struct ProgressEntry: Hashable, Sendable {
     public var bestWeight: Double?
     /// The reps of that heaviest set.
     public var bestSetReps: Int?
-    /// The best estimated one-rep maximum of the session, in the report's unit.
+    /// The best estimated one-rep maximum of the session, in the report's unit (a bodyweight
+    /// set counts the nearest weigh-in plus its load).
     public var e1rm: Double?
-    /// Σ weight × reps of those sets, in the report's unit.
+    /// Σ load × reps of those sets, in the report's unit.
     public var volume: Double
+    /// The most reps in one set.
+    public var maxReps: Int?
+    /// The longest timed set, in seconds.
+    public var longestSeconds: Int?
+    /// Σ distance of the distance sets, in metres.
+    public var distanceMeters: Double?
+    /// The best average pace of a distance set with a time, in seconds per kilometre.
+    public var secondsPerKilometre: Double?
+
+    public init(sessionID: Session.ID, date: LocalDate, weekNumber: Int?, sets: Int, bestWeight: Double?, bestSetReps: Int?, e1rm: Double?,
+                volume: Double, maxReps: Int? = nil, longestSeconds: Int? = nil, distanceMeters: Double? = nil, secondsPerKilometre: Double? = nil) {
+        self.sessionID = sessionID
+        self.date = date
+        self.weekNumber = weekNumber
+        self.sets = sets
+        self.bestWeight = bestWeight
+        self.bestSetReps = bestSetReps
+        self.e1rm = e1rm
+        self.volume = volume
+        self.maxReps = maxReps
+        self.longestSeconds = longestSeconds
+        self.distanceMeters = distanceMeters
+        self.secondsPerKilometre = secondsPerKilometre
+    }
 }
 
 /// The heaviest set of an exercise (ties: more reps, then the earlier date).
@@ -56,6 +81,41 @@ public struct RepRecord: Hashable, Sendable {
     public var date: LocalDate
 }
 
+/// The longest timed set (a hold), and the heaviest weighted one.
+public struct HoldRecord: Hashable, Sendable {
+    public var seconds: Int
+    /// The load held, in `unit`; `nil` for a hold without one.
+    public var weight: Double?
+    public var unit: WeightUnit?
+    public var date: LocalDate
+    public var sessionID: Session.ID
+}
+
+/// A distance done: the longest, or the fastest over a standard distance.
+public struct DistanceRecord: Hashable, Sendable {
+    /// The distance of the set, in metres.
+    public var meters: Double
+    /// Its time, when recorded.
+    public var seconds: Int?
+    public var date: LocalDate
+    public var sessionID: Session.ID
+
+    /// Average seconds per kilometre, when the set has a time.
+    public var secondsPerKilometre: Double? {
+        guard let seconds, meters > 0 else { return nil }
+        return Double(seconds) * 1000 / meters
+    }
+}
+
+/// The fastest average pace of a set at least as long as a standard distance.
+public struct PaceRecord: Hashable, Sendable {
+    /// The standard distance: `1 km`, `1 mi`, `2,000 m`, `5 km`, `10 km`.
+    public var label: String
+    public var standardMeters: Double
+    /// The set it comes from.
+    public var record: DistanceRecord
+}
+
 /// Everything liftlog knows of one exercise's history.
 public struct ExerciseReport: Sendable {
     public var exerciseID: Exercise.ID?
@@ -64,10 +124,45 @@ public struct ExerciseReport: Sendable {
     public var unit: WeightUnit
     /// Newest first.
     public var entries: [ProgressEntry]
+    /// The heaviest set with an external load (a bodyweight set's added load is not one).
     public var personalRecord: PersonalRecord?
     public var bestE1RM: (value: Double, date: LocalDate, sessionID: Session.ID)?
     /// For 1 to 12 reps, where there is one.
     public var repRecords: [RepRecord]
     /// The most reps in one set without added weight (bodyweight exercises), with its date.
     public var maxReps: (reps: Int, date: LocalDate, sessionID: Session.ID)?
+    /// The most weight added to the body for a bodyweight set (`bw+20x5`), with its reps.
+    public var bestAddedLoad: PersonalRecord?
+    /// The longest timed set.
+    public var longestHold: HoldRecord?
+    /// The timed set with the heaviest load (ties: the longer).
+    public var heaviestHold: HoldRecord?
+    /// The longest distance set.
+    public var longestDistance: DistanceRecord?
+    /// The fastest pace over each standard distance a set with a time reached.
+    public var paces: [PaceRecord]
+
+    public init(exerciseID: Exercise.ID?, exerciseName: String, unit: WeightUnit, entries: [ProgressEntry] = [],
+                personalRecord: PersonalRecord? = nil, bestE1RM: (value: Double, date: LocalDate, sessionID: Session.ID)? = nil,
+                repRecords: [RepRecord] = [], maxReps: (reps: Int, date: LocalDate, sessionID: Session.ID)? = nil) {
+        self.exerciseID = exerciseID
+        self.exerciseName = exerciseName
+        self.unit = unit
+        self.entries = entries
+        self.personalRecord = personalRecord
+        self.bestE1RM = bestE1RM
+        self.repRecords = repRecords
+        self.maxReps = maxReps
+        self.paces = []
+    }
+
+    /// Whether the report has any record at all.
+    public var hasRecords: Bool {
+        personalRecord != nil || maxReps != nil || bestAddedLoad != nil || longestHold != nil || longestDistance != nil || bestE1RM != nil
+    }
+
+    /// The standard distances paces are kept for, shortest first.
+    public static let standardDistances: [(label: String, meters: Double)] = [
+        ("1 km", 1000), ("1 mi", 1609.344), ("2,000 m", 2000), ("5 km", 5000), ("10 km", 10_000),
+    ]
 }

@@ -57,7 +57,10 @@ extension Store {
             throw .notFound("No exercise named '\(name)'.", suggestions: Suggestions.closest(to: name, among: (try? exercises().map(\.name)) ?? []))
         }
         var builder = ExerciseReport.Builder(exerciseID: known ? exercise.id : nil, exerciseName: exercise.name, unit: preferences.unit, formula: formula)
-        for (summary, sets) in found { builder.add(summary, sets) }
+        var bodyWeights = BodyWeights(store: self)
+        for (summary, sets) in found {
+            builder.add(summary, sets, bodyWeight: try bodyWeights.near(summary, sets: sets))
+        }
         return builder.report
     }
 
@@ -92,12 +95,13 @@ extension Store {
         let byID = Dictionary(library.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let byName = Dictionary(library.enumerated().map { (Exercise.nameKey($1.name), $0) }, uniquingKeysWith: { first, _ in first })
         let unit = preferences.unit
+        var bodyWeights = BodyWeights(store: self)
         return try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> [ExerciseReport] in
             try index.verifying { shown throws(LiftLogError) in
                 var builders: [Int: ExerciseReport.Builder] = [:]
                 // Exercises no longer in the library, by the name their sessions recorded.
                 var removed: [String: ExerciseReport.Builder] = [:]
-                try index.forEachRecordNewestFirst { month, record in
+                try index.forEachRecordNewestFirst { month, record throws(LiftLogError) in
                     guard let summary = record.summary else { return true }
                     var sets: [Int: [SessionSummary.WorkSets]] = [:]
                     var removedSets: [String: (name: String, sets: [SessionSummary.WorkSets])] = [:]
@@ -109,10 +113,12 @@ extension Store {
                         sets[found, default: []] += summary.workSets(ofEntryAt: position)
                     }
                     for (found, list) in sets {
-                        builders[found, default: ExerciseReport.Builder(exerciseID: library[found].id, exerciseName: library[found].name, unit: unit, formula: formula)].add(summary, list)
+                        let bodyWeight = try bodyWeights.near(summary, sets: list)
+                        builders[found, default: ExerciseReport.Builder(exerciseID: library[found].id, exerciseName: library[found].name, unit: unit, formula: formula)].add(summary, list, bodyWeight: bodyWeight)
                     }
                     for (key, item) in removedSets {
-                        removed[key, default: ExerciseReport.Builder(exerciseID: nil, exerciseName: item.name, unit: unit, formula: formula)].add(summary, item.sets)
+                        let bodyWeight = try bodyWeights.near(summary, sets: item.sets)
+                        removed[key, default: ExerciseReport.Builder(exerciseID: nil, exerciseName: item.name, unit: unit, formula: formula)].add(summary, item.sets, bodyWeight: bodyWeight)
                     }
                     if !sets.isEmpty || !removedSets.isEmpty { shown.append((month, record)) }
                     return true
@@ -146,5 +152,24 @@ extension Store {
             }
             return found
         }
+    }
+}
+
+/// The body weight near a session, read from the body log the first time a bodyweight set
+/// asks for it (most reports never do).
+struct BodyWeights {
+    let store: Store
+    private var log: BodyLog?
+
+    init(store: Store) {
+        self.store = store
+    }
+
+    /// The weigh-in nearest the session (within ``BodyLog/window`` days), in the store's unit,
+    /// when `sets` has a bodyweight set; else `nil`.
+    mutating func near(_ summary: SessionSummary, sets: [SessionSummary.WorkSets]) throws(LiftLogError) -> Double? {
+        guard sets.contains(where: { $0.bodyweight || ($0.weight == nil && $0.reps != nil) }) else { return nil }
+        if log == nil { log = try store.bodyLog() }
+        return log!.bodyWeight(near: summary.startedAt.localDate).map { WeightUnit.kg.convert($0.kilograms, to: store.preferences.unit) }
     }
 }

@@ -53,9 +53,11 @@ struct StoreChecker {
         let exercises: [Loaded<Exercise>] = try loadFolder("exercises")
         let plans: [Loaded<TrainingPlan>] = try loadFolder("plans")
         let sessions = try loadSessions()
+        let body = try loadBody()
         checkExercises(exercises)
         checkPlans(plans, library: exercises.map(\.value))
         checkSessions(sessions)
+        checkBody(body)
     }
 
     // MARK: Reading
@@ -145,18 +147,7 @@ struct StoreChecker {
                     if !month.name.hasPrefix(".") { problems.append(strayProblem(monthPath, expected: "a year folder holds only month folders 01 to 12")) }
                     continue
                 }
-                let entries = try files.list(monthPath)
-                let names = Swift.Set(entries.map(\.name))
-                for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
-                    let path = "\(monthPath)/\(entry.name)"
-                    if SessionIndex.isSessionFileName(entry.name) {
-                        paths.append(path)
-                    } else if let conflict = SyncConflict.original(of: entry.name, siblings: names) {
-                        problems.append(conflictProblem(path, original: "\(monthPath)/\(conflict.original)", tool: conflict.tool))
-                    } else {
-                        problems.append(strayProblem(path, expected: "session files are named like 2025-01-24-0730-3f2c9a1e.json"))
-                    }
-                }
+                paths += try datedFiles(in: monthPath, what: "session files")
             }
         }
         let files = self.files
@@ -267,6 +258,50 @@ struct StoreChecker {
             }
         }
         duplicateIDs(sessions.map { ($0, $0.value.id.rawValue) }, what: "session")
+    }
+
+    /// Decodes every body entry (`body/YYYY/*.json`); reports stray files and conflict copies.
+    mutating func loadBody() throws(LiftLogError) -> [Loaded<BodyEntry>] {
+        var loaded: [Loaded<BodyEntry>] = []
+        for year in try files.list(Store.bodyFolder).sorted(by: { $0.name < $1.name }) where !year.name.hasPrefix(".") {
+            let yearPath = "\(Store.bodyFolder)/\(year.name)"
+            guard year.name.count == 4, Int(year.name) != nil, year.kind != .regular else {
+                problems.append(strayProblem(yearPath, expected: "body/ holds only year folders such as body/2025"))
+                continue
+            }
+            for path in try datedFiles(in: yearPath, what: "body entries") {
+                if let item: Loaded<BodyEntry> = load(path) { loaded.append(item) }
+            }
+        }
+        return loaded
+    }
+
+    /// The files of `folder` named like a dated document (`2025-01-24-0730-3f2c9a1e.json`),
+    /// sorted; conflict copies and anything else there are reported.
+    mutating func datedFiles(in folder: String, what: String) throws(LiftLogError) -> [String] {
+        let entries = try files.list(folder)
+        let names = Swift.Set(entries.map(\.name))
+        var paths: [String] = []
+        for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
+            let path = "\(folder)/\(entry.name)"
+            if SessionIndex.isSessionFileName(entry.name) {
+                paths.append(path)
+            } else if let conflict = SyncConflict.original(of: entry.name, siblings: names) {
+                problems.append(conflictProblem(path, original: "\(folder)/\(conflict.original)", tool: conflict.tool))
+            } else {
+                problems.append(strayProblem(path, expected: "\(what) are named like 2025-01-24-0730-3f2c9a1e.json"))
+            }
+        }
+        return paths
+    }
+
+    mutating func checkBody(_ entries: [Loaded<BodyEntry>]) {
+        for item in entries where item.value.relativePath != item.path {
+            problems.append(StoreChecker.problem(item, at: JSONPath.root.appending("measured_at"), code: .corruptFile,
+                                                 message: "measured_at: the file's name and folder do not match its time; it belongs at \(item.value.relativePath)",
+                                                 hint: "Move it there, or correct \"measured_at\".", remedy: .format))
+        }
+        duplicateIDs(entries.map { ($0, $0.value.id.rawValue) }, what: "body entry")
     }
 
     mutating func duplicateIDs<T: Sendable>(_ items: [(Loaded<T>, String)], what: String) {

@@ -3,6 +3,98 @@
 extension StoreSchemas {
     /// The text of each schema file, by file name.
     static let files: [String: String] = [
+        "body.schema.json": #"""
+{
+  "$id": "https://liftlog.invalid/schemas/body.schema.json",
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "properties": {
+    "id": {
+      "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
+      "type": "string"
+    },
+    "measured_at": {
+      "description": "ISO 8601 with the UTC offset in force, such as 2025-01-24T07:30:00+01:00.",
+      "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?(Z|[+-]([01][0-9]|1[0-8]):[0-5][0-9])$",
+      "type": "string"
+    },
+    "measurements": {
+      "description": "By name: lowercase letters, digits and _, starting with a letter.",
+      "minProperties": 1,
+      "patternProperties": {
+        "^[a-z][a-z0-9_]{0,39}$": {
+          "if": {
+            "properties": {
+              "unit": {
+                "const": "%"
+              }
+            }
+          },
+          "properties": {
+            "unit": {
+              "enum": [
+                "cm",
+                "mm",
+                "in",
+                "kg",
+                "lbs",
+                "%",
+                "bpm"
+              ]
+            },
+            "value": {
+              "minimum": 0,
+              "type": "number"
+            }
+          },
+          "required": [
+            "unit",
+            "value"
+          ],
+          "then": {
+            "properties": {
+              "value": {
+                "maximum": 100
+              }
+            }
+          },
+          "type": "object"
+        }
+      },
+      "properties": {
+        "body_weight": {
+          "description": "20–400 kg (44.09–881.85 lbs).",
+          "properties": {
+            "unit": {
+              "enum": [
+                "kg",
+                "lbs"
+              ]
+            }
+          }
+        }
+      },
+      "propertyNames": {
+        "pattern": "^[a-z][a-z0-9_]{0,39}$"
+      },
+      "type": "object"
+    },
+    "notes": {
+      "type": "string"
+    },
+    "source": {
+      "type": "string"
+    }
+  },
+  "required": [
+    "id",
+    "measured_at",
+    "measurements"
+  ],
+  "title": "liftlog body entry (body/YYYY/YYYY-MM-DD-HHMM-<id8>.json)",
+  "type": "object"
+}
+
+"""#,
         "exercise.schema.json": #"""
 {
   "$id": "https://liftlog.invalid/schemas/exercise.schema.json",

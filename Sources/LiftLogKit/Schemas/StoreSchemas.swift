@@ -15,6 +15,7 @@ public enum StoreSchemas {
         ("exercise.schema.json", "/exercises/*.json"),
         ("plan.schema.json", "/plans/*.json"),
         ("session.schema.json", "/sessions/*/*/*.json"),
+        ("body.schema.json", "/body/*/*.json"),
     ]
 
     /// The text of a schema by file name.

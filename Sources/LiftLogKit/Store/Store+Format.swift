@@ -15,8 +15,8 @@ public struct FormatReport: Sendable {
 
 extension Store {
     /// Rewrites every store file into canonical form (FORMAT.md) without changing its data:
-    /// sorted keys, two-space indent, no `null`s, unknown keys kept. A session whose start
-    /// time was edited is moved to the path that time gives.
+    /// sorted keys, two-space indent, no `null`s, unknown keys kept. A session or body entry
+    /// whose time was edited is moved to the path that time gives.
     ///
     /// - Parameter apply: `false` only reports what would change (for a pre-commit hook).
     /// - Throws: `IO_ERROR` when a file cannot be written; files that do not parse are
@@ -38,6 +38,9 @@ extension Store {
             }
             for path in try sessionFilePaths() {
                 try formatFile(path, as: Session.self, apply: apply, into: &report)
+            }
+            for path in try bodyFilePaths() {
+                try formatFile(path, as: BodyEntry.self, apply: apply, into: &report)
             }
             if apply && !report.moved.isEmpty { updateIndex() }
             return report
@@ -72,8 +75,8 @@ extension Store {
         }
         let canonical = JSONWriter.canonicalBytes(value.jsonValue)
         var target = path
-        if let session = value as? Session, session.relativePath != path {
-            target = session.relativePath
+        if let placed = value as? any PlacedByTime, placed.relativePath != path {
+            target = placed.relativePath
             if try files.status(target) != nil {
                 report.problems.append(FileProblem(path: path, line: 0, column: 0, code: .conflict,
                                                    message: "belongs at \(target), but a file is already there",
@@ -98,3 +101,12 @@ extension Store {
         }
     }
 }
+
+/// A document whose path in the store comes from its time (sessions, body entries).
+protocol PlacedByTime {
+    /// Where the document belongs, relative to the store root.
+    var relativePath: String { get }
+}
+
+extension Session: PlacedByTime {}
+extension BodyEntry: PlacedByTime {}

@@ -44,7 +44,7 @@ struct NumbersTests {
             #expect(pr["max_reps"]?["reps"] == 10)
             #expect(pr["max_reps"]?["date"] == "2025-01-22")
             #expect(run(["pr", "Pull-up", "--store", store]).output == "Pull-up\nMost reps without added weight: 10 on 2025-01-22\n")
-            #expect(run(["pr", "--store", store]).output.contains("Pull-up   10 reps       2025-01-22  –"))
+            #expect(run(["pr", "--store", store]).output.contains("Pull-up   10 reps  2025-01-22  –"))
         }
     }
 
