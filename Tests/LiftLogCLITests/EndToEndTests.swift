@@ -120,7 +120,7 @@ struct EndToEndTests {
             let history = try #require(run(["history", "--store", store, "--json"]).json?["data"])
             #expect(Set(history.objectValue?.keys.map { $0 } ?? []) == ["page", "per_page", "total", "total_pages", "sessions"])
             guard case .array(let sessions)? = history["sessions"] else { Issue.record("no sessions"); return }
-            #expect(Set(sessions[0].objectValue?.keys.map { $0 } ?? []) == ["id", "kind", "status", "started_at", "completed_at", "plan", "plan_day", "week_number", "duration_seconds", "exercise_count", "set_count", "total_volume", "volume_unit", "path"])
+            #expect(Set(sessions[0].objectValue?.keys.map { $0 } ?? []) == ["id", "kind", "status", "started_at", "completed_at", "plan", "plan_day", "week_number", "duration_seconds", "exercise_count", "set_count", "total_volume", "volume_unit", "total_distance_m", "path"])
             let exercises = try #require(run(["exercises", "--store", store, "--json", "--modality", "cable"]).json?["data"]?["exercises"])
             guard case .array(let list) = exercises else { Issue.record("no exercises"); return }
             #expect(list.count == 6)

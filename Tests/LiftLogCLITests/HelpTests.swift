@@ -37,6 +37,8 @@ struct HelpTests {
           start                   Begin a session.
           log                     Log completed sets of an exercise into the active
                                   session.
+          superset                Log sets of several exercises done together in rounds
+                                  (a superset or a circuit).
           set                     Change one set of the active session (or of any
                                   session with --session).
           drop                    Remove an exercise and its sets from the active
@@ -62,6 +64,8 @@ struct HelpTests {
           plan                    Create, show and edit training plans.
           meso                    Run a plan for a number of weeks with progressing
                                   targets.
+          cardio                  Record a finished cardio session in one line: liftlog
+                                  cardio Run 5km/25:00.
           stretch                 Record a stretch session.
           meditate                Record a meditation session.
           weigh                   Record your body weight.

@@ -375,3 +375,110 @@ struct BodyCommandTests {
         }
     }
 }
+
+@Suite("Cardio, supersets and intervals")
+struct CardioAndSupersetTests {
+    @Test("start --kind cardio hints at cardio; log creates the exercise as cardio; cardio records a session in one line")
+    func cardio() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
+            let started = runBinary(["start", "--kind", "cardio", "--at", "2025-01-20 07:00"], environment: env)
+            #expect(started.output.contains("Log what you do with 'liftlog log Run 5km/25:00'") && !started.output.contains("100x5"), "\(started.output)")
+            let logged = runBinary(["log", "Run", "5km/25:00"], environment: env)
+            #expect(logged.output == "Added Run to the library.\nRun  set 1: 25:00 · 5.00 km · 5:00/km\n", "\(logged.output)")
+            #expect(runBinary(["exercise", "show", "Run", "--json"], environment: env).json?["data"]?["modality"] == "cardio")
+            #expect(runBinary(["finish", "--at", "2025-01-20 07:30"], environment: env).status == 0)
+            let recorded = runBinary(["cardio", "Rowing", "2000m/7:45", "--at", "2025-01-21 18:00", "--notes", "erg"], environment: env)
+            #expect(recorded.output.hasPrefix("Recorded Rowing 7:45 · 2.00 km · 3:53/km on 2025-01-21 18:00 ("), "\(recorded.output)")
+            let session = try #require(runBinary(["history", "--json", "--per-page", "1"], environment: env).json?["data"]?["sessions"]?.arrayValue?.first)
+            #expect(session["kind"] == "cardio" && session["duration_seconds"] == 465 && session["total_distance_m"] == 2000)
+            let history = runBinary(["history"], environment: env).output
+            #expect(history.contains("2.00 km") && history.contains("5.00 km"), "\(history)")
+            #expect(runBinary(["stats", "--json"], environment: env).json?["data"]?["cardio"]?["total_sessions"] == 2)
+            // Mistakes change nothing.
+            let before = snapshot(store)
+            #expect(runBinary(["cardio", "Rowing", "--json"], environment: env).errorMessage == "Missing expected argument '<set>'.")
+            #expect(runBinary(["cardio", "Rowing", "2000m/7:4", "--json"], environment: env).errorCode == "VALIDATION_ERROR")
+            #expect(runBinary(["cardio", "Rowing", "5km", "--at", "2099-01-01 07:00", "--json"], environment: env).errorMessage == "Start time 2099-01-01 07:00 is in the future.")
+            #expect(snapshot(store) == before)
+        }
+    }
+
+    @Test("superset logs several exercises in one command, shows one block of rounds, counts each exercise's sets")
+    func superset() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
+            #expect(runBinary(["start", "--at", "2025-01-20 07:00"], environment: env).status == 0)
+            let logged = runBinary(["superset", "Bench Press", "80x8x3", "Barbell Row", "70x8", "70x8", "72.5x8"], environment: env)
+            #expect(logged.output == """
+                Superset A:
+                  Bench Press  set 1: 80 kg × 8 · set 2: 80 kg × 8 · set 3: 80 kg × 8
+                  Barbell Row  set 1: 70 kg × 8 · set 2: 70 kg × 8 · set 3: 72.5 kg × 8
+
+                """, "\(logged.output)")
+            #expect(runBinary(["log", "Plank", "45s", "--superset", "B", "--method", "timed"], environment: env).status == 0)
+            #expect(runBinary(["log", "Push-up", "bwx20", "--superset", "B"], environment: env).status == 0)
+            #expect(runBinary(["superset", "Dip", "bwx10", "Chin-up", "bwx8"], environment: env).output.hasPrefix("Superset C:"))
+            let status = runBinary(["status"], environment: env).output
+            #expect(status.contains("""
+                1, 2. Superset A: Bench Press + Barbell Row
+                   Round 1  Bench Press 80 kg × 8 · Barbell Row 70 kg × 8
+                   Round 2  Bench Press 80 kg × 8 · Barbell Row 70 kg × 8
+                   Round 3  Bench Press 80 kg × 8 · Barbell Row 72.5 kg × 8
+                """), "\(status)")
+            #expect(status.contains("3, 4. Superset B (timed): Plank + Push-up\n   Round 1  Plank 0:45 · Push-up bodyweight × 20"), "\(status)")
+            let session = try #require(runBinary(["status", "--json"], environment: env).json?["data"])
+            let entries = try #require(session["entries"]?.arrayValue)
+            #expect(entries.map { $0["superset"] } == ["A", "A", "B", "B", "C", "C"])
+            #expect(entries.map { $0["method"] } == ["standard", "standard", "timed", nil, "standard", "standard"])
+            // Volume and records per exercise: 3 × 640 + 2 × 560 + 580.
+            #expect(session["total_volume"] == 3620)
+            #expect(runBinary(["finish"], environment: env).status == 0)
+            #expect(runBinary(["pr", "Barbell Row", "--json"], environment: env).json?["data"]?["personal_record"]?["weight"] == 72.5)
+            // Mistakes: the message, nothing written.
+            #expect(runBinary(["start"], environment: env).status == 0)
+            let before = snapshot(store)
+            let refusals: [([String], String)] = [
+                (["superset", "Bench Press", "80x8"], "A superset needs at least two exercises, each with its sets: liftlog superset 'Bench Press' 80x8x3 'Barbell Row' 70x8x3."),
+                (["superset", "80x8", "Barbell Row", "70x8"], "Name the exercise before its sets: liftlog superset 'Bench Press' 80x8x3 'Barbell Row' 70x8x3."),
+                (["superset", "Bench Press", "Barbell Row", "70x8"], "Give the sets of 'Bench Press', such as 80x8x3."),
+                (["superset", "Bench Press", "80x8", "bench press", "80x8"], "'bench press' is given twice; give each exercise of a superset once, with all its sets."),
+                (["superset", "Bench Press", "80x8x", "Barbell Row", "70x8"], "Invalid set '80x8x': the number of sets is missing after 'x'. Did you mean 80x8x3?"),
+                (["log", "Bench Press", "80x8", "--method", "timed"], "--method goes with --superset LABEL (or use 'liftlog superset')."),
+                (["log", "Bench Press", "80x8", "--superset", " "], "A superset label must be 1–20 characters, such as A, got ' '."),
+            ]
+            for (arguments, message) in refusals {
+                let outcome = runBinary(arguments + ["--json"], environment: env)
+                #expect(outcome.errorMessage == message, "\(arguments): \(outcome.errorMessage ?? "")")
+            }
+            #expect(snapshot(store) == before)
+        }
+    }
+
+    @Test("a mixed week's volume counts bodyweight sets at the nearest weigh-in in show, history and trends")
+    func bodyweightVolumeEverywhere() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
+            #expect(runBinary(["start", "--at", "2025-01-20 07:00"], environment: env).status == 0)
+            #expect(runBinary(["log", "Pull-up", "w:bwx5", "bw+20x5x3", "bwx12"], environment: env).status == 0)
+            #expect(runBinary(["log", "Back Squat", "w:60x5", "100x5"], environment: env).status == 0)
+            #expect(runBinary(["finish", "--at", "2025-01-20 08:00"], environment: env).status == 0)
+            let id = try #require(runBinary(["history", "--json"], environment: env).json?["data"]?["sessions"]?.arrayValue?.first?["id"]?.stringValue)
+            // Without a weigh-in: only the squat's 500 kg.
+            #expect(runBinary(["show", id, "--json"], environment: env).json?["data"]?["total_volume"] == 500)
+            #expect(runBinary(["weigh", "80", "--at", "2025-01-22 07:00"], environment: env).status == 0)
+            // 3 × 5 × 100 + 12 × 80 + 500, the warm-ups left out.
+            #expect(runBinary(["show", id, "--json"], environment: env).json?["data"]?["total_volume"] == 2960)
+            #expect(runBinary(["show", id], environment: env).output.contains("volume 2,960 kg"))
+            #expect(runBinary(["history", "--json"], environment: env).json?["data"]?["sessions"]?.arrayValue?.first?["total_volume"] == 2960)
+            let weeks = runBinary(["trends", "--to", "2025-01-24", "--json"], environment: env).json?["data"]?["weeks"]?.arrayValue
+            #expect(weeks?.last?["volume"] == 2960, "\(String(describing: weeks?.last))")
+        }
+    }
+}

@@ -31,6 +31,7 @@ extension Option where Value == String {
     static var session: Option<String> { .text("--session", valueName: "id", help: "Change this session instead of the active one (a completed one too: fixing history).") }
     static var seconds: Option<String> { .text("--seconds", valueName: "time", help: "New time of the set: 45, 45s, 2min or 1:30.") }
     static var distance: Option<String> { .text("--distance", valueName: "distance", help: "New distance of the set: 400m, 5km or 3mi.") }
+    static var supersetLabel: Option<String> { .text("--superset", valueName: "label", help: "Mark the exercise as part of this superset (entries sharing a label were done together, in rounds), such as A.") }
     static var setNote: Option<String> { .text("--note", valueName: "text", help: "A note for each set logged (an empty text removes a set's note with 'set').") }
     static var weight: Option<String> { .text("--weight", valueName: "weight", help: "New weight (a number, optionally with kg or lbs; bw, bw+20 or bw-25 for bodyweight).") }
     static var exercise: Option<String> { .text("--exercise", valueName: "name", help: "Only sessions with this exercise.") }
@@ -105,6 +106,10 @@ extension Option where Value == WeightUnit {
     static var units: Option<WeightUnit> { .choice("--units", valueName: "unit", help: "The unit of weights typed without one: {values}.", default: "kg") }
     static var bodyWeightUnit: Option<WeightUnit> { .choice("--unit", valueName: "unit", help: "The unit of the weight: {values} (default: the store's).") }
     static var importUnit: Option<WeightUnit> { .choice("--unit", valueName: "unit", help: "The unit of weights when the file does not say: {values} (default: the store's).") }
+}
+
+extension Option where Value == Session.Entry.Method {
+    static var method: Option<Session.Entry.Method> { .choice("--method", valueName: "method", help: "How the superset was done: {values} (rest_pause: one set broken by short rests; timed: rounds against the clock).") }
 }
 
 extension Option where Value == E1RMFormula {
@@ -184,6 +189,8 @@ extension Argument where Value == String? {
 }
 
 extension Argument where Value == [String] {
+    static var supersetItems: Argument<[String]> { .variadic("exercise-and-sets", help: "Each exercise's name followed by its sets: 'Bench Press' 80x8x3 'Barbell Row' 70x8x3.") }
+    static var cardioSets: Argument<[String]> { .variadic("set", help: "What you did: 5km/25:00, 30min, 2000m/7:45, 400mx6.") }
     static var measurements: Argument<[String]> { .variadic("measurement", help: "NAME=VALUE, such as waist=84, body_fat=18.5 or arm=36.5cm.", isOptional: false) }
     static var sets: Argument<[String]> { .variadic("set", help: "One or more sets in set notation (none: the next planned set, as planned).", isOptional: true) }
 }

@@ -10,12 +10,12 @@ enum Commands {
             subcommands: [
                 StoreCommands.initialize, StoreCommands.config, StoreCommands.seed,
                 ExerciseCommands.list, ExerciseCommands.exercise,
-                WorkoutCommands.start, WorkoutCommands.log, WorkoutCommands.set, WorkoutCommands.drop,
+                WorkoutCommands.start, WorkoutCommands.log, WorkoutCommands.superset, WorkoutCommands.set, WorkoutCommands.drop,
                 WorkoutCommands.status, WorkoutCommands.finish, WorkoutCommands.discard,
                 HistoryCommands.history, HistoryCommands.show, HistoryCommands.remove,
                 AnalyticsCommands.progress, AnalyticsCommands.pr, TrendsCommand.trends, KindCommands.calendar, KindCommands.stats,
                 PlanCommands.today, PlanCommands.plan, MesoCommands.meso,
-                KindCommands.stretch, KindCommands.meditate, BodyCommands.weigh, BodyCommands.measure, BodyCommands.body, GymCommands.plates, GymCommands.warmup, RestCommand.rest,
+                WorkoutCommands.cardio, KindCommands.stretch, KindCommands.meditate, BodyCommands.weigh, BodyCommands.measure, BodyCommands.body, GymCommands.plates, GymCommands.warmup, RestCommand.rest,
                 DataCommands.check, DataCommands.fmt, DataCommands.edit, ResolveCommand.resolve, SyncCommand.sync,
                 InterchangeCommands.importCommand, InterchangeCommands.export, StoreCommands.reindex,
             ])

@@ -93,13 +93,13 @@ enum DataCommands {
                 let edited = (try? PosixFileSystem().readFile(copy, limit: StoreFiles.maximumFileSize)) ?? []
                 if edited == originalBytes {
                     Editor.removeFolder(folder, file: copy)
-                    return CommandResult(data: JSONShapes.session(stored, unit: store.preferences.unit), text: "No changes.")
+                    return CommandResult(data: try JSONShapes.session(stored, store: store), text: "No changes.")
                 }
                 do throws(LiftLogError) {
                     let saved = try store.replaceSession(stored, originalBytes: originalBytes, with: edited, editedPath: copy)
                     Editor.removeFolder(folder, file: copy)
                     let moved = saved.path == stored.path ? "" : " (moved from \(stored.path))"
-                    return CommandResult(data: JSONShapes.session(saved, unit: store.preferences.unit), text: "Saved \(saved.path)\(moved).")
+                    return CommandResult(data: try JSONShapes.session(saved, store: store), text: "Saved \(saved.path)\(moved).")
                 } catch {
                     var text = ""
                     if case .corruptFile(let problems) = error {

@@ -22,14 +22,17 @@ enum HistoryCommands {
                 return CommandResult(data: JSONShapes.history(page), text: text)
             }
             let rows = page.sessions.map { summary -> [String] in
-                let volume = summary.totalVolume > 0 ? "\(Formatting.number(summary.totalVolume)) \(summary.unit.rawValue)" : "–"
+                // A run's distance where a lift's volume goes.
+                let distance = summary.totalVolume > 0 ? 0 : summary.totalDistanceMeters
+                let volume = summary.totalVolume > 0 ? "\(Formatting.number(summary.totalVolume)) \(summary.unit.rawValue)"
+                    : distance > 0 ? Formatting.distance(distance) : "–"
                 return [
                     summary.startedAt.shortDescription, summary.status == .active ? "\(summary.kind.rawValue)*" : summary.kind.rawValue,
                     summary.planDay ?? "", Formatting.duration(summary.durationSeconds), String(summary.exerciseCount),
                     String(summary.setCount), volume, context.style.dim(summary.id.short),
                 ]
             }
-            var text = Formatting.table(rows, header: ["DATE", "KIND", "DAY", "TIME", "EXERCISES", "SETS", "VOLUME", "ID"], style: context.style)
+            var text = Formatting.table(rows, header: ["DATE", "KIND", "DAY", "TIME", "EXERCISES", "SETS", "VOLUME/DIST", "ID"], style: context.style)
             text += "\n\nPage \(page.page) of \(page.totalPages) · \(Formatting.count(page.total, "session"))"
             if page.sessions.contains(where: { $0.status == .active }) { text += " · * active" }
             if page.page < page.totalPages { text += " · next: --page \(page.page + 1)" }
@@ -43,7 +46,7 @@ enum HistoryCommands {
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let stored = try store.session(idPrefix: arguments[.sessionID])
-            return WorkoutCommands.sessionResult(stored, store: store, context: context)
+            return try WorkoutCommands.sessionResult(stored, store: store, context: context)
         })
 
     static let remove = CommandSpec(

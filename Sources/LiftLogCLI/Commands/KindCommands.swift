@@ -17,7 +17,7 @@ enum KindCommands {
                     notes: try arguments[.notes], regions: kind == .stretch ? try arguments[.regions] ?? [] : [],
                     meditationType: kind == .meditation ? try arguments[.meditationType] : nil)
                 let text = "Recorded \(Formatting.duration(stored.session.durationSeconds)) of \(kind.rawValue == "stretch" ? "stretching" : "meditation") on \(stored.session.startedAt.shortDescription) (\(stored.session.id.short))."
-                return CommandResult(data: JSONShapes.session(stored, unit: store.preferences.unit), text: text)
+                return CommandResult(data: try JSONShapes.session(stored, store: store), text: text)
             })
     }
 

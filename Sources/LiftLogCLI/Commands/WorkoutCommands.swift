@@ -11,9 +11,9 @@ enum WorkoutCommands {
         return time
     }
 
-    static func sessionResult(_ stored: StoredSession, store: Store, context: CommandContext, prefix: String? = nil) -> CommandResult {
-        let text = SessionText.render(stored, unit: store.preferences.unit, now: store.currentTimestamp(), style: context.style)
-        return CommandResult(data: JSONShapes.session(stored, unit: store.preferences.unit), text: (prefix.map { $0 + "\n\n" } ?? "") + text)
+    static func sessionResult(_ stored: StoredSession, store: Store, context: CommandContext, prefix: String? = nil) throws(LiftLogError) -> CommandResult {
+        let text = SessionText.render(stored, metrics: try store.metrics(of: stored.session), now: store.currentTimestamp(), style: context.style)
+        return CommandResult(data: try JSONShapes.session(stored, store: store), text: (prefix.map { $0 + "\n\n" } ?? "") + text)
     }
 
     static let start = CommandSpec(
@@ -29,17 +29,17 @@ enum WorkoutCommands {
                 // 'next' is the rotation's next day, unless the plan has a day of that name.
                 stored = try store.startPlannedSession(day: day.lowercased() == "next" && plan.dayIndex(named: day) == nil ? nil : day, startedAt: startedAt)
                 let text = "Started \(stored.session.planDay ?? "") of \(stored.session.plan ?? "")" + (stored.session.weekNumber.map { ", week \($0)" } ?? "") + " (\(stored.session.id.short)) at \(stored.session.startedAt.shortDescription).\n"
-                return sessionResult(stored, store: store, context: context, prefix: text + "Log the planned sets in order with 'liftlog log EXERCISE 100x5', or 'liftlog log EXERCISE' to do the next one as planned.")
+                return try sessionResult(stored, store: store, context: context, prefix: text + "Log the planned sets in order with 'liftlog log EXERCISE 100x5', or 'liftlog log EXERCISE' to do the next one as planned.")
             }
             stored = try store.startSession(kind: kind, startedAt: startedAt, planDay: try arguments[.planDay])
             var text = "Started \(stored.session.kind.rawValue) session \(stored.session.id.short) at \(stored.session.startedAt.shortDescription)"
             if let week = stored.session.weekNumber { text += " (mesocycle week \(week))" }
             switch kind {
             case .lifting: text += ". Log sets with 'liftlog log EXERCISE 100x5'."
-            case .cardio: text += ". Finish it with 'liftlog finish' when you are done: its time is what counts."
+            case .cardio: text += ". Log what you do with 'liftlog log Run 5km/25:00' (or 30min, 400mx6), then 'liftlog finish'."
             case .stretch, .meditation: text += ". Finish it with 'liftlog finish' when you are done."
             }
-            return CommandResult(data: JSONShapes.session(stored, unit: store.preferences.unit), text: text)
+            return CommandResult(data: try JSONShapes.session(stored, store: store), text: text)
         })
 
     static let log = CommandSpec(
@@ -47,25 +47,97 @@ enum WorkoutCommands {
         abstract: "Log completed sets of an exercise into the active session.",
         discussion: "Sets: 100x5 (weight x reps, in the store's unit), 100kgx5, 225lbsx5, 100x5@8.5 (RPE), 100x5@rir2, 100x5x3 (three sets), w:60x5 (warm-up), d:80x8 (drop), f:100x3 (to failure), bwx12, bw+20x5 (20 added), bw-25x8 (assisted), 60s, 1:30, 2min, 20x45s (20 held 45 s), 60sx3, 5km, 400m, 3mi, 5km/25:00, 400mx6. Quote names with spaces: liftlog log 'Back Squat' 100x5x3.",
         arguments: [Argument.exercise, Argument.sets],
-        options: [Flag.create, Option.session, Option.setNote, Option.rest],
+        options: [Flag.create, Option.session, Option.setNote, Option.rest, Option.supersetLabel, Option.method],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let sets = try SetNotation.parse(arguments[.sets], defaultUnit: store.preferences.unit)
             var sessionID: Session.ID?
             if let prefix = try arguments[.session] { sessionID = try store.session(idPrefix: prefix).session.id }
+            let label = try arguments[.supersetLabel]
+            if try arguments[.method] != nil && label == nil {
+                throw .usage("--method goes with --superset LABEL (or use 'liftlog superset').", command: arguments.commandName)
+            }
             let result = try store.log(exercise: arguments[.exercise], sets: sets, createIfMissing: arguments[.create], sessionID: sessionID,
-                                       details: LogDetails(note: try arguments[.setNote], restSeconds: try arguments[.rest]))
+                                       details: LogDetails(note: try arguments[.setNote], restSeconds: try arguments[.rest], superset: label,
+                                                           method: try arguments[.method]))
             let entry = result.entry
             let logged = result.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
             var text = result.createdExercise ? "Added \(entry.exerciseName) to the library.\n" : ""
             text += context.style.bold(entry.exerciseName) + "  " + logged.map { "set \($0.setNumber): \(Formatting.set($0))" }.joined(separator: " · ")
-            var data = JSONShapes.session(result.stored, unit: store.preferences.unit)
+            var data = try JSONShapes.session(result.stored, store: store)
             if case .object(var object) = data {
                 object["logged_sets"] = .array(result.setNumbers.map { .number(JSONNumber($0)) })
                 object["created_exercise"] = .bool(result.createdExercise)
                 data = .object(object)
             }
             return CommandResult(data: data, text: text)
+        })
+
+    /// Whether an argument of `superset` is a set rather than an exercise's name: it starts
+    /// with a number, a set type (`w:`) or a bodyweight load (`bw+20x5`, `bwx12`).
+    static func looksLikeSet(_ text: String) -> Bool {
+        let lower = Array(text.lowercased())
+        guard let first = lower.first else { return false }
+        if first.isNumber || first == "." { return true }
+        if lower.count >= 2, "wdf".contains(first), lower[1] == ":" { return true }
+        if lower.starts(with: ["b", "w"]) { return lower.count == 2 || "+-x×".contains(lower[2]) }
+        return false
+    }
+
+    static let superset = CommandSpec(
+        name: "superset",
+        abstract: "Log sets of several exercises done together in rounds (a superset or a circuit).",
+        discussion: "Each exercise's name is followed by its sets: liftlog superset 'Bench Press' 80x8x3 'Barbell Row' 70x8x3. The entries share a superset label (the next free letter, or --superset) and show as one block of rounds; records and volume count each exercise's own sets.",
+        arguments: [Argument.supersetItems],
+        options: [Option.supersetLabel, Option.method, Flag.create, Option.session, Option.setNote, Option.rest],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            var groups: [ExerciseSets] = []
+            for item in arguments[.supersetItems] {
+                if looksLikeSet(item) {
+                    guard !groups.isEmpty else {
+                        throw .usage("Name the exercise before its sets: liftlog superset 'Bench Press' 80x8x3 'Barbell Row' 70x8x3.", command: arguments.commandName)
+                    }
+                    groups[groups.count - 1].sets.append(try SetNotation.parse(item, defaultUnit: store.preferences.unit))
+                } else {
+                    groups.append(ExerciseSets(exercise: item, sets: []))
+                }
+            }
+            var sessionID: Session.ID?
+            if let prefix = try arguments[.session] { sessionID = try store.session(idPrefix: prefix).session.id }
+            let result = try store.logSuperset(groups, createIfMissing: arguments[.create], sessionID: sessionID,
+                                               details: LogDetails(note: try arguments[.setNote], restSeconds: try arguments[.rest],
+                                                                   superset: try arguments[.supersetLabel], method: try arguments[.method] ?? .standard))
+            var text = "Superset \(result.superset ?? ""):"
+            for logged in result.logged {
+                let entry = result.stored.session.entries[logged.entryIndex]
+                if logged.createdExercise { text = "Added \(entry.exerciseName) to the library.\n" + text }
+                let sets = logged.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
+                text += "\n  " + context.style.bold(entry.exerciseName) + "  " + sets.map { "set \($0.setNumber): \(Formatting.set($0))" }.joined(separator: " · ")
+            }
+            var data = try JSONShapes.session(result.stored, store: store)
+            if case .object(var object) = data {
+                object["superset"] = result.superset.map { .string($0) } ?? .null
+                data = .object(object)
+            }
+            return CommandResult(data: data, text: text)
+        })
+
+    static let cardio = CommandSpec(
+        name: "cardio",
+        abstract: "Record a finished cardio session in one line: liftlog cardio Run 5km/25:00.",
+        discussion: "It ends now (or started at --at) and lasts the sets' total time. An exercise not in the library is added to it as cardio.",
+        arguments: [Argument.exercise, Argument.cardioSets],
+        options: [Option.recordedAt, Option.notes],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let sets = try SetNotation.parse(arguments[.cardioSets], defaultUnit: store.preferences.unit)
+            let stored = try store.recordCardio(exercise: arguments[.exercise], sets: sets,
+                                                startedAt: try time(.recordedAt, in: arguments, store: store), notes: try arguments[.notes])
+            let entry = stored.session.entries[0]
+            let what = entry.sets.map(Formatting.set).joined(separator: " · ")
+            return CommandResult(data: try JSONShapes.session(stored, store: store),
+                                 text: "Recorded \(entry.exerciseName) \(what) on \(stored.session.startedAt.shortDescription) (\(stored.session.id.short)).")
         })
 
     static let set = CommandSpec(
@@ -113,7 +185,7 @@ enum WorkoutCommands {
             let stored = try store.editSet(exercise: arguments[.exerciseName], number: number, change, sessionID: sessionID)
             let key = Exercise.nameKey(arguments[.exerciseName])
             let name = stored.session.entries.first { Exercise.nameKey($0.exerciseName) == key }?.exerciseName ?? arguments[.exerciseName]
-            return sessionResult(stored, store: store, context: context, prefix: "Updated set \(number) of \(name).")
+            return try sessionResult(stored, store: store, context: context, prefix: "Updated set \(number) of \(name).")
         })
 
     static let drop = CommandSpec(
@@ -126,7 +198,7 @@ enum WorkoutCommands {
             let key = Exercise.nameKey(arguments[.exerciseName])
             let name = (try? store.activeSession())??.session.entries.first { Exercise.nameKey($0.exerciseName) == key }?.exerciseName ?? arguments[.exerciseName]
             let stored = try store.dropExercise(arguments[.exerciseName])
-            return sessionResult(stored, store: store, context: context, prefix: "Removed \(name) from the session.")
+            return try sessionResult(stored, store: store, context: context, prefix: "Removed \(name) from the session.")
         })
 
     static let status = CommandSpec(
@@ -137,7 +209,7 @@ enum WorkoutCommands {
             guard let stored = try store.activeSession() else {
                 return CommandResult(data: .null, text: "No active session. Start one with 'liftlog start'.")
             }
-            return sessionResult(stored, store: store, context: context)
+            return try sessionResult(stored, store: store, context: context)
         })
 
     static let finish = CommandSpec(
@@ -149,7 +221,7 @@ enum WorkoutCommands {
             let stored = try store.finish(
                 feel: try arguments[.feel], painTags: try arguments[.pain] ?? [], notes: try arguments[.sessionNotes],
                 completedAt: try time(.endedAt, in: arguments, store: store))
-            return sessionResult(stored, store: store, context: context, prefix: "Finished. Saved to \(stored.path).")
+            return try sessionResult(stored, store: store, context: context, prefix: "Finished. Saved to \(stored.path).")
         })
 
     static let discard = CommandSpec(

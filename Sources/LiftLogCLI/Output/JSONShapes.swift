@@ -4,9 +4,10 @@ import LiftLogKit
 enum JSONShapes {
     /// A session as stored, plus `duration_seconds`, `total_volume`, `volume_unit`,
     /// `exercise_count`, `set_count` and `path`.
-    static func session(_ stored: StoredSession, unit: WeightUnit) -> JSONValue {
+    static func session(_ stored: StoredSession, store: Store) throws(LiftLogError) -> JSONValue {
         guard case .object(var object) = stored.session.json else { return stored.session.json }
-        let metrics = stored.session.metrics(in: unit)
+        let metrics = try store.metrics(of: stored.session)
+        let unit = metrics.unit
         object["duration_seconds"] = metrics.durationSeconds.map { .number(JSONNumber($0)) } ?? .null
         object["total_volume"] = .number(JSONNumber(metrics.totalVolume))
         object["volume_unit"] = .string(unit.rawValue)
@@ -26,6 +27,7 @@ enum JSONShapes {
             "set_count": .number(JSONNumber(summary.setCount)),
             "total_volume": .number(JSONNumber(summary.totalVolume)),
             "volume_unit": .string(summary.unit.rawValue),
+            "total_distance_m": .number(JSONNumber(summary.totalDistanceMeters)),
             "path": .string(summary.path),
         ]
         object["completed_at"] = summary.completedAt.map { .string($0.description) } ?? .null

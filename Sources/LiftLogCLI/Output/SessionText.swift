@@ -2,9 +2,9 @@ import LiftLogKit
 
 /// A session in detail, for `status` and `show`.
 enum SessionText {
-    static func render(_ stored: StoredSession, unit: WeightUnit, now: Timestamp, style: Style) -> String {
+    static func render(_ stored: StoredSession, metrics: SessionMetrics, now: Timestamp, style: Style) -> String {
         let session = stored.session
-        let metrics = session.metrics(in: unit)
+        let unit = metrics.unit
         var lines: [String] = []
         var title = "\(session.kind.rawValue.capitalizedFirst) session \(session.id.short)"
         if session.status == .active {
@@ -21,26 +21,19 @@ enum SessionText {
         if session.kind == .stretch || session.kind == .meditation {
             lines.append("\(Formatting.duration(session.durationSeconds ?? metrics.durationSeconds))\(session.meditationType.map { " · \($0)" } ?? "")\(session.regions.isEmpty ? "" : " · " + session.regions.joined(separator: ", "))")
         }
+        var shownSupersets: Swift.Set<String> = []
         for entry in session.entries {
+            if let label = entry.superset {
+                guard shownSupersets.insert(label).inserted else { continue }
+                lines.append("")
+                lines += supersetBlock(session.entries.filter { $0.superset == label }, label: label, unit: unit, style: style)
+                continue
+            }
             lines.append("")
-            lines.append("\(entry.order). " + style.bold(entry.exerciseName) + (entry.superset.map { style.dim(" [superset \($0)]") } ?? ""))
+            lines.append("\(entry.order). " + style.bold(entry.exerciseName))
             if let notes = entry.notes { lines.append("   " + style.dim(notes)) }
             for set in entry.sets {
-                var text = "   \(set.setNumber)  "
-                switch set.status {
-                case .completed:
-                    text += Formatting.set(set)
-                    if let target = set.targetReps, let reps = set.reps, reps < target { text += style.dim(" (target \(target))") }
-                case .skipped: text += style.dim("skipped")
-                case .pending:
-                    var target = "planned"
-                    if let reps = set.targetReps { target += ": \(reps) reps" }
-                    if let weight = set.targetWeight { target += " @ \(Formatting.weight(weight, set.unit ?? unit))" }
-                    text += style.dim(target)
-                }
-                if set.status != .completed, set.setType != .normal { text += style.dim(" (\(set.setType.rawValue))") }
-                if let notes = set.notes { text += style.dim("  \(notes)") }
-                lines.append(text)
+                lines.append("   \(set.setNumber)  " + setText(set, unit: unit, style: style))
             }
         }
         lines.append("")
@@ -57,5 +50,42 @@ enum SessionText {
         if let notes = session.notes { lines.append("Notes: \(notes)") }
         lines.append(style.dim(stored.path))
         return lines.joined(separator: "\n")
+    }
+
+    /// One set as `status` and `show` list it: done, skipped, or planned with its target.
+    static func setText(_ set: WorkoutSet, unit: WeightUnit, style: Style) -> String {
+        var text: String
+        switch set.status {
+        case .completed:
+            text = Formatting.set(set)
+            if let target = set.targetReps, let reps = set.reps, reps < target { text += style.dim(" (target \(target))") }
+        case .skipped: text = style.dim("skipped")
+        case .pending:
+            var target = "planned"
+            if let reps = set.targetReps { target += ": \(reps) reps" }
+            if let weight = set.targetWeight { target += " @ \(Formatting.weight(weight, set.unit ?? unit))" }
+            text = style.dim(target)
+        }
+        if set.status != .completed, set.setType != .normal { text += style.dim(" (\(set.setType.rawValue))") }
+        if let notes = set.notes { text += style.dim("  \(notes)") }
+        return text
+    }
+
+    /// Entries done as one superset: a heading with their names, then one line per round
+    /// (the n-th set of each).
+    static func supersetBlock(_ entries: [Session.Entry], label: String, unit: WeightUnit, style: Style) -> [String] {
+        let orders = entries.map { String($0.order) }.joined(separator: ", ")
+        let method = entries.compactMap(\.method).first.flatMap { $0 == .standard ? nil : $0.rawValue.replacingOccurrences(of: "_", with: "-") }
+        var lines = ["\(orders). " + style.bold("Superset \(label)") + (method.map { " (\($0))" } ?? "") + ": " + entries.map(\.exerciseName).joined(separator: " + ")]
+        for entry in entries { if let notes = entry.notes { lines.append("   " + style.dim("\(entry.exerciseName): \(notes)")) } }
+        let rounds = entries.map(\.sets.count).max() ?? 0
+        for round in 0..<rounds {
+            let parts = entries.compactMap { entry -> String? in
+                guard round < entry.sets.count else { return nil }
+                return "\(entry.exerciseName) " + setText(entry.sets[round], unit: unit, style: style)
+            }
+            lines.append("   Round \(round + 1)  " + parts.joined(separator: " · "))
+        }
+        return lines
     }
 }

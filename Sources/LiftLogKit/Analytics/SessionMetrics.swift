@@ -15,8 +15,9 @@ public struct SessionMetrics: Hashable, Sendable {
 
 extension Session {
     /// The derived numbers of this session, with volume in `unit` (sets without a unit are
-    /// taken to be in `unit`).
-    public func metrics(in unit: WeightUnit) -> SessionMetrics {
+    /// taken to be in `unit`); bodyweight sets count `bodyWeight` (in `unit`) plus their load,
+    /// and nothing without it.
+    public func metrics(in unit: WeightUnit, bodyWeight: Double? = nil) -> SessionMetrics {
         var volume = 0.0
         var sets = 0
         var exercises = 0
@@ -25,7 +26,7 @@ extension Session {
             for set in entry.sets where set.status == .completed {
                 sets += 1
                 counted = true
-                if set.setType != .warmup { volume += set.volume(in: unit, defaultUnit: unit) }
+                if set.setType != .warmup { volume += set.volume(in: unit, defaultUnit: unit, bodyWeight: bodyWeight) }
             }
             if counted || !entry.sets.isEmpty { exercises += 1 }
         }
@@ -38,5 +39,25 @@ extension Session {
             duration = nil
         }
         return SessionMetrics(durationSeconds: duration, totalVolume: (volume * 100).rounded() / 100, unit: unit, exerciseCount: exercises, setCount: sets)
+    }
+}
+
+extension Session {
+    /// Whether a completed set of the session is a bodyweight set (its volume needs a weigh-in).
+    public var hasBodyweightSets: Bool {
+        entries.contains { $0.sets.contains { $0.countsAsWork && ($0.bodyweight || ($0.weight == nil && $0.reps != nil)) } }
+    }
+}
+
+extension Store {
+    /// The derived numbers of a session in the store's unit, its bodyweight sets counted at
+    /// the weigh-in nearest it (SPEC §8).
+    ///
+    /// - Complexity: reads the body log only when the session has bodyweight sets.
+    public func metrics(of session: Session) throws(LiftLogError) -> SessionMetrics {
+        let unit = preferences.unit
+        guard session.hasBodyweightSets else { return session.metrics(in: unit) }
+        let weighIn = try bodyLog().bodyWeight(near: session.startedAt.localDate)
+        return session.metrics(in: unit, bodyWeight: weighIn.map { WeightUnit.kg.convert($0.kilograms, to: unit) })
     }
 }

@@ -28,7 +28,7 @@ extension Store {
         var kindsByDay: [Int: Swift.Set<Session.Kind>] = [:]
         var lifting: [SessionSummary] = []
         var counts: [String: (ref: SessionSummary.ExerciseRef, sessions: Int)] = [:]
-        let summaries: [SessionSummary] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
+        var summaries: [SessionSummary] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
             // Only the period: the walk is newest first, so it stops at the first older session.
             try index.verifying { used throws(LiftLogError) in
                 try index.forEachRecordNewestFirst { month, record in
@@ -39,6 +39,7 @@ extension Store {
                 return used.map { $0.record.summary! }
             }
         }
+        try addBodyweightVolume(to: &summaries)
         for summary in summaries {
             let date = summary.startedAt.localDate
             guard date <= thisWeekStart.adding(days: 6) else { continue }

@@ -138,6 +138,15 @@ public struct SessionSummary: Hashable, Sendable {
         }
     }
 
+    /// Σ distance of the session's working sets, in metres (0 without distance sets).
+    public var totalDistanceMeters: Double {
+        var total = 0.0
+        for index in exercises.indices {
+            for run in workSets(ofEntryAt: index) { total += (run.distanceMeters ?? 0) * Double(run.count) }
+        }
+        return (total * 100).rounded() / 100
+    }
+
     /// Whether the session contains `exercise` (by ID, or by name for unlinked entries).
     public func contains(_ exercise: Exercise) -> Bool {
         exercises.contains { exercise.isRecorded(as: $0.id, name: $0.name) }

@@ -106,7 +106,7 @@ extension Store {
     /// caller that writes it together with something else).
     func newExercise(
         name: String, modality: Exercise.Modality, category: Exercise.Category? = nil, muscleGroups: [String] = [],
-        notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil
+        notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil, reserved: [String] = []
     ) throws(LiftLogError) -> (exercise: Exercise, path: String) {
         let exercise = Exercise(
             id: Exercise.ID(rawValue: environment.makeUUID()) ?? Exercise.ID.random(), name: Exercise.normalizedName(name),
@@ -117,7 +117,7 @@ extension Store {
         if let clash = existing.first(where: { Exercise.nameKey($0.exercise.name) == Exercise.nameKey(exercise.name) }) {
             throw .conflict("An exercise named '\(clash.exercise.name)' already exists.")
         }
-        return (exercise, freeExercisePath(for: exercise, taken: Swift.Set(existing.map(\.path))))
+        return (exercise, freeExercisePath(for: exercise, taken: Swift.Set(existing.map(\.path) + reserved)))
     }
 
     static func checkExercise(_ exercise: Exercise, rawName: String) throws(LiftLogError) {

@@ -85,7 +85,32 @@ extension Store {
                                sessions: result.shown.compactMap(\.record.summary), unreadableFiles: unreadable)
         }
         if page.total == 0, let missingExercise { throw missingExercise }
-        return page
+        var counted = page
+        try addBodyweightVolume(to: &counted.sessions)
+        return counted
+    }
+
+    /// Adds to each summary's volume what its bodyweight sets lifted: the weigh-in nearest the
+    /// session plus their load (SPEC §8). The index keeps the volume of the other sets only,
+    /// so a weigh-in added later counts at once.
+    ///
+    /// - Complexity: reads the body log once, and only when a summary has bodyweight sets.
+    func addBodyweightVolume(to summaries: inout [SessionSummary]) throws(LiftLogError) {
+        var weights = BodyWeights(store: self)
+        for index in summaries.indices {
+            let summary = summaries[index]
+            var added = 0.0
+            for position in summary.exercises.indices {
+                let sets = summary.workSets(ofEntryAt: position)
+                guard let bodyWeight = try weights.near(summary, sets: sets) else { continue }
+                for run in sets where run.bodyweight || (run.weight == nil && run.reps != nil) {
+                    guard let reps = run.reps else { continue }
+                    let load = max(0, bodyWeight + run.unit.convert(run.weight ?? 0, to: preferences.unit))
+                    added += preferences.unit.convert(load, to: summary.unit) * Double(reps) * Double(run.count)
+                }
+            }
+            if added > 0 { summaries[index].totalVolume = ((summary.totalVolume + added) * 100).rounded() / 100 }
+        }
     }
 
     /// Rebuilds the index from the session files.

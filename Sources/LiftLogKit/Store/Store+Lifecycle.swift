@@ -58,10 +58,39 @@ public struct LogDetails: Sendable {
     /// the previous set of the session.
     public var restSeconds: Int?
 
-    public init(note: String? = nil, restSeconds: Int? = nil) {
+    /// The superset label the entries logged get (entries sharing one were done as a
+    /// superset, a circuit or an interval block); `nil` leaves an entry's label as it is.
+    public var superset: String?
+    /// How that superset was performed.
+    public var method: Session.Entry.Method?
+
+    public init(note: String? = nil, restSeconds: Int? = nil, superset: String? = nil, method: Session.Entry.Method? = nil) {
         self.note = note
         self.restSeconds = restSeconds
+        self.superset = superset
+        self.method = method
     }
+}
+
+/// The sets of one exercise, for logging several exercises at once.
+public struct ExerciseSets: Sendable {
+    public var exercise: String
+    public var sets: [SetNotation]
+
+    public init(exercise: String, sets: [SetNotation]) {
+        self.exercise = exercise
+        self.sets = sets
+    }
+}
+
+/// What logging several exercises at once (a superset) did.
+public struct GroupLogResult: Sendable {
+    public var stored: StoredSession
+    /// For each exercise, in the order given: its entry's position, the set numbers written
+    /// and whether the exercise was added to the library.
+    public var logged: [(entryIndex: Int, setNumbers: [Int], createdExercise: Bool)]
+    /// The superset label the entries share.
+    public var superset: String?
 }
 
 /// What `log` did.
@@ -220,16 +249,44 @@ extension Store {
     @discardableResult
     public func log(exercise exerciseName: String, sets: [SetNotation], createIfMissing: Bool = false, sessionID: Session.ID? = nil,
                     details: LogDetails = LogDetails()) throws(LiftLogError) -> LogResult {
+        let result = try logGroup([ExerciseSets(exercise: exerciseName, sets: sets)], createIfMissing: createIfMissing, sessionID: sessionID, details: details)
+        let logged = result.logged[0]
+        return LogResult(stored: result.stored, entryIndex: logged.entryIndex, createdExercise: logged.createdExercise, setNumbers: logged.setNumbers)
+    }
+
+    /// Logs the sets of several exercises performed together in rounds (a superset or a
+    /// circuit) as one change: each exercise's entry gets the superset label of `details`, or
+    /// the next free one (`A`, `B`, …), and its `method`. Sets are counted per exercise.
+    ///
+    /// - Throws: as ``log(exercise:sets:createIfMissing:sessionID:details:)``; `USAGE_ERROR` for
+    ///   fewer than two exercises or one given twice.
+    @discardableResult
+    public func logSuperset(_ groups: [ExerciseSets], createIfMissing: Bool = false, sessionID: Session.ID? = nil,
+                            details: LogDetails = LogDetails()) throws(LiftLogError) -> GroupLogResult {
+        guard groups.count >= 2 else { throw .usage("A superset needs at least two exercises, each with its sets: liftlog superset 'Bench Press' 80x8x3 'Barbell Row' 70x8x3.") }
+        let keys = groups.map { Exercise.nameKey($0.exercise) }
+        if let twice = keys.enumerated().first(where: { keys.firstIndex(of: $0.element)! != $0.offset }) {
+            throw .usage("'\(groups[twice.offset].exercise)' is given twice; give each exercise of a superset once, with all its sets.")
+        }
+        if let empty = groups.first(where: { $0.sets.isEmpty }) { throw .usage("Give the sets of '\(empty.exercise)', such as 80x8x3.") }
+        var details = details
+        if details.superset == nil { details.superset = "" }
+        return try logGroup(groups, createIfMissing: createIfMissing, sessionID: sessionID, details: details)
+    }
+
+    /// Logs each group's sets into one session as one change (see ``log(exercise:sets:createIfMissing:sessionID:details:)``).
+    /// An empty `details.superset` means the next free label.
+    private func logGroup(_ groups: [ExerciseSets], createIfMissing: Bool, sessionID: Session.ID?, details: LogDetails) throws(LiftLogError) -> GroupLogResult {
         if let rest = details.restSeconds, !(0...86_400).contains(rest) { throw .validation("Rest must be 0–86400 seconds, got \(rest).") }
-        return try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> LogResult in
+        if let label = details.superset?.trimmingWhitespace(), label.count > 20 || (label.isEmpty && details.superset != "") {
+            throw .validation("A superset label must be 1–20 characters, such as A, got '\(details.superset!)'.")
+        }
+        return try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> GroupLogResult in
             var stored = try sessionToChange(sessionID)
             guard stored.session.kind == .lifting || stored.session.kind == .cardio else {
                 throw .forbidden("The \(sessionID == nil ? "active " : "")session is a \(stored.session.kind.rawValue) session; sets can only be logged into lifting or cardio sessions.")
             }
             var session = stored.session
-            let sets = try sets.isEmpty ? [nextPlannedSet(of: exerciseName, in: session)] : sets
-            let (index, created) = try entryIndex(for: exerciseName, in: &session, createIfMissing: createIfMissing,
-                                                  modality: Store.modality(of: sets))
             // A set added to a finished session afterwards has no time of its own.
             let live = session.status == .active
             let time = live ? Store.setTime(now: currentTimestamp(), sessionStart: session.startedAt) : nil
@@ -237,18 +294,49 @@ extension Store {
             let previous = session.entries.flatMap(\.sets).compactMap(\.completedAt).max()
             var rest = details.restSeconds
             if rest == nil, let previous, let time { rest = max(0, previous.seconds(until: time)) }
-            let numbers = Store.apply(sets, toEntry: index, of: &session, at: time, note: details.note, firstRest: rest, rest: details.restSeconds)
-            stored.session = session
-            if let created {
-                // The new exercise and the sets logged with it are saved as one change.
-                try files.apply([.write(created.path, JSONWriter.canonicalBytes(created.exercise.jsonValue)),
-                                 .write(stored.path, JSONWriter.canonicalBytes(session.jsonValue))])
-                recordAcknowledged(session)
-            } else {
-                try save(stored)
+            let label = details.superset.map { $0.isEmpty ? Store.nextSupersetLabel(in: session) : $0.trimmingWhitespace() }
+            // In a cardio session an exercise not in the library is added to it (a run, a row).
+            let create = createIfMissing || session.kind == .cardio
+            var created: [(exercise: Exercise, path: String)] = []
+            var logged: [(entryIndex: Int, setNumbers: [Int], createdExercise: Bool)] = []
+            for (position, group) in groups.enumerated() {
+                let sets = try group.sets.isEmpty ? [nextPlannedSet(of: group.exercise, in: session)] : group.sets
+                var modality = Store.modality(of: sets)
+                if session.kind == .cardio && modality == .other { modality = .cardio }
+                let (index, new) = try entryIndex(for: group.exercise, in: &session, createIfMissing: create, modality: modality,
+                                                  reserved: created.map(\.path))
+                if let new { created.append(new) }
+                if let label {
+                    session.entries[index].superset = label
+                    if let method = details.method { session.entries[index].method = method }
+                }
+                let numbers = Store.apply(sets, toEntry: index, of: &session, at: time, note: details.note,
+                                          firstRest: position == 0 ? rest : details.restSeconds, rest: details.restSeconds)
+                logged.append((index, numbers, new != nil))
             }
-            return LogResult(stored: stored, entryIndex: index, createdExercise: created != nil, setNumbers: numbers)
+            stored.session = session
+            if created.isEmpty {
+                try save(stored)
+            } else {
+                // The new exercises and the sets logged with them are saved as one change.
+                try files.apply(created.map { .write($0.path, JSONWriter.canonicalBytes($0.exercise.jsonValue)) }
+                                + [.write(stored.path, JSONWriter.canonicalBytes(session.jsonValue))])
+                recordAcknowledged(session)
+            }
+            return GroupLogResult(stored: stored, logged: logged, superset: label)
         }
+    }
+
+    /// The first of `A`…`Z` (then `S27`, …) no entry of the session uses.
+    static func nextSupersetLabel(in session: Session) -> String {
+        let used = Swift.Set(session.entries.compactMap(\.superset))
+        for scalar in UnicodeScalar("A").value...UnicodeScalar("Z").value {
+            let label = String(Character(UnicodeScalar(scalar)!))
+            if !used.contains(label) { return label }
+        }
+        var number = 27
+        while used.contains("S\(number)") { number += 1 }
+        return "S\(number)"
     }
 
     /// The next planned set of an exercise, as planned (what `log EXERCISE` without sets does).
@@ -276,7 +364,8 @@ extension Store {
 
     /// The position of an exercise's entry in `session`, adding the entry (and with
     /// `createIfMissing` the exercise, returned to be written with the session) when needed.
-    private func entryIndex(for exerciseName: String, in session: inout Session, createIfMissing: Bool, modality: Exercise.Modality) throws(LiftLogError) -> (index: Int, created: (exercise: Exercise, path: String)?) {
+    private func entryIndex(for exerciseName: String, in session: inout Session, createIfMissing: Bool, modality: Exercise.Modality,
+                            reserved: [String] = []) throws(LiftLogError) -> (index: Int, created: (exercise: Exercise, path: String)?) {
         let key = Exercise.nameKey(exerciseName)
         // Already in the session: no need to read the library.
         if let existing = session.entries.firstIndex(where: { Exercise.nameKey($0.exerciseName) == key }) { return (existing, nil) }
@@ -286,7 +375,7 @@ extension Store {
             exercise = try exerciseFile(named: exerciseName).exercise
         } catch {
             guard createIfMissing, case .notFound = error else { throw error }
-            created = try newExercise(name: exerciseName, modality: modality)
+            created = try newExercise(name: exerciseName, modality: modality, reserved: reserved)
             exercise = created!.exercise
         }
         if let existing = session.entryIndex(for: exercise) { return (existing, created) }
@@ -483,6 +572,34 @@ extension Store {
                                   regions: regions, meditationType: meditationType)
             let stored = StoredSession(session: session, path: session.relativePath)
             try save(stored, isNew: true)
+            updateIndex()
+            return stored
+        }
+    }
+
+    /// Records a finished cardio session of one exercise in one step (`liftlog cardio Run
+    /// 5km/25:00`): it started at `startedAt`, else its sets' total time before now, and lasted
+    /// that time. An exercise not in the library is added to it as cardio.
+    ///
+    /// - Throws: `VALIDATION_ERROR` for a time in the future or no sets; as ``log(exercise:sets:createIfMissing:sessionID:details:)``.
+    @discardableResult
+    public func recordCardio(exercise exerciseName: String, sets: [SetNotation], startedAt: Timestamp? = nil, notes: String? = nil) throws(LiftLogError) -> StoredSession {
+        guard !sets.isEmpty else { throw .usage("Give what you did, such as 5km/25:00, 30min or 2000m/7:45.") }
+        let seconds = sets.reduce(0) { $0 + ($1.durationSeconds ?? 0) * $1.count }
+        return try withLock { () throws(LiftLogError) -> StoredSession in
+            let now = currentTimestamp()
+            let start = startedAt ?? now.adding(seconds: -seconds)
+            try refuseFuture(start, what: "Start time", now: now)
+            var session = Session(id: environment.makeSessionID(), kind: .cardio, status: .completed, startedAt: start,
+                                  completedAt: start.adding(seconds: seconds), notes: notes.flatMap { $0.isEmpty ? nil : $0 })
+            var modality = Store.modality(of: sets)
+            if modality == .other { modality = .cardio }
+            let (index, created) = try entryIndex(for: exerciseName, in: &session, createIfMissing: true, modality: modality)
+            _ = Store.apply(sets, toEntry: index, of: &session, at: nil)
+            let stored = StoredSession(session: session, path: session.relativePath)
+            var writes: [StoreFiles.Step] = created.map { [.write($0.path, JSONWriter.canonicalBytes($0.exercise.jsonValue))] } ?? []
+            writes.append(.write(stored.path, JSONWriter.canonicalBytes(session.jsonValue)))
+            try files.apply(writes)
             updateIndex()
             return stored
         }

@@ -8,7 +8,7 @@ import LiftLogTestSupport
 struct WordsTests {
     @Test("start hints fit the kind of session", arguments: [
         ("lifting", "Log sets with 'liftlog log EXERCISE 100x5'."),
-        ("cardio", "Finish it with 'liftlog finish' when you are done: its time is what counts."),
+        ("cardio", "Log what you do with 'liftlog log Run 5km/25:00' (or 30min, 400mx6), then 'liftlog finish'."),
         ("stretch", "Finish it with 'liftlog finish' when you are done."),
         ("meditation", "Finish it with 'liftlog finish' when you are done."),
     ])
