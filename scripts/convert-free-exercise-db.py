@@ -11,6 +11,7 @@ Unlicense) onto liftlog's seed-file format, writing SampleData/FullExercises.jso
 - category: strength, powerlifting, olympic weightlifting, strongman and plyometrics ->
   strength; stretching -> flexibility; cardio -> cardio;
 - muscleGroups: primary then secondary muscles, each once;
+- secondaryMuscles: the secondary muscles that are not also primary (each counts half a hard set);
 - notes: the instructions, one step per line.
 """
 import json
@@ -32,7 +33,11 @@ for item in sorted(source, key=lambda item: item["name"].strip().lower()):
     for muscle in (item.get("primaryMuscles") or []) + (item.get("secondaryMuscles") or []):
         if muscle.lower() not in muscles:
             muscles.append(muscle.lower())
+    primary = [muscle.lower() for muscle in item.get("primaryMuscles") or []]
+    secondary = [muscle for muscle in muscles if muscle not in primary]
     entry = {"name": " ".join(item["name"].split()), "modality": modality, "category": category, "muscleGroups": muscles}
+    if secondary:
+        entry["secondaryMuscles"] = secondary
     steps = [step.strip() for step in item.get("instructions") or [] if step.strip()]
     if steps:
         entry["notes"] = "\n".join(steps)

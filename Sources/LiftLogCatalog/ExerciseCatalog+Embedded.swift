@@ -22,6 +22,9 @@ extension ExerciseCatalog {
         "hamstrings",
         "calves"
       ],
+      "secondaryMuscles": [
+        "calves"
+      ],
       "notes": "Lie on your back, with one leg extended straight out.\nWith the other leg, bend the hip and knee to 90 degrees. You may brace your leg with your hands if necessary. This will be your starting position.\nExtend your leg straight into the air, pausing briefly at the top. Return the leg to the starting position.\nRepeat for 10-20 repetitions, and then switch to the other leg."
     },
     {
@@ -39,6 +42,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "shoulders"
       ],
       "notes": "Hold the Ab Roller with both hands and kneel on the floor.\nNow place the ab roller on the floor in front of you so that you are on all your hands and knees (as in a kneeling push up position). This will be your starting position.\nSlowly roll the ab roller straight forward, stretching your body into a straight position. Tip: Go down as far as you can without touching the floor with your body. Breathe in during this portion of the movement.\nAfter a pause at the stretched position, start pulling yourself back to the starting position as you breathe out. Tip: Go slowly and keep your abs tight at all times."
@@ -71,6 +77,11 @@ extension ExerciseCatalog {
         "hamstrings",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "hamstrings",
+        "shoulders"
+      ],
       "notes": "Clean and press a kettlebell overhead with one arm.\nKeeping the kettlebell locked out at all times, push your butt out in the direction of the locked out kettlebell. Keep the non-working arm behind your back and turn your feet out at a forty-five degree angle from the arm with the kettlebell.\nLower yourself as far as possible.\nPause for a second and reverse the motion back to the starting position."
     },
     {
@@ -99,6 +110,9 @@ extension ExerciseCatalog {
         "biceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Stand up with your torso upright and a dumbbell in each hand being held at arms length. The elbows should be close to the torso.\nThe palms of the hands should be facing your torso. This will be your starting position.\nWhile holding the upper arm stationary, curl the right weight forward while contracting the biceps as you breathe out. Continue the movement until your biceps is fully contracted and the dumbbells are at shoulder level. Hold the contracted position for a second as you squeeze the biceps. Tip: Only the forearms should move.\nSlowly begin to bring the dumbbells back to starting position as your breathe in.\nRepeat the movement with the left hand. This equals one repetition.\nContinue alternating in this manner for the recommended amount of repetitions."
     },
     {
@@ -118,6 +132,9 @@ extension ExerciseCatalog {
         "biceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Sit down on an incline bench with a dumbbell in each hand being held at arms length. Tip: Keep the elbows close to the torso.This will be your starting position.\nWhile holding the upper arm stationary, curl the right weight forward while contracting the biceps as you breathe out. As you do so, rotate the hand so that the palm is facing up. Continue the movement until your biceps is fully contracted and the dumbbells are at shoulder level. Hold the contracted position for a second as you squeeze the biceps. Tip: Only the forearms should move.\nSlowly begin to bring the dumbbell back to starting position as your breathe in.\nRepeat the movement with the left hand. This equals one repetition.\nContinue alternating in this manner for the recommended amount of repetitions."
     },
     {
@@ -132,6 +149,13 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Assume a comfortable stance with one foot slightly in front of the other.\nBegin by pushing off with the front leg, driving the opposite knee forward and as high as possible before landing. Attempt to cover as much distance to each side with each bound.\nIt may help to use a line on the ground to guage distance from side to side.\nRepeat the sequence with the other leg."
     },
     {
@@ -140,6 +164,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "triceps"
       ],
       "notes": "Move the cables to the bottom of the tower and select an appropriate weight.\nGrasp the cables and hold them at shoulder height, palms facing forward. This will be your starting position.\nKeeping your head and chest up, extend through the elbow to press one side directly over head.\nAfter pausing at the top, return to the starting position and repeat on the opposite side."
@@ -163,6 +190,11 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Lie on the floor with two kettlebells next to your shoulders.\nPosition one in place on your chest and then the other, gripping the kettlebells on the handle with the palms facing forward.\nExtend both arms, so that the kettlebells are being held above your chest. Lower one kettlebell, bringing it to your chest and turn the wrist in the direction of the locked out kettlebell.\nRaise the kettlebell and repeat on the opposite side."
     },
     {
@@ -171,6 +203,14 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "biceps",
+        "calves",
+        "forearms",
+        "glutes",
+        "lower back",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "calves",
         "forearms",
@@ -188,6 +228,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Clean two kettlebells to your shoulders. Clean the kettlebells to your shoulders by extending through the legs and hips as you pull the kettlebells towards your shoulders. Rotate your wrists as you do so.\nPress one directly overhead by extending through the elbow, turning it so the palm faces forward while holding the other kettlebell stationary .\nLower the pressed kettlebell to the starting position and immediately press with your other arm."
     },
     {
@@ -199,6 +242,10 @@ extension ExerciseCatalog {
         "biceps",
         "lats"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats"
+      ],
       "notes": "Place two kettlebells in front of your feet. Bend your knees slightly and push your butt out as much as possible. As you bend over to get into the starting position grab both kettlebells by the handles.\nPull one kettlebell off of the floor while holding on to the other kettlebell. Retract the shoulder blade of the working side, as you flex the elbow, drawing the kettlebell towards your stomach or rib cage.\nLower the kettlebell in the working arm and repeat with your other arm."
     },
     {
@@ -207,6 +254,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "middle back",
+        "abdominals",
+        "biceps",
+        "chest",
+        "lats",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "biceps",
         "chest",
@@ -252,6 +306,11 @@ extension ExerciseCatalog {
         "traps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "middle back",
+        "traps",
+        "triceps"
+      ],
       "notes": "Place a bar on the ground behind the head of an incline bench.\nLay on the bench face down. With a pronated grip, pick the barbell up from the floor. Flex the elbows, performing a reverse curl to bring the bar near your chest. This will be your starting position.\nTo begin, press the barbell out in front of your head by extending your elbows. Keep your arms parallel to the ground throughout the movement.\nReturn to the starting position and repeat to complete the set."
     },
     {
@@ -260,6 +319,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "shoulders",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "traps"
       ],
       "notes": "Stand up and extend your arms straight out by the sides. The arms should be parallel to the floor and perpendicular (90-degree angle) to your torso. This will be your starting position.\nSlowly start to make circles of about 1 foot in diameter with each outstretched arm. Breathe normally as you perform the movement.\nContinue the circular motion of the outstretched arms for about ten seconds. Then reverse the movement, going the opposite direction."
@@ -272,6 +334,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Sit on an exercise bench with back support and hold two dumbbells in front of you at about upper chest level with your palms facing your body and your elbows bent. Tip: Your arms should be next to your torso. The starting position should look like the contracted portion of a dumbbell curl.\nNow to perform the movement, raise the dumbbells as you rotate the palms of your hands until they are facing forward.\nContinue lifting the dumbbells until your arms are extended above you in straight arm position. Breathe out as you perform this portion of the movement.\nAfter a second pause at the top, begin to lower the dumbbells to the original position by rotating the palms of your hands towards you. Tip: The left arm will be rotated in a counter clockwise manner while the right one will be rotated clockwise. Breathe in as you perform this portion of the movement.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -280,6 +345,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "shoulders"
       ],
       "notes": "Lay down on a flat bench holding a dumbbell in each hand with the palms of the hands facing towards the ceiling. Tip: Your arms should be parallel to the floor and next to your thighs. To avoid injury, make sure that you keep your elbows slightly bent. This will be your starting position.\nNow move the dumbbells by creating a semi-circle as you displace them from the initial position to over the head. All of the movement should happen with the arms parallel to the floor at all times. Breathe in as you perform this portion of the movement.\nReverse the movement to return the weight to the starting position as you exhale."
@@ -296,6 +364,13 @@ extension ExerciseCatalog {
         "hamstrings",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "quadriceps"
+      ],
       "notes": "This trainer is effective for developing Atlas Stone strength for those who don't have access to stones, and are typically made from bar ends or heavy pipe.\nBegin by loading the desired weight onto the bar. Straddle the weight, wrapping your arms around the implement, bending at the hips.\nBegin by pulling the weight up past the knees, extending through the hips. As the weight clears the knees, it can be lapped by resting it on your thighs and sitting back, hugging it tightly to your chest.\nFinish the movement by extending through your hips and knees to raise the weight as high as possible. The weight can be returned to the lap or to the ground for successive repetitions."
     },
     {
@@ -304,6 +379,18 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lower back",
+        "abdominals",
+        "adductors",
+        "biceps",
+        "calves",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "middle back",
+        "quadriceps",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "adductors",
         "biceps",
@@ -330,6 +417,14 @@ extension ExerciseCatalog {
         "quadriceps",
         "traps"
       ],
+      "secondaryMuscles": [
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "middle back",
+        "quadriceps",
+        "traps"
+      ],
       "notes": "Approach the bar so that it is centered over your feet. You feet should be about hip width apart. Bend at the hip to grip the bar at shoulder width, allowing your shoulder blades to protract. Typically, you would use an over/under grip.\nWith your feet and your grip set, take a big breath and then lower your hips and flex the knees until your shins contact the bar. Look forward with your head, keep your chest up and your back arched, and begin driving through the heels to move the weight upward.\nAfter the bar passes the knees, aggressively pull the bar back, pulling your shoulder blades together as you drive your hips forward into the bar.\nLower the bar by bending at the hips and guiding it to the floor."
     },
     {
@@ -341,6 +436,10 @@ extension ExerciseCatalog {
         "middle back",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "middle back",
+        "triceps"
+      ],
       "notes": "Run a band around a stationary post like that of a squat rack.\nGrab the band by the handles and stand back so that the tension in the band rises.\nExtend and lift the arms straight in front of you. Tip: Your arms should be straight and parallel to the floor while perpendicular to your torso. Your feet should be firmly planted on the floor spread at shoulder width. This will be your starting position.\nAs you exhale, move your arms to the sides and back. Keep your arms extended and parallel to the floor. Continue the movement until the arms are extended to your sides.\nAfter a pause, go back to the original position as you inhale.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -349,6 +448,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "calves",
         "forearms",
         "glutes",
@@ -375,6 +481,10 @@ extension ExerciseCatalog {
         "hamstrings",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "hamstrings",
+        "quadriceps"
+      ],
       "notes": "Place a balance board in front of you.\nStand up on it and try to balance yourself.\nHold the balance for as long as desired."
     },
     {
@@ -383,6 +493,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "calves",
+        "glutes"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes"
       ],
@@ -398,6 +512,11 @@ extension ExerciseCatalog {
         "forearms",
         "middle back"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "forearms",
+        "middle back"
+      ],
       "notes": "Choke the band around the center of the pullup bar. You can use different bands to provide varying levels of assistance.\nPull the end of the band down, and place one bent knee into the loop, ensuring it won't slip out. Take a medium to wide grip on the bar. This will be your starting position.\nPull yourself upward by contracting the lats as you flex the elbow. The elbow should be driven to your side. Pull to the front, attempting to get your chin over the bar. Avoid swinging or jerking movements.\nAfter a brief pause, return to the starting position."
     },
     {
@@ -409,6 +528,10 @@ extension ExerciseCatalog {
         "glutes",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "lower back"
+      ],
       "notes": "Using a 41 inch band, stand on one end, spreading your feet a small amount. Bend at the hips to loop the end of the band behind your neck. This will be your starting position.\nKeeping your legs straight, extend through the hips to come to a near vertical position.\nEnsure that you do not round your back as you go down back to the starting position."
     },
     {
@@ -417,6 +540,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "glutes",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "lower back"
       ],
@@ -440,6 +567,10 @@ extension ExerciseCatalog {
         "middle back",
         "traps"
       ],
+      "secondaryMuscles": [
+        "middle back",
+        "traps"
+      ],
       "notes": "Begin with your arms extended straight out in front of you, holding the band with both hands.\nInitiate the movement by performing a reverse fly motion, moving your hands out laterally to your sides.\nKeep your elbows extended as you perform the movement, bringing the band to your chest. Ensure that you keep your shoulders back during the exercise.\nPause as you complete the movement, returning to the starting position under control."
     },
     {
@@ -460,6 +591,10 @@ extension ExerciseCatalog {
         "lower back",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "lower back",
+        "shoulders"
+      ],
       "notes": "For this exercise you will need to get into a pushup position, but instead of having your hands of the floor, you will be grabbing on to an Olympic barbell (loaded with 5-10 lbs on each side) instead. This will be your starting position.\nWhile keeping a slight arch on your back, lift your hips and roll the barbell towards your feet as you exhale. Tip: As you perform the movement, your glutes should be coming up, you should be keeping the abs tight and should maintain your back posture at all times. Also your arms should be staying perpendicular to the floor throughout the movement. If you don't, you will work out your shoulders and back more than the abs.\nAfter a second contraction at the top, start to roll the barbell back forward to the starting position slowly as you inhale.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -468,6 +603,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "lower back",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "lower back",
         "shoulders"
       ],
@@ -482,6 +621,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Lie back on a flat bench. Using a medium width grip (a grip that creates a 90-degree angle in the middle of the movement between the forearms and the upper arms), lift the bar from the rack and hold it straight over you with your arms locked. This will be your starting position.\nFrom the starting position, breathe in and begin coming down slowly until the bar touches your middle chest.\nAfter a brief pause, push the bar back to the starting position as you breathe out. Focus on pushing the bar using your chest muscles. Lock your arms and squeeze your chest in the contracted position at the top of the motion, hold for a second and then start coming down slowly again. Tip: Ideally, lowering the weight should take about twice as long as raising it.\nRepeat the movement for the prescribed amount of repetitions.\nWhen you are done, place the bar back in the rack."
     },
     {
@@ -490,6 +633,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "biceps",
+        "forearms"
+      ],
+      "secondaryMuscles": [
         "forearms"
       ],
       "notes": "Stand up with your torso upright while holding a barbell at a shoulder-width grip. The palm of your hands should be facing forward and the elbows should be close to the torso. This will be your starting position.\nWhile holding the upper arms stationary, curl the weights forward while contracting the biceps as you breathe out. Tip: Only the forearms should move.\nContinue the movement until your biceps are fully contracted and the bar is at shoulder level. Hold the contracted position for a second and squeeze the biceps hard.\nSlowly begin to bring the bar back to starting position as your breathe in.\nRepeat for the recommended amount of repetitions."
@@ -518,6 +664,16 @@ extension ExerciseCatalog {
         "quadriceps",
         "traps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lats",
+        "middle back",
+        "quadriceps",
+        "traps"
+      ],
       "notes": "Stand in front of a loaded barbell.\nWhile keeping the back as straight as possible, bend your knees, bend forward and grasp the bar using a medium (shoulder width) overhand grip. This will be the starting position of the exercise. Tip: If it is difficult to hold on to the bar with this grip, alternate your grip or use wrist straps.\nWhile holding the bar, start the lift by pushing with your legs while simultaneously getting your torso to the upright position as you breathe out. In the upright position, stick your chest out and contract the back by bringing the shoulder blades back. Think of how the soldiers in the military look when they are in standing in attention.\nGo back to the starting position by bending at the knees while simultaneously leaning the torso forward at the waist while keeping the back straight. When the weights on the bar touch the floor you are back at the starting position and ready to perform another repetition.\nPerform the amount of repetitions prescribed in the program."
     },
     {
@@ -526,6 +682,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings",
@@ -542,6 +704,10 @@ extension ExerciseCatalog {
         "calves",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "hamstrings"
+      ],
       "notes": "Begin seated on the ground with a loaded barbell over your legs. Using a fat bar or having a pad on the bar can greatly reduce the discomfort caused by this exercise. Roll the bar so that it is directly above your hips, and lay down flat on the floor.\nBegin the movement by driving through with your heels, extending your hips vertically through the bar. Your weight should be supported by your upper back and the heels of your feet.\nExtend as far as possible, then reverse the motion to return to the starting position."
     },
     {
@@ -550,6 +716,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -565,6 +735,11 @@ extension ExerciseCatalog {
         "forearms",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "forearms",
+        "hamstrings"
+      ],
       "notes": "Stand up straight while holding a barbell behind you at arms length and your feet at shoulder width. Tip: A shoulder width grip is best with the palms of your hands facing back. You can use wrist wraps for this exercise for a better grip. This will be your starting position.\nWhile keeping your head and eyes up and back straight, squat until your upper thighs are parallel to the floor. Breathe in as you slowly go down.\nPressing mainly with the heel of the foot and squeezing the thighs, go back up as you breathe out.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -573,6 +748,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "glutes",
+        "calves",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "hamstrings"
       ],
@@ -587,6 +766,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Lie back on an incline bench. Using a medium-width grip (a grip that creates a 90-degree angle in the middle of the movement between the forearms and the upper arms), lift the bar from the rack and hold it straight over you with your arms locked. This will be your starting position.\nAs you breathe in, come down slowly until you feel the bar on you upper chest.\nAfter a second pause, bring the bar back to the starting position as you breathe out and push the bar using your chest muscles. Lock your arms in the contracted position, squeeze your chest, hold for a second and then start coming down slowly again. Tip: it should take at least twice as long to go down than to come up.\nRepeat the movement for the prescribed amount of repetitions.\nWhen you are done, place the bar back in the rack."
     },
     {
@@ -597,6 +780,9 @@ extension ExerciseCatalog {
         "shoulders",
         "chest"
       ],
+      "secondaryMuscles": [
+        "chest"
+      ],
       "notes": "Lie back on an Incline Bench. Using a medium width grip (a grip that is slightly wider than shoulder width), lift the bar from the rack and hold it straight over you with your arms straight. This will be your starting position.\nWhile keeping the arms straight, lift the bar by protracting your shoulder blades, raising the shoulders from the bench as you breathe out.\nBring back the bar to the starting position as you breathe in.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -605,6 +791,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -621,6 +812,11 @@ extension ExerciseCatalog {
         "lats",
         "middle back"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats",
+        "middle back"
+      ],
       "notes": "Stand up straight while holding a barbell using a wide (higher than shoulder width) and overhand (palms facing your body) grip.\nBend knees slightly and bend over as you keep the natural arch of your back. Let the arms hang in front of you as they hold the bar. Once your torso is parallel to the floor, flare the elbows out and away from your body. Tip: Your torso and your arms should resemble the letter \"T\". Now you are ready to begin the exercise.\nWhile keeping the upper arms perpendicular to the torso, pull the barbell up towards your upper chest as you squeeze the rear delts and you breathe out. Tip: When performed correctly, this exercise should resemble a bench press in reverse. Also, refrain from using your biceps to do the work. Focus on targeting the rear delts; the arms should only act as hooks.\nSlowly go back to the initial position as you breathe in.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -629,6 +825,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "glutes",
+        "hamstrings",
+        "lats",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings",
         "lats",
@@ -654,6 +856,10 @@ extension ExerciseCatalog {
         "chest",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "triceps"
+      ],
       "notes": "Sit on a bench with back support in a squat rack. Position a barbell at a height that is just above your head. Grab the barbell with a pronated grip (palms facing forward).\nOnce you pick up the barbell with the correct grip width, lift the bar up over your head by locking your arms. Hold at about shoulder level and slightly in front of your head. This is your starting position.\nLower the bar down to the shoulders slowly as you inhale.\nLift the bar back up to the starting position as you exhale.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -674,6 +880,10 @@ extension ExerciseCatalog {
         "forearms",
         "middle back"
       ],
+      "secondaryMuscles": [
+        "forearms",
+        "middle back"
+      ],
       "notes": "Stand up straight with your feet at shoulder width as you hold a barbell with both hands behind your back using a pronated grip (palms facing back). Tip: Your hands should be a little wider than shoulder width apart. You can use wrist wraps for this exercise for better grip. This will be your starting position.\nRaise your shoulders up as far as you can go as you breathe out and hold the contraction for a second. Tip: Refrain from trying to lift the barbell by using your biceps. The arms should remain stretched out at all times.\nSlowly return to the starting position as you breathe in.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -682,6 +892,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "lower back"
       ],
       "notes": "Stand up straight while holding a barbell placed on the back of your shoulders (slightly below the neck). Your feet should be shoulder width apart. This will be your starting position.\nWhile keeping your back straight and your head up, bend only at the waist to the right as far as possible. Breathe in as you bend to the side. Then hold for a second and come back up to the starting position as you exhale. Tip: Keep the rest of the body stationary.\nNow repeat the movement but bending to the left instead. Hold for a second and come back to the starting position.\nRepeat for the recommended amount of repetitions."
@@ -696,6 +909,11 @@ extension ExerciseCatalog {
         "hamstrings",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "hamstrings",
+        "lower back"
+      ],
       "notes": "Stand up straight while holding a barbell placed on the back of your shoulders (slightly below the neck). Your feet should be placed wide apart with the foot of the lead leg angled out to the side. This will be your starting position.\nLower your body towards the side of your angled foot by bending the knee and hip of your lead leg and while keeping the opposite leg only slightly bent. Breathe in as you lower your body.\nReturn to the starting position by extending the hip and knee of the lead leg. Breathe out as you perform this movement.\nAfter performing the recommended amount of reps, repeat the movement with the opposite leg."
     },
     {
@@ -704,6 +922,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings",
@@ -722,6 +946,12 @@ extension ExerciseCatalog {
         "hamstrings",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
       "notes": "This exercise is best performed inside a squat rack for safety purposes. To begin, first place a flat bench or a box behind you. The flat bench is used to teach you to set your hips back and to hit depth.\nThen, set the bar on a rack that best matches your height. Once the correct height is chosen and the bar is loaded, step under the bar and place the back of your shoulders (slightly below the neck) across it.\nHold on to the bar using both arms at each side and lift it off the rack by first pushing with your legs and at the same time straightening your torso.\nStep away from the rack and position your legs using a shoulder width medium stance with the toes slightly pointed out. Keep your head up at all times as looking down will get you off balance and also maintain a straight back. This will be your starting position. (Note: For the purposes of this discussion we will use the medium stance described above which targets overall development; however you can choose any of the three stances discussed in the foot stances section).\nBegin to slowly lower the bar by bending the knees and sitting your hips back as you maintain a straight posture with the head up. Continue down until you slightly touch the bench behind you. Inhale as you perform this portion of the movement. Tip: If you performed the exercise correctly, the front of the knees should make an imaginary straight line with the toes that is perpendicular to the front. If your knees are past that imaginary line (if they are past your toes) then you are placing undue stress on the knee and the exercise has been performed incorrectly.\nBegin to raise the bar as you exhale by pushing the floor with the heel of your foot as you straighten the legs and extend the hips to go back to the starting position.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -730,6 +960,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -746,6 +981,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Begin standing with your feet shoulder width apart and a barbell across your upper back.\nStep forward with one leg, flexing the knees to drop your hips. Descend until your rear knee nearly touches the ground. Your posture should remain upright, and your front knee should stay above the front foot.\nDrive through the heel of your lead foot and extend both knees to raise yourself back up.\nStep forward with your rear foot, repeating the lunge on the opposite leg."
     },
     {
@@ -754,6 +994,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "chest",
+        "forearms"
+      ],
+      "secondaryMuscles": [
         "chest",
         "forearms"
       ],
@@ -769,6 +1013,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Wearing either a harness or a loose weight belt, attach the chain to the back so that you will be facing away from the sled. Bend down so that your hands are on the ground. Your back should be flat and knees bent. This is your starting position.\nBegin by driving with legs, alternating left and right. Use your hands to maintain balance and to help pull. Try to keep your back flat as you move over a given distance."
     },
     {
@@ -777,6 +1026,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "chest",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "shoulders"
       ],
       "notes": "Sit upright on the floor with your partner behind you.\nPlace your hands behind your hand, and push your elbows back as far as you can. Your partner should hold your elbows. This will be your starting position.\nGently attempt to pull your elbows forward with your hands still behind your head for 10 or more seconds. Your partner should prevent your elbows from moving.\nNow, relax your muscles and have your partner gently pull the elbows back as far as it comfortable for you. Be sure to let your partner know when the stretch is adequate to prevent overstretching or injury."
@@ -790,6 +1042,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "For this exercise you will need to place a bench behind your back. With the bench perpendicular to your body, and while looking away from it, hold on to the bench on its edge with the hands fully extended, separated at shoulder width. The legs will be extended forward, bent at the waist and perpendicular to your torso. This will be your starting position.\nSlowly lower your body as you inhale by bending at the elbows until you lower yourself far enough to where there is an angle slightly smaller than 90 degrees between the upper arm and the forearm. Tip: Keep the elbows as close as possible throughout the movement. Forearms should always be pointing down.\nUsing your triceps to bring your torso up again, lift yourself back to the starting position.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -798,6 +1054,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -815,6 +1076,12 @@ extension ExerciseCatalog {
         "lats",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "forearms",
+        "lats",
+        "shoulders"
+      ],
       "notes": "Begin by lying on the bench, getting your head beyond the bar if possible. Tuck your feet underneath you and arch your back. Using the bar to help support your weight, lift your shoulder off the bench and retract them, squeezing the shoulder blades together. Use your feet to drive your traps into the bench. Maintain this tight body position throughout the movement.\nHowever wide your grip, it should cover the ring on the bar. Pull the bar out of the rack without protracting your shoulders. Focus on squeezing the bar and trying to pull it apart.\nLower the bar to your lower chest or upper stomach. The bar, wrist, and elbow should stay in line at all times.\nPause when the barbell touches your torso, and then drive the bar up with as much force as possible. The elbows should be tucked in until lockout."
     },
     {
@@ -826,6 +1093,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Using a flat bench secure a band under the leg of the bench that is nearest to your head.\nOnce the band is secure, grab it by both handles and lie down on the bench.\nExtend your arms so that you are holding the band handles in front of you at shoulder width.\nOnce at shoulder width, rotate your wrists forward so that the palms of your hands are facing away from you. This will be your starting position.\nBring down the handles slowly until your elbow forms a 90 degree angle. Keep full control at all times.\nAs you breathe out, bring the handles up using your pectoral muscles. Lock your arms in the contracted position, squeeze your chest, hold for a second and then start coming down slowly. Tip: It should take at least twice as long to go down than to come up.\nRepeat the movement for the prescribed amount of repetitions of your training program."
     },
     {
@@ -834,6 +1105,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "chest",
+        "lats",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "chest",
         "lats",
         "shoulders"
@@ -850,6 +1126,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Stand on the ground with one foot resting on a bench or box with your heel close to the edge.\nPush off with your foot on top of the bench, extending through the hip and knee.\nLand with the opposite foot on top of the box, returning your other foot back to the start position.\nContinue alternating from one foot to another to complete the set."
     },
     {
@@ -858,6 +1139,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "middle back",
+        "biceps",
+        "lats",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "lats",
         "shoulders"
@@ -883,6 +1169,11 @@ extension ExerciseCatalog {
         "middle back",
         "traps"
       ],
+      "secondaryMuscles": [
+        "lower back",
+        "middle back",
+        "traps"
+      ],
       "notes": "Select a weight and hold the handle of the low pulley with your right hand.\nBend at the waist until your torso is nearly parallel to the floor. Your legs should be slightly bent with your left hand placed on your lower left thigh. Your right arm should be hanging from your shoulder in front of you and with a slight bend at the elbow. This will be your starting position.\nRaise your right arm, elbow slightly bent, to the side until the arm is parallel to the floor and in line with your right ear. Breathe out as you perform this step.\nSlowly lower the weight back to the starting position as you breathe in.\nRepeat for the recommended amount of repetitions and repeat the movement with the other arm."
     },
     {
@@ -891,6 +1182,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "middle back",
+        "biceps",
+        "lats",
+        "lower back",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "lats",
         "lower back",
@@ -907,6 +1204,10 @@ extension ExerciseCatalog {
         "biceps",
         "lats"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats"
+      ],
       "notes": "Put weight on one of the ends of an Olympic barbell. Make sure that you either place the other end of the barbell in the corner of two walls; or put a heavy object on the ground so the barbell cannot slide backward.\nBend forward until your torso is as close to parallel with the floor as you can and keep your knees slightly bent.\nNow grab the bar with both arms just behind the plates on the side where the weight was placed and put your other hand on your knee. This will be your starting position.\nPull the bar straight up with your elbows in (to maximize back stimulation) until the plates touch your lower chest. Squeeze the back muscles as you lift the weight up and hold for a second at the top of the movement. Breathe out as you lift the weight. Tip: Use a stirrup or double handle cable attachment by hooking it under the end of the bar.\nSlowly lower the bar to the starting position getting a nice stretch on the lats. Tip: Do not let the plates touch the floor. To ensure the best range of motion, I recommend using small plates (25-lb ones) as opposed to larger plates (like 35-45lb ones).\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -915,6 +1216,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "middle back",
+        "biceps",
+        "lats",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "lats",
         "shoulders"
@@ -930,6 +1236,10 @@ extension ExerciseCatalog {
         "biceps",
         "lats"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats"
+      ],
       "notes": "With a dumbbell in each hand (palms facing each other), bend your knees slightly and bring your torso forward, by bending at the waist, while keeping the back straight until it is almost parallel to the floor. Tip: Make sure that you keep the head up. The weights should hang directly in front of you as your arms hang perpendicular to the floor and your torso. This is your starting position.\nWhile keeping the torso stationary, lift the dumbbells to your side as you breathe out, squeezing your shoulder blades together. On the top contracted position, squeeze the back muscles and hold for a second.\nSlowly lower the weight again to the starting position as you inhale.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -938,6 +1248,14 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "quadriceps",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings",
         "lower back",
@@ -957,6 +1275,11 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Lie on a flat bench with a barbell using a shoulder grip width.\nHold the bar straight over your chest with a bend in your arms. This will be your starting position.\nWhile keeping your arms in the bent arm position, lower the weight slowly in an arc behind your head while breathing in until you feel a stretch on the chest.\nAt that point, bring the barbell back to the starting position using the arc through which the weight was lowered and exhale as you perform this movement.\nHold the weight on the initial position for a second and repeat the motion for the prescribed number of repetitions."
     },
     {
@@ -965,6 +1288,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "lats",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "lats",
         "shoulders",
         "triceps"
@@ -990,6 +1318,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "To begin, seat yourself on the bike and adjust the seat to your height."
     },
     {
@@ -1002,6 +1335,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "To begin, seat yourself on the bike and adjust the seat to your height.\nSelect the desired option from the menu. You may have to start pedaling to turn it on. You can use the manual setting, or you can select a program to use. Typically, you can enter your age and weight to estimate the amount of calories burned during exercise. The level of resistance can be changed throughout the workout. The handles can be used to monitor your heart rate to help you stay at an appropriate intensity."
     },
     {
@@ -1010,6 +1348,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "chest",
+        "forearms",
+        "lats",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "chest",
         "forearms",
         "lats",
@@ -1035,6 +1379,10 @@ extension ExerciseCatalog {
         "abdominals",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "forearms"
+      ],
       "notes": "Assume a plank position on the ground. You should be supporting your bodyweight on your toes and forearms, keeping your torso straight. Your forearms should be shoulder-width apart. This will be your starting position.\nPressing your palms firmly into the ground, extend through the elbows to raise your body from the ground. Keep your torso rigid as you perform the movement.\nSlowly lower your forearms back to the ground by allowing the elbows to flex.\nRepeat."
     },
     {
@@ -1043,6 +1391,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "abdominals",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "shoulders",
         "triceps"
@@ -1058,6 +1411,10 @@ extension ExerciseCatalog {
         "biceps",
         "lats"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats"
+      ],
       "notes": "Begin by taking a medium to wide grip on a pull-up apparatus with your palms facing away from you. From a hanging position, tuck your knees to your chest, leaning back and getting your legs over your side of the pull-up apparatus. This will be your starting position.\nBeginning with your arms straight, flex the elbows and retract the shoulder blades to raise your body up until your legs contact the pull-up apparatus.\nAfter a brief pause, return to the starting position."
     },
     {
@@ -1069,6 +1426,10 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Stand with your feet shoulder width apart. You can place your hands behind your head. This will be your starting position.\nBegin the movement by flexing your knees and hips, sitting back with your hips.\nContinue down to full depth if you are able,and quickly reverse the motion until you return to the starting position. As you squat, keep your head and chest up and push your knees out."
     },
     {
@@ -1077,6 +1438,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -1110,6 +1476,10 @@ extension ExerciseCatalog {
         "biceps",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "shoulders"
+      ],
       "notes": "Initiate the exercise by standing upright with a kettlebell in one hand.\nSwing the kettlebell back forcefully and then reverse the motion forcefully. Crush the kettlebell handle as hard as possible and raise the kettlebell to your shoulder."
     },
     {
@@ -1118,6 +1488,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "quadriceps"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "adductors",
         "calves",
@@ -1138,6 +1515,13 @@ extension ExerciseCatalog {
         "glutes",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "quadriceps"
+      ],
       "notes": "You will need several boxes lined up about 8 feet apart.\nBegin facing the first box with one leg slightly behind the other.\nDrive off the back leg, attempting to gain as much height with the hips as possible.\nImmediately upon landing on the box, drive the other leg forward and upward to gain height and distance, leaping from the box. Land between the first two boxes with the same leg that landed on the first box.\nThen, step to the next box and repeat."
     },
     {
@@ -1146,6 +1530,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "adductors",
         "calves",
         "glutes",
@@ -1167,6 +1558,14 @@ extension ExerciseCatalog {
         "hamstrings",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
       "notes": "Begin in a power rack with a box at the appropriate height behind you. Set up the bands on the sleeves, secured to either band pegs, the rack, or dumbbells so that there is appropriate tension. If dumbbells are used, secure them so that they don't move. Also, ensure that the dumbbells you are using are heavy enough for the bands that you are using. Additional plates can be used to hold the dumbbells down. If more tension is needed, you can either widen the base on the floor or choke the bands. Typically, you would aim for a box height that brings you to a parallel squat, but you can train higher or lower if desired.\nBegin by stepping under the bar and placing it across the back of the shoulders. Squeeze your shoulder blades together and rotate your elbows forward, attempting to bend the bar across your shoulders. Remove the bar from the rack, creating a tight arch in your lower back, and step back into position. Place your feet wider for more emphasis on the back, glutes, adductors, and hamstrings, or closer together for more quad development. Keep your head facing forward.\nWith your back, shoulders, and core tight, push your knees and butt out and you begin your descent. Sit back with your hips until you are seated on the box. Ideally, your shins should be perpendicular to the ground. Pause when you reach the box, and relax the hip flexors. Never bounce off of a box.\nKeeping the weight on your heels and pushing your feet and knees out, drive upward off of the box as you lead the movement with your head. Continue upward, maintaining tightness head to toe. Use care to return the barbell to the rack."
     },
     {
@@ -1175,6 +1574,14 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "adductors",
         "calves",
@@ -1201,6 +1608,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Sit on a Military Press Bench with a bar at shoulder level with a pronated grip (palms facing forward). Tip: Your grip should be wider than shoulder width and it should create a 90-degree angle between the forearm and the upper arm as the barbell goes down. This is your starting position.\nOnce you pick up the barbell with the correct grip, lift the bar up over your head by locking your arms.\nNow lower the bar down to the back of the head slowly as you inhale.\nLift the bar back up to the starting position as you exhale.\nLower the bar down to the starting position slowly as you inhale. This is one repetition.\nAlternate in this manner until you complete the recommended amount of repetitions."
     },
     {
@@ -1209,6 +1619,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "hamstrings"
       ],
       "notes": "Lie flat on the floor on your back with the hands by your side and your knees bent. Your feet should be placed around shoulder width. This will be your starting position.\nPushing mainly with your heels, lift your hips off the floor while keeping your back straight. Breathe out as you perform this part of the motion and hold at the top for a second.\nSlowly go back to the starting position as you breathe in."
@@ -1240,6 +1653,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Adjust the weight to an appropriate amount and be seated, grasping the handles. Your upper arms should be about 45 degrees to the body, with your head and chest up. The elbows should be bent to about 90 degrees. This will be your starting position.\nBegin by extending through the elbow, pressing the handles together straight in front of you. Keep your shoulder blades retracted as you execute the movement.\nAfter pausing at full extension, return to th starting position, keeping tension on the cables.\nYou can also execute this movement with your back off the pad, at an incline or decline, or alternate hands."
     },
     {
@@ -1248,6 +1665,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "shoulders"
       ],
       "notes": "To get yourself into the starting position, place the pulleys on a high position (above your head), select the resistance to be used and hold the pulleys in each hand.\nStep forward in front of an imaginary straight line between both pulleys while pulling your arms together in front of you. Your torso should have a small forward bend from the waist. This will be your starting position.\nWith a slight bend on your elbows in order to prevent stress at the biceps tendon, extend your arms to the side (straight out at both sides) in a wide arc until you feel a stretch on your chest. Breathe in as you perform this portion of the movement. Tip: Keep in mind that throughout the movement, the arms and torso should remain stationary; the movement should only occur at the shoulder joint.\nReturn your arms back to the starting position as you breathe out. Make sure to use the same arc of motion used to lower the weights.\nHold for a second at the starting position and repeat the movement for the prescribed amount of repetitions."
@@ -1267,6 +1687,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "forearms",
         "glutes",
         "hamstrings",
@@ -1363,6 +1789,9 @@ extension ExerciseCatalog {
         "biceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Place a preacher bench about 2 feet in front of a pulley machine.\nAttach a straight bar to the low pulley.\nSit at the preacher bench with your elbow and upper arms firmly on top of the bench pad and have someone hand you the bar from the low pulley.\nGrab the bar and fully extend your arms on top of the preacher bench pad. This will be your starting position.\nNow start pilling the weight up towards your shoulders and squeeze the biceps hard at the top of the movement. Exhale as you perform this motion. Also, hold for a second at the top.\nNow slowly lower the weight to the starting position.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -1401,6 +1830,10 @@ extension ExerciseCatalog {
         "biceps",
         "middle back"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "middle back"
+      ],
       "notes": "Sit in the same position on a low pulley row station as you would if you were doing seated cable rows for the back.\nAttach a rope to the pulley and grasp it with an overhand grip. Your arms should be extended and parallel to the floor with the elbows flared out.\nKeep your lower back upright and slide your hips back so that your knees are slightly bent. This will be your starting position.\nPull the cable attachment towards your upper chest, just below the neck, as you keep your elbows up and out to the sides. Continue this motion as you exhale until the elbows travel slightly behind the back. Tip: Keep your upper arms horizontal, perpendicular to the torso and parallel to the floor throughout the motion.\nGo back to the initial position where the arms are extended and the shoulders are stretched forward. Inhale as you perform this portion of the movement.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -1430,6 +1863,10 @@ extension ExerciseCatalog {
         "middle back",
         "traps"
       ],
+      "secondaryMuscles": [
+        "middle back",
+        "traps"
+      ],
       "notes": "Stand in the middle of two low pulleys that are opposite to each other and place a flat bench right behind you (in perpendicular fashion to you; the narrow edge of the bench should be the one behind you). Select the weight to be used on each pulley.\nNow sit at the edge of the flat bench behind you with your feet placed in front of your knees.\nBend forward while keeping your back flat and rest your torso on the thighs.\nHave someone give you the single handles attached to the pulleys. Grasp the left pulley with the right hand and the right pulley with the left after you select your weight. The pulleys should run under your knees and your arms will be extended with palms facing each other and a slight bend at the elbows. This will be the starting position.\nWhile keeping the arms stationary, raise the upper arms to the sides until they are parallel to the floor and at shoulder height. Exhale during the execution of this movement and hold the contraction for a second.\nSlowly lower your arms to the starting position as you inhale.\nRepeat for the recommended amount of repetitions. Tip: Maintain upper arms perpendicular to torso and a fixed elbow position (10 degree to 30 degree angle) throughout exercise."
     },
     {
@@ -1438,6 +1875,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "triceps"
       ],
       "notes": "Move the cables to the bottom of the towers and select an appropriate weight.\nStand directly in between the uprights. Grasp the cables and hold them at shoulder height, palms facing forward. This will be your starting position.\nKeeping your head and chest up, extend through the elbow to press the handles directly over head.\nAfter pausing at the top, return to the starting position and repeat."
@@ -1544,6 +1984,13 @@ extension ExerciseCatalog {
         "lower back",
         "traps"
       ],
+      "secondaryMuscles": [
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "traps"
+      ],
       "notes": "This event apparatus typically has neutral grip handles, however some have a straight bar that you can approach like a normal deadlift. The apparatus can be loaded with a vehicle or other heavy objects such as tractor tires or kegs.\nCenter yourself between the handles if you are a strong squatter, or back a couple inches if you are a strong deadlifter. You feet should be about hip width apart. Bend at the hip to grip the handles. With your feet and your grip set, take a big breath and then lower your hips and flex the knees.\nLook forward with your head, keep your chest up and your back arched, and begin driving through the heels to move the weight upward. As the weight comes up, pull your shoulder blades together as you drive your hips forward.\nLower the weight by bending at the hips and guiding it to the floor."
     },
     {
@@ -1554,6 +2001,9 @@ extension ExerciseCatalog {
         "shoulders",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "While standing upright, hold a barbell plate in both hands at the 3 and 9 o'clock positions. Your palms should be facing each other and your arms should be extended straight out in front of you. This will be your starting position.\nInitiate the movement by rotating the plate as far to one side as possible. Use the same type of movement you would use to turn a steering wheel to one side.\nReverse the motion, turning it all the way to the opposite side.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -1562,6 +2012,14 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "adductors",
+        "abdominals",
+        "abductors",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "quadriceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "abductors",
         "calves",
@@ -1580,6 +2038,10 @@ extension ExerciseCatalog {
         "middle back",
         "traps"
       ],
+      "secondaryMuscles": [
+        "middle back",
+        "traps"
+      ],
       "notes": "Position yourself on the floor on your hands and knees.\nPull your belly in and round your spine, lower back, shoulders, and neck, letting your head drop.\nHold for 15 seconds."
     },
     {
@@ -1588,6 +2050,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lats",
+        "abdominals",
+        "chest",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "chest",
         "shoulders"
@@ -1612,6 +2079,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Begin by connecting the chains to the cable handle attachments. Position yourself on the flat bench in the same position as for a dumbbell press. Your wrists should be pronated and arms perpendicular to the floor. This will be your starting position.\nLower the chains by flexing the elbows, unloading some of the chain onto the floor.\nContinue until your elbow forms a 90 degree angle, and then reverse the motion by extending through the elbow to lockout."
     },
     {
@@ -1620,6 +2091,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "hamstrings",
+        "adductors"
+      ],
+      "secondaryMuscles": [
         "adductors"
       ],
       "notes": "Sit upright in a chair and grip the seat on the sides.\nRaise one leg, extending the knee, flexing the ankle as you do so.\nSlowly move that leg outward as far as you can, and then back to the center and down.\nRepeat for your other leg."
@@ -1632,6 +2106,9 @@ extension ExerciseCatalog {
         "lats",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "lower back"
+      ],
       "notes": "Sit upright on a chair.\nBend to one side with your arm over your head. You can hold onto the chair with your free hand.\nHold for 10 seconds, and repeat for your other side."
     },
     {
@@ -1640,6 +2117,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -1655,6 +2137,10 @@ extension ExerciseCatalog {
         "biceps",
         "chest"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "chest"
+      ],
       "notes": "Sit on the edge of a chair, gripping the back of it.\nStraighten your arms, keeping your back straight, and pull your upper body forward so you feel a stretch. Hold for 20-30 seconds."
     },
     {
@@ -1665,6 +2151,9 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "shoulders"
+      ],
       "notes": "Start off by standing with your legs together, holding a bodybar or a broomstick.\nTake a slightly wider than shoulder width grip on the pole and hold it in front of you with your palms facing down.\nCarefully lift the pole up and behind your head."
     },
     {
@@ -1673,6 +2162,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "abdominals",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "shoulders",
         "triceps"
@@ -1689,6 +2183,11 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Begin in a kneeling position holding the medicine ball with both hands tightly into the chest.\nExecute the pass by exploding forward and outward with the hips while pushing the ball as far as possible.\nFollow through by falling forward, catching yourself with your hands."
     },
     {
@@ -1701,6 +2200,11 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Begin in a three point stance, squatted down with your back flat and one hand on the ground. Place the medicine ball directly in front of you.\nTo begin, take your first step as you pull the ball to your chest, positioning both hands to prepare for the throw.\nAs you execute the second step, explosively release the ball forward as hard as possible."
     },
     {
@@ -1709,6 +2213,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "abdominals",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "shoulders",
         "triceps"
@@ -1733,6 +2242,10 @@ extension ExerciseCatalog {
         "glutes",
         "middle back"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "middle back"
+      ],
       "notes": "Get on your hands and knees, walk your hands in front of you.\nLower your buttocks down to sit on your heels. Let your arms drag along the floor as you sit back to stretch your entire spine.\nOnce you settle onto your heels, bring your hands next to your feet and relax. \"breathe\" into your back. Rest your forehead on the floor. Avoid this position if you have knee problems."
     },
     {
@@ -1741,6 +2254,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "neck",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "traps"
       ],
       "notes": "Get into a seated position on the floor.\nPlace both hands at the rear of your head, fingers interlocked, thumbs pointing down and elbows pointing straight ahead. Slowly pull your head down to your chest. Hold for 20-30 seconds."
@@ -1755,6 +2271,11 @@ extension ExerciseCatalog {
         "forearms",
         "middle back"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "forearms",
+        "middle back"
+      ],
       "notes": "Grab the pull-up bar with the palms facing your torso and a grip closer than the shoulder width.\nAs you have both arms extended in front of you holding the bar at the chosen grip width, keep your torso as straight as possible while creating a curvature on your lower back and sticking your chest out. This is your starting position. Tip: Keeping the torso as straight as possible maximizes biceps stimulation while minimizing back involvement.\nAs you breathe out, pull your torso up until your head is around the level of the pull-up bar. Concentrate on using the biceps muscles in order to perform the movement. Keep the elbows close to your body. Tip: The upper torso should remain stationary as it moves through space and only the arms should move. The forearms should do no other work other than hold the bar.\nAfter a second of squeezing the biceps in the contracted position, slowly lower your torso back to the starting position; when your arms are fully extended. Breathe in as you perform this portion of the movement.\nRepeat this motion for the prescribed amount of repetitions."
     },
     {
@@ -1763,6 +2284,14 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "traps",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "forearms",
         "glutes",
         "hamstrings",
@@ -1786,6 +2315,15 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "forearms",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "shoulders",
+        "traps"
+      ],
       "notes": "With a barbell on the floor close to the shins, take an overhand (or hook) grip just outside the legs. Lower your hips with the weight focused on the heels, back straight, head facing forward, chest up, with your shoulders just in front of the bar. This will be your starting position.\nBegin the first pull by driving through the heels, extending your knees. Your back angle should stay the same, and your arms should remain straight. Move the weight with control as you continue to above the knees.\nNext comes the second pull, the main source of acceleration for the clean. As the bar approaches the mid-thigh position, begin extending through the hips. In a jumping motion, accelerate by extending the hips, knees, and ankles, using speed to move the bar upward. There should be no need to actively pull through the arms to accelerate the weight; at the end of the second pull, the body should be fully extended, leaning slightly back, with the arms still extended.\nAs full extension is achieved, transition into the third pull by aggressively shrugging and flexing the arms with the elbows up and out. At peak extension, aggressively pull yourself down, rotating your elbows under the bar as you do so. Receive the bar in a front squat position, the depth of which is dependent upon the height of the bar at the end of the third pull. The bar should be racked onto the protracted shoulders, lightly touching the throat with the hands relaxed. Continue to descend to the bottom squat position, which will help in the recovery.\nImmediately recover by driving through the heels, keeping the torso upright and elbows up. Continue until you have risen to a standing position."
     },
     {
@@ -1794,6 +2332,15 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "abdominals",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "quadriceps",
+        "traps",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "glutes",
         "hamstrings",
@@ -1820,6 +2367,17 @@ extension ExerciseCatalog {
         "traps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "middle back",
+        "quadriceps",
+        "traps",
+        "triceps"
+      ],
       "notes": "Assume a shoulder-width stance, with knees inside the arms. Now while keeping the back flat, bend at the knees and hips so that you can grab the bar with the arms fully extended and a pronated grip that is slightly wider than shoulder width. Point the elbows out to sides. The bar should be close to the shins. Position the shoulders over or slightly ahead of the bar. Establish a flat back posture. This will be your starting position.\nBegin to pull the bar by extending the knees. Move your hips forward and raise the shoulders at the same rate while keeping the angle of the back constant; continue to lift the bar straight up while keeping it close to your body.\nAs the bar passes the knee, extend at the ankles, knees, and hips forcefully, similar to a jumping motion. As you do so, continue to guide the bar with your hands, shrugging your shoulders and using the momentum from your movement to pull the bar as high as possible. The bar should travel close to your body, and you should keep your elbows out.\nAt maximum elevation, your feet should clear the floor and you should start to pull yourself under the bar. The mechanics of this could change slightly, depending on the weight used. You should descend into a squatting position as you pull yourself under the bar.\nAs the bar hits terminal height, rotate your elbows around and under the bar. Rack the bar across the front of the shoulders while keeping the torso erect and flexing the hips and knees to absorb the weight of the bar.\nStand to full height, holding the bar in the clean position.\nWithout moving your feet, press the bar overhead as you exhale. Lower the bar under control ."
     },
     {
@@ -1828,6 +2386,14 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "forearms",
+        "glutes",
+        "lower back",
+        "middle back",
+        "quadriceps",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "forearms",
         "glutes",
         "lower back",
@@ -1849,6 +2415,13 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings",
+        "shoulders",
+        "traps"
+      ],
       "notes": "With a barbell on boxes or stands of the desired height, take an overhand or hook grip just outside the legs. Lower your hips with the weight focused on the heels, back straight, head facing forward, chest up, with your shoulders just in front of the bar. This will be your starting position.\nBegin the first pull by driving through the heels, extending your knees. Your back angle should stay the same, and your arms should remain straight with the elbows pointed out.\nAs full extension is achieved, transition into the receiving position by aggressively shrugging and flexing the arms with the elbows up and out. Aggressively pull yourself down, rotating your elbows under the bar as you do so. Receive the bar in a front squat position, the depth of which is dependent upon the height of the bar at the end of the third pull. The bar should be racked onto the protracted shoulders, lightly touching the throat with the hands relaxed. Continue to descend to the bottom squat position, which will help in the recovery.\nImmediately recover by driving through the heels, keeping the torso upright and elbows up. Continue until you have risen to a standing position. Return the weight to the boxes for the next rep."
     },
     {
@@ -1857,6 +2430,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "forearms",
         "glutes",
         "hamstrings",
@@ -1874,6 +2454,10 @@ extension ExerciseCatalog {
         "forearms",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "forearms",
+        "shoulders"
+      ],
       "notes": "Begin with a shoulder width, double overhand or hook grip, with the bar hanging at the mid thigh position. Your back should be straight and inclined slightly forward.\nShrug your shoulders towards your ears. While this exercise can usually by loaded with heavier weight than a clean, avoid overloading to the point that the execution slows down."
     },
     {
@@ -1882,6 +2466,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -1896,6 +2484,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Lie back on a flat bench. Using a close grip (around shoulder width), lift the bar from the rack and hold it straight over you with your arms locked. This will be your starting position.\nAs you breathe in, come down slowly until you feel the bar on your middle chest. Tip: Make sure that - as opposed to a regular bench press - you keep the elbows close to the torso at all times in order to maximize triceps involvement.\nAfter a second pause, bring the bar back to the starting position as you breathe out and push the bar using your triceps muscles. Lock your arms in the contracted position, hold for a second and then start coming down slowly again. Tip: It should take at least twice as long to go down than to come up.\nRepeat the movement for the prescribed amount of repetitions.\nWhen you are done, place the bar back in the rack."
     },
     {
@@ -1904,6 +2496,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "chest",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "chest",
         "shoulders"
       ],
@@ -1917,6 +2513,9 @@ extension ExerciseCatalog {
         "biceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Stand up with your torso upright while holding an E-Z Curl Bar at the closer inner handle. The palm of your hands should be facing forward and they should be slightly tilted inwards due to the shape of the bar. The elbows should be close to the torso. This will be your starting position.\nWhile holding the upper arms stationary, curl the weights forward while contracting the biceps as you breathe out. Tip: Only the forearms should move.\nContinue the movement until your biceps are fully contracted and the bar is at shoulder level. Hold the contracted position for a second and squeeze the biceps hard.\nSlowly begin to bring the bar back to starting position as your breathe in.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -1925,6 +2524,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "biceps",
+        "forearms"
+      ],
+      "secondaryMuscles": [
         "forearms"
       ],
       "notes": "Attach a band to each end of the bar. Take the bar, placing a foot on the middle of the band. Stand upright with a narrow, supinated grip on the EZ bar. The elbows should be close to the torso. This will be your starting position.\nWhile keeping the upper arms in place, flex the elbows to execute the curl. Exhale as the weight is lifted.\nContinue the movement until your biceps are fully contracted and the bar is at shoulder level. Hold the contracted position for a second and squeeze the biceps hard.\nSlowly begin to bring the bar back to starting position as your breathe in.\nRepeat for the recommended amount of repetitions."
@@ -1938,6 +2540,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Lie on a flat bench with an EZ bar loaded to an appropriate weight.\nUsing a narrow grip lift the bar and hold it straight over your torso with your elbows in. The arms should be perpendicular to the floor. This will be your starting position.\nNow lower the bar down to your lower chest as you breathe in. Keep the elbows in as you perform this movement.\nUsing the triceps to push the bar back up, press it back to the starting position by extending the elbows as you exhale.\nRepeat."
     },
     {
@@ -1946,6 +2552,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lats",
+        "biceps",
+        "middle back",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "middle back",
         "shoulders"
@@ -1962,6 +2573,11 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "chest",
+        "shoulders"
+      ],
       "notes": "Lie on the floor and place your hands on an upright dumbbell. Supporting your weight on your toes and hands, keep your torso rigid and your elbows in with your arms straight. This will be your starting position.\nLower your body, allowing the elbows to flex while you inhale. Keep your body straight, not allowing your hips to rise or sag.\nPress yourself back up to the starting position by extending the elbows. Breathe out as you perform this step.\nAfter a pause at the contracted position, repeat the movement for the prescribed amount of repetitions."
     },
     {
@@ -1970,6 +2586,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "biceps",
+        "forearms"
+      ],
+      "secondaryMuscles": [
         "forearms"
       ],
       "notes": "Hold a barbell with both hands, palms up and a few inches apart.\nStand with your torso straight and your head up. Your feet should be about shoulder width and your elbows close to your torso. This will be your starting position. Tip: You will keep your upper arms and elbows stationary throughout the movement.\nCurl the bar up in a semicircular motion until the forearms touch your biceps. Exhale as you perform this portion of the movement and contract your biceps hard for a second at the top. Tip: Avoid bending the back or using swinging motions as you lift the weight. Only the forearms should move.\nSlowly go back down to the starting position as you inhale.\nRepeat for the recommended amount of repetitions."
@@ -1997,6 +2616,15 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "biceps",
+        "calves",
+        "forearms",
+        "lower back",
+        "shoulders",
+        "traps"
+      ],
       "notes": "With the weight loaded, take a zurcher hold on the end of the implement. Place the bar in the crook of the elbow and hold onto your wrist. Try to keep the weight off of the forearms.\nBegin by lifting the weight from the ground. Keep a tight, upright posture as you being to walk, taking short, fast steps. Look up and away as you turn in a circle. Do not hold your breath during the event. Continue walking until you complete one or more complete turns."
     },
     {
@@ -2005,6 +2633,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "biceps",
+        "forearms"
+      ],
+      "secondaryMuscles": [
         "forearms"
       ],
       "notes": "Sit down on a flat bench with one dumbbell in front of you between your legs. Your legs should be spread with your knees bent and feet on the floor.\nUse your right arm to pick the dumbbell up. Place the back of your right upper arm on the top of your inner right thigh. Rotate the palm of your hand until it is facing forward away from your thigh. Tip: Your arm should be extended and the dumbbell should be above the floor. This will be your starting position.\nWhile holding the upper arm stationary, curl the weights forward while contracting the biceps as you breathe out. Only the forearms should move. Continue the movement until your biceps are fully contracted and the dumbbells are at shoulder level. Tip: At the top of the movement make sure that the little finger of your arm is higher than your thumb. This guarantees a good contraction. Hold the contracted position for a second as you squeeze the biceps.\nSlowly begin to bring the dumbbells back to starting position as your breathe in. Caution: Avoid swinging motions at any time.\nRepeat for the recommended amount of repetitions. Then repeat the movement with the left arm."
@@ -2017,6 +2648,9 @@ extension ExerciseCatalog {
         "biceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Stand up straight with a dumbbell in each hand. Your hands should be down at your side with your palms facing in.\nWhile keeping your palms facing in and without twisting your arm, curl the dumbbell of the right arm up towards your left shoulder as you exhale. Touch the top of the dumbbell to your shoulder and hold the contraction for a second.\nSlowly lower the dumbbell along the same path as you inhale and then repeat the same movement for the left arm.\nContinue alternating in this fashion until the recommended amount of repetitions is performed for each arm."
     },
     {
@@ -2025,6 +2659,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "biceps",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "shoulders"
       ],
@@ -2051,6 +2689,13 @@ extension ExerciseCatalog {
         "hamstrings",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "abductors",
+        "glutes",
+        "hamstrings",
+        "quadriceps"
+      ],
       "notes": "Stand with your feet shoulder width apart. This will be your starting position.\nPerform a rear lunge by stepping back with one foot and flexing the hips and front knee. As you do so, rotate your torso across the front leg.\nAfter a brief pause, return to the starting position and repeat on the other side, continuing in an alternating fashion."
     },
     {
@@ -2059,6 +2704,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "forearms"
+      ],
+      "secondaryMuscles": [
         "forearms"
       ],
       "notes": "In the crucifix, you statically hold weights out to the side for time. While the event can be practiced using dumbbells, it is best to practice with one of the various implements used, such as axes and hammers, as it feels different.\nBegin standing, and raise your arms out to the side holding the implements. Your arms should be parallel to the ground. In competition, judges or sensors are used to let you know when you break parallel. Hold for as long as you can. Typically, the weights should be heavy enough that you fail in 30-60 seconds."
@@ -2098,6 +2746,9 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "traps"
+      ],
       "notes": "Take a dumbbell in each hand with a pronated grip in a standing position. Raise your upper arms so that they are parallel to the floor, allowing your lower arms to hang in the \"scarecrow\" position. This will be your starting position.\nTo initiate the movement, externally rotate the shoulders to move the upper arm 180 degrees. Keep the upper arms in place, rotating the upper arms until the wrists are directly above the elbows, the forearms perpendicular to the floor.\nNow press the dumbbells by extending at the elbows, straightening your arms overhead.\nReturn to the starting position as you breathe in by reversing the steps.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -2106,6 +2757,10 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "lower back",
+        "abductors",
+        "glutes"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "glutes"
       ],
@@ -2133,6 +2788,14 @@ extension ExerciseCatalog {
         "quadriceps",
         "traps"
       ],
+      "secondaryMuscles": [
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "middle back",
+        "quadriceps",
+        "traps"
+      ],
       "notes": "To deadlift with short bands, simply loop them over the bar before you start, and step into them to set up. For long bands, they will need to be anchored to a secure base, such as heavy dumbbells or a rack.\nWith your feet, and your grip set, take a big breath and then lower your hips and bend the knees until your shins contact the bar. Look forward with your head, keep your chest up and your back arched, and begin driving through the heels to move the weight upward. After the bar passes the knees, aggressively pull the bar back, pulling your shoulder blades together as you drive your hips forward into the bar.\nLower the bar by bending at the hips and guiding it to the floor."
     },
     {
@@ -2141,6 +2804,14 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lower back",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "middle back",
+        "quadriceps",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "forearms",
         "glutes",
         "hamstrings",
@@ -2159,6 +2830,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Secure your legs at the end of the decline bench and slowly lay down on the bench.\nUsing a medium width grip (a grip that creates a 90-degree angle in the middle of the movement between the forearms and the upper arms), lift the bar from the rack and hold it straight over you with your arms locked. The arms should be perpendicular to the floor. This will be your starting position. Tip: In order to protect your rotator cuff, it is best if you have a spotter help you lift the barbell off the rack.\nAs you breathe in, come down slowly until you feel the bar on your lower chest.\nAfter a second pause, bring the bar back to the starting position as you breathe out and push the bar using your chest muscles. Lock your arms and squeeze your chest in the contracted position, hold for a second and then start coming down slowly again. Tip: It should take at least twice as long to go down than to come up).\nRepeat the movement for the prescribed amount of repetitions.\nWhen you are done, place the bar back in the rack."
     },
     {
@@ -2167,6 +2842,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "chest",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "chest",
         "shoulders"
       ],
@@ -2187,6 +2866,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -2237,6 +2920,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Lie on the floor face down and place your hands about 36 inches apart while holding your torso up at arms length. Move your feet up to a box or bench. This will be your starting position.\nNext, lower yourself downward until your chest almost touches the floor as you inhale.\nNow breathe out and press your upper body back up to the starting position while squeezing your chest.\nAfter a brief pause at the top contracted position, you can begin to lower yourself downward again for as many repetitions as needed."
     },
     {
@@ -2257,6 +2944,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Place a decline bench underneath the Smith machine. Now place the barbell at a height that you can reach when lying down and your arms are almost fully extended. Using a pronated grip that is wider than shoulder width, unlock the bar from the rack and hold it straight over you with your arms extended. This will be your starting position.\nAs you inhale, lower the bar under control by allowing the elbows to flex, lightly contacting the torso.\nAfter a brief pause, bring the bar back to the starting position by extending the elbows, exhaling as you do so.\nRepeat the movement for the prescribed amount of repetitions.\nWhen the set is complete, lock the bar back in the rack."
     },
     {
@@ -2265,6 +2956,14 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lower back",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "middle back",
+        "quadriceps",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "forearms",
         "glutes",
         "hamstrings",
@@ -2286,6 +2985,13 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "For this drill you will need two boxes or benches, one 12 to 16 inches high and the other 22 to 26 inches high.\nStand on one of the two boxes with arms at the sides; feet should be together and slightly off the edge as in the depth jump. Place the other box approximately two or three feet in front of and facing the performer.\nBegin by dropping off the initial box, landing and simultaneously taking off with both feet.\nRebound by driving upward and outward as intensely as possible, using the arms and full extension of the body to jump onto the higher box. Again, allow the legs to absorb the impact."
     },
     {
@@ -2294,6 +3000,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "chest",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "chest",
         "shoulders"
       ],
@@ -2308,6 +3018,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "For this exercise you will need access to parallel bars. To get yourself into the starting position, hold your body at arms length (arms locked) above the bars.\nWhile breathing in, lower yourself slowly with your torso leaning forward around 30 degrees or so and your elbows flared out slightly until you feel a slight stretch in the chest.\nOnce you feel the stretch, use your chest to bring your body back to the starting position as you breathe out. Tip: Remember to squeeze the chest at the top of the movement for a second.\nRepeat the movement for the prescribed amount of repetitions."
     },
     {
@@ -2316,6 +3030,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "chest",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "chest",
         "shoulders"
       ],
@@ -2344,6 +3062,15 @@ extension ExerciseCatalog {
         "quadriceps",
         "traps"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "calves",
+        "forearms",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "traps"
+      ],
       "notes": "Place two kettlebells between your feet. To get in the starting position, push your butt back and look straight ahead.\nClean one kettlebell to your shoulder and hold on to the other kettlebell.\nWith a fluid motion, lower the top kettlebell while driving the bottom kettlebell up."
     },
     {
@@ -2352,6 +3079,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "calves",
+        "quadriceps",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "quadriceps",
         "triceps"
@@ -2368,6 +3100,11 @@ extension ExerciseCatalog {
         "quadriceps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "quadriceps",
+        "triceps"
+      ],
       "notes": "Clean two kettlebells to your shoulders.\nSquat down a few inches and reverse the motion rapidly. Use the momentum from the legs to drive the kettlebells overhead.\nOnce the kettlebells are locked out, lower the kettlebells to your shoulders and repeat."
     },
     {
@@ -2380,6 +3117,11 @@ extension ExerciseCatalog {
         "hamstrings",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "hamstrings",
+        "quadriceps"
+      ],
       "notes": "Place two kettlebells behind your feet. Bend your knees and sit back to pick up the kettlebells.\nSwing the kettlebells between your legs forcefully and reverse the direction.\nDrive through with your hips and lock the ketttlebells overhead in one uninterrupted motion."
     },
     {
@@ -2388,6 +3130,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "glutes",
+        "hamstrings",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings",
         "shoulders",
@@ -2407,6 +3155,13 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Begin standing with your knees slightly bent.\nQuickly squat a short distance, flexing the hips and knees, and immediately extend to jump for maximum vertical height.\nAs you go up, tuck your heels by flexing the knees, attempting to touch the buttocks.\nFinish the motion by landing with the knees only partially bent, using your legs to absorb the impact."
     },
     {
@@ -2415,6 +3170,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "glutes",
+        "abdominals",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "hamstrings"
       ],
@@ -2428,6 +3187,9 @@ extension ExerciseCatalog {
         "biceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Grab a barbell with a supinated grip (palms facing forward) and get your elbows close to your torso and back. This will be your starting position.\nAs you exhale, curl the bar up while keeping the elbows to the back as you \"Drag\" the bar up by keeping it in contact with your torso. Tip: As you can see, you will not be keeping the elbows pinned to your sides, but instead you will be bringing them back. Also, do not lift your shoulders.\nSlowly go back to the starting position as you keep the bar in contact with the torso at all times.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -2436,6 +3198,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -2449,6 +3215,9 @@ extension ExerciseCatalog {
         "biceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Stand (torso upright) with a dumbbell in each hand held at arms length. The elbows should be close to the torso and the palms of your hand should be facing your thighs.\nWhile holding the upper arm stationary, curl the right weight as you rotate the palm of the hands until they are facing forward. At this point continue contracting the biceps as you breathe out until your biceps is fully contracted and the dumbbells are at shoulder level. Hold the contracted position for a second as you squeeze the biceps. Tip: Only the forearms should move.\nSlowly begin to bring the dumbbell back to the starting position as your breathe in. Tip: Remember to twist the palms back to the starting position (facing your thighs) as you come down.\nRepeat the movement with the left hand. This equals one repetition.\nContinue alternating in this manner for the recommended amount of repetitions."
     },
     {
@@ -2457,6 +3226,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -2471,6 +3244,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Take a dumbbell in each hand and lay back onto a flat bench. Your feet should be flat on the floor and your shoulder blades retracted.\nMaintaining a neutral grip, palms facing each other, begin with your arms extended directly above you, perpendicular to the floor. This will be your starting position.\nBegin the movement by flexing the elbow, lowering the upper arms to the side. Descend until the dumbbells are to your torso.\nPause, then extend the elbow and return to the starting position."
     },
     {
@@ -2479,6 +3256,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "biceps",
+        "forearms"
+      ],
+      "secondaryMuscles": [
         "forearms"
       ],
       "notes": "Stand up straight with a dumbbell in each hand at arm's length. Keep your elbows close to your torso and rotate the palms of your hands until they are facing forward. This will be your starting position.\nNow, keeping the upper arms stationary, exhale and curl the weights while contracting your biceps. Continue to raise the weights until your biceps are fully contracted and the dumbbells are at shoulder level. Hold the contracted position for a brief pause as you squeeze your biceps.\nThen, inhale and slowly begin to lower the dumbbells back to the starting position.\nRepeat for the recommended amount of repetitions."
@@ -2497,6 +3277,15 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "forearms",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "shoulders",
+        "traps"
+      ],
       "notes": "Begin standing with a dumbbell in each hand with your feet shoulder width apart.\nLower the weights to the floor by flexing at the hips and knees, pushing your hips back until the dumbbells reach the floor. This will be your starting position.\nTo initiate the movement, violently jump upward by extending the hips, knees, and ankles to acclerate the weights upward. Maintaining a neutral grip on the dumbbells, keep the arms straight until full extension is reached.\nAfter full extension, rebend the hips and knees to receive the weight in a squat position. Allow the arms to bend, guiding the dumbbells to your shoulders.\nUpon receiving the weight in the squat position, extend the hips and knees to finish in a standing position with the weights on your shoulders."
     },
     {
@@ -2505,6 +3294,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "chest",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "chest",
         "shoulders"
       ],
@@ -2530,6 +3323,12 @@ extension ExerciseCatalog {
         "lats",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "forearms",
+        "lats",
+        "shoulders"
+      ],
       "notes": "Using a neutral grip, lean into an incline bench.\nTake a dumbbell in each hand with a neutral grip, beginning with the arms straight. This will be your starting position.\nRetract the shoulder blades and flex the elbows to row the dumbbells to your side.\nPause at the top of the motion, and then return to the starting position."
     },
     {
@@ -2538,6 +3337,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "triceps"
       ],
       "notes": "Sit on an Incline Bench while holding a dumbbell on each hand on top of your thighs.\nLift your legs up to kick the weights to your shoulders and lean back. Position the dumbbells above your shoulders with your arms extended. The arms should be perpendicular to the floor with your palms facing forward and knuckles pointing towards the ceiling. This will be your starting position.\nWhile keeping the arms straight and locked, lift the dumbbells by raising the shoulders from the bench as you breathe out.\nBring back the dumbbells to the starting position as you breathe in.\nRepeat for the recommended amount of repetitions."
@@ -2552,6 +3354,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Stand with your torso upright holding two dumbbells in your hands by your sides. This will be your starting position.\nStep forward with your right leg around 2 feet or so from the foot being left stationary behind and lower your upper body down, while keeping the torso upright and maintaining balance. Inhale as you go down. Note: As in the other exercises, do not allow your knee to go forward beyond your toes as you come down, as this will put undue stress on the knee joint. Make sure that you keep your front shin perpendicular to the ground.\nUsing mainly the heel of your foot, push up and go back to the starting position as you exhale.\nRepeat the movement for the recommended amount of repetitions and then perform with the left leg."
     },
     {
@@ -2560,6 +3367,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "middle back"
+      ],
+      "secondaryMuscles": [
         "middle back"
       ],
       "notes": "While holding a dumbbell in one hand, lay with your chest down on a slightly inclined (around 15 degrees when measured from the floor) adjustable bench. The other hand can be used to hold to the leg of the bench for stability.\nPosition the palm of the hand that is holding the dumbbell in a neutral manner (palms facing your torso) as you keep the arm extended with the elbow slightly bent. This will be your starting position.\nNow raise the arm with the dumbbell to the side until your elbow is at shoulder height and your arm is roughly parallel to the floor as you exhale. Tip: Maintain your arm perpendicular to the torso while keeping your arm extended throughout the movement. Also, keep the contraction at the top for a second.\nSlowly lower the dumbbell to the starting position as you inhale.\nRepeat for the recommended amount of repetitions."
@@ -2599,6 +3409,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Grab a dumbbell and either sit on a military press bench or a utility bench that has a back support on it as you place the dumbbells upright on top of your thighs or stand up straight.\nClean the dumbbell up to bring it to shoulder height. The other hand can be kept fully extended to the side, by the waist or grabbing a fixed surface.\nRotate the wrist so that the palm of your hand is facing forward. This is your starting position.\nAs you exhale, push the dumbbell up until your arm is fully extended.\nAfter a second pause, slowly come down back to the starting position as you inhale.\nRepeat for the recommended amount of repetitions and then switch arms."
     },
     {
@@ -2616,6 +3429,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "biceps",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "traps"
       ],
@@ -2638,6 +3455,9 @@ extension ExerciseCatalog {
         "shoulders",
         "biceps"
       ],
+      "secondaryMuscles": [
+        "biceps"
+      ],
       "notes": "Grab a dumbbell in each arm and stand up straight with your arms extended by your sides with a slight bend at the elbows and your back straight. This will be your starting position. Tip: The dumbbell should be next to your thighs with the palm of your hands facing back.\nUse your side shoulders to lift the dumbbells as you exhale. The dumbbells should be to the side of the body as you move them up. Continue to lift it until the dumbbells are nearly in line with your chin. Tip: Your elbows should drive the motion. As you lift the dumbbell, your elbow should always be higher than your forearm. Also, keep your torso stationary and pause for a second at the top of the movement.\nLower the dumbbells back down slowly to the starting position. Inhale as you perform this portion of the movement.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -2646,6 +3466,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -2660,6 +3485,9 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "traps"
+      ],
       "notes": "This corrective exercise strengthens the muscles that stabilize your shoulder blade. Hold a light weight in each hand, hanging at your sides. Your thumbs should pointing up.\nBegin the movement raising your arms out in front of you, about 30 degrees off center. Your arms should be fully extended as you perform the movement.\nContinue until your arms are parallel to the ground, and then return to the starting position."
     },
     {
@@ -2668,6 +3496,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -2689,6 +3522,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "triceps"
       ],
       "notes": "While holding a dumbbell in each hand, sit on a military press bench or utility bench that has back support. Place the dumbbells upright on top of your thighs.\nNow raise the dumbbells to shoulder height one at a time using your thighs to help propel them up into position.\nMake sure to rotate your wrists so that the palms of your hands are facing forward. This is your starting position.\nNow, exhale and push the dumbbells upward until they touch at the top.\nThen, after a brief pause at the top contracted position, slowly lower the weights back down to the starting position while inhaling.\nRepeat for the recommended amount of repetitions."
@@ -2722,6 +3558,12 @@ extension ExerciseCatalog {
         "hamstrings",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
       "notes": "Stand up straight while holding a dumbbell on each hand (palms facing the side of your legs).\nPosition your legs using a shoulder width medium stance with the toes slightly pointed out. Keep your head up at all times as looking down will get you off balance and also maintain a straight back. This will be your starting position. Note: For the purposes of this discussion we will use the medium stance described above which targets overall development; however you can choose any of the three stances discussed in the foot stances section.\nBegin to slowly lower your torso by bending the knees as you maintain a straight posture with the head up. Continue down until your thighs are parallel to the floor. Tip: If you performed the exercise correctly, the front of the knees should make an imaginary straight line with the toes that is perpendicular to the front. If your knees are past that imaginary line (if they are past your toes) then you are placing undue stress on the knee and the exercise has been performed incorrectly.\nBegin to raise your torso as you exhale by pushing the floor with the heel of your foot mainly as you straighten the legs again and go back to the starting position.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -2735,6 +3577,12 @@ extension ExerciseCatalog {
         "hamstrings",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
       "notes": "Stand up straight with a flat bench behind you while holding a dumbbell on each hand (palms facing the side of your legs).\nPosition your legs using a shoulder width medium stance with the toes slightly pointed out. Keep your head up at all times as looking down will get you off balance and also maintain a straight back. This will be your starting position. Note: For the purposes of this discussion we will use the medium stance described above which targets overall development; however you can choose any of the three stances discussed in the foot stances section.\nBegin to slowly lower your torso by bending the knees as you maintain a straight posture with the head up. Continue down until you slightly touch the bench behind you. Inhale as you perform this portion of the movement. Tip: If you performed the exercise correctly, the front of the knees should make an imaginary straight line with the toes that is perpendicular to the front. If your knees are past that imaginary line (if they are past your toes) then you are placing undue stress on the knee and the exercise has been performed incorrectly.\nBegin to raise the bar as you exhale by pushing the floor with the heel of your foot mainly as you straighten the legs again and go back to the starting position.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -2743,6 +3591,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -2775,6 +3628,9 @@ extension ExerciseCatalog {
         "chest",
         "middle back"
       ],
+      "secondaryMuscles": [
+        "middle back"
+      ],
       "notes": "Stand with your hands together, arms extended directly in front of you. This will be your starting position.\nKeeping your arms straight, quickly move your arms back as far as possible and back in again, similar to an exaggerated clapping motion. Repeat 5-10 times, increasing speed as you do so."
     },
     {
@@ -2783,6 +3639,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "shoulders",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "traps"
       ],
       "notes": "Sit or stand with your feet slightly apart.\nPlace your hands on your shoulders with your elbows at shoulder level and pointing out.\nSlowly make a circle with your elbows. Breathe out as you start the circle and breathe in as you complete the circle."
@@ -2804,6 +3663,9 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "shoulders"
+      ],
       "notes": "Stand up straight.\nPlace both hands on your lower back, fingers pointing downward and elbows out.\nThen gently pull your elbows back aiming to touch them together."
     },
     {
@@ -2812,6 +3674,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings"
       ],
@@ -2826,6 +3692,10 @@ extension ExerciseCatalog {
         "middle back",
         "traps"
       ],
+      "secondaryMuscles": [
+        "middle back",
+        "traps"
+      ],
       "notes": "Get a platform of some sort (it can be an aerobics or calf raise platform) that is around 4-6 inches in height.\nPlace it on the seat of the cable row machine.\nSit down on the machine and place your feet on the front platform or crossbar provided making sure that your knees are slightly bent and not locked.\nLean over as you keep the natural alignment of your back and grab the V-bar handles.\nWith your arms extended pull back until your torso is at a 90-degree angle from your legs. Your back should be slightly arched and your chest should be sticking out. You should be feeling a nice stretch on your lats as you hold the bar in front of you. This is the starting position of the exercise.\nKeeping the torso stationary, pull the handles back towards your torso while keeping the arms close to it until you touch the abdominals. Breathe out as you perform that movement. At that point you should be squeezing your back muscles hard. Hold that contraction for a second and slowly go back to the original position while breathing in.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -2834,6 +3704,11 @@ extension ExerciseCatalog {
       "category": "cardio",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -2864,6 +3739,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -2913,6 +3792,9 @@ extension ExerciseCatalog {
         "triceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Using a close grip, lift the EZ bar and hold it with your elbows in as you lie on the bench. Your arms should be perpendicular to the floor. This will be your starting position.\nKeeping the upper arms stationary, lower the bar by allowing the elbows to flex. Inhale as you perform this portion of the movement. Pause once the bar is directly above the forehead.\nLift the bar back to the starting position by extending the elbow and exhaling.\nRepeat."
     },
     {
@@ -2921,6 +3803,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "middle back"
+      ],
+      "secondaryMuscles": [
         "middle back"
       ],
       "notes": "Facing a high pulley with a rope or dual handles attached, pull the weight directly towards your face, separating your hands as you do so. Keep your upper arms parallel to the ground."
@@ -2938,6 +3823,14 @@ extension ExerciseCatalog {
         "quadriceps",
         "traps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "quadriceps",
+        "traps"
+      ],
       "notes": "There are various implements that can be used for the farmers walk. These can also be performed with heavy dumbbells or short bars if these implements aren't available. Begin by standing between the implements.\nAfter gripping the handles, lift them up by driving through your heels, keeping your back straight and your head up.\nWalk taking short, quick steps, and don't forget to breathe. Move for a given distance, typically 50-100 feet, as fast as possible."
     },
     {
@@ -2946,6 +3839,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "adductors",
         "calves",
@@ -3008,6 +3908,10 @@ extension ExerciseCatalog {
         "calves",
         "glutes"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes"
+      ],
       "notes": "You can use a partner for this exercise or brace your feet under something stable.\nBegin on your knees with your upper legs and torso upright. If using a partner, they will firmly hold your feet to keep you in position. This will be your starting position.\nLower yourself by extending at the knee, taking care to NOT flex the hips as you go forward.\nPlace your hands in front of you as you reach the floor. This movement is very difficult and you may be unable to do it unaided. Use your arms to lightly push off the floor to aid your return to the starting position."
     },
     {
@@ -3016,6 +3920,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "chest",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "chest",
         "shoulders"
       ],
@@ -3030,6 +3938,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Adjust the j-hooks so they are at the appropriate height to rack the bar. For this exercise, drape the chains directly over the end of the bar, trying to keep the ends away from the plates.\nBegin lying on the floor with your head near the end of a power rack. Keeping your shoulder blades pulled together, pull the bar off of the hooks.\nLower the bar towards the bottom of your chest or upper stomach, squeezing the bar and attempting to pull it apart as you do so. Ensure that you tuck your elbows throughout the movement. Lower the bar until your upper arm contacts the ground and pause, preventing any slamming or bouncing of the weight.\nPress the bar back up as fast as you can, keeping the bar, your wrists, and elbows in line as you do so."
     },
     {
@@ -3038,6 +3950,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "hamstrings"
       ],
       "notes": "On a flat bench lie facedown with the hips on the edge of the bench, the legs straight with toes high off the floor and with the arms on top of the bench holding on to the front edge.\nSqueeze your glutes and hamstrings and straighten the legs until they are level with the hips. This will be your starting position.\nStart the movement by lifting the left leg higher than the right leg.\nThen lower the left leg as you lift the right leg.\nContinue alternating in this manner (as though you are doing a flutter kick in water) until you have done the recommended amount of repetitions for each leg. Make sure that you keep a controlled movement at all times. Tip: You will breathe normally as you perform this movement."
@@ -3064,6 +3979,14 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings",
+        "quadriceps",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Attach a dual handled chain or rope attachment to the sled. You should be facing away from the sled, holding a handle in each hand.\nBegin the movement by moving forward for one step. Leaning forward, extend through the legs and hips to move, pausing with each step to extend through the elbows, pressing your hands forward. Step forward until you return to the start position prepared to press."
     },
     {
@@ -3072,6 +3995,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "abdominals",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "calves",
         "glutes",
@@ -3089,6 +4018,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Cross your arms over your chest.\nWith your head up and your back straight, position your feet at shoulder width.\nKeeping your back straight and chest up, squat down as you inhale until your upper thighs are parallel, or lower, to the floor.\nNow pressing mainly with the ball of your feet, jump straight up in the air as high as possible, using the thighs like springs. Exhale during this portion of the movement.\nWhen you touch the floor again, immediately squat down and jump again.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -3097,6 +4031,11 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -3122,6 +4061,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "This exercise is best performed inside a squat rack for safety purposes. To begin, first set the bar on a rack that best matches your height. Once the correct height is chosen and the bar is loaded, bring your arms up under the bar while keeping the elbows high and the upper arm slightly above parallel to the floor. Rest the bar on top of the deltoids and cross your arms while grasping the bar for total control.\nLift the bar off the rack by first pushing with your legs and at the same time straightening your torso.\nStep away from the rack and position your legs using a shoulder width medium stance with the toes slightly pointed out. Keep your head up at all times as looking down will get you off balance and also maintain a straight back. This will be your starting position. (Note: For the purposes of this discussion we will use the medium stance described above which targets overall development; however you can choose any of the three stances described in the foot positioning section).\nBegin to slowly lower the bar by bending the knees as you maintain a straight posture with the head up. Continue down until the angle between the upper leg and the calves becomes slightly less than 90-degrees (which is the point in which the upper legs are below parallel to the floor). Inhale as you perform this portion of the movement. Tip: If you performed the exercise correctly, the front of the knees should make an imaginary straight line with the toes that is perpendicular to the front. If your knees are past that imaginary line (if they are past your toes) then you are placing undue stress on the knee and the exercise has been performed incorrectly.\nBegin to raise the bar as you exhale by pushing the floor mainly with the middle of your foot as you straighten the legs again and go back to the starting position.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -3134,6 +4078,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "This exercise is best performed inside a squat rack for safety purposes. To begin, first set a flat bench behind you and set the bar on a rack that best matches your height. Once the correct height is chosen and the bar is loaded, bring your arms up under the bar while keeping the elbows high and the upper arm slightly above parallel to the floor. Rest the bar on top of the deltoids and cross your arms while grasping the bar for total control.\nLift the bar off the rack by first pushing with your legs and at the same time straightening your torso.\nStep away from the rack and position your legs using a shoulder width medium stance with the toes slightly pointed out. Keep your head up at all times as looking down will get you off balance and also maintain a straight back. This will be your starting position. (Note: For the purposes of this discussion we will use the medium stance described above which targets overall development; however you can choose any of the three stances described in the foot positioning section).\nBegin to slowly lower the bar by bending the knees as you maintain a straight posture with the head up. Continue down until you touch the bench with your glutes. Inhale as you perform this portion of the movement. Tip: If you performed the exercise correctly, the front of the knees should make an imaginary straight line with the toes that is perpendicular to the front. If your knees are past that imaginary line (if they are past your toes) then you are placing undue stress on the knee and the exercise has been performed incorrectly.\nBegin to raise the bar as you exhale by pushing the floor mainly with the heel of your foot as you straighten the legs again and go back to the starting position.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -3142,6 +4091,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "quadriceps"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "adductors",
         "calves",
@@ -3165,6 +4121,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "adductors",
         "calves",
@@ -3219,6 +4182,11 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "lats",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Lie on a flat bench while holding a barbell using a palms down grip that is about 15 inches apart.\nPlace the bar on your upper thighs, extend your arms and lock them while keeping a slight bend on the elbows. This will be your starting position.\nNow raise the weight using a semicircular motion and keeping your arms straight as you inhale. Continue the same movement until the bar is on the other side above your head . (Tip: the bar will travel approximately 180-degrees). At this point your arms should be parallel to the floor with the palms of your hands facing the ceiling.\nNow return the barbell to the starting position by reversing the motion as you exhale.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -3231,6 +4199,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "To begin, first set the bar in a rack slightly below shoulder level. Rest the bar on top of the deltoids, pushing into the clavicles, and lightly touching the throat. Your hands should be in a clean grip, touching the bar only with your fingers to help keep it in position.\nLift the bar off the rack by first pushing with your legs and at the same time straightening your torso. Step away from the rack and position your legs using a shoulder width medium stance with the toes slightly pointed out. Keep your head and elbows up at all times. This will be your starting position.\nBend at the knees, sitting down between your legs. Continue down until your hamstrings are on your calves. Keep your knees aligned with your feet by consciously using your abductors to push your knees out as you squat.\nBegin to raise the bar as you exhale by pushing the floor mainly with the heel or middle of your foot as you straighten the legs again and return to the starting position."
     },
     {
@@ -3239,6 +4212,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes"
       ],
@@ -3263,6 +4240,11 @@ extension ExerciseCatalog {
         "middle back",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "middle back",
+        "shoulders"
+      ],
       "notes": "Either standing or seated on a high bench, grasp two stirrup cables that are attached to the high pulleys. Grab with the opposing hand so your arms are crisscrossed about you and your palms are facing forward.\nKeeping your chest up and maintaining a slight arch in your lower back, pull the handles down as if you were doing a regular pulldown. The range of motion will be more of an arc. During the movement, rotate your hands so that in the bottom position your palms face each other rather than forward. Return slowly to the starting position and repeat."
     },
     {
@@ -3271,6 +4253,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lats",
+        "biceps",
+        "middle back"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "middle back"
       ],
@@ -3285,6 +4271,10 @@ extension ExerciseCatalog {
         "calves",
         "glutes"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes"
+      ],
       "notes": "Begin by adjusting the equipment to fit your body. Place your feet against the footplate in between the rollers as you lie facedown. Your knees should be just behind the pad.\nStart from the bottom of the movement. Keep your back arched as you begin the movement by flexing the knees. Drive your toes into the foot plate as you do so. Keep your upper body straight, and continue until your body is upright.\nReturn to the starting position, keeping your descent under control."
     },
     {
@@ -3295,6 +4285,9 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "hamstrings"
+      ],
       "notes": "Kneel on the floor or an exercise mat and bend at the waist with your arms extended in front of you (perpendicular to the torso) in order to get into a kneeling push-up position but with the arms spaced at shoulder width. Your head should be looking forward and the bend of the knees should create a 90-degree angle between the hamstrings and the calves. This will be your starting position.\nAs you exhale, lift up your right leg until the hamstrings are in line with the back while maintaining the 90-degree angle bend. Contract the glutes throughout this movement and hold the contraction at the top for a second. Tip: At the end of the movement the upper leg should be parallel to the floor while the calf should be perpendicular to it.\nGo back to the initial position as you inhale and now repeat with the left leg.\nContinue to alternate legs until all of the recommended repetitions have been performed."
     },
     {
@@ -3303,6 +4296,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings",
@@ -3320,6 +4319,11 @@ extension ExerciseCatalog {
         "glutes",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "glutes",
+        "lower back"
+      ],
       "notes": "Begin with a bar on a rack at shoulder height. Rack the bar across the rear of your shoulders as you would a power squat, not on top of your shoulders. Keep your back tight, shoulder blades pinched together, and your knees slightly bent. Step back from the rack.\nBegin by bending at the hips, moving them back as you bend over to near parallel. Keep your back arched and your cervical spine in proper alignment.\nReverse the motion by extending through the hips with your glutes and hamstrings. Continue until you have returned to the starting position."
     },
     {
@@ -3332,6 +4336,11 @@ extension ExerciseCatalog {
         "glutes",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "glutes",
+        "lower back"
+      ],
       "notes": "Begin with a bar on a rack at about the same height as your stomach. Bend over underneath the bar and rack the bar across the rear of your shoulders as you would a power squat, not on top of your shoulders. At the proper height, you should be near parallel to the floor when bent over. Keep your back tight, shoulder blades pinched together, and your knees slightly bent. Keep your back arched and your cervical spine in proper alignment.\nBegin the motion by extending through the hips with your glutes and hamstrings, and you are standing with the weight. Slowly lower the weight back to the pins returning to the starting position."
     },
     {
@@ -3340,6 +4349,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "biceps",
+        "lats"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "lats"
       ],
@@ -3373,6 +4386,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Place the back of your torso against the back pad of the machine and hook your shoulders under the shoulder pads provided.\nPosition your legs in the platform using a shoulder width medium stance with the toes slightly pointed out. Tip: Keep your head up at all times and also maintain the back on the pad at all times.\nPlace your arms on the side handles of the machine and disengage the safety bars (which on most designs is done by moving the side handles from a facing front position to a diagonal position).\nNow straighten your legs without locking the knees. This will be your starting position. (Note: For the purposes of this discussion we will use the medium stance described above which targets overall development; however you can choose any of the three stances described in the foot positioning section).\nBegin to slowly lower the unit by bending the knees as you maintain a straight posture with the head up (back on the pad at all times). Continue down until the angle between the upper leg and the calves becomes slightly less than 90-degrees (which is the point in which the upper legs are below parallel to the floor). Inhale as you perform this portion of the movement. Tip: If you performed the exercise correctly, the front of the knees should make an imaginary straight line with the toes that is perpendicular to the front. If your knees are past that imaginary line (if they are past your toes) then you are placing undue stress on the knee and the exercise has been performed incorrectly.\nBegin to raise the unit as you exhale by pushing the floor with mainly with the heel of your foot as you straighten the legs again and go back to the starting position.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -3390,6 +4408,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -3421,6 +4443,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "With your back to the wall bend at the waist and place both hands on the floor at shoulder width.\nKick yourself up against the wall with your arms straight. Your body should be upside down with the arms and legs fully extended. Keep your whole body as straight as possible. Tip: If doing this for the first time, have a spotter help you. Also, make sure that you keep facing the wall with your head, rather than looking down.\nSlowly lower yourself to the ground as you inhale until your head almost touches the floor. Tip: It is of utmost importance that you come down slow in order to avoid head injury.\nPush yourself back up slowly as you exhale until your elbows are nearly locked.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -3429,6 +4454,15 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "shoulders",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "forearms",
         "glutes",
@@ -3453,6 +4487,15 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "shoulders",
+        "traps"
+      ],
       "notes": "Begin with a shoulder width, double overhand or hook grip, with the bar hanging just below the knees. Your back should be straight and inclined slightly forward.\nBegin by aggressively extending through the hips, knees and ankles, driving the weight upward. As you do so, shrug your shoulders towards your ears. As full extension is achieved, transition into the third pull by aggressively shrugging and flexing the arms with the elbows up and out.\nAt peak extension, aggressively pull yourself down, rotating your elbows under the bar as you do so. Receive the bar in a front squat position, the depth of which is dependent upon the height of the bar at the end of the third pull. The bar should be racked onto the protracted shoulders, lightly touching the throat with the hands relaxed. Continue to descend to the bottom squat position, which will help in the recovery.\nImmediately recover by driving through the heels, keeping the torso upright and elbows up. Continue until you have risen to a standing position."
     },
     {
@@ -3461,6 +4504,16 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "abdominals",
+        "calves",
+        "forearms",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "shoulders",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "calves",
         "forearms",
@@ -3487,6 +4540,16 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "calves",
+        "forearms",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "shoulders",
+        "traps"
+      ],
       "notes": "Begin with a wide grip on the bar, with an overhand or hook grip. The feet should be directly below the hips with the feet turned out. Your knees should be slightly bent, and the torso inclined forward. The spine should be fully extended and the head facing forward. The bar should be just below the knees. This will be your starting position.\nAggressively extend through the legs and hips. At peak extension, shrug the shoulders and allow the elbows to flex to the side.\nAs you move your feet into the receiving position, forcefully pull yourself below the bar as you elevate the bar overhead. Receive the bar with your body as low as possible and the arms fully extended overhead.\nReturn to a standing position with the weight overhead, and then return the weight to the floor under control."
     },
     {
@@ -3495,6 +4558,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "abdominals",
+        "glutes",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "glutes",
         "lower back"
@@ -3532,6 +4600,14 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "This drill helps you learn the snatch. Begin by holding a light weight across the back of the shoulders. Your feet should be slightly wider than hip width apart with the feet turned out, the same position that you would perform a squat with.\nBegin by dipping with the knees slightly, and popping back up to briefly unload the bar. Drive yourself underneath the bar, elevating it overhead as you descend into a full squat.\nReturn to a standing position."
     },
     {
@@ -3540,6 +4616,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "abdominals",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "shoulders",
         "triceps"
@@ -3563,6 +4644,9 @@ extension ExerciseCatalog {
         "abductors",
         "adductors"
       ],
+      "secondaryMuscles": [
+        "adductors"
+      ],
       "notes": "Position yourself on your hands and knees on the ground. Maintaining good posture, raise one bent knee off of the ground. This will be your starting position.\nKeeping the knee in a bent position, rotate the femur in an arc, attempting to make a big circle with your knee.\nPerform this slowly for a number of repetitions, and repeat on the other side."
     },
     {
@@ -3571,6 +4655,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "hamstrings"
       ],
       "notes": "Secure one end of the band to the lower portion of a post and attach the other to one ankle.\nFacing the attachment point of the band, hold on to the column to stabilize yourself.\nKeeping your head and your chest up, move the resisted leg back as far as you can while keeping the knee straight.\nReturn the leg to the starting position."
@@ -3593,6 +4680,10 @@ extension ExerciseCatalog {
         "calves",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "hamstrings"
+      ],
       "notes": "After choosing a suitable band, lay down in the middle of the rack, after securing the band on either side of you. If your rack doesn't have pegs, the band can be secured using heavy dumbbells or similar objects, just ensure they won't move.\nAdjust your position so that the band is directly over your hips. Bend your knees and place your feet flat on the floor. Your hands can be on the floor or holding the band in position.\nKeeping your shoulders on the ground, drive through your heels to raise your hips, pushing into the band as high as you can.\nPause at the top of the motion, and return to the starting position."
     },
     {
@@ -3601,6 +4692,10 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "lower back",
+        "calves",
+        "glutes"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes"
       ],
@@ -3614,6 +4709,9 @@ extension ExerciseCatalog {
         "lower back",
         "glutes"
       ],
+      "secondaryMuscles": [
+        "glutes"
+      ],
       "notes": "Lie down on your back and pull both knees up to your chest.\nHold your arms under the knees, not over (that would put to much pressure on your knee joints).\nSlowly pull the knees toward your shoulders. This also stretches your buttocks muscles."
     },
     {
@@ -3622,6 +4720,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "adductors",
         "calves",
@@ -3638,6 +4742,10 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Lie face down on a hyperextension bench, tucking your ankles securely under the footpads.\nAdjust the upper pad if possible so your upper thighs lie flat across the wide pad, leaving enough room for you to bend at the waist without any restriction.\nWith your body straight, cross your arms in front of you (my preference) or behind your head. This will be your starting position. Tip: You can also hold a weight plate for extra resistance in front of you under your crossed arms.\nStart bending forward slowly at the waist as far as you can while keeping your back flat. Inhale as you perform this movement. Keep moving forward until you feel a nice stretch on the hamstrings and you can no longer keep going without a rounding of the back. Tip: Never round the back as you perform this exercise. Also, some people can go farther than others. The key thing is that you go as far as your body allows you to without rounding the back.\nSlowly raise your torso back to the initial position as you inhale. Tip: Avoid the temptation to arch your back past a straight line. Also, do not swing the torso at any time in order to protect the back from injury.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -3646,6 +4754,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lower back",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings"
       ],
@@ -3677,6 +4789,9 @@ extension ExerciseCatalog {
         "triceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Hold a barbell with an overhand grip (palms down) that is a little closer together than shoulder width.\nLie back on an incline bench set at any angle between 45-75-degrees.\nBring the bar overhead with your arms extended and elbows in. The arms should be in line with the torso above the head. This will be your starting position.\nNow lower the bar in a semicircular motion behind your head until your forearms touch your biceps. Inhale as you perform this movement. Tip: Keep your upper arms stationary and close to your head at all times. Only the forearms should move.\nReturn to the starting position as you breathe out and you contract the triceps. Hold the contraction for a second.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -3685,6 +4800,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "middle back",
+        "lats",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "lats",
         "shoulders"
       ],
@@ -3699,6 +4818,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Adjust the weight to an appropriate amount and be seated, grasping the handles. Your upper arms should be about 45 degrees to the body, with your head and chest up. The elbows should be bent to about 90 degrees. This will be your starting position.\nBegin by extending through the elbow, pressing the handles together straight in front of you. Keep your shoulder blades retracted as you execute the movement.\nAfter pausing at full extension, return to the starting position, keeping tension on the cables."
     },
     {
@@ -3709,6 +4832,9 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "shoulders"
+      ],
       "notes": "To get yourself into the starting position, set the pulleys at the floor level (lowest level possible on the machine that is below your torso).\nPlace an incline bench (set at 45 degrees) in between the pulleys, select a weight on each one and grab a pulley on each hand.\nWith a handle on each hand, lie on the incline bench and bring your hands together at arms length in front of your face. This will be your starting position.\nWith a slight bend of your elbows (in order to prevent stress at the biceps tendon), lower your arms out at both sides in a wide arc until you feel a stretch on your chest. Breathe in as you perform this portion of the movement. Tip: Keep in mind that throughout the movement, the arms should remain stationary. The movement should only occur at the shoulder joint.\nReturn your arms back to the starting position as you squeeze your chest muscles and exhale. Hold the contracted position for a second. Tip: Make sure to use the same arc of motion used to lower the weights.\nRepeat the movement for the prescribed amount of repetitions."
     },
     {
@@ -3717,6 +4843,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -3739,6 +4869,9 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "shoulders"
+      ],
       "notes": "Hold a dumbbell on each hand and lie on an incline bench that is set to an incline angle of no more than 30 degrees.\nExtend your arms above you with a slight bend at the elbows.\nNow rotate the wrists so that the palms of your hands are facing you. Tip: The pinky fingers should be next to each other. This will be your starting position.\nAs you breathe in, start to slowly lower the arms to the side while keeping the arms extended and while rotating the wrists until the palms of the hand are facing each other. Tip: At the end of the movement the arms will be by your side with the palms facing the ceiling.\nAs you exhale start to bring the dumbbells back up to the starting position by reversing the motion and rotating the hands so that the pinky fingers are next to each other again. Tip: Keep in mind that the movement will only happen at the shoulder joint and at the wrist. There is no motion that happens at the elbow joint.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -3749,6 +4882,9 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "shoulders"
+      ],
       "notes": "Hold a dumbbell in each hand and lie on an incline bench that is set to an incline angle of no more than 30 degrees.\nExtend your arms above you with a slight bend at the elbows.\nNow rotate the wrists so that the palms of your hands are facing you. Tip: The pinky fingers should be next to each other. This will be your starting position.\nAs you breathe in, start to slowly lower the arms to the side while keeping the arms extended and while rotating the wrists until the palms of the hand are facing each other. Tip: At the end of the movement the arms will be by your side with the palms facing the ceiling.\nAs you exhale start to bring the dumbbells back up to the starting position by reversing the motion and rotating the hands so that the pinky fingers are next to each other again. Tip: Keep in mind that the movement will only happen at the shoulder joint and at the wrist. There is no motion that happens at the elbow joint.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -3757,6 +4893,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -3789,6 +4929,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Stand facing bench or sturdy elevated platform. Place hands on edge of bench or platform, slightly wider than shoulder width.\nPosition forefoot back from bench or platform with arms and body straight. Arms should be perpendicular to body. Keeping body straight, lower chest to edge of box or platform by bending arms.\nPush body up until arms are extended. Repeat."
     },
     {
@@ -3797,6 +4941,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "chest",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "chest",
         "shoulders"
       ],
@@ -3811,6 +4959,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "For this drill you will need a box about 12 inches high, and two thick mats or aerobics steps.\nPlace the steps just outside of your shoulders, and place your feet on top of the box so that you are in an incline pushup position, your hands just inside the steps. This will be your starting position.\nBegin by bending at the elbows to lower your body, quickly reversing position to push your body off of the ground. As you leave the ground, move your hands onto the steps, bending your elbows to absorb the impact.\nRepeat the motion to return to the starting position."
     },
     {
@@ -3819,6 +4971,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "abdominals",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "shoulders",
         "triceps"
@@ -3835,6 +4992,11 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Stand facing a Smith machine bar or sturdy elevated platform at an appropriate height.\nPlace your hands on the bar palms up, with your hands about shoulder width apart.\nPosition your feet back from the bar with arms and body straight. This will be your starting position.\nKeeping your body straight, lower your chest to the bar by bending the arms.\nReturn to the starting position by extending the elbows, pressing yourself back up."
     },
     {
@@ -3843,6 +5005,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "abdominals",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "shoulders",
         "triceps"
@@ -3884,6 +5051,9 @@ extension ExerciseCatalog {
         "middle back",
         "lats"
       ],
+      "secondaryMuscles": [
+        "lats"
+      ],
       "notes": "Position a bar in a rack to about waist height. You can also use a smith machine.\nTake a wider than shoulder width grip on the bar and position yourself hanging underneath the bar. Your body should be straight with your heels on the ground with your arms fully extended. This will be your starting position.\nBegin by flexing the elbow, pulling your chest towards the bar. Retract your shoulder blades as you perform the movement.\nPause at the top of the motion, and return yourself to the start position.\nRepeat for the desired number of repetitions."
     },
     {
@@ -3895,6 +5065,10 @@ extension ExerciseCatalog {
         "biceps",
         "lats"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats"
+      ],
       "notes": "Hang a rope or suspension straps from a rack or other stable object. Grasp the ends and position yourself in a supine position hanging from the ropes. Your body should be straight with your heels on the ground with your arms fully extended. This will be your starting position.\nBegin by flexing the elbow, pulling your chest to your hands. Retract your shoulder blades as you perform the movement.\nPause at the top of the motion, and return yourself to the start position.\nRepeat for the desired number of repetitions."
     },
     {
@@ -3903,6 +5077,14 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "chest",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "quadriceps",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "chest",
         "glutes",
         "hamstrings",
@@ -3926,6 +5108,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -3955,6 +5141,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "abdominals",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "shoulders",
         "triceps"
@@ -4000,6 +5191,13 @@ extension ExerciseCatalog {
         "lower back",
         "traps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "traps"
+      ],
       "notes": "Place a barbell on the floor.\nStand in the middle of the bar length wise.\nBend down by bending at the knees and keeping your back straight and grasp the front of the bar with your right hand. Your palm should be in (neutral grip) facing the left side.\nGrasp the rear of the bar with your left hand. The palm of your hand should be in neutral grip alignment (palms facing the right side). Tip: Ensure that your grip is even on the bar. Your torso should be positioned right in the middle of the bar and the distance between your torso and your right hand (which should be at the front) should be the same as the distance between your torso and your left hand (which should be to your back).\nNow stand straight up with the weight. Tip: Your feet should be shoulder width apart and your toes slightly pointed out.\nSquat down by bending at the knees and keeping your back straight until your upper thighs are parallel with the floor. Tip: Keep your back as vertical as possible with the floor and your head up. Also remember to not let your knees go past your toes. Inhale during this portion of the movement.\nNow drive yourself back up to the starting position by pushing with the feet . Tip: Keep the bar hanging at arm's length and your elbows locked with a slight bend. The arms only serve as hooks. Avoid doing any lifting with them. Do the lifting with your thighs; not your arms."
     },
     {
@@ -4008,6 +5206,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "glutes",
+        "hamstrings",
+        "quadriceps",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings",
         "quadriceps",
@@ -4024,6 +5228,10 @@ extension ExerciseCatalog {
         "abdominals",
         "calves"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "calves"
+      ],
       "notes": "This movement strengthens the dip portion of the jerk. Begin with the bar racked in the jerk position, with the shoulders forward to create a shelf and the bar lightly contacting the throat. The feet should be directly under the hips, with the feet turned out as is comfortable.\nKeeping the torso vertical, dip by flexing the knees, allowing them to travel forward and without moving the hips to the rear. The dip should not be excessive. Return the weight to the starting position by driving forcefully though the feet."
     },
     {
@@ -4035,6 +5243,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Start the exercise the same way you would a close grip bench press. You will lie on a flat bench while holding a barbell at arms length (fully extended) with the elbows in. However, instead of having the arms perpendicular to the torso, make sure the bar is set in a direct line above the upper chest. This will be your starting position.\nNow beginning from a fully extended position lower the bar down as if performing a lying triceps extension. Inhale as you perform this movement. When you reach the half way point, let the bar roll back about one inch by moving the upper arms towards your legs until they are perpendicular to the torso. Tip: Keep the bend at the elbows constant as you bring the upper arms forward.\nAs you exhale, press the bar back up by using the triceps to perform a close grip bench press.\nNow go back to the starting position and start over.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -4043,6 +5255,10 @@ extension ExerciseCatalog {
       "category": "cardio",
       "muscleGroups": [
         "quadriceps",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings"
       ],
@@ -4065,6 +5281,18 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "biceps",
+        "calves",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "middle back",
+        "quadriceps",
+        "shoulders",
+        "traps"
+      ],
       "notes": "To load kegs, place the desired number a distance from the loading platform, typically 30-50 feet.\nBegin by grabbing the close handle of the first keg, tilting it onto its side to grab the opposite edge of the bottom of the keg. Lift the keg up to your chest.\nThe higher you can place the keg, the faster you should be able to move to the platform. Shouldering is usually not allowed. Be sure to keep a firm hold on the keg. Move as quickly as possible to the platform, and load it, extending through your hips, knees, and ankles to get it as high as possible.\nReturn to the starting position to retrieve the next keg, and repeat until the event is completed."
     },
     {
@@ -4075,6 +5303,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Clean a kettlebell to your shoulder. Clean the kettlebell to your shoulder by extending through the legs and hips as you raise the kettlebell towards your shoulder. The palm should be facing inward.\nLooking straight ahead, press the kettlebell out and overhead, rotating your wrist so that your palm faces forward at the top of the motion.\nReturn the kettlebell to the starting position, with the palm facing in."
     },
     {
@@ -4083,6 +5314,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "calves",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "lower back",
@@ -4100,6 +5338,10 @@ extension ExerciseCatalog {
         "hamstrings",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "hamstrings",
+        "shoulders"
+      ],
       "notes": "Place one kettlebell between your legs and take a wider than shoulder width stance. Bend over by pushing your butt out and keeping your back flat.\nPick up a kettlebell and pass it to your other hand between your legs. The receiving hand should reach from behind the legs. Go back and forth for several repetitions."
     },
     {
@@ -4108,6 +5350,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "calves",
+        "glutes",
+        "lower back",
+        "shoulders",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "lower back",
@@ -4125,6 +5374,10 @@ extension ExerciseCatalog {
         "glutes",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "lower back"
+      ],
       "notes": "Hold a kettlebell by the handle in one hand. Stand on one leg, on the same side that you hold the kettlebell.\nKeeping that knee slightly bent, perform a stiff legged deadlift by bending at the hip, extending your free leg behind you for balance.\nContinue lowering the kettlebell until you are parallel to the ground, and then return to the upright position."
     },
     {
@@ -4137,6 +5390,11 @@ extension ExerciseCatalog {
         "hamstrings",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "hamstrings",
+        "shoulders"
+      ],
       "notes": "Place one kettlebell between your legs and take a comfortable stance. Bend over by pushing your butt out and keeping your back flat.\nPick up a kettlebell and pass it to your other hand between your legs, in the fashion of a \"W\". Go back and forth for several repetitions."
     },
     {
@@ -4145,6 +5403,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "abdominals"
+      ],
+      "secondaryMuscles": [
         "abdominals"
       ],
       "notes": "With a wide stance, hold a kettlebell with both hands. Allow it to hang at waist level with your arms extended. This will be your starting position.\nInitiate the movement by turning to one side, swinging the kettlebell to head height. Briefly pause at the top of the motion.\nAllow the bell to drop as you rotate to the opposite side, again raising the kettlebell to head height.\nRepeat for the desired amount of repetitions."
@@ -4160,6 +5421,12 @@ extension ExerciseCatalog {
         "hamstrings",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings",
+        "shoulders"
+      ],
       "notes": "Pick up a kettlebell with two hands and hold it by the horns. Hold one leg off of the floor and squat down on the other.\nSquat down by flexing the knee and sitting back with the hips, holding the kettlebell up in front of you.\nHold the bottom position for a second and then reverse the motion, driving through the heel and keeping your head and chest up.\nLower yourself again and repeat."
     },
     {
@@ -4168,6 +5435,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "triceps"
       ],
       "notes": "Sit on the floor and spread your legs out comfortably.\nClean one kettlebell to your shoulder.\nPress the kettlebell up and out until it is locked out overhead. Return to the starting position."
@@ -4180,6 +5450,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Clean two kettlebells two your shoulders.\nPress one kettlebell.\nLower the kettlebell and immediately press the other kettlebell. Make sure to do the same amount of reps on both sides."
     },
     {
@@ -4188,6 +5461,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "traps",
+        "adductors",
+        "glutes",
+        "hamstrings",
+        "quadriceps",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "adductors",
         "glutes",
         "hamstrings",
@@ -4205,6 +5485,10 @@ extension ExerciseCatalog {
         "quadriceps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "quadriceps",
+        "triceps"
+      ],
       "notes": "Clean two kettlebells to your shoulders. Clean the kettlebells to your shoulders by extending through the legs and hips as you pull the kettlebells towards your shoulders. Rotate your wrists as you do so. This will be your starting position.\nBegin to squat by flexing your hips and knees, lowering your hips between your legs. Maintain an upright, straight back as you descend as low as you can.\nAt the bottom, reverse direction and squat by extending your knees and hips, driving through your heels. As you do so, press both kettlebells overhead by extending your arms straight up, using the momentum from the squat to help drive the weights upward.\nAs you begin the next repetition, return the weights to the shoulders."
     },
     {
@@ -4213,6 +5497,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "abdominals",
+        "hamstrings",
+        "quadriceps",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "hamstrings",
         "quadriceps",
@@ -4232,6 +5522,13 @@ extension ExerciseCatalog {
         "quadriceps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "calves",
+        "hamstrings",
+        "quadriceps",
+        "triceps"
+      ],
       "notes": "Lie on your back on the floor and press a kettlebell to the top position by extending the elbow. Bend the knee on the same side as the kettlebell.\nKeeping the kettlebell locked out at all times, pivot to the opposite side and use your non- working arm to assist you in driving forward to the lunge position.\nUsing your free hand, push yourself to a seated position, then progressing to your feet. While looking up at the kettlebell, slowly stand up. Reverse the motion back to the starting position and repeat."
     },
     {
@@ -4240,6 +5537,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "glutes",
+        "hamstrings",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings",
         "shoulders",
@@ -4261,6 +5564,15 @@ extension ExerciseCatalog {
         "traps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "biceps",
+        "forearms",
+        "middle back",
+        "shoulders",
+        "traps",
+        "triceps"
+      ],
       "notes": "Grip the rings using a false grip, with the base of your palms on top of the rings.\nBegin with a movement swinging your legs backward slightly.\nCounter that movement by swinging your legs forward and up, jerking your chin and chest back, pulling yourself up with both arms as you do so. As you reach the top position of the pull-up, pull the rings to your armpits as you roll your shoulders forward, allowing your elbows to move straight back behind you. This puts you into the proper position to continue into the dip portion of the movement.\nMaintaining control and stability, extend through the elbow to complete the motion.\nUse care when lowering yourself to the ground."
     },
     {
@@ -4269,6 +5581,10 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "glutes",
+        "abductors",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "lower back"
       ],
@@ -4283,6 +5599,10 @@ extension ExerciseCatalog {
         "hamstrings",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "hamstrings",
+        "quadriceps"
+      ],
       "notes": "Stand with your legs together and hands by your waist.\nNow move your knees in a circular motion as you breathe normally.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -4291,6 +5611,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "quadriceps"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "adductors",
         "calves",
@@ -4314,6 +5641,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "abdominals"
+      ],
+      "secondaryMuscles": [
         "abdominals"
       ],
       "notes": "This drill helps increase arm efficiency during the run. Begin kneeling, left foot in front, right knee down. Apply pressure through the front heel to keep your glutes and hamstrings activated.\nBegin by blocking the arms in long, pendulum like swings. Close the arm angle, blocking with the arms as you would when jogging, progressing to a run and finally a sprint.\nAs soon as your hands pass the hip, accelerate them forward during the sprinting motion to move them as quickly as possible.\nSwitch knees and repeat."
@@ -4354,6 +5684,10 @@ extension ExerciseCatalog {
         "biceps",
         "middle back"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "middle back"
+      ],
       "notes": "Select the appropriate weight using a pulley that is above your head. Attach a rope to the cable and kneel a couple of feet away, holding the rope out in front of you with both arms extended. This will be your starting position.\nInitiate the movement by flexing the elbows and fully retracting your shoulders, pulling the rope toward your upper chest with your elbows out.\nAfter pausing briefly, slowly return to the starting position."
     },
     {
@@ -4375,6 +5709,11 @@ extension ExerciseCatalog {
         "hamstrings",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "hamstrings",
+        "quadriceps"
+      ],
       "notes": "Begin kneeling on the floor with a barbell racked across the back of your shoulders, or you can use your body weight for this exercise. This can be done inside of a power rack to make unracking easier.\nSit back with your hips until your glutes touch your feet, keeping your head and chest up.\nExplode up with your hips, generating enough power to land with your feet flat on the floor.\nContinue with the squat by driving through your heels and extending the knees to come to a standing position."
     },
     {
@@ -4386,6 +5725,10 @@ extension ExerciseCatalog {
         "biceps",
         "middle back"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "middle back"
+      ],
       "notes": "Attach a single handle to a high pulley and make your weight selection.\nKneel in front of the cable tower, taking the cable with one hand with your arm extended. This will be your starting position.\nStarting with your palm facing forward, pull the weight down to your torso by flexing the elbow and retract the shoulder blade. As you do so, rotate the wrist so that at the completion of the movement, your palm is now facing you.\nAfter a brief pause, return to the starting position."
     },
     {
@@ -4394,6 +5737,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "glutes",
+        "abdominals",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "hamstrings",
         "lower back"
@@ -4410,6 +5758,11 @@ extension ExerciseCatalog {
         "lower back",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "lower back",
+        "shoulders"
+      ],
       "notes": "Position a bar into a landmine or securely anchor it in a corner. Load the bar to an appropriate weight.\nRaise the bar from the floor, taking it to shoulder height with both hands with your arms extended in front of you. Adopt a wide stance. This will be your starting position.\nPerform the movement by rotating the trunk and hips as you swing the weight all the way down to one side. Keep your arms extended throughout the exercise.\nReverse the motion to swing the weight all the way to the opposite side.\nContinue alternating the movement until the set is complete."
     },
     {
@@ -4418,6 +5771,14 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "abdominals",
+        "calves",
+        "chest",
+        "hamstrings",
+        "quadriceps",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "calves",
         "chest",
@@ -4439,6 +5800,13 @@ extension ExerciseCatalog {
         "hamstrings",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "quadriceps"
+      ],
       "notes": "Assume a half squat position facing 90 degrees from your direction of travel. This will be your starting position.\nAllow your lead leg to do a countermovement inward as you shift your weight to the outside leg.\nImmediately push off and extend, attempting to bound to the side as far as possible.\nUpon landing, immediately push off in the opposite direction, returning to your original start position.\nContinue back and forth for several repetitions."
     },
     {
@@ -4453,6 +5821,13 @@ extension ExerciseCatalog {
         "hamstrings",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "quadriceps"
+      ],
       "notes": "Assume a comfortable standing position, with a short box positioned next to you. This will be your starting position.\nQuickly dip into a quarter squat to initiate the stretch reflex, and immediately reverse direction to jump up and to the side.\nBring your knees high enough to ensure your feet have good clearance over the box.\nLand on the center of the box, using your legs to absorb the impact.\nCarefully jump down to the other side of the box, and continue going back and forth for several repetitions."
     },
     {
@@ -4461,6 +5836,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "adductors",
+        "abductors",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "quadriceps"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "calves",
         "glutes",
@@ -4504,6 +5886,9 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "hamstrings"
+      ],
       "notes": "While standing up straight with both feet next to each other at around shoulder width, grab a sturdy surface such as the sides of a squat rack or the top of a chair to brace yourself and keep balance.\nWith or without an ankle weight, lift one leg behind you as if performing a leg curl but standing up while keeping the other leg straight. Breathe out as you perform this movement.\nSlowly bring the raised leg back to the floor as you breathe in.\nRepeat for the recommended amount of repetitions.\nRepeat the movement with the opposite leg."
     },
     {
@@ -4512,6 +5897,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -4536,6 +5926,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Lie on the floor with one kettlebell in place on your chest, holding it by the handle. Extend leg on working side over leg on non-working side.Your free arm can be extended out to your side for support.\nPress the kettlebll into a locked out position.\nLower the weight until the elbow touches the ground, keeping the kettlebell above the elbow. Repeat for the desired number of repetitions."
     },
     {
@@ -4556,6 +5950,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Load an appropriate weight onto the pins and adjust the seat for your height. The handles should be near the bottom or middle of the pectorals at the beginning of the motion.\nYour chest and head should be up and your shoulder blades retracted. This will be your starting position.\nPress the handles forward by extending through the elbow.\nAfter a brief pause at the top, return the weight just above the start position, keeping tension on the muscles by not returning the weight to the stops until the set is complete."
     },
     {
@@ -4564,6 +5962,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings"
       ],
@@ -4578,6 +5980,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Load an appropriate weight onto the pins and adjust the seat for your height. The handles should be near the bottom of the pectorals at the beginning of the motion. Your chest and head should be up and your shoulder blades retracted. This will be your starting position.\nPress the handles forward by extending through the elbow.\nAfter a brief pause at the top, return the weight just above the start position, keeping tension on the muscles by not returning the weight to the stops until the set is complete."
     },
     {
@@ -4588,6 +5994,9 @@ extension ExerciseCatalog {
         "middle back",
         "lats"
       ],
+      "secondaryMuscles": [
+        "lats"
+      ],
       "notes": "Load an appropriate weight onto the pins and adjust the seat height so that you can just reach the handles above you. Adjust the knee pad to help keep you down. Grasp the handles with a pronated grip. This will be your starting position.\nPull the handles towards your torso, retracting your shoulder blades as you flex the elbow.\nPause at the bottom of the motion, and then slowly return the handles to the starting position.\nFor multiple repetitions, avoid completely returning the weight to the stops to keep tension on the muscles being worked."
     },
     {
@@ -4596,6 +6005,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -4610,6 +6023,10 @@ extension ExerciseCatalog {
         "biceps",
         "middle back"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "middle back"
+      ],
       "notes": "Load an appropriate weight onto the pins and adjust the seat height so that the handles are at chest level. Grasp the handles with either a neutral or pronated grip. This will be your starting position.\nPull the handles towards your torso, retracting your shoulder blades as you flex the elbow.\nPause at the bottom of the motion, and then slowly return the handles to the starting position. For multiple repetitions, avoid completely returning the weight to the stops to keep tension on the muscles being worked."
     },
     {
@@ -4618,6 +6035,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "triceps"
       ],
       "notes": "Load an appropriate weight onto the pins and adjust the seat for your height. The handles should be near the top of the shoulders at the beginning of the motion. Your chest and head should be up and handles held with a pronated grip. This will be your starting position.\nPress the handles upward by extending through the elbow.\nAfter a brief pause at the top, return the weight to just above the start position, keeping tension on the muscles by not returning the weight to the stops until the set is complete."
@@ -4630,6 +6050,9 @@ extension ExerciseCatalog {
         "traps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Load the pins to an appropriate weight. Position yourself directly between the handles.\nGrasp the top handles with a comfortable grip, and then lower your hips as you take a breath. Look forward with your head and keep your chest up.\nDrive through the floor with your heels, extending your hips and knees as you rise to a standing position. Keep your arms straight throughout the movement, finishing with your shoulders back. This will be your starting position.\nRaise the weight by shrugging the shoulders towards your ears, moving straight up and down.\nPause at the top of the motion, and then return the weight to the starting position."
     },
     {
@@ -4638,6 +6061,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "calves",
+        "quadriceps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "quadriceps"
       ],
@@ -4653,6 +6080,11 @@ extension ExerciseCatalog {
         "glutes",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "quadriceps"
+      ],
       "notes": "Lean at around 45 degrees against a wall. Your feet should be together, glutes contracted.\nBegin by lifting your right knee quickly, pausing, and then driving it straight down into the ground.\nSwitch legs, raising the opposite knee, and then attacking the ground straight down.\nRepeat once more with your right leg, and as soon as the right foot strikes the ground hammer them out rapidly, alternating left and right as fast as you can."
     },
     {
@@ -4661,6 +6093,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -4683,6 +6120,17 @@ extension ExerciseCatalog {
         "traps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "chest",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "middle back",
+        "quadriceps",
+        "traps",
+        "triceps"
+      ],
       "notes": "Begin standing with the log in front of you. Grasp the handles, and begin to clean the log. As you are bent over to start the clean, attempt to get the log as high as possible, pulling it into your chest. Extend through the hips and knees to bring it up to complete the clean.\nPush your head back and look up, creating a shelf on your chest to rest the log. Begin the press by dipping, flexing slightly through the knees and reversing the motion. This push press will generate momentum to start the log moving vertically. Continue by extending through the elbows to press the log above your head. There are no strict rules on form, so use whatever techniques you are most efficient with. As the log is pressed, ensure that you push your head through on each repetition, looking forward.\nRepeat as many times as possible. Attempt to control the descent of the log as it is returned to the ground."
     },
     {
@@ -4691,6 +6139,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lats",
+        "biceps",
+        "forearms",
+        "middle back"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "forearms",
         "middle back"
@@ -4714,6 +6167,9 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "shoulders"
+      ],
       "notes": "To move into the starting position, place the pulleys at the low position, select the resistance to be used and grasp a handle in each hand.\nStep forward, gaining tension in the pulleys. Your palms should be facing forward, hands below the waist, and your arms straight. This will be your starting position.\nWith a slight bend in your arms, draw your hands upward and toward the midline of your body. Your hands should come together in front of your chest, palms facing up.\nReturn your arms back to the starting position after a brief pause."
     },
     {
@@ -4731,6 +6187,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "biceps",
+        "middle back",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "middle back",
         "traps"
@@ -4765,6 +6226,11 @@ extension ExerciseCatalog {
         "glutes",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "quadriceps"
+      ],
       "notes": "Stand with your torso upright holding a kettlebell in your right hand. This will be your starting position.\nStep forward with your left foot and lower your upper body down by flexing the hip and the knee, keeping the torso upright. Lower your back knee until it nearly touches the ground.\nAs you lunge, pass the kettlebell under your front leg to your opposite hand.\nPressing through the heel of your foot, return to the starting position.\nRepeat the movement for the recommended amount of repetitions, alternating legs."
     },
     {
@@ -4773,6 +6239,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -4803,6 +6274,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "middle back",
+        "biceps",
+        "lats",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "lats",
         "traps"
@@ -4854,6 +6330,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Lie on a flat bench while holding two dumbbells directly in front of you. Your arms should be fully extended at a 90-degree angle from your torso and the floor. The palms should be facing in and the elbows should be tucked in. This is the starting position.\nAs you breathe in and you keep the upper arms stationary with the elbows in, slowly lower the weight until the dumbbells are near your ears.\nAt that point, while keeping the elbows in and the upper arms stationary, use the triceps to bring the weight back up to the starting position as you breathe out.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -4882,6 +6362,9 @@ extension ExerciseCatalog {
         "glutes",
         "abductors"
       ],
+      "secondaryMuscles": [
+        "abductors"
+      ],
       "notes": "Lie on your back with your partner kneeling beside you.\nFlex the hip of one leg, raising it off of the floor. Rotate the leg so the foot is over the opposite hip, the lower leg perpendicular to your body. Your partner should hold the knee and ankle in place. This will be your starting position.\nAttempt to push your leg towards your partner, who should be preventing any actual movement of the leg.\nAfter 10-20 seconds, completely relax as your partner gently pushes the ankle and knee towards your chest. Be sure to inform your helper when the stretch is adequate to prevent injury or overstretching."
     },
     {
@@ -4890,6 +6373,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "hamstrings",
+        "calves"
+      ],
+      "secondaryMuscles": [
         "calves"
       ],
       "notes": "Lie on your back with your legs extended. Your partner should be kneeling beside you. Raise one leg up towards the ceiling and have your partner hold the ankle. Your partner can use their shoulder to brace your leg if necessary. This will be your starting position.\nWith your partner holding your leg in place, attempt to flex the knee, contracting the hamstrings for 10-20 seconds.\nThen relax your leg, allowing your partner to gently push the leg towards your head. Be sure to inform your helper when the stretch is adequate to prevent injury or overstretching. Switch sides once complete."
@@ -4918,6 +6404,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -4969,6 +6460,10 @@ extension ExerciseCatalog {
         "biceps",
         "lats"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats"
+      ],
       "notes": "Load up the T-bar Row Machine with the desired weight and adjust the leg height so that your upper chest is at the top of the pad. Tip: In some machines all you can do is stand on the appropriate step that allows you to be at a height that has the upper chest at the top of the pad.\nLay face down on the pad and grab the handles. You can either use a palms down, palms up, or palms in position depending on what part of your back you want to emphasize.\nLift the bar off the rack and extend your arms in front of you. This will be your starting position.\nAs you exhale slowly pull the weight up and squeeze your back at the top of the movement. Tip: Keep the upper arms as close to the torso as possible throughout the movement in order to better engage the back muscles. Also, do not lift your body off of the pad at any time and refrain from using the biceps to lift the weight.\nAfter a second contraction at the top of the movement, as you inhale, slowly go back down to the starting position.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -4986,6 +6481,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -5017,6 +6516,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Sit down on the Shoulder Press Machine and select the weight.\nGrab the handles to your sides as you keep the elbows bent and in line with your torso. This will be your starting position.\nNow lift the handles as you exhale and you extend the arms fully. At the top of the position make sure that you hold the contraction for a second.\nLower the handles slowly back to the starting position as you inhale.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -5037,6 +6539,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "You will need a partner for this exercise. Lacking one, this movement can be performed against a wall.\nBegin facing your partner holding the medicine ball at your torso with both hands.\nPull the ball to your chest, and reverse the motion by extending through the elbows. For sports applications, you can take a step as you throw.\nYour partner should catch the ball, and throw it back to you.\nReceive the throw with both hands at chest height."
     },
     {
@@ -5047,6 +6553,9 @@ extension ExerciseCatalog {
         "abdominals",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "shoulders"
+      ],
       "notes": "For this exercise you will need a medicine ball and a partner. Stand back to back with your partner, spaced 2-3 feet apart. This will be your starting position.\nHold the ball in front of the trunk. Open the hips and turn the shoulders at the same time as your partner.\nFor full rotation, you and your partner should twist in the same direction, i.e. counter-clockwise.\nPass the ball to your partner, and both of you can now twist in the opposite direction to repeat the procedure."
     },
     {
@@ -5055,6 +6564,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "abdominals",
+        "hamstrings",
+        "quadriceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "hamstrings",
         "quadriceps"
@@ -5080,6 +6594,11 @@ extension ExerciseCatalog {
         "lats",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "lats",
+        "lower back"
+      ],
       "notes": "Stand so your feet are shoulder width apart and your hands are on your hips.\nTwist at your waist until you feel a stretch. Hold for 10 to 15 seconds, then twist to the other side."
     },
     {
@@ -5088,6 +6607,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "middle back",
+        "biceps",
+        "lats"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "lats"
       ],
@@ -5112,6 +6635,11 @@ extension ExerciseCatalog {
         "hamstrings",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "hamstrings",
+        "shoulders"
+      ],
       "notes": "Begin in a pushup position, with your weight supported by your hands and toes. Flexing the knee and hip, bring one leg until the knee is approximately under the hip. This will be your starting position.\nExplosively reverse the positions of your legs, extending the bent leg until the leg is straight and supported by the toe, and bringing the other foot up with the hip and knee flexed. Repeat in an alternating fashion for 20-30 seconds."
     },
     {
@@ -5123,6 +6651,10 @@ extension ExerciseCatalog {
         "calves",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "quadriceps"
+      ],
       "notes": "This move helps prepare your running form to help you excel at sprinting. As you run, be sure to flex the knee, aiming to kick your glutes as the hip extends.\nReload the quad as the leg moves back forward, attacking the ground on the next step.\nEnsure that as you run, you block with the arms, punching through in a rapid 1-2 motion."
     },
     {
@@ -5131,6 +6663,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "lower back",
         "quadriceps",
@@ -5153,6 +6692,15 @@ extension ExerciseCatalog {
         "traps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "biceps",
+        "forearms",
+        "middle back",
+        "shoulders",
+        "traps",
+        "triceps"
+      ],
       "notes": "Grip the rings using a false grip, with the base of your palms on top of the rings. Initiate a pull up by pulling the elbows down to your side, flexing the elbows.\nAs you reach the top position of the pull-up, pull the rings to your armpits as you roll your shoulders forward, allowing your elbows to move straight back behind you. This puts you into the proper position to continue into the dip portion of the movement.\nMaintaining control and stability, extend through the elbow to complete the motion.\nUse care when lowering yourself to the ground."
     },
     {
@@ -5165,6 +6713,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Place the back of your torso against the back pad of the machine and hook your shoulders under the shoulder pads provided.\nPosition your legs in the platform using a less than shoulder width narrow stance with the toes slightly pointed out. Your feet should be around 3 inches or less apart. Tip: Keep your head up at all times and also maintain the back on the pad at all times.\nPlace your arms on the side handles of the machine and disengage the safety bars (which on most designs is done by moving the side handles from a facing front position to a diagonal position).\nNow straighten your legs without locking the knees. This will be your starting position.\nBegin to slowly lower the unit by bending the knees as you maintain a straight posture with the head up (back on the pad at all times). Continue down until the angle between the upper leg and the calves becomes slightly less than 90-degrees (which is the point in which the upper legs are below parallel to the floor). Inhale as you perform this portion of the movement.\nBegin to raise the unit as you exhale by pushing the floor with mainly with the heels of your feet as you straighten the legs again and go back to the starting position.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -5173,6 +6726,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -5190,6 +6748,12 @@ extension ExerciseCatalog {
         "hamstrings",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
       "notes": "This exercise is best performed inside a squat rack for safety purposes. To begin, first set the bar on a rack that best matches your height. Once the correct height is chosen and the bar is loaded, step under the bar and place the back of your shoulders (slightly below the neck) across it.\nHold on to the bar using both arms at each side and lift it off the rack by first pushing with your legs and at the same time straightening your torso.\nStep away from the rack and position your legs using a less-than-shoulder-width narrow stance with the toes slightly pointed out. Feet should be around 3-6 inches apart. Keep your head up at all times (looking down will get you off balance) and maintain a straight back. This will be your starting position. (Note: For the purposes of this discussion we will use the medium stance described above which targets overall development; however you can choose any of the three stances discussed in the foot stances section).\nBegin to slowly lower the bar by bending the knees as you maintain a straight posture with the head up. Continue down until the angle between the upper leg and the calves becomes slightly less than 90-degrees (which is the point in which the upper legs are below parallel to the floor). Inhale as you perform this portion of the movement. Tip: If you performed the exercise correctly, the front of the knees should make an imaginary straight line with the toes that is perpendicular to the front. If your knees are past that imaginary line (if they are past your toes) then you are placing undue stress on the knee and the exercise has been performed incorrectly.\nBegin to raise the bar as you exhale by pushing the floor with the heel of your foot mainly as you straighten the legs again and go back to the starting position.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -5202,6 +6766,11 @@ extension ExerciseCatalog {
         "glutes",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "lower back"
+      ],
       "notes": "Using the leg pad of a lat pulldown machine or a preacher bench, position yourself so that your ankles are under the pads, knees on the seat, and you are facing away from the machine. You should be upright and maintaining good posture.\nThis will be your starting position. Lower yourself under control until your knees are almost completely straight.\nRemaining in control, raise yourself back up to the starting position.\nIf you are unable to complete a rep, use a band, a partner, or push off of a box to aid in completing a repetition."
     },
     {
@@ -5210,6 +6779,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -5248,6 +6821,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -5291,6 +6869,11 @@ extension ExerciseCatalog {
         "forearms",
         "lats"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "forearms",
+        "lats"
+      ],
       "notes": "For this exercise, start out by placing a towel around a chin up bar.\nGrab the chin-up bar with your palm facing you. One hand will be grabbing the chin-up bar and the other will be grabbing the towel.\nBring your torso back around 30 degrees or so while creating a curvature on your lower back and sticking your chest out. This is your starting position.v\nPull your torso up until the bar touches your upper chest by drawing the shoulders and the upper arms down and back. Exhale as you perform this portion of the movement. Tip: Concentrate on squeezing the back muscles once you reach the full contracted position. The upper torso should remain stationary as it moves through space and only the arms should move. The forearms should do no other work other than hold the bar.\nAfter a second on the contracted position, start to inhale and slowly lower your torso back to the starting position when your arms are fully extended and the lats are fully stretched.\nRepeat this motion for the prescribed amount of repetitions.\nSwitch arms and repeat the movement."
     },
     {
@@ -5299,6 +6882,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -5322,6 +6909,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Lie down on a flat surface with your back pressing against the floor or an exercise mat. Make sure your knees are bent.\nHave a partner hand you the bar on one hand. When starting, your arm should be just about fully extended, similar to the starting position of a barbell bench press. However, this time your grip will be neutral (palms facing your torso).\nMake sure the hand you are not using to lift the weight is placed by your side.\nBegin the exercise by lowering the barbell until your elbow touches the ground. Make sure to breathe in as this is the eccentric (lowering part of the exercise).\nThen start lifting the barbell back up to the original starting position. Remember to breathe out during the concentric (lifting part of the exercise).\nRepeat until you have performed your recommended repetitions.\nSwitch arms and repeat the movement."
     },
     {
@@ -5330,6 +6921,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lats",
+        "biceps",
+        "middle back"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "middle back"
       ],
@@ -5363,6 +6958,11 @@ extension ExerciseCatalog {
         "biceps",
         "chest"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "biceps",
+        "chest"
+      ],
       "notes": "Lie facedown on the floor.\nPut your left hand under your left hipbone to pad your hip and pubic bone.\nBend your right knee so you can hold the foot in your right hand.\nLift the foot in the air and simultaneously lift your shoulders off the floor. This also stretches the right hip flexor and the chest and shoulders. Switch sides. If it doesn't bother your back, you can try it with both arms and legs at the same time."
     },
     {
@@ -5373,6 +6973,9 @@ extension ExerciseCatalog {
         "lats",
         "biceps"
       ],
+      "secondaryMuscles": [
+        "biceps"
+      ],
       "notes": "Grab onto a chinup bar with one hand, using a pronated grip. Keep your feet on the floor or a step. Allow the majority of your weight to hang from that hand, while keeping your feet on the ground. Hold for 10-20 seconds and switch sides."
     },
     {
@@ -5381,6 +6984,10 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "hamstrings",
         "lower back"
       ],
@@ -5396,6 +7003,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Start by standing about 2 to 3 feet in front of a flat bench with your back facing the bench. Have a barbell in front of you on the floor. Tip: Your feet should be shoulder width apart from each other.\nBend the knees and use a pronated grip with your hands being wider than shoulder width apart from each other to lift the barbell up until you can rest it on your chest.\nThen lift the barbell over your head and rest it on the base of your neck. Move one foot back so that your toe is resting on the flat bench. Your other foot should be stationary in front of you. Keep your head up at all times as looking down will get you off balance and also maintain a straight back. Tip: Make sure your back is straight and chest is out while performing this exercise.\nAs you inhale, slowly lower your leg until your thigh is parallel to the floor. At this point, your knee should be over your toes. Your chest should be directly above the middle of your thigh.\nLeading with the chest and hips and contracting the quadriceps, elevate your leg back to the starting position as you exhale.\nRepeat for the recommended amount of repetitions.\nSwitch legs and repeat the movement."
     },
     {
@@ -5404,6 +7016,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "middle back",
+        "biceps",
+        "lats",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "lats",
         "shoulders"
@@ -5448,6 +7065,12 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "lower back",
+        "shoulders",
+        "traps"
+      ],
       "notes": "Place a kettlebell between your feet. As you bend down to grab the kettlebell, push your butt back and keep your eyes looking forward.\nClean the kettlebell to your shoulders by extending through the legs and hips as you raise the kettlebell towards your shoulder. The wrist should rotate as you do so.\nReturn the weight to the starting position."
     },
     {
@@ -5467,6 +7090,9 @@ extension ExerciseCatalog {
         "chest",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Lie on the floor holding a kettlebell with one hand, with your upper arm supported by the floor. The palm should be facing in.\nPress the kettlebell straight up toward the ceiling, rotating your wrist.\nLower the kettlebell back to the starting position and repeat."
     },
     {
@@ -5475,6 +7101,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "calves",
+        "quadriceps",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "quadriceps",
         "triceps"
@@ -5489,6 +7120,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Clean a kettlebell to your shoulder. Clean the kettlebell to your shoulder by extending through the legs and hips as you pull the kettlebell towards your shoulder. Rotate your wrist as you do so, so that the palm faces inward. This will be your starting position.\nLook at the kettlebell and press it up and out until it is locked out overhead.\nLower the kettlebell back to your shoulder under control and repeat. Make sure to contract your lat, butt, and stomach forcefully for added stability and strength."
     },
     {
@@ -5499,6 +7133,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Clean a kettlebell to your shoulder. Clean the kettlebell to your shoulder by extending through the legs and hips as you pull the kettlebell towards your shoulder. Rotate your wrist as you do so, so that the palm faces forward. This will be your starting position.\nHold the kettlebell with the elbow out to the side, and press it up and out until it is locked out overhead.\nLower the kettlebell back to your shoulder under control and repeat. Make sure to contract your lat, butt, and stomach forcefully for added stability and strength."
     },
     {
@@ -5507,6 +7144,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "calves",
+        "quadriceps",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "quadriceps",
         "triceps"
@@ -5522,6 +7164,10 @@ extension ExerciseCatalog {
         "biceps",
         "lats"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats"
+      ],
       "notes": "Place a kettlebell in front of your feet. Bend your knees slightly and then push your butt out as much as possible as you bend over to get in the starting position. Grab the kettlebell and pull it to your stomach, retracting your shoulder blade and flexing the elbow. Keep your back straight. Lower and repeat."
     },
     {
@@ -5530,6 +7176,14 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "traps",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings",
@@ -5550,6 +7204,12 @@ extension ExerciseCatalog {
         "quadriceps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "hamstrings",
+        "quadriceps",
+        "triceps"
+      ],
       "notes": "Hold a kettlebell by the handle. Clean the kettlebell to your shoulder by extending through the legs and hips as you pull the kettlebell towards your shoulder. Rotate your wrist as you do so, so that the palm faces forward. This will be your starting position.\nDip your body by bending the knees, keeping your torso upright.\nImmediately reverse direction, driving through the heels, in essence jumping to create momentum. As you do so, press the kettlebell overhead to lockout by extending the arms, using your body's momentum to move the weight.\nReceive the weight overhead by returning to a squat position underneath the weight, positioning one leg in front of you and one leg behind you.\nKeeping the weight overhead, return to a standing position and bring your feet together. Lower the weight to perform the next repetition."
     },
     {
@@ -5558,6 +7218,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "hamstrings",
+        "quadriceps"
+      ],
+      "secondaryMuscles": [
         "hamstrings",
         "quadriceps"
       ],
@@ -5573,6 +7237,12 @@ extension ExerciseCatalog {
         "glutes",
         "lower back",
         "shoulders"
+      ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "lower back",
+        "shoulders"
       ]
     },
     {
@@ -5581,6 +7251,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "middle back",
+        "biceps",
+        "lats"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "lats"
       ],
@@ -5595,6 +7269,10 @@ extension ExerciseCatalog {
         "lats",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "lats",
+        "shoulders"
+      ],
       "notes": "Start in a standing position with a staggered, athletic stance. Hold a medicine ball in one hand, on the same side as your back leg. This will be your starting position.\nBegin by winding the arm, raising the medicine ball above your head. As you do so, extend through the hips, knees, and ankles to load up for the slam.\nAt peak extension, flex the shoulders, spine, and hips to throw the ball hard into the ground directly in front of you.\nCatch the ball on the bounce and continue for the desired number of repetitions."
     },
     {
@@ -5603,6 +7281,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "forearms",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "forearms",
         "glutes",
         "lower back",
@@ -5622,6 +7307,12 @@ extension ExerciseCatalog {
         "hamstrings",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings",
+        "shoulders"
+      ],
       "notes": "Clean and press a kettlebell with one arm. Clean the kettlebell to your shoulder by extending through the legs and hips as you pull the kettlebell towards your shoulder. Rotate your wrist as you do so. Press the weight overhead by extending through the elbow.This will be your starting position.\nLooking straight ahead and keeping a kettlebell locked out above you, flex the knees and hips and lower your torso between your legs, keeping your head and chest up.\nPause at the bottom position for a second before rising back to the top, driving through the heels of your feet."
     },
     {
@@ -5630,6 +7321,14 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "abdominals",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "calves",
         "glutes",
@@ -5656,6 +7355,9 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "hamstrings"
+      ],
       "notes": "Hook a leather ankle cuff to a low cable pulley and then attach the cuff to your ankle.\nFace the weight stack from a distance of about two feet, grasping the steel frame for support.\nWhile keeping your knees and hips bent slightly and your abs tight, contract your glutes to slowly \"kick\" the working leg back in a semicircular arc as high as it will comfortably go as you breathe out. Tip: At full extension, squeeze your glutes for a second in order to achieve a peak contraction.\nNow slowly bring your working leg forward, resisting the pull of the cable until you reach the starting position.\nRepeat for the recommended amount of repetitions.\nSwitch legs and repeat the movement for the other side."
     },
     {
@@ -5669,6 +7371,12 @@ extension ExerciseCatalog {
         "quadriceps",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "shoulders"
+      ],
       "notes": "Place one kettlebell between your feet. Clean the kettlebell by extending through the legs and hips as you raise the kettlebell towards your shoulders.\nRelease the kettlebell as it comes up, and let it flip so that the ball of the kettlebell lands in the palms of your hands.\nRelease the kettlebell out in front of you and catch the handle with both hands. Lower the kettlebell to the starting position and repeat."
     },
     {
@@ -5677,6 +7385,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "chest",
         "shoulders",
         "triceps"
@@ -5698,6 +7411,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "lats",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "triceps"
       ],
       "notes": "Sit upright on the floor with your partner behind you. Raise one arm straight up, and flex the elbow, attempting to touch your hand to your back. Your parner should hold your tricep and wrist. This will be your starting position.\nAttempt to pull your upper arm to your side as your partner prevents you from doing actually doing so.\nAfter 10-20 seconds, relax the arm and allow your partner to further stretch the lat by applying gentle pressure to the tricep. Hold for 10-20 seconds, and then switch sides."
@@ -5725,6 +7441,15 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Start out by having a barbell in front of you on the floor. Your feet should be wider than shoulder width apart from each other.\nBend the knees and use a pronated grip (palms facing you) to grab the barbell. Your hands should be at a wider than shoulder width apart from each other before lifting. Once you are positioned, lift the barbell up until you can rest it on your chest.\nMove the barbell over and slightly behind your head and make sure your arms are fully extended. Keep your head up at all times and also maintain a straight back. Retract your shoulder blades. This is your starting position.\nSlowly lower the weight by bending your knees until your thighs are parallel to the ground while inhaling. Tip: Keep your back straight while performing this exercise to avoid any injuries and your arms should remain extended and over your head at all times.\nNow use your feet and legs to help bring the weight back up to the starting position while exhaling.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -5733,6 +7458,12 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "abdominals",
+        "chest",
+        "forearms",
+        "lats",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "chest",
         "forearms",
         "lats",
@@ -5748,6 +7479,9 @@ extension ExerciseCatalog {
         "triceps",
         "lats"
       ],
+      "secondaryMuscles": [
+        "lats"
+      ],
       "notes": "Sit upright on the floor with your partner behind you. Raise one arm straight up, and flex the elbow, attempting to touch your hand to your back. Your parner should hold your elbow and wrist. This will be your starting position.\nAttempt to extend the arm straight into the air as your partner prevents you from doing actually doing so.\nAfter 10-20 seconds, relax the arm and allow your partner to further stretch the tricep by applying gentle pressure to the wrist. Hold for 10-20 seconds, and then switch sides."
     },
     {
@@ -5760,6 +7494,11 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Connect a standard handle to a tower, and—if possible—position the cable to shoulder height. If not, a low pulley will suffice.\nWith your side to the cable, grab the handle with both hands and step away from the tower. You should be approximately arm's length away from the pulley, with the tension of the weight on the cable.\nWith your feet positioned hip-width apart and knees slightly bent, hold the cable to the middle of your chest. This will be your starting position.\nPress the cable away from your chest, fully extending both arms. You core should be tight and engaged.\nHold the repetition for several seconds before returning to the starting position.\nAt the conclusion of the set, repeat facing the other direction."
     },
     {
@@ -5768,6 +7507,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "chest",
         "shoulders",
         "triceps"
@@ -5819,6 +7563,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Stand between a set of parallel bars. Place a hand on each bar, and then take a small jump to help you get into the starting position with your arms locked out.\nBegin by flexing the elbow, lowering your body until your arms break 90 degrees. Avoid swinging, and maintain good posture throughout the descent.\nReverse the motion by extending the elbow, pushing yourself back up into the starting position.\nRepeat for the desired number of repetitions."
     },
     {
@@ -5856,6 +7604,9 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "hamstrings"
+      ],
       "notes": "Lay on a ball so that your upper back is on the ball with your hips unsupported. Both feet should be flat on the floor, hip width apart or wider. This will be your starting position.\nBegin by extending the hips using your glutes and hamstrings, raising your hips upward as you bridge.\nPause at the top of the motion and return to the starting position."
     },
     {
@@ -5864,6 +7615,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "chest",
+        "forearms",
+        "lats",
+        "middle back",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "chest",
         "forearms",
         "lats",
@@ -5916,6 +7674,9 @@ extension ExerciseCatalog {
         "hamstrings",
         "glutes"
       ],
+      "secondaryMuscles": [
+        "glutes"
+      ],
       "notes": "For this movement a wooden floor or similar is needed. Lay on your back with your legs extended. Place a gym towel or a light weight underneath your heel. This will be your starting position.\nBegin the movement by flexing the knee, keeping your other leg straight.\nContinue bringing the heel closer to you, sliding it on the floor.\nAt full knee flexion, reverse the movement to return to the starting position."
     },
     {
@@ -5924,6 +7685,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "abdominals",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "calves",
         "glutes",
@@ -5940,6 +7707,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Place a kettlebell on the floor. Place yourself in a pushup position, on your toes with one hand on the ground and one hand holding the kettlebell, with your elbows extended. This will be your starting position.\nBegin by lowering yourself as low as you can, keeping your back straight.\nQuickly and forcefully reverse direction, pushing yourself up to the other side of the kettlebell, switching hands as you do so. Continue the movement by descending and repeating the movement back and forth."
     },
     {
@@ -5948,6 +7719,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -5978,6 +7753,17 @@ extension ExerciseCatalog {
         "traps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "forearms",
+        "glutes",
+        "lower back",
+        "middle back",
+        "quadriceps",
+        "shoulders",
+        "traps",
+        "triceps"
+      ],
       "notes": "Stand with your feet slightly wider than shoulder width apart and toes pointing out slightly.\nSquat down and grasp bar with a closed, pronated grip. Your hands should be slightly wider than shoulder width apart outside knees with elbows fully extended.\nPlace the bar about 1 inch in front of your shins and over the balls of your feet.\nYour back should be flat or slightly arched, your chest held up and out and your shoulder blades should be retracted.\nKeep your head in a neutral position (in line with vertebral column and not tilted or rotated) with your eyes focused straight ahead. Inhale during this phase.\nLift the bar from the floor by forcefully extending the hips and the knees as you exhale. Tip: The upper torso should maintain the same angle. Do not bend at the waist yet and do not let the hips rise before the shoulders (this would have the effect of pushing the glutes in the air and stretching the hamstrings.\nKeep elbows fully extended with the head in a neutral position and the shoulders over the bar.\nAs the bar raises keep it as close to the shins as possible.\nAs the bar passes the knees, thrust your hips forward and slightly bend the knees to avoid locking them. Tip: At this point your thighs should be against the bar.\nKeep the back flat or slightly arched, elbows fully extended and your head neutral. Tip: You will hold your breath until the next phase.\nInhale and then forcefully and quickly extend your hips and knees and stand on your toes.\nKeep the bar as close to your body as possible. Tip: Your back should be flat with the elbows pointed out to the sides and your head in a neutral position. Also, keep your shoulders over the bar and arms straight as long as possible.\nWhen your lower body joints are fully extended, shrug the shoulders upward rapidly without letting the elbows flex yet. Exhale during this portion of the movement.\nAs the shoulders reach their highest elevation flex your elbows to begin pulling your body under the bar.\nContinue to pull the arms as high and as long as possible. Tip: Due to the explosive nature of this phase, your torso will be erect or with an arched back, your head will be tilted back slightly and your feet may lose contact with the floor.\nAfter the lower body has fully extended and the bar reaches near maximal height, pull your body under the bar and rotate the arms around and under the bar.\nSimultaneously, flex the hips and knees into a quarter squat position.\nOnce the arms are under the bar, inhale and then lift your elbows to position the upper arms parallel to the floor. Rack the bar across the front of your collar bones and front shoulder muscles.\nCatch the bar with an erect and tight torso, a neutral head position and flat feet. Exhale during this movement.\nStand up by extending the hips and knees to a fully erect position.\nLower the bar by gradually reducing the muscular tension of the arms to allow a controlled descent of the bar to the thighs. Inhale during this movement.\nSimultaneously flex the hips and knees to cushion the impact of the bar on the thighs.\nSquat down with the elbows fully extended until the bar touches the floor.\nStart over at Phase 1 and repeat for the recommended amount of repetitions."
     },
     {
@@ -5988,6 +7774,9 @@ extension ExerciseCatalog {
         "hamstrings",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "quadriceps"
+      ],
       "notes": "With a barbell on boxes of the desired height, take a grip just outside the legs. Lower your hips with the weight focused on the heels, back straight, head facing forward, chest up, with your shoulders just in front of the bar. This will be your starting position.\nBegin the first pull by driving through the heels, extending your knees. Your back angle should stay the same, and your arms should remain straight. As the bar approaches the mid-thigh position, begin extending through the hips.\nIn a jumping motion, accelerate by extending the hips, knees, and ankles, using speed to move the bar upward. There should be no need to actively pull through the arms to accelerate the weight. At the end of the second pull, the body should be fully extended, leaning slightly back, with the arms still extended.\nAs full extension is achieved, transition into the third pull by aggressively shrugging and flexing the arms with the elbows up and out. At peak extension, pull yourself under the bar far enough that it can be racked onto the shoulders, rotating your elbows under the bar as you do so. The bar should be racked onto the protracted shoulders, lightly touching the throat with the hands relaxed.\nImmediately recover by driving through the heels, keeping the torso upright and elbows up. Continue until you have risen to a standing position, and complete the repetition by returning the weight to the boxes."
     },
     {
@@ -5996,6 +7785,14 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "abdominals",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "calves",
         "glutes",
@@ -6028,6 +7825,15 @@ extension ExerciseCatalog {
         "traps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "shoulders",
+        "traps",
+        "triceps"
+      ],
       "notes": "Begin with a loaded barbell on the floor. The bar should be close to or touching the shins, and a wide grip should be taken on the bar. The feet should be directly below the hips, with the feet turned out as needed. Lower the hips, with the chest up and the head looking forward. The shoulders should be just in front of the bar. This will be the starting position.\nBegin the first pull by driving through the front of the heels, raising the bar from the ground. The back angle should stay the same until the bar passes the knees.\nTransition into the second pull by extending through the hips knees and ankles, driving the bar up as quickly as possible. The bar should be close to the body. At peak extension, shrug the shoulders and allow the elbows to flex to the side.\nAs you move your feet into the receiving position, a slightly wider position, pull yourself below the bar as you elevate the bar overhead. The bar should be received in a partial squat. Continue raising the bar to the overhead position, receiving the bar locked out overhead.\nReturn to a standing position with the weight over head."
     },
     {
@@ -6045,6 +7851,16 @@ extension ExerciseCatalog {
         "traps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "shoulders",
+        "traps",
+        "triceps"
+      ],
       "notes": "Begin with a loaded barbell on boxes or stands of the desired height. A wide grip should be taken on the bar. The feet should be directly below the hips, with the feet turned out as needed. Lower the hips, with the chest up and the head looking forward. The shoulders should be just in front of the bar, with the elbows pointed out. This will be the starting position.\nBegin the first pull by driving through the front of the heels, raising the bar from the boxes.\nTransition into the second pull by extending through the hips knees and ankles, driving the bar up as quickly as possible. The bar should be close to the body. At peak extension, shrug the shoulders and allow the elbows to flex to the side.\nAs you move your feet into the receiving position, forcefully pull yourself below the bar as you elevate the bar overhead. The feet should move to just outside the hips, turned out as necessary. Receive the bar above a full squat and with the arms fully extended overhead.\nKeeping the bar aligned over the front of the heels, your head and chest up, drive through heels of the feet to move to a standing position. Carefully return the weight to the boxes."
     },
     {
@@ -6053,6 +7869,15 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "adductors",
+        "calves",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "shoulders",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "adductors",
         "calves",
         "glutes",
@@ -6080,6 +7905,9 @@ extension ExerciseCatalog {
         "biceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Place the upper part of both arms on top of the preacher bench as you hold a dumbbell in each hand with the palms facing each other (neutral grip).\nAs you breathe in, slowly lower the dumbbells until your upper arm is extended and the biceps is fully stretched.\nAs you exhale, use the biceps to curl the weight up until your biceps is fully contracted and the dumbbells are at shoulder height.\nSqueeze the biceps hard for a second at the contracted position and repeat for the recommended amount of repetitions."
     },
     {
@@ -6088,6 +7916,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "chest",
         "shoulders",
         "triceps"
@@ -6115,6 +7948,13 @@ extension ExerciseCatalog {
         "quadriceps",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "chest",
+        "glutes",
+        "quadriceps",
+        "shoulders"
+      ],
       "notes": "Place your sled on an appropriate surface, loaded to a suitable weight. The sled should provide enough resistance to require effort, but not so heavy that you are significantly slowed down.\nYou may use the upright or the low handles for this exercise. Place your hands on the handles with your arms extended, leaning into the implement.\nWith good posture, drive through the ground with alternating, short steps. Move as fast as you can for a short distance."
     },
     {
@@ -6123,6 +7963,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "hamstrings",
         "lower back"
       ],
@@ -6137,6 +7981,10 @@ extension ExerciseCatalog {
         "biceps",
         "middle back"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "middle back"
+      ],
       "notes": "Grab the pull-up bar with the palms facing forward using the prescribed grip. Note on grips: For a wide grip, your hands need to be spaced out at a distance wider than your shoulder width. For a medium grip, your hands need to be spaced out at a distance equal to your shoulder width and for a close grip at a distance smaller than your shoulder width.\nAs you have both arms extended in front of you holding the bar at the chosen grip width, bring your torso back around 30 degrees or so while creating a curvature on your lower back and sticking your chest out. This is your starting position.\nPull your torso up until the bar touches your upper chest by drawing the shoulders and the upper arms down and back. Exhale as you perform this portion of the movement. Tip: Concentrate on squeezing the back muscles once you reach the full contracted position. The upper torso should remain stationary as it moves through space and only the arms should move. The forearms should do no other work other than hold the bar.\nAfter a second on the contracted position, start to inhale and slowly lower your torso back to the starting position when your arms are fully extended and the lats are fully stretched.\nRepeat this motion for the prescribed amount of repetitions."
     },
     {
@@ -6147,6 +7995,10 @@ extension ExerciseCatalog {
         "shoulders",
         "quadriceps",
         "triceps"
+      ],
+      "secondaryMuscles": [
+        "quadriceps",
+        "triceps"
       ]
     },
     {
@@ -6155,6 +8007,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "calves",
+        "quadriceps",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "quadriceps",
         "triceps"
@@ -6171,6 +8028,11 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Get into pushup position on the toes with your hands just outside of shoulder width.\nPerform a pushup by allowing the elbows to flex. As you descend, keep your body straight.\nDo one pushup and as you come up, shift your weight on the left side of the body, twist to the side while bringing the right arm up towards the ceiling in a side plank.\nLower the arm back to the floor for another pushup and then twist to the other side.\nRepeat the series, alternating each side, for 10 or more reps."
     },
     {
@@ -6179,6 +8041,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "abdominals",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "shoulders",
         "triceps"
@@ -6194,6 +8061,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Lie on the floor face down and place your hands closer than shoulder width for a close hand position. Make sure that you are holding your torso up at arms' length.\nLower yourself until your chest almost touches the floor as you inhale.\nUsing your triceps and some of your pectoral muscles, press your upper body back up to the starting position and squeeze your chest. Breathe out as you perform this step.\nAfter a second pause at the contracted position, repeat the movement for the prescribed amount of repetitions."
     },
     {
@@ -6202,6 +8073,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -6216,6 +8091,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Lie on the floor face down and place your hands about 36 inches apart from each other holding your torso up at arms length.\nPlace your toes on top of an exercise ball. This will allow your body to be elevated.\nLower yourself until your chest almost touches the floor as you inhale.\nUsing your pectoral muscles, press your upper body back up to the starting position and squeeze your chest. Breathe out as you perform this step.\nAfter a second pause at the contracted position, repeat the movement for the prescribed amount of repetitions."
     },
     {
@@ -6224,6 +8103,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -6238,6 +8121,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Lie on the floor face down and body straight with your toes on the floor and the hands wider than shoulder width for a wide hand position and closer than shoulder width for a close hand position. Make sure you are holding your torso up at arms length.\nLower yourself until your chest almost touches the floor as you inhale.\nUsing your pectoral muscles, press your upper body back up to the starting position and squeeze your chest. Breathe out as you perform this step.\nAfter a second pause at the contracted position, repeat the movement for the prescribed amount of repetitions."
     },
     {
@@ -6246,6 +8133,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "lower back",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "shoulders"
       ],
       "notes": "Start off by rolling your torso forward onto the ball so your hips rest on top of the ball and become the highest point of your body.\nRest your hands and feet on the floor. Your arms and legs can be slightly bent or straight, depending on the size of the ball, your flexibility, and the length of your limbs. This also helps develop stabilizing strength in your torso and shoulders."
@@ -6277,6 +8167,10 @@ extension ExerciseCatalog {
         "calves",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "hamstrings"
+      ],
       "notes": "You will need a box for this exerise.\nBegin facing the box standing 1-2 feet from its edge.\nBy utilizing your hips, hop onto the box, landing on both legs. Ensure that you land with your legs bent and your feet flat.\nImmediately upon landing, fully extend through the entire body and swing your arms overhead to explode off of the box. Use your legs to absorb the impact of landing."
     },
     {
@@ -6285,6 +8179,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "forearms",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "forearms",
         "traps"
       ],
@@ -6302,6 +8200,13 @@ extension ExerciseCatalog {
         "quadriceps",
         "traps"
       ],
+      "secondaryMuscles": [
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "quadriceps",
+        "traps"
+      ],
       "notes": "Set up in a power rack with the bar on the pins. The pins should be set to the desired point; just below the knees, just above, or in the mid thigh position. Attach bands to the base of the rack, or secure them with dumbbells. Attach the other end to the bar. You may need to choke the bands to provide tension.\nPosition yourself against the bar in proper deadlifting position. Your feet should be under your hips, your grip shoulder width, back arched, and hips back to engage the hamstrings. Since the weight is typically heavy, you may use a mixed grip, a hook grip, or use straps to aid in holding the weight.\nWith your head looking forward, extend through the hips and knees, pulling the weight up and back until lockout. Be sure to pull your shoulders back as you complete the movement. Return the weight to the pins and repeat."
     },
     {
@@ -6310,6 +8215,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lower back",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "forearms",
         "glutes",
         "hamstrings",
@@ -6336,6 +8247,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "To begin, seat yourself on the bike and adjust the seat to your height.\nSelect the desired option from the menu. You may have to start pedaling to turn it on. You can use the manual setting, or you can select a program to use. Typically, you can enter your age and weight to estimate the amount of calories burned during exercise. The level of resistance can be changed throughout the workout. The handles can be used to monitor your heart rate to help you stay at an appropriate intensity.\nRecumbent bikes offer convenience, cardiovascular benefits, and have less impact than other activities. A 150 lb person will burn about 230 calories cycling at a moderate rate for 30 minutes, compared to 450 calories or more running."
     },
     {
@@ -6344,6 +8260,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "chest",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "chest",
         "triceps"
       ],
@@ -6361,6 +8281,13 @@ extension ExerciseCatalog {
         "middle back",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "forearms",
+        "lats",
+        "middle back",
+        "shoulders"
+      ],
       "notes": "Position a bench inside a power rack, with the bar set to the correct height. Begin by anchoring bands either to band pegs or to the top of the rack. Ensure that you will be position properly under the bands. Attach the other end to the barbell.\nLie on the bench, tuck your feet underneath you and arch your back. Using the bar to help support your weight, lift your shoulder off the bench and retract them, squeezing the shoulder blades together. Use your feet to drive your traps into the bench. Maintain this tight body position throughout the movement. However wide your grip, it should cover the ring on the bar.\nPull the bar out of the rack without protracting your shoulders. Focus on squeezing the bar and trying to pull it apart. Lower the bar to your lower chest or upper stomach. The bar, wrist, and elbow should stay in line at all times.\nPause when the barbell touches your torso, and then drive the bar up with as much force as possible. The elbows should be tucked in until lockout."
     },
     {
@@ -6369,6 +8296,15 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "abductors",
+        "adductors",
+        "calves",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "adductors",
         "calves",
@@ -6392,6 +8328,14 @@ extension ExerciseCatalog {
         "hamstrings",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "quadriceps"
+      ],
       "notes": "Set the bar up in a power rack. Attach bands to the top of the rack, using either bands pegs or the frame itself. Attach the other end of the bands to the bar.\nApproach the bar so that it is centered over your feet. You feet should be about hip width apart. Bend at the hip to grip the bar at shoulder width, allowing your shoulder blades to protract. Typically, you would use an overhand grip or an over/under grip on heavier sets.\nWith your feet, and your grip set, take a big breath and then lower your hips and bend the knees until your shins contact the bar. Look forward with your head, keep your chest up and your back arched, and begin driving through the heels to move the weight upward.\nAfter the bar passes the knees, aggressively pull the bar back, pulling your shoulder blades together as you drive your hips forward into the bar.\nLower the bar by bending at the hips and guiding it to the floor."
     },
     {
@@ -6400,6 +8344,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "adductors",
         "calves",
         "glutes",
@@ -6423,6 +8374,16 @@ extension ExerciseCatalog {
         "quadriceps",
         "traps"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "adductors",
+        "calves",
+        "forearms",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "traps"
+      ],
       "notes": "Begin with a bar loaded on the floor inside of a power rack. Attach bands to the top of the rack, using either pegs or the frame itself. Attach the other end to the barbell.\nApproach the bar so that the bar intersects the middle of the feet. The feet should be set very wide, near the collars. Bend at the hips to grip the bar. The arms should be directly below the shoulders, inside the legs, and you can use a pronated grip, a mixed grip, or hook grip. Relax the shoulders, which in effect lengthens your arms.\nTake a breath, and then lower your hips, looking forward with your head with your chest up. Drive through the floor, spreading your feet apart, with your weight on the back half of your feet. Extend through the hips and knees.\nAs the bar passes through the knees, lean back and drive the hips into the bar, pulling your shoulder blades together.\nReturn the weight to the ground by bending at the hips and controlling the weight on the way down."
     },
     {
@@ -6431,6 +8392,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "biceps",
+        "forearms"
+      ],
+      "secondaryMuscles": [
         "forearms"
       ],
       "notes": "Stand up with your torso upright while holding a barbell at shoulder width with the elbows close to the torso. The palm of your hands should be facing down (pronated grip). This will be your starting position.\nWhile holding the upper arms stationary, curl the weights while contracting the biceps as you breathe out. Only the forearms should move. Continue the movement until your biceps are fully contracted and the bar is at shoulder level. Hold the contracted position for a second as you squeeze the muscle.\nSlowly begin to bring the bar back to starting position as your breathe in.\nRepeat for the recommended amount of repetitions."
@@ -6443,6 +8407,9 @@ extension ExerciseCatalog {
         "biceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Grab an EZ-bar using a shoulder width and palms down (pronated) grip.\nNow place the upper part of both arms on top of the preacher bench and have your arms extended. This will be your starting position.\nAs you exhale, use the biceps to curl the weight up until your biceps are fully contracted and the barbell is at shoulder height. Squeeze the biceps hard for a second at the contracted position.\nAs you breathe in, slowly lower the barbell until your upper arms are extended and the biceps is fully stretched.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -6451,6 +8418,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "biceps",
+        "forearms"
+      ],
+      "secondaryMuscles": [
         "forearms"
       ],
       "notes": "Stand up with your torso upright while holding a bar attachment that is attached to a low pulley using a pronated (palms down) and shoulder width grip. Make sure also that you keep the elbows close to the torso. This will be your starting position.\nWhile holding the upper arms stationary, curl the weights while contracting the biceps as you breathe out. Only the forearms should move. Continue the movement until your biceps are fully contracted and the bar is at shoulder level. Hold the contracted position for a second as you squeeze the muscle.\nSlowly begin to bring the bar back to starting position as your breathe in.\nRepeat for the recommended amount of repetitions."
@@ -6492,6 +8462,11 @@ extension ExerciseCatalog {
         "lats",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats",
+        "shoulders"
+      ],
       "notes": "Stand erect while holding a barbell with a supinated grip (palms facing up).\nBend your knees slightly and bring your torso forward, by bending at the waist, while keeping the back straight until it is almost parallel to the floor. Tip: Make sure that you keep the head up. The barbell should hang directly in front of you as your arms hang perpendicular to the floor and your torso. This is your starting position.\nWhile keeping the torso stationary, lift the barbell as you breathe out, keeping the elbows close to the body and not doing any force with the forearm other than holding the weights. On the top contracted position, squeeze the back muscles and hold for a second.\nSlowly lower the weight again to the starting position as you inhale.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -6509,6 +8484,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "calves",
+        "glutes"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes"
       ],
@@ -6531,6 +8510,9 @@ extension ExerciseCatalog {
         "biceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Start by standing straight with a weighted plate held by both hands and arms fully extended. Use a pronated grip (palms facing down) and make sure your fingers grab the rough side of the plate while your thumb grabs the smooth side. Note: For the best results, grab the weighted plate at an 11:00 and 1:00 o'clock position.\nYour feet should be shoulder width apart from each other and the weighted plate should be near the groin area. This is the starting position.\nSlowly lift the plate up while keeping the elbows in and the upper arms stationary until your biceps and forearms touch while exhaling. The plate should be evenly aligned with your torso at this point.\nFeel the contraction for a second and begin to lower the weight back down to the starting position while inhaling\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -6539,6 +8521,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "chest",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "chest",
         "shoulders"
       ],
@@ -6552,6 +8538,9 @@ extension ExerciseCatalog {
         "middle back",
         "traps"
       ],
+      "secondaryMuscles": [
+        "traps"
+      ],
       "notes": "Lay down with your back on the floor. Place a foam roll underneath your upper back, and cross your arms in front of you, protracting your shoulders. This will be your starting position.\nRaise your hips off of the ground, placing your weight onto the foam roll. Shift your weight to one side at a time, rolling over your middle and upper back. Pause at points of tension for 10-30 seconds."
     },
     {
@@ -6560,6 +8549,15 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "forearms",
+        "abdominals",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "quadriceps",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "abdominals",
         "calves",
         "glutes",
@@ -6582,6 +8580,13 @@ extension ExerciseCatalog {
         "lower back",
         "traps"
       ],
+      "secondaryMuscles": [
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "traps"
+      ],
       "notes": "Load the frame with the desired weight. Center yourself between the handles. You feet should be about hip width apart. Bend at the hips to grip the handles, allowing your shoulder blades to protract.\nWith your feet and your grip set, take a big breath and then lower your hips and flex the knees. Look forward with your head, keep your chest up and your back arched, and begin driving through the heels to move the weight upward. As the weight comes up, pull your shoulder blades together as you drive your hips forward.\nLower the weight by bending at the hips and guiding it to the ground."
     },
     {
@@ -6593,6 +8598,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Grip a ring in each hand, and then take a small jump to help you get into the starting position with your arms locked out.\nBegin by flexing the elbow, lowering your body until your arms break 90 degrees. Avoid swinging, and maintain good posture throughout the descent.\nReverse the motion by extending the elbow, pushing yourself back up into the starting position.\nRepeat for the desired number of repetitions."
     },
     {
@@ -6601,6 +8610,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "hamstrings"
       ],
@@ -6625,6 +8638,11 @@ extension ExerciseCatalog {
         "middle back",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "middle back",
+        "shoulders"
+      ],
       "notes": "Grab the pull-up bar with the palms facing forward using a wide grip.\nAs you have both arms extended in front of you holding the bar at the chosen grip width, bring your torso back around 30 degrees or so while creating a curvature on your lower back and sticking your chest out. This is your starting position.\nPull your torso up until the bar touches your upper chest by drawing the shoulders and the upper arms down and back. Exhale as you perform this portion of the movement. Tip: Concentrate on squeezing the back muscles once you reach the full contracted position. The upper torso should remain stationary as it moves through space and only the arms should move. The forearms should do no other work other than hold the bar.\nAfter a second on the contracted position, start to inhale and slowly lower your torso back to the starting position when your arms are fully extended and the lats are fully stretched.\nNow repeat the same movements as described above except this time your torso will remain straight as you go up and the bar will touch the back of the neck instead of the upper chest. Tip: Use the head to lean forward slightly as it will help you properly execute this portion of the exercise.\nOnce you have lowered yourself back down to the starting position, repeat the exercise for the prescribed amount of repetitions in your program."
     },
     {
@@ -6633,6 +8651,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "calves",
+        "glutes",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "lower back"
@@ -6650,6 +8673,12 @@ extension ExerciseCatalog {
         "lower back",
         "traps"
       ],
+      "secondaryMuscles": [
+        "forearms",
+        "glutes",
+        "lower back",
+        "traps"
+      ],
       "notes": "Begin standing while holding a bar at arm's length in front of you. You can stand on a raised platform to increase the range of motion.\nBegin by flexing the knees slightly, and then flex at the hip, moving your butt back as far as possible, lowering the torso as far as flexibility allows. The back should remain in absolute extension at all times, and the bar should remain in contact with the legs. If done properly, there should be heavy tension felt in the hamstrings.\nReverse the motion to return to the starting position."
     },
     {
@@ -6658,6 +8687,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lats",
+        "biceps",
+        "forearms",
+        "middle back",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "forearms",
         "middle back",
@@ -6683,6 +8718,10 @@ extension ExerciseCatalog {
         "calves",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "hamstrings"
+      ],
       "notes": "Hold an end of the rope in each hand. Position the rope behind you on the ground. Raise your arms up and turn the rope over your head bringing it down in front of you. When it reaches the ground, jump over it. Find a good turning pace that can be maintained. Different speeds and techniques can be used to introduce variation.\nRope jumping is exciting, challenges your coordination, and requires a lot of energy. A 150 lb person will burn about 350 calories jumping rope for 30 minutes, compared to over 450 calories running."
     },
     {
@@ -6703,6 +8742,10 @@ extension ExerciseCatalog {
         "biceps",
         "chest"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "chest"
+      ],
       "notes": "Stand up straight with your legs together, holding a bodybar or broomstick.\nHold the pole behind your hips with a wider than shoulder width grip. Your palms should be down and your thumbs facing out.\nSlowly lift your arms up behind your head. Don't force it if it gets hard to lift further."
     },
     {
@@ -6711,6 +8754,14 @@ extension ExerciseCatalog {
       "category": "cardio",
       "muscleGroups": [
         "quadriceps",
+        "biceps",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "middle back"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "calves",
         "glutes",
@@ -6728,6 +8779,9 @@ extension ExerciseCatalog {
         "hamstrings",
         "calves"
       ],
+      "secondaryMuscles": [
+        "calves"
+      ],
       "notes": "It's easiest to get into this stretch if you start standing up, put one leg behind you, and slowly lower your torso down to the floor.\nKeep the front heel on the floor (if it lifts up, scoot your other leg further back).\nPlace your hands on either side of your front leg. To get more out of this stretch, push your butt up toward the ceiling, and then gradually lower it back toward the floor. You'll Stretch the hip flexor of the back leg and the hamstring and buttocks of the front."
     },
     {
@@ -6740,6 +8794,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "To begin, step onto the treadmill and select the desired option from the menu. Most treadmills have a manual setting, or you can select a program to run. Typically, you can enter your age and weight to estimate the amount of calories burned during exercise. Elevation can be adjusted to change the intensity of the workout.\nTreadmills offer convenience, cardiovascular benefits, and usually have less impact than running outside. A 150 lb person will burn over 450 calories running 8 miles per hour for 30 minutes. Maintain proper posture as you run, and only hold onto the handles when necessary, such as when dismounting or checking your heart rate."
     },
     {
@@ -6748,6 +8807,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "lower back"
       ],
       "notes": "Lie down on the floor placing your feet either under something that will not move or by having a partner hold them. Your legs should be bent at the knees.\nElevate your upper body so that it creates an imaginary V-shape with your thighs. Your arms should be fully extended in front of you perpendicular to your torso and with the hands clasped. This is the starting position.\nTwist your torso to the right side until your arms are parallel with the floor while breathing out.\nHold the contraction for a second and move back to the starting position while breathing out. Now move to the opposite side performing the same techniques you applied to the right side.\nRepeat for the recommended amount of repetitions."
@@ -6769,6 +8831,18 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "biceps",
+        "calves",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "middle back",
+        "shoulders",
+        "traps"
+      ],
       "notes": "To load sandbags or other objects, begin with the implements placed a distance from the loading platform, typically 50 feet.\nBegin by lifting the sandbag. Sandbags are extremely awkward, and the manner of lifting them can vary depending on the particular sandbag used. Reach as far around it as possible, extending through the hips and knees to pull it up high. Shouldering is usually not allowed.\nMove as quickly as possible to the platform, and load it, extending through your hips, knees, and ankles to get it as high as possible. Place it onto the platform, ensuring it doesn't fall off.\nReturn to the starting position to retrieve the next sandbag, and repeat until the event is completed."
     },
     {
@@ -6777,6 +8851,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "traps",
+        "lats",
+        "middle back"
+      ],
+      "secondaryMuscles": [
         "lats",
         "middle back"
       ],
@@ -6800,6 +8878,10 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Assume a lunge stance position with one foot forward with the knee bent, and the rear knee nearly touching the ground.\nEnsure that the front knee is over the midline of the foot. Extending through both legs, jump as high as possible, swinging your arms to gain lift.\nAs you jump as high as you can, switch the position of your legs, moving your front leg to the back and the rear leg to the front.\nAs you land, absorb the impact through the legs by adopting the lunge position, and repeat."
     },
     {
@@ -6817,6 +8899,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "triceps"
       ],
       "notes": "Sit on a Military Press Bench with a bar behind your head and either have a spotter give you the bar (better on the rotator cuff this way) or pick it up yourself carefully with a pronated grip (palms facing forward). Tip: Your grip should be wider than shoulder width and it should create a 90-degree angle between the forearm and the upper arm as the barbell goes down.\nOnce you pick up the barbell with the correct grip length, lift the bar up over your head by locking your arms. Hold at about shoulder level and slightly in front of your head. This is your starting position.\nLower the bar down to the collarbone slowly as you inhale.\nLift the bar back up to the starting position as you exhale.\nRepeat for the recommended amount of repetitions."
@@ -6866,6 +8951,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Sit on the floor with your knees bent and your partner standing behind you. Extend your arms straight behind you with your palms facing each other. Your partner will hold your wrists for you. This will be the starting position.\nAttempt to flex your elbows, while your partner prevents any actual movement.\nAfter 10-20 seconds, relax your arms while your partner gently pulls your wrists up to stretch your biceps. Be sure to let your partner know when the stretch is appropriate to prevent injury or overstretching."
     },
     {
@@ -6878,6 +8967,11 @@ extension ExerciseCatalog {
         "lats",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats",
+        "shoulders"
+      ],
       "notes": "For this exercise you will need access to a low pulley row machine with a V-bar. Note: The V-bar will enable you to have a neutral grip where the palms of your hands face each other. To get into the starting position, first sit down on the machine and place your feet on the front platform or crossbar provided making sure that your knees are slightly bent and not locked.\nLean over as you keep the natural alignment of your back and grab the V-bar handles.\nWith your arms extended pull back until your torso is at a 90-degree angle from your legs. Your back should be slightly arched and your chest should be sticking out. You should be feeling a nice stretch on your lats as you hold the bar in front of you. This is the starting position of the exercise.\nKeeping the torso stationary, pull the handles back towards your torso while keeping the arms close to it until you touch the abdominals. Breathe out as you perform that movement. At that point you should be squeezing your back muscles hard. Hold that contraction for a second and slowly go back to the original position while breathing in.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -6886,6 +8980,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "triceps"
       ],
       "notes": "Adjust the weight to an appropriate amount and be seated, grasping the handles. Your upper arms should be about 90 degrees to the body, with your head and chest up. The elbows should also be bent to about 90 degrees. This will be your starting position.\nBegin by extending through the elbow, pressing the handles together above your head.\nAfter pausing at the top, return the handles to the starting position. Ensure that you maintain tension on the cables.\nYou can also execute this movement with your back off the pad and alternate hands."
@@ -6905,6 +9002,10 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "calves",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "hamstrings",
         "lower back"
       ],
@@ -6963,6 +9064,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Grab a couple of dumbbells and sit on a military press bench or a utility bench that has a back support on it as you place the dumbbells upright on top of your thighs.\nClean the dumbbells up one at a time by using your thighs to bring the dumbbells up to shoulder height at each side.\nRotate the wrists so that the palms of your hands are facing forward. This is your starting position.\nAs you exhale, push the dumbbells up until they touch at the top.\nAfter a second pause, slowly come down back to the starting position as you inhale.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -6982,6 +9086,9 @@ extension ExerciseCatalog {
         "hamstrings",
         "calves"
       ],
+      "secondaryMuscles": [
+        "calves"
+      ],
       "notes": "Sit on a mat with your right leg extended in front of you and your left leg bent with your foot against your right inner thigh.\nLean forward from your hips and reach for your ankle until you feel a stretch in your hamstring. Hold for 15 seconds, then repeat for your other side."
     },
     {
@@ -6990,6 +9097,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "shoulders",
+        "chest"
+      ],
+      "secondaryMuscles": [
         "chest"
       ],
       "notes": "Sit upright on the floor with your legs bent, your partner standing behind you. Stick your arms straight out to your sides, with your palms facing the ground. Attempt to move them as far behind you as possible, as your assistant holds your wrists. This will be your starting position.\nKeeping your elbows straight, attempt to move your arms to the front, with your partner gently restraining you to prevent any actual movement for 10-20 seconds.\nNow, relax your muscles and allow your partner to gently increase the stretch on the shoulders and chest. Hold for 10 to 20 seconds."
@@ -7002,6 +9112,9 @@ extension ExerciseCatalog {
         "glutes",
         "adductors"
       ],
+      "secondaryMuscles": [
+        "adductors"
+      ],
       "notes": "In a seated position with your knees bent, cross one ankle over the opposite knee. Your partner will stand behind you. Now, lean forward as your partner braces your shoulders with their hands. This will be your starting position.\nAttempt to push your torso back for 10-20 seconds, as your partner prevents any actual movement of your torso.\nNow relax your muscles as your partner increases the stretch by gently pushing your torso forward for 10-20 seconds."
     },
     {
@@ -7010,6 +9123,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lower back",
+        "glutes"
+      ],
+      "secondaryMuscles": [
         "glutes"
       ],
       "notes": "Set up a box in a power rack. The pins should be set at an appropriate height. Begin by stepping under the bar and placing it across the back of the shoulders, not on top of your traps. Squeeze your shoulder blades together and rotate your elbows forward, attempting to bend the bar across your shoulders.\nRemove the bar from the rack, creating a tight arch in your lower back. Keep your head facing forward. With your back, shoulders, and core tight, push your knees and butt out and you begin your descent. Sit back with your hips until you are seated on the box. This will be your starting position.\nKeeping the bar tight, bend forward at the hips as much as possible. If you set the pins to what would be parallel, you not only have a safety if you fail, but know when to stop.\nPause just above the pins and reverse the motion until your torso it upright."
@@ -7022,6 +9138,9 @@ extension ExerciseCatalog {
         "hamstrings",
         "calves"
       ],
+      "secondaryMuscles": [
+        "calves"
+      ],
       "notes": "In a seated position with your legs extended, have your partner stand behind you. Now, lean forward as your partner braces your shoulders with their hands. This will be your starting position.\nAttempt to push your torso back for 10-20 seconds, as your partner prevents any actual movement of your torso.\nNow relax your muscles as your partner increases the stretch by gently pushing your torso forward for 10-20 seconds."
     },
     {
@@ -7030,6 +9149,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "hamstrings",
+        "calves"
+      ],
+      "secondaryMuscles": [
         "calves"
       ],
       "notes": "Loop a belt, rope, or band around one foot. Sit down with both legs extended . This will be your starting position.\nLeaning forward slightly, pull on the belt to draw the toes of your foot back. Hold this position for 10-20 seconds and then repeat with the other leg."
@@ -7067,6 +9189,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "middle back",
+        "biceps",
+        "lats",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "lats",
         "traps"
@@ -7154,6 +9281,10 @@ extension ExerciseCatalog {
         "abdominals",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "triceps"
+      ],
       "notes": "Grab a dumbbell with each hand and stand up erect.\nClean (lift) the dumbbells to the chest/shoulder level and then rotate your wrists so that your palms are facing towards you as if you were getting ready to perform an Arnold Press. This will be your starting position.\nNow start extending your left arm overhead as you rotate the wrist so that the palm of your hand faces forward as you go up. Your elbows should come out also as you lift the weight. Simultaneously, you will also be bending from your hip to your opposite side. Tip: If you perform the exercise correctly, is should look as if you are trying to reach for something overhead on the right hand side of your body, but with your left arm. Breathe out as you perform this movement.\nOnce you reach the top position breathe in. Then, with the weight fully extended overhead and you bent over to your right hand side, begin the movement to the left side.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -7162,6 +9293,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lats",
+        "biceps",
+        "middle back"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "middle back"
       ],
@@ -7175,6 +9310,9 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "traps"
+      ],
       "notes": "With shoulders relaxed and arms resting loosely at your sides (or in your lap if you're seated), gently roll your shoulders forward, up, back, and down.\nReverse direction. You can do this exercise alternating shoulders or both at the same time."
     },
     {
@@ -7185,6 +9323,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "To begin, stand on an exercise band so that tension begins at arm's length. Grasp the handles and lift them so that the hands are at shoulder height at each side.\nRotate the wrists so that the palms of your hands are facing forward. Your elbows should be bent, with the upper arms and forearms in line to the torso. This is your starting position.\nAs you exhale, lift the handles up until your arms are fully extended overhead."
     },
     {
@@ -7193,6 +9334,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "shoulders",
+        "lats"
+      ],
+      "secondaryMuscles": [
         "lats"
       ],
       "notes": "Relax your arms to your sides and raise your shoulders up toward your ears, then back down."
@@ -7213,6 +9357,9 @@ extension ExerciseCatalog {
       "muscleGroups": [
         "abdominals",
         "shoulders"
+      ],
+      "secondaryMuscles": [
+        "shoulders"
       ]
     },
     {
@@ -7221,6 +9368,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "abductors",
+        "adductors",
+        "calves",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "adductors",
         "calves",
@@ -7253,6 +9406,9 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "traps"
+      ],
       "notes": "In a standing position, hold a pair of dumbbells at your side. This will be your starting position.\nKeeping your elbows slightly bent, raise the weights directly in front of you to shoulder height, avoiding any swinging or cheating.\nAt the top of the exercise move the weights out in front of you, keeping your arms extended.\nLower the weights with a controlled motion.\nOn the next repetition, raise the weights in front of you to shoulder height before moving the weights laterally to your sides.\nLower the weights to the starting position."
     },
     {
@@ -7270,6 +9426,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "adductors",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "hamstrings"
       ],
       "notes": "Start off by lying on your right side and bend your right knee in front of you to stabilize the torso.\nRest your head on your right hand or shoulder. Lift your left leg upward and hold it by the back of the knee (easier) or the foot (harder).\nPull your left knee in toward your left shoulder and simultaneously press your foot or knee down to the floor. To intensify this stretch, straighten your left leg. Switch sides."
@@ -7293,6 +9452,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Begin standing with your feet hip width apart in an athletic stance. Your head and chest should be up, knees and hips slightly bent. This will be your starting position.\nLeaning to your right, extend through your hips, knees, and ankles to jump into the air. Block with the arms to lead the movement, jumping as far to your right as you can.\nLand facing the same direction with your feet hip width apart, absorbing the impact through your lower body."
     },
     {
@@ -7301,6 +9465,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "abductors",
+        "adductors",
+        "calves",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "adductors",
         "calves",
@@ -7319,6 +9489,12 @@ extension ExerciseCatalog {
         "middle back",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "forearms",
+        "middle back",
+        "shoulders"
+      ],
       "notes": "Grab the pull-up bar with the palms facing forward using a wide grip.\nAs you have both arms extended in front of you holding the bar at a wide grip, bring your torso back around 30 degrees or so while creating a curvature on your lower back and sticking your chest out. This is your starting position.\nPull your torso up while leaning to the left hand side until the bar almost touches your upper chest by drawing the shoulders and the upper arms down and back. Exhale as you perform this portion of the movement. Tip: Concentrate on squeezing the back muscles once you reach the full contracted position. The upper torso should remain stationary as it moves through space (no swinging) and only the arms should move. The forearms should do no other work other than hold the bar.\nAfter a second of contraction, inhale as you go back to the starting position.\nNow, pull your torso up while leaning to the right hand side until the bar almost touches your upper chest by drawing the shoulders and the upper arms down and back. Exhale as you perform this portion of the movement. Tip: Concentrate on squeezing the back muscles once you reach the full contracted position. The upper torso should remain stationary as it moves through space and only the arms should move. The forearms should do no other work other than hold the bar.\nAfter a second of contraction, inhale as you go back to the starting position.\nRepeat steps 3-6 until you have performed the prescribed amount of repetitions for each side."
     },
     {
@@ -7327,6 +9503,10 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "shoulders",
+        "forearms",
+        "lats"
+      ],
+      "secondaryMuscles": [
         "forearms",
         "lats"
       ],
@@ -7350,6 +9530,10 @@ extension ExerciseCatalog {
         "forearms",
         "traps"
       ],
+      "secondaryMuscles": [
+        "forearms",
+        "traps"
+      ],
       "notes": "With a wide stance, hold a dumbell with both hands, grasping the head of the dumbbell instead of the handle. Your arms should be extended and hanging at the waist. This will be your starting position.\nRaise the weight until it is above shoulder level, keeping your arms extended. Your torso and hips should remain stationary throughout the movement.\nReturn to the starting position and repeat for the recommended amount of repetitions."
     },
     {
@@ -7358,6 +9542,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "hamstrings"
       ],
@@ -7371,6 +9559,9 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "hamstrings"
+      ],
       "notes": "Lay on the floor with your feet flat and knees bent.\nRaise one leg off of the ground, pulling the knee to your chest. This will be your starting position.\nExecute the movement by driving through the heel, extending your hip upward and raising your glutes off of the ground.\nExtend as far as possible, pause and then return to the starting position."
     },
     {
@@ -7379,6 +9570,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "hamstrings"
       ],
@@ -7402,6 +9597,10 @@ extension ExerciseCatalog {
         "chest",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "triceps"
+      ],
       "notes": "Position a bar into a landmine or securely anchor it in a corner. Load the bar to an appropriate weight.\nRaise the bar from the floor, taking it to your shoulders with one or both hands. Adopt a wide stance. This will be your starting position.\nPerform the movement by extending the elbow, pressing the weight up. Move explosively, extending the hips and knees fully to produce maximal force.\nReturn to the starting position."
     },
     {
@@ -7410,6 +9609,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -7425,6 +9628,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "This drill teaches quick foot action. You need a single cone. Begin standing next to the cone with one arm back and one arm forward.\nChop the feet as quickly as possible, blocking with the arms. Circle the cone, keep your knees up, with violent foot action.\nRest after three trips around the cone."
     },
     {
@@ -7433,6 +9641,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings"
       ],
@@ -7449,6 +9661,12 @@ extension ExerciseCatalog {
         "calves",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "adductors",
+        "calves",
+        "hamstrings"
+      ],
       "notes": "Arrange a line of cones in front of you. Assume a relaxed standing position, balanced on one leg. Raise the knee of your opposite leg. This will be your starting position.\nHop forward, jumping and landing with the same leg over the cone.\nUse a countermovement jump to hop from cone to cone.\nAt the end, turn around and go back on the other leg."
     },
     {
@@ -7457,6 +9675,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "abductors",
+        "adductors",
+        "calves",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "adductors",
         "calves",
@@ -7484,6 +9708,12 @@ extension ExerciseCatalog {
         "calves",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "adductors",
+        "calves",
+        "hamstrings"
+      ],
       "notes": "Stand to the side of a box with your inside foot on top of it, close to the edge.\nBegin by swinging the arms upward as you push through the top leg, jumping upward as high as possible. Attempt to drive the opposite knee upward.\nLand in the same position that you started, using your inside leg to decelerate the impact."
     },
     {
@@ -7492,6 +9722,11 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "quadriceps",
+        "abductors",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "glutes",
         "hamstrings"
@@ -7519,6 +9754,13 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Roller skating is a fun activity which can be effective in improving cardiorespiratory fitness and muscular endurance. It requires relatively good balance and coordination. It is necessary to learn the basics of skating including turning and stopping and to wear protective gear to avoid possible injury.\nYou can skate at a comfortable pace for 30 minutes straight. If you want a cardio challenge, do interval skating — speed skate two minutes of every five minutes, using the remaining three minutes to recover. A 150 lb person will typically burn about 175 calories in 30 minutes skating at a comfortable pace, similar to brisk walking."
     },
     {
@@ -7531,6 +9773,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "To begin, load the sled with the desired weight and attach the pulling strap. You can pull with handles, use a harness, or attach the pulling strap to a weight belt.\nWhether pulling forwards or backwards, lean in the direction of travel and progress by extending through the hips and knees."
     },
     {
@@ -7539,6 +9786,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "calves",
+        "middle back",
+        "quadriceps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "middle back",
         "quadriceps"
@@ -7566,6 +9818,13 @@ extension ExerciseCatalog {
         "hamstrings",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "chest",
+        "glutes",
+        "hamstrings",
+        "triceps"
+      ],
       "notes": "Load your pushing sled with the desired weight.\nTake an athletic posture, leaning into the sled with your arms fully extended, grasping the handles. Push the sled as fast as possible, focusing on extending your hips and knees to strengthen your posterior chain."
     },
     {
@@ -7586,6 +9845,10 @@ extension ExerciseCatalog {
         "biceps",
         "lats"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats"
+      ],
       "notes": "Attach dual handles to a sled connected by a rope or chain. Load the sled to an appropriate weight. Face the sled, backing up until there is some tension in the line.\nWith a handle in each hand, bend the knees slightly, keep your head and chest up, and begin with your arms extended.\nTo initiate the movement, flex the elbow as you retract your shoulder blades, pulling the sled towards you.\nTake a step or two back to get tension in the line and repeat."
     },
     {
@@ -7594,6 +9857,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "calves",
+        "forearms",
+        "lats",
+        "middle back",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "calves",
         "forearms",
         "lats",
@@ -7610,6 +9880,9 @@ extension ExerciseCatalog {
         "shoulders",
         "chest"
       ],
+      "secondaryMuscles": [
+        "chest"
+      ],
       "notes": "Place an incline bench underneath the smith machine. Place the barbell at a height that you can reach when lying down and your arms are almost fully extended. Once the weight you need is selected, lie down on the incline bench and make sure your shoulders are aligned right under the barbell.\nUsing a shoulder width pronated (palms forward) grip, lift the bar from the rack and hold it straight over you with a slight bend at the elbows. This will be your starting position.\nAs you breathe out, lift the bar up until your arms are fully extended. Note: The contraction should be felt around the shoulders.\nAfter a second pause, bring the bar back down to the starting position as you breathe in.\nRepeat the movement for the prescribed amount of repetitions.\nWhen you are done, place the bar back in the rack."
     },
     {
@@ -7618,6 +9891,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "traps",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "shoulders"
       ],
       "notes": "With the bar at thigh level, load an appropriate weight.\nStand with the bar behind you, taking a shoulder-width, pronated grip on the bar and unhook the weight. You should be standing up straight with your head and chest up and your arms extended. This will be your starting position.\nInitiate the movement by shrugging your shoulders straight up. Do not flex the arms or wrist during the movement.\nAfter a brief pause return the weight to the starting position.\nRepeat for the desired number of repetitions before engaging the hooks to rack the weight."
@@ -7631,6 +9907,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Place a flat bench underneath the smith machine. Now place the barbell at a height that you can reach when lying down and your arms are almost fully extended. Once the weight you need is selected, lie down on the flat bench. Using a pronated grip that is wider than shoulder width, unlock the bar from the rack and hold it straight over you with your arms locked. This will be your starting position.\nAs you breathe in, come down slowly until you feel the bar on your middle chest.\nAfter a second pause, bring the bar back to the starting position as you breathe out and push the bar using your chest muscles. Lock your arms in the contracted position, hold for a second and then start coming down slowly again. Tip: It should take at least twice as long to go down than to come up.\nRepeat the movement for the prescribed amount of repetitions.\nWhen you are done, lock the bar back in the rack."
     },
     {
@@ -7639,6 +9919,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "middle back",
+        "biceps",
+        "lats",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "lats",
         "shoulders"
@@ -7663,6 +9948,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Place a flat bench underneath the smith machine. Place the barbell at a height that you can reach when lying down and your arms are almost fully extended. Once the weight you need is selected, lie down on the flat bench. Using a close and pronated grip (palms facing forward) that is around shoulder width, unlock the bar from the rack and hold it straight over you with your arms locked. This will be your starting position.\nAs you breathe in, come down slowly until you feel the bar on your middle chest. Tip: Make sure that as opposed to a regular bench press, you keep the elbows close to the torso at all times in order to maximize triceps involvement.\nAfter a second pause, bring the bar back to the starting position as you breathe out and push the bar using your triceps muscles. Lock your arms in the contracted position, hold for a second and then start coming down slowly again. Tip: It should take at least twice as long to go down than to come up.\nRepeat the movement for the prescribed amount of repetitions.\nWhen you are done, lock the bar back in the rack."
     },
     {
@@ -7674,6 +9963,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Position a decline bench in the rack so that the bar will be above your chest. Load an appropriate weight and take your place on the bench.\nRotate the bar to unhook it from the rack and fully extend your arms. Your back should be slightly arched and your shoulder blades retracted. This will be your starting position.\nBegin the movement by flexing your arms, lowering the bar to your chest.\nPause briefly, and then extend your arms to push the weight back to the starting position.\nAfter completing the desired number of repetitions, rotate the bar to rack the weight."
     },
     {
@@ -7682,6 +9975,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "shoulders",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "lower back",
         "quadriceps",
@@ -7708,6 +10008,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Place an incline bench underneath the smith machine. Place the barbell at a height that you can reach when lying down and your arms are almost fully extended. Once the weight you need is selected, lie down on the incline bench and make sure your upper chest is aligned with the barbell. Using a pronated grip (palms facing forward) that is wider than shoulder width, unlock the bar from the rack and hold it straight over you with your arms locked. This will be your starting position.\nAs you breathe in, come down slowly until you feel the bar on your upper chest.\nAfter a second pause, bring the bar back to the starting position as you breathe out and push the bar using your chest muscles. Lock your arms in the contracted position, hold for a second and then start coming down slowly again. Tip: It should take at least twice as long to go down than to come up.\nRepeat the movement for the prescribed amount of repetitions.\nWhen you are done, place the bar back in the rack."
     },
     {
@@ -7716,6 +10020,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -7731,6 +10040,10 @@ extension ExerciseCatalog {
         "biceps",
         "traps"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "traps"
+      ],
       "notes": "With the bar at thigh level, load an appropriate weight.\nTake a wide grip on the bar and unhook the weight, removing your off hand from the bar. Your arm should be extended as you stand up straight with your head and chest up. This will be your starting position.\nBegin the movement by flexing the elbow, raising the upper arm with the elbow pointed out. Continue until your upper arm is parallel to the floor.\nAfter a brief pause, return the weight to the starting position.\nRepeat for the desired number of repetitions before engaging the hooks to rack the weight."
     },
     {
@@ -7741,6 +10054,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "To begin, place a flat bench (or preferably one with back support) underneath a smith machine. Position the barbell at a height so that when seated on the flat bench, the arms must be almost fully extended to reach the barbell.\nOnce you have the correct height, sit slightly in behind the barbell so that there is an imaginary straight line from the tip of your nose to the barbell. Your feet should be stationary. Grab the barbell with the palms facing forward, unlock it and lift it up so that your arms are fully extended. This is the starting position.\nSlowly begin to lower the barbell until it is level with your chin while inhaling.\nThen lift the barbell back to the starting position using your shoulders while exhaling.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -7749,6 +10065,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -7775,6 +10096,12 @@ extension ExerciseCatalog {
         "hamstrings",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
       "notes": "To begin, first set the bar on the height that best matches your height. Once the correct height is chosen and the bar is loaded, step under the bar and place the back of your shoulders (slightly below the neck) across it.\nHold on to the bar using both arms at each side (palms facing forward), unlock it and lift it off the rack by first pushing with your legs and at the same time straightening your torso.\nPosition your legs using a shoulder width medium stance with the toes slightly pointed out. Keep your head up at all times and also maintain a straight back. This will be your starting position. (Note: For the purposes of this discussion we will use the medium stance which targets overall development; however you can choose any of the three stances discussed in the foot stances section).\nBegin to slowly lower the bar by bending the knees as you maintain a straight posture with the head up. Continue down until the angle between the upper leg and the calves becomes slightly less than 90-degrees (which is the point in which the upper legs are below parallel to the floor). Inhale as you perform this portion of the movement. Tip: If you performed the exercise correctly, the front of the knees should make an imaginary straight line with the toes that is perpendicular to the front. If your knees are past that imaginary line (if they are past your toes) then you are placing undue stress on the knee and the exercise has been performed incorrectly.\nBegin to raise the bar as you exhale by pushing the floor with the heel of your foot as you straighten the legs again and go back to the starting position.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -7786,6 +10113,10 @@ extension ExerciseCatalog {
         "glutes",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "lower back"
+      ],
       "notes": "To begin, set the bar on the smith machine to a height that is around the middle of your thighs. Once the correct height is chosen and the bar is loaded, grasp the bar using a pronated (palms forward) grip that is shoulder width apart. You may need some wrist wraps if using a significant amount of weight.\nLift the bar up by fully extending your arms while keeping your back straight. Stand with your torso straight and your legs spaced using a shoulder width or narrower stance. The knees should be slightly bent. This is your starting position.\nKeeping the knees stationary, lower the barbell to over the top of your feet by bending at the waist while keeping your back straight. Keep moving forward as if you were going to pick something from the floor until you feel a stretch on the hamstrings. Exhale as you perform this movement\nStart bringing your torso up straight again as soon as you feel the hamstrings stretch by extending your hips and waist until you are back at the starting position. Inhale as you perform this movement.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -7794,6 +10125,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "traps",
+        "biceps",
+        "middle back",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "middle back",
         "shoulders"
@@ -7810,6 +10146,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "To begin, place a flat bench 2-3 feet behind the smith machine. Then, set the bar on the height that best matches your height. Once the correct height is chosen and the bar is loaded, step under the bar and place the back of your shoulders (slightly below the neck) across it.\nHold on to the bar using both arms at each side (palms facing forward), unlock it and lift it off the rack by first pushing with your legs and at the same time straightening your torso.\nPosition your legs by placing one foot slightly forward under the bar and extending your other leg back and place the top of your foot on the bench. This will be your starting position\nBegin to slowly lower the bar by bending the knee as you maintain a straight posture with the head up. Continue down until the angle between the upper leg and the calf becomes slightly less than 90-degrees (which is the point in which the upper legs are below parallel to the floor). Inhale as you perform this portion of the movement. Tip: If you performed the exercise correctly, the front of the knee should make an imaginary straight line with the toes that is perpendicular to the front. If your knee is past that imaginary line (if it is past your toes) then you are placing undue stress on the knee and the exercise has been performed incorrectly.\nBegin to raise the bar as you exhale by pushing the floor with the heel of your foot mainly as you straighten your leg again and go back to the starting position.\nRepeat for the recommended amount of repetitions.\nSwitch legs and repeat the movement."
     },
     {
@@ -7818,6 +10159,15 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "biceps",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "shoulders",
+        "traps",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "glutes",
         "hamstrings",
@@ -7840,6 +10190,13 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Begin with the feet in the pulling position, the bar racked across the back of the shoulders, and the hands placed in a wide snatch grip.\nPop the bar with an abrupt dip and drive of the knees, and aggressively drive under the bar, transitioning the feet into the receiving position.\nReceive the bar locked out overhead near the bottom of the squat. The torso should remain vertical, lowering the hips between the legs.\nContinue to descend to full depth, and return to a standing position. Carefully lower the weight."
     },
     {
@@ -7848,6 +10205,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "forearms",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "forearms",
         "glutes",
         "lower back",
@@ -7871,6 +10235,16 @@ extension ExerciseCatalog {
         "traps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "shoulders",
+        "traps",
+        "triceps"
+      ],
       "notes": "Begin with a loaded barbell on boxes or stands of the desired height. A wide grip should be taken on the bar. The feet should be directly below the hips, with the feet turned out as needed. Lower the hips, with the chest up and the head looking forward. The shoulders should be just in front of the bar, with the elbows pointed out. This will be the starting position.\nBegin the first pull by driving through the front of the heels, raising the bar from the boxes.\nTransition into the second pull by extending through the hips knees and ankles, driving the bar up as quickly as possible. The bar should be close to the body. At peak extension, shrug the shoulders and allow the elbows to flex to the side.\nAs you move your feet into the receiving position, forcefully pull yourself below the bar as you elevate the bar overhead. The feet should move to just outside the hips, turned out as necessary. Receive the bar with your body as low as possible and the arms fully extended overhead.\nKeeping the bar aligned over the front of the heels, your head and chest up, drive through heels of the feet to move to a standing position. Carefully return the weight to the boxes."
     },
     {
@@ -7885,6 +10259,13 @@ extension ExerciseCatalog {
         "quadriceps",
         "traps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "traps"
+      ],
       "notes": "With a barbell on the floor close to the shins, take a wide snatch grip. Lower your hips with the weight focused on the heels, back straight, head facing forward, chest up, with your shoulders just in front of the bar. This will be your starting position.\nBegin the first pull by driving through the heels, extending your knees. Your back angle should stay the same, and your arms should remain straight. Move the weight with control as you continue to above the knees.\nNext comes the second pull, the main source of acceleration for the pull. As the bar approaches the mid-thigh position, begin extending through the hips. In a jumping motion, accelerate by extending the hips, knees, and ankles, using speed to move the bar upward.\nThere should be no need to actively pull through the arms to accelerate the weight; at the end of the second pull, the body should be fully extended, leaning slightly back. Full extension should be violent and abrupt, and ensure that you do not prolong the extension for longer than necessary."
     },
     {
@@ -7893,6 +10274,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "traps",
+        "forearms",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "forearms",
         "shoulders"
       ],
@@ -7917,6 +10302,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Attach bands to the bar that are securely anchored near the ground. You may need to choke the bands to get adequate tension.\nUse a box of an appropriate height for this exercise. Load the bar to a weight that still requires effort, but isn't so heavy that speed is compromised. Typically, that will be between 50-70% of your one rep max.\nPosition the bar on your upper back, shoulder blades retracted, back arched and everything tight head to toe. This will be the starting position.\nUnrack the bar and position yourself in front of the box. Sit back with your hips until you are seated on the box, ensuring that you descend under control and don't crash onto the surface.\nPause briefly, and explode off of the box, extending through the hips and knees."
     },
     {
@@ -7925,6 +10315,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings",
@@ -7941,6 +10337,10 @@ extension ExerciseCatalog {
         "glutes",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "shoulders"
+      ],
       "notes": "Hold a dumbbell in each hand with a pronated grip. Your feet should be wide with your hips and knees extended. This will be your starting position.\nBegin the movement by pulling both of the dumbbells to one side next to your hip, rotating your torso.\nKeeping your arms straight and the dumbbells parallel to the ground, rotate your torso to swing the weights to your opposite side.\nContinue alternating, rotating from one side to the other until the set is complete."
     },
     {
@@ -7949,6 +10349,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "chest",
         "shoulders",
         "triceps"
@@ -7975,6 +10380,12 @@ extension ExerciseCatalog {
         "neck",
         "traps"
       ],
+      "secondaryMuscles": [
+        "lats",
+        "lower back",
+        "neck",
+        "traps"
+      ],
       "notes": "Sit in a chair so your back is straight and your feet planted on the floor.\nInterlace your fingers behind your head, elbows out and your chin down.\nTwist your upper body to one side about 3 times as far as you can. Then lean forward and twist your torso to reach your elbow to the floor on the inside of your knee.\nReturn to upright position and then repeat for your other side."
     },
     {
@@ -7983,6 +10394,15 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "shoulders",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "forearms",
         "glutes",
@@ -8004,6 +10424,12 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "hamstrings",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Standing with the weight racked on the front of the shoulders, begin with the dip. With your feet directly under your hips, flex the knees without moving the hips backward.\nGo down only slightly, and reverse direction as powerfully as possible. Drive through the heels create as much speed and force as possible, and be sure to move your head out of the way as the bar leaves the shoulders. At this moment as the feet leave the floor, the feet must be placed into the receiving position as quickly as possible.\nIn the brief moment the feet are not actively driving against the platform, the athlete's effort to push the bar up will drive them down. The feet should be moved to a split stance, one foot forward, one foot back, with the knees partially bent. Receive the bar with the arms locked out overhead.\nReturn to a standing position, bringing the feet together."
     },
     {
@@ -8012,6 +10438,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -8033,6 +10464,16 @@ extension ExerciseCatalog {
         "traps",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "forearms",
+        "glutes",
+        "lower back",
+        "quadriceps",
+        "shoulders",
+        "traps",
+        "triceps"
+      ],
       "notes": "Begin with a loaded barbell on the floor. The bar should be close to or touching the shins, and a wide grip should be taken on the bar. The feet should be directly below the hips, with the feet turned out as needed. Lower the hips, with the chest up and the head looking forward. The shoulders should be just in front of the bar. This will be the starting position.\nBegin the first pull by driving through the front of the heels, raising the bar from the ground. The back angle should stay the same until the bar passes the knees.\nTransition into the second pull by extending through the hips knees and ankles, driving the bar up as quickly as possible. The bar should be close to the body. At peak extension, shrug the shoulders and allow the elbows to flex to the side.\nAs you move your feet into the receiving position, forcefully pull yourself below the bar as you elevate the bar overhead. The feet should move forcefully to a split position, one foot forward one foot back. Receive the bar with your body as low as possible and the arms fully extended overhead.\nKeeping the bar aligned over the front of the heels, your head and chest up, drive through heels of the feet to move to a standing position, bringing your feet together.\nCarefully return the weight to floor."
     },
     {
@@ -8041,6 +10482,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings"
       ],
@@ -8056,6 +10501,11 @@ extension ExerciseCatalog {
         "glutes",
         "quadriceps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "quadriceps"
+      ],
       "notes": "Being in a standing position. Jump into a split leg position, with one leg forward and one leg back, flexing the knees and lowering your hips slightly as you do so.\nAs you descend, immediately reverse direction, standing back up and jumping, reversing the position of your legs. Repeat 5-10 times on each leg."
     },
     {
@@ -8064,6 +10514,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings",
@@ -8084,6 +10541,13 @@ extension ExerciseCatalog {
         "hamstrings",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
       "notes": "Set up the bands on the sleeves, secured to either band pegs, the rack, or dumbbells so that there is appropriate tension.\nBegin by stepping under the bar and placing it across the back of the shoulders. Squeeze your shoulder blades together and rotate your elbows forward, attempting to bend the bar across your shoulders. Remove the bar from the rack, creating a tight arch in your lower back, and step back into position. Place your feet wide for more emphasis on the back, glutes, adductors, and hamstrings. Keep your head facing forward.\nWith your back, shoulders, and core tight, push your knees and butt out and you begin your descent. Sit back with your hips as much as possible. Ideally, your shins should be perpendicular to the ground. Lower bar position necessitates a greater torso lean to keep the bar over the heels. Continue until you break parallel, which is defined as the crease of the hip being in line with the top of the knee.\nKeeping the weight on your heels and pushing your feet and knees out, drive upward as you lead the movement with your head. Continue upward, maintaining tightness head to toe, until you have returned to the starting position."
     },
     {
@@ -8092,6 +10556,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "adductors",
         "calves",
         "glutes",
@@ -8112,6 +10583,13 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "To begin, first set the bar on a rack to just below shoulder level. Position a weight plate on the ground a couple feet back from the rack. Once the bar is loaded, step under it and place the back of your shoulders across it.\nHold on to the bar with both hands and lift it off the rack by first pushing with your legs and at the same time straighten your torso.\nStep away from the rack and adopt a wide stance with the toes slightly pointed out, with one foot on the weight plate. Keep your head up at all times. This will be your starting position.\nBegin to slowly lower the bar by bending the knees and hips. Continue down until the angle between the upper leg and the calves becomes slightly less than 90-degrees.\nRaise the bar as you exhale by pushing the floor with the heels of your feet as you extend the hips and knees.\nAt the top of the movement, side step, bringing your feet together on the opposite side of the plate.\nUsing your inside foot, push the weight plate, sliding it across the floor to where you were just standing.\nPlace your inside foot on the weight plate, adopting a wide stance for the next repetition."
     },
     {
@@ -8120,6 +10598,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings",
@@ -8137,6 +10621,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "To begin, step onto the stairmaster and select the desired option from the menu. You can choose a manual setting, or you can select a program to run. Typically, you can enter your age and weight to estimate the amount of calories burned during exercise.\nPump your legs up and down in an established rhythm, driving the pedals down but not all the way to the floor. It is recommended that you maintain your grip on the handles so that you don't fall. The handles can be used to monitor your heart rate to help you stay at an appropriate intensity.\nStairmasters offer convenience, cardiovascular benefits, and usually have less impact than running outside. They are typically much harder than other cardio equipment. A 150 lb person will typically burn over 300 calories in 30 minutes, compared to about 175 calories walking."
     },
     {
@@ -8145,6 +10634,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "triceps"
       ],
       "notes": "Stand with a dumbbell in each hand. Raise the dumbbells to your shoulders with your palms facing forward and your elbows pointed out. This will be your starting position.\nExtend one arm to press the dumbbell straight up, keeping your off hand in place. Do not lean or jerk the weight during the movement.\nAfter a brief pause, return the weight to the starting position.\nRepeat for the opposite side, continuing to alternate between arms."
@@ -8166,6 +10658,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "This exercise is best performed inside a squat rack for easier pick up of the bar. To begin, first set the bar on a rack that best matches your height. Once the correct height is chosen and the bar is loaded, step under the bar and place the back of your shoulders (slightly below the neck) across it.\nHold on to the bar using both arms at each side and lift it off the rack by first pushing with your legs and at the same time straightening your torso.\nStep away from the rack and position your legs using a shoulder width medium stance with the toes slightly pointed out. Your back should be kept straight while performing this exercise. This will be your starting position.\nElevate the barbell overhead by fully extending your arms while breathing out.\nHold the contraction for a second and lower the barbell back down to the starting position by inhaling.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -8174,6 +10669,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "shoulders"
       ],
       "notes": "With a dumbbell in one hand and the palm facing your torso, bend your knees slightly and bring your torso forward, by bending at the waist, while keeping the back straight until it is almost parallel to the floor. Make sure that you keep the head up.\nThe upper arm should be close to the torso and parallel to the floor while the forearm is pointing towards the floor as the hand holds the weight. Tip: There should be a 90-degree angle between the forearm and the upper arm. This is your starting position.\nKeeping the upper arms stationary, use the triceps to lift the weights as you exhale until the forearms are parallel to the floor and the whole arm is extended. Like many other arm exercises, only the forearm moves.\nAfter a second contraction at the top, slowly lower the dumbbell back to the starting position as you inhale.\nRepeat the movement for the prescribed amount of repetitions.\nSwitch arms and repeat the exercise."
@@ -8205,6 +10703,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Clasp your hands behind your back with your palms together, straighten arms and then rotate them so your palms face downward.\nRaise your arms up and hold until you feel a stretch in your biceps."
     },
     {
@@ -8213,6 +10715,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "triceps"
       ],
       "notes": "Place a loaded bar at shoulder level in a rack. With a pronated grip at shoulder width, begin with the bar racked across the front of your shoulders. This is your starting position.\nInitiate the lift by extending the elbows to press the bar overhead. Avoid locking out the elbow as you move the weight behind your head.\nLower the bar down to the back of the head until your elbow forms a right angle.\nLift the bar back over your head by extending the elbows\nLower the bar down to the starting position.\nAlternate in this manner until you complete the recommended amount of repetitions."
@@ -8226,6 +10731,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Position dual pulleys to chest height and select an appropriate weight. Stand a foot or two in front of the cables, holding one in each hand. You can stagger your stance for better stability.\nPosition the upper arm at a 90 degree angle with the shoulder blades together. This will be your starting position.\nKeeping the rest of the body stationary, extend through the elbows to press the handles forward, drawing them together in front of you.\nPause at the top of the motion, and return to the starting position."
     },
     {
@@ -8236,6 +10745,9 @@ extension ExerciseCatalog {
         "abdominals",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "shoulders"
+      ],
       "notes": "Connect a standard handle on a tower, and move the cable to the lowest pulley position.\nWith your side to the cable, grab the handle with one hand and step away from the tower. You should be approximately arm's length away from the pulley, with the tension of the weight on the cable. Your outstretched arm should be aligned with the cable.\nWith your feet positioned shoulder width apart, squat down and grab the handle with both hands. Your arms should still be fully extended.\nIn one motion, pull the handle up and across your body until your arms are in a fully-extended position above your head.\nKeep your back straight and your arms close to your body as you pivot your back foot and straighten your legs to get a full range of motion.\nRetract your arms and then your body. Return to the neutral position in a slow and controlled manner.\nRepeat to failure.\nThen, reposition and repeat the same series of movements on the opposite side."
     },
     {
@@ -8244,6 +10756,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "shoulders"
       ],
       "notes": "Connect a standard handle to a tower, and move the cable to the highest pulley position.\nWith your side to the cable, grab the handle with one hand and step away from the tower. You should be approximately arm's length away from the pulley, with the tension of the weight on the cable. Your outstretched arm should be aligned with the cable.\nWith your feet positioned shoulder width apart, reach upward with your other hand and grab the handle with both hands. Your arms should still be fully extended.\nIn one motion, pull the handle down and across your body to your front knee while rotating your torso.\nKeep your back and arms straight and core tight while you pivot your back foot and bend your knees to get a full range of motion.\nMaintain your stance and straight arms. Return to the neutral position in a slow and controlled manner.\nRepeat to failure.\nThen, reposition and repeat the same series of movements on the opposite side."
@@ -8265,6 +10780,9 @@ extension ExerciseCatalog {
         "biceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Taking a dumbbell in your working hand, lean forward. Allow your working arm to hang perpendicular to the ground with the elbow pointing out. This will be your starting position.\nFlex the elbow to curl the weight, keeping the upper arm stationary. At the top of the repetition, flex the biceps and pause.\nLower the dumbbell back to the starting position.\nRepeat the movement for the prescribed amount of repetitions."
     },
     {
@@ -8284,6 +10802,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Standing with your feet shoulder width apart, take a dumbbell in each hand. Raise the dumbbells to head height, the elbows out and about 90 degrees. This will be your starting position.\nMaintaining strict technique with no leg drive or leaning back, extend through the elbow to raise the weights together directly above your head.\nPause, and slowly return the weight to the starting position."
     },
     {
@@ -8292,6 +10813,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "biceps",
+        "forearms"
+      ],
+      "secondaryMuscles": [
         "forearms"
       ],
       "notes": "To begin, stand straight with a dumbbell in each hand using a pronated grip (palms facing down). Your arms should be fully extended while your feet are shoulder width apart from each other. This is the starting position.\nWhile holding the upper arms stationary, curl the weights while contracting the biceps as you breathe out. Only the forearms should move. Continue the movement until your biceps are fully contracted and the dumbbells are at shoulder level. Hold the contracted position for a second as you squeeze the muscle.\nSlowly begin to bring the dumbbells back to starting position as your breathe in.\nRepeat for the recommended amount of repetitions."
@@ -8323,6 +10847,10 @@ extension ExerciseCatalog {
         "biceps",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "shoulders"
+      ],
       "notes": "Grasp a dumbbell in each hand with a pronated (palms forward) grip that is slightly less than shoulder width. The dumbbells should be resting on top of your thighs. Your arms should be extended with a slight bend at the elbows and your back should be straight. This will be your starting position.\nUse your side shoulders to lift the dumbbells as you exhale. The dumbbells should be close to the body as you move it up and the elbows should drive the motion. Continue to lift them until they nearly touch your chin. Tip: Your elbows should drive the motion. As you lift the dumbbells, your elbows should always be higher than your forearms. Also, keep your torso stationary and pause for a second at the top of the movement.\nLower the dumbbells back down slowly to the starting position. Inhale as you perform this portion of the movement.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -8351,6 +10879,9 @@ extension ExerciseCatalog {
         "calves",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "hamstrings"
+      ],
       "notes": "Place your right heel on a step with your knee extended and lean forward to grab your right toe with your right hand. Your left knee should be slightly bent and your back should be straight.\nSupport your weight on your left leg and place your left hand on your left thigh.\nPull your right toes toward your knee until you feel a stretch in your calf."
     },
     {
@@ -8368,6 +10899,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "abductors",
+        "adductors"
+      ],
+      "secondaryMuscles": [
         "adductors"
       ],
       "notes": "Begin standing on one leg, holding to a vertical support.\nRaise the unsupported knee to 90 degrees. This will be your starting position.\nOpen the hip as far as possible, attempting to make a big circle with your knee.\nPerform this movement slowly for a number of repetitions, and repeat on the other side."
@@ -8418,6 +10952,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "This drill is best done in sand or other soft landing surface. Ensure that you are able to measure distance. Stand in a partial squat stance with feet shoulder width apart.\nUtilizing a big arm swing and a countermovement of the legs, jump forward as far as you can.\nAttempt to land with your feet out in front you, reaching as far as possible with your legs.\nMeasure the distance from your landing point to the starting point and track results."
     },
     {
@@ -8426,6 +10965,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "forearms"
+      ],
+      "secondaryMuscles": [
         "forearms"
       ],
       "notes": "Start by standing to the right side of a low pulley row. Use your left hand to come across the body and grab a single handle attached to the low pulley with a pronated grip (palms facing down). Rest your arm in front of you. Your right hand should grab the machine for better support and balance.\nMake sure that your back is erect and your feet are shoulder width apart from each other. This is the starting position.\nBegin to use the left hand and come across your body out until it is elevated to shoulder height while exhaling.\nFeel the contraction at the top for a second and begin to slowly lower the handle back down to the original starting position while inhaling.\nRepeat for the recommended amount of repetitions.\nSwitch arms and repeat the exercise."
@@ -8439,6 +10981,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Grab a single handle with your left arm next to the low pulley machine. Turn away from the machine keeping the handle to the side of your body with your arm fully extended. Now use both hands to elevate the single handle directly above the head with the palm facing forward. Keep your upper arm completely vertical (perpendicular to the floor) and put your right hand on your left elbow to help keep it steady. This is the starting position.\nKeeping your upper arms close to your head (elbows in) and perpendicular to the floor, lower the resistance in a semicircular motion behind your head until your forearms touch your biceps. Tip: The upper arms should remain stationary and only the forearms should move. Breathe in as you perform this step.\nGo back to the starting position by using the triceps to raise the single handle. Breathe out as you perform this step.\nRepeat for the recommended amount of repetitions.\nSwitch arms and repeat the exercise."
     },
     {
@@ -8449,6 +10995,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Start by placing a barbell that is about chest high on a squat rack. Once you have selected the weights, grab the barbell using a pronated (palms facing forward) grip. Make sure to grip the bar wider than shoulder width apart from each other.\nSlightly bend the knees and place the barbell on your collar bone. Lift the barbell up keeping it lying on your chest. Take a step back and position your feet shoulder width apart from each other.\nOnce you pick up the barbell with the correct grip length, lift the bar up over your head by locking your arms. Hold at about shoulder level and slightly in front of your head. This is your starting position.\nLower the bar down to the collarbone slowly as you inhale.\nLift the bar back up to the starting position as you exhale.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -8457,6 +11006,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "forearms",
+        "biceps"
+      ],
+      "secondaryMuscles": [
         "biceps"
       ],
       "notes": "To begin, stand straight while holding a weight plate by the ridge at arm's length in each hand using a neutral grip (palms facing in). You feet should be shoulder width apart from each other. This will be your starting position.\nLower the plates until the fingers are nearly extended but can still hold weights. Inhale as you lower the plates.\nNow raise the plates back to the starting position as you exhale by closing your hands.\nRepeat for the recommended amount of repetitions prescribed in your program."
@@ -8488,6 +11040,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "To begin, stand up with a dumbbell held in one hand. Your feet should be about shoulder width apart from each other. Now fully extend the arm with the dumbbell over your head. Tip: The small finger of your hand should be facing the ceiling and the palm of your hand should be facing forward. The dumbbell should be above your head.\nThis will be your starting position.\nKeeping your upper arm close to your head (elbows in) and perpendicular to the floor, lower the resistance in a semicircular motion behind your head until your forearm touch your bicep. Tip: The upper arm should remain stationary and only the forearm should move. Breathe in as you perform this step.\nGo back to the starting position by using the triceps to raise the dumbbell. Breathe out as you perform this step.\nRepeat for the recommended amount of repetitions.\nSwitch arms and repeat the exercise."
     },
     {
@@ -8496,6 +11052,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "shoulders"
       ],
       "notes": "To begin, stand up holding a barbell or e-z bar using a pronated grip (palms facing forward) with your hands closer than shoulder width apart from each other. Your feet should be about shoulder width apart.\nNow elevate the barbell above your head until your arms are fully extended. Keep your elbows in. This will be your starting position.\nKeeping your upper arms close to your head and elbows in, perpendicular to the floor, lower the resistance in a semicircular motion behind your head until your forearms touch your biceps. Tip: The upper arms should remain stationary and only the forearms should move. Breathe in as you perform this step.\nGo back to the starting position by using the triceps to raise the barbell. Breathe out as you perform this step.\nRepeat for the recommended amount of repetitions."
@@ -8508,6 +11067,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Start by having a dumbbell in one hand with your arm fully extended to the side using a neutral grip. Use your other arm to hold on to an incline bench to keep your balance.\nYour feet should be shoulder width apart from each other. Now slowly lift the dumbbell up until you create a 90 degree angle with your arm. Note: Your forearm should be perpendicular to the floor. Continue to maintain a neutral grip throughout the entire exercise.\nSlowly lift the dumbbell up until your arm is fully extended. This the starting position.\nWhile inhaling lower the weight down until your arm is at a 90 degree angle again.\nFeel the contraction for a second and then lift the weight back up towards the starting position while exhaling. Remember to hold on to the incline bench and keep your feet positioned to keep balance during the exercise.\nRepeat for the recommended amount of repetitions.\nSwitch arms and repeat the exercise."
     },
     {
@@ -8516,6 +11078,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "triceps"
       ],
       "notes": "Start by having a dumbbell in each hand with your arm fully extended to the side using a neutral grip. Your feet should be shoulder width apart from each other. Now slowly lift the dumbbells up until you create a 90 degree angle with your arms. Note: Your forearms should be perpendicular to the floor. This the starting position.\nContinue to maintain a neutral grip throughout the entire exercise. Slowly lift the dumbbells up until your arms are fully extended.\nWhile inhaling lower the weights down until your arm is at a 90 degree angle again.\nRepeat for the recommended amount of repetitions."
@@ -8535,6 +11100,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "lower back",
+        "glutes"
+      ],
+      "secondaryMuscles": [
         "glutes"
       ],
       "notes": "Start off with your feet hip-distance apart.\nBend your knees slightly to keep them soft and springy.\nYou may want to move your pelvis forward and backward and back few times before holding the tailbone forward in this stretch."
@@ -8565,6 +11133,9 @@ extension ExerciseCatalog {
         "hamstrings",
         "calves"
       ],
+      "secondaryMuscles": [
+        "calves"
+      ],
       "notes": "Stand with some space in front and behind you.\nBend at the waist, keeping your legs straight, until you can relax and let your upper body hang down in front of you. Let your arms and hands hang down naturally. Hold for 10 to 20 seconds."
     },
     {
@@ -8585,6 +11156,10 @@ extension ExerciseCatalog {
         "chest",
         "lats"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "lats"
+      ],
       "notes": "Stand with your feet shoulder width apart holding a medicine ball in both hands. To begin, reach the medicine ball deep behind your head as you bend the knees slightly and lean back.\nViolently throw the ball forward, flexing at the hip and using your whole body to complete the movement.\nThe medicine ball can be thrown to a partner or to a wall, receiving it as it bounces back."
     },
     {
@@ -8593,6 +11168,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings",
@@ -8610,6 +11191,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "To begin, step onto the stepmill and select the desired option from the menu. You can choose a manual setting, or you can select a program to run. Typically, you can enter your age and weight to estimate the amount of calories burned during exercise. Use caution so that you don't trip as you climb the stairs. It is recommended that you maintain your grip on the handles so that you don't fall.\nStepmills offer convenience, cardiovascular benefits, and usually have less impact than running outside while offering a similar rate of calories burned. They are typically much harder than other cardio equipment. A 150 lb person will typically burn over 300 calories in 30 minutes, compared to about 175 calories walking."
     },
     {
@@ -8618,6 +11204,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "glutes",
+        "hamstrings",
+        "quadriceps"
+      ],
+      "secondaryMuscles": [
         "hamstrings",
         "quadriceps"
       ],
@@ -8632,6 +11222,10 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "This exercise is best performed inside a squat rack for safety purposes. To begin, first set the bar on a rack that best matches your height. Once the correct height is chosen and the bar is loaded, step under the bar and place the back of your shoulders (slightly below the neck) across it.\nHold on to the bar using both arms at each side and lift it off the rack by first pushing with your legs and at the same time straightening your torso.\nStep away from the rack and position your legs using a shoulder width medium stance. Keep your head up at all times as looking down will get you off balance and also maintain a straight back. This will be your starting position.\nKeeping your legs stationary, move your torso forward by bending at the hips while inhaling. Lower your torso until it is parallel with the floor.\nBegin to raise the bar as you exhale by elevating your torso back to the starting position.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -8643,6 +11237,10 @@ extension ExerciseCatalog {
         "glutes",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "lower back"
+      ],
       "notes": "Grasp a bar using an overhand grip (palms facing down). You may need some wrist wraps if using a significant amount of weight.\nStand with your torso straight and your legs spaced using a shoulder width or narrower stance. The knees should be slightly bent. This is your starting position.\nKeeping the knees stationary, lower the barbell to over the top of your feet by bending at the hips while keeping your back straight. Keep moving forward as if you were going to pick something from the floor until you feel a stretch on the hamstrings. Inhale as you perform this movement.\nStart bringing your torso up straight again by extending your hips until you are back at the starting position. Exhale as you perform this movement.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -8651,6 +11249,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "glutes",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "lower back"
       ],
@@ -8674,6 +11276,10 @@ extension ExerciseCatalog {
         "biceps",
         "lats"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats"
+      ],
       "notes": "Place a loaded barbell on the end of a bench. Standing on the bench behind the bar, take a medium, pronated grip. Stand with your hips back and chest up, maintaining a neutral spine. This will be your starting position.\nRow the bar to your torso by retracting the shoulder blades and flexing the elbows. Use a controlled movement with no jerking.\nAfter a brief pause, slowly return the bar to the starting position, ensuring to go all the way down."
     },
     {
@@ -8684,6 +11290,9 @@ extension ExerciseCatalog {
         "shoulders",
         "traps"
       ],
+      "secondaryMuscles": [
+        "traps"
+      ],
       "notes": "Place a bar on the ground behind the head of an incline bench.\nLay on the bench face down. With a pronated grip, pick the barbell up from the floor, keeping your arms straight. Allow the bar to hang straight down. This will be your starting position.\nTo begin, raise the barbell out in front of your head while keeping your arms extended.\nReturn to the starting position."
     },
     {
@@ -8692,6 +11301,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "lats",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "lats",
         "shoulders",
         "triceps"
@@ -8718,6 +11332,12 @@ extension ExerciseCatalog {
         "calves",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "adductors",
+        "calves",
+        "hamstrings"
+      ],
       "notes": "Stand to the side of a box with your inside foot on top of it, close to the edge.\nBegin by swinging the arms upward as you push through the top leg, jumping upward as high as possible. Attempt to drive the opposite knee upward.\nLand in the opposite position that you started, on the opposite side of the box. The foot that was initially on the box will now be on the ground, with the opposite foot now on the box.\nRepeat the movement, crossing back over to the other side."
     },
     {
@@ -8734,6 +11354,15 @@ extension ExerciseCatalog {
         "quadriceps",
         "traps"
       ],
+      "secondaryMuscles": [
+        "adductors",
+        "forearms",
+        "glutes",
+        "lower back",
+        "middle back",
+        "quadriceps",
+        "traps"
+      ],
       "notes": "Begin with a bar loaded on the ground. Approach the bar so that the bar intersects the middle of the feet. The feet should be set very wide, near the collars. Bend at the hips to grip the bar. The arms should be directly below the shoulders, inside the legs, and you can use a pronated grip, a mixed grip, or hook grip. Relax the shoulders, which in effect lengthens your arms.\nTake a breath, and then lower your hips, looking forward with your head with your chest up. Drive through the floor, spreading your feet apart, with your weight on the back half of your feet. Extend through the hips and knees.\nAs the bar passes through the knees, lean back and drive the hips into the bar, pulling your shoulder blades together.\nReturn the weight to the ground by bending at the hips and controlling the weight on the way down."
     },
     {
@@ -8742,6 +11371,15 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "adductors",
+        "forearms",
+        "glutes",
+        "lower back",
+        "middle back",
+        "quadriceps",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "adductors",
         "forearms",
         "glutes",
@@ -8767,6 +11405,16 @@ extension ExerciseCatalog {
         "quadriceps",
         "traps"
       ],
+      "secondaryMuscles": [
+        "abductors",
+        "adductors",
+        "forearms",
+        "glutes",
+        "lower back",
+        "middle back",
+        "quadriceps",
+        "traps"
+      ],
       "notes": "You can attach the chains to the sleeves of the bar, or just drape the middle over the bar so there is a greater weight increase as you lift. Attempt to keep the ends of the chains away from the plates so you don't hit them when you lower the weight.\nBegin with a bar loaded on the ground. Approach the bar so that the bar intersects the middle of the feet. The feet should be set very wide, near the collars. Bend at the hips to grip the bar. The arms should be directly below the shoulders, inside the legs, and you can use a pronated grip, a mixed grip, or hook grip. Relax the shoulders, which in effect lengthens your arms.\nTake a breath, and then lower your hips, looking forward with your head with your chest up. Drive through the floor, spreading your feet apart, with your weight on the back half of your feet. Extend through the hips and knees.\nAs the bar passes through the knees, lean back and drive the hips into the bar, pulling your shoulder blades together.\nReturn the weight to the ground by bending at the hips and controlling the weight on the way down."
     },
     {
@@ -8775,6 +11423,10 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "lower back",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings"
       ],
@@ -8789,6 +11441,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "This drill is great for chest passes when you lack a partner or a wall of sufficient strength. Lay on the ground on your back with your knees bent.\nBegin with the ball on your chest, held with both hands on the bottom.\nExplode up, extending through the elbow to throw the ball directly above you as high as possible.\nCatch the ball with both hands as it comes down."
     },
     {
@@ -8797,6 +11453,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "abdominals",
+        "chest",
+        "lats",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "chest",
         "lats",
         "shoulders"
@@ -8813,6 +11474,11 @@ extension ExerciseCatalog {
         "lats",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "lats",
+        "shoulders"
+      ],
       "notes": "Lay on the ground on your back with your knees bent.\nHold the ball with both hands, extending the arms fully behind your head. This will be your starting position.\nInitiate the movement at the shoulder, throwing the ball directly forward of you as you sit up, attempting to go for maximum distance.\nThe ball can be thrown to a partner or bounced off of a wall."
     },
     {
@@ -8825,6 +11491,11 @@ extension ExerciseCatalog {
         "lower back",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "lower back",
+        "shoulders"
+      ],
       "notes": "Adjust the straps so the handles are at an appropriate height, below waist level.\nBegin standing and grasping the handles. Lean into the straps, moving to an incline push-up position. This will be your starting position.\nKeeping your arms straight, lean further into the suspension straps, bringing your body closer to the ground, allowing your shoulders to extend, raising your arms up and over your head.\nMaintain a neutral spine and keep the rest of your body straight, your shoulders being the only joints allowed to move.\nPause during the peak contraction, and then return to the starting position."
     },
     {
@@ -8833,6 +11504,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -8856,6 +11531,10 @@ extension ExerciseCatalog {
         "biceps",
         "lats"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats"
+      ],
       "notes": "Suspend your straps at around chest height. Take a handle in each hand and lean back. Keep your body erect and your head and chest up. Your arms should be fully extended. This will be your starting position.\nBegin by flexing the elbow to initiate the movement. Protract your shoulder blades as you do so.\nAt the completion of the motion pause, and then return to the starting position."
     },
     {
@@ -8864,6 +11543,13 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "abductors",
         "adductors",
         "calves",
@@ -8882,6 +11568,11 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "forearms",
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Begin in a standing position.\nPress two lightweight plates together with your hands. Hold the plates together close to your chest to create an isometric contraction in your chest muscles. Your fingers should be pointed forward. This is your starting position.\nSqueeze the plates between your palms and extend your arms directly out in front of you in a controlled motion.\nPause at the top of the motion, and then slowly return to the starting position."
     },
     {
@@ -8890,6 +11581,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "middle back",
+        "biceps",
+        "lats"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "lats"
       ],
@@ -8904,6 +11599,10 @@ extension ExerciseCatalog {
         "chest",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "shoulders"
+      ],
       "notes": "Lie down on a flat bench with a dumbbell in each hand on top of your thighs. The palms of your hand will be facing each other.\nBy using your thighs to help you get the dumbbells up, clean the dumbbells one arm at a time so that you can hold them in front of you at shoulder width. Note: when holding the dumbbells in front of you, make sure your arms are wider than shoulder width apart from each other using a pronated (palms forward) grip. Allow your elbows to point out. This is your starting position.\nKeeping the upper arms stationary, slowly move the dumbbells in and down in a semi circular motion until they touch the upper chest while inhaling. Keep full control of the dumbbells at all times and do not move the upper arms nor rest the dumbbells on the chest.\nAs you breathe out, move the dumbbells up using your triceps and the same semi-circular motion but in reverse. Attempt to keep the dumbbells together as they move up. Lock your arms in the contracted position, hold for a second and then start coming down again slowly again. Tip: It should take at least twice as long to go down than to come up.\nRepeat the movement for the prescribed amount of repetitions of your training program."
     },
     {
@@ -8912,6 +11611,10 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "hamstrings",
+        "adductors",
+        "calves"
+      ],
+      "secondaryMuscles": [
         "adductors",
         "calves"
       ],
@@ -8925,6 +11628,9 @@ extension ExerciseCatalog {
         "abductors",
         "glutes"
       ],
+      "secondaryMuscles": [
+        "glutes"
+      ],
       "notes": "To begin, sit down on the abductor machine and select a weight you are comfortable with. When your legs are positioned properly, grip the handles on each side. Your entire upper body (from the waist up) should be stationary. This is the starting position.\nSlowly press against the machine with your legs to move them away from each other while exhaling.\nFeel the contraction for a second and begin to move your legs back to the starting position while breathing in. Note: Remember to keep your upper body stationary to prevent any injuries from occurring.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -8936,6 +11642,10 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "To begin, sit down on the adductor machine and select a weight you are comfortable with. When your legs are positioned properly on the leg pads of the machine, grip the handles on each side. Your entire upper body (from the waist up) should be stationary. This is the starting position.\nSlowly press against the machine with your legs to move them towards each other while exhaling.\nFeel the contraction for a second and begin to move your legs back to the starting position while breathing in. Note: Remember to keep your upper body stationary and avoid fast jerking motions in order to prevent any injuries from occurring.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -8944,6 +11654,17 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "chest",
+        "forearms",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "shoulders",
+        "traps",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "chest",
         "forearms",
@@ -8984,6 +11705,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Running or hiking on trails will get the blood pumping and heart beating almost immediately. Make sure you have good shoes. While you use the muscles in your calves and buttocks to pull yourself up a hill, the knees, joints and ankles absorb the bulk of the pounding coming back down. Take smaller steps as you walk downhill, keep your knees bent to reduce the impact and slow down to avoid falling.\nA 150 lb person can burn over 200 calories for 30 minutes walking uphill, compared to 175 on a flat surface. If running the trail, a 150 lb person can burn well over 500 calories in 30 minutes."
     },
     {
@@ -8992,6 +11718,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings"
       ],
@@ -9012,6 +11742,9 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "triceps",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "shoulders"
       ],
       "notes": "Bring right arm across your body and over your left shoulder, holding your elbow with your left hand, until you feel a stretch in your tricep. Then repeat for your other arm."
@@ -9060,6 +11793,9 @@ extension ExerciseCatalog {
         "triceps",
         "lats"
       ],
+      "secondaryMuscles": [
+        "lats"
+      ],
       "notes": "Reach your hand behind your head, grasp your elbow and gently pull. Hold for 10 to 20 seconds, then switch sides."
     },
     {
@@ -9092,6 +11828,13 @@ extension ExerciseCatalog {
         "lower back",
         "traps"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back",
+        "traps"
+      ],
       "notes": "Place two kettlebells between your feet. To get in the starting position, push your butt back and look straight ahead.\nClean the kettlebells to your shoulders by extending through the legs and hips as you raise the kettlebells towards your shoulders. Rotate your wrists as you do so.\nLower the kettlebells back to the starting position and repeat."
     },
     {
@@ -9100,6 +11843,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "calves",
+        "quadriceps",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "quadriceps",
         "triceps"
@@ -9114,6 +11862,9 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "triceps"
+      ],
       "notes": "Clean two kettlebells to your shoulders. Clean the kettlebells to your shoulders by extending through the legs and hips as you swing the kettlebells towards your shoulders. Rotate your wrists as you do so, so that the palms face forward.\nPress the kettlebells up and out. As the kettlebells pass your head, lean into the weights so that the kettlebells are racked behind your head. Make sure to contract your lats, butt, and stomach for added stability."
     },
     {
@@ -9125,6 +11876,10 @@ extension ExerciseCatalog {
         "biceps",
         "lats"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "lats"
+      ],
       "notes": "Place two kettlebells in front of your feet. Bend your knees slightly and then push your butt out as much as possible as you bend over to get in the starting position.\nGrab both kettlebells and pull them to your stomach, retracting your shoulder blades and flexing the elbows. Keep your back straight. Lower and repeat."
     },
     {
@@ -9133,6 +11888,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lats",
+        "biceps",
+        "middle back",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "middle back",
         "shoulders"
@@ -9157,6 +11917,10 @@ extension ExerciseCatalog {
         "lower back",
         "middle back"
       ],
+      "secondaryMuscles": [
+        "lower back",
+        "middle back"
+      ],
       "notes": "While seated, bend forward to hug your thighs from underneath with both arms.\nKeep your knees together and your legs extended out as you bring your chest down to your knees. You can also stretch your middle back by pulling your back away from your knees as your hugging them."
     },
     {
@@ -9165,6 +11929,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "shoulders",
+        "traps"
+      ],
+      "secondaryMuscles": [
         "traps"
       ],
       "notes": "Grasp a barbell with an overhand grip that is slightly less than shoulder width. The bar should be resting on the top of your thighs with your arms extended and a slight bend in your elbows. Your back should also be straight. This will be your starting position.\nNow exhale and use the sides of your shoulders to lift the bar, raising your elbows up and to the side. Keep the bar close to your body as you raise it. Continue to lift the bar until it nearly touches your chin. Tip: Your elbows should drive the motion, and should always be higher than your forearms. Remember to keep your torso stationary and pause for a second at the top of the movement.\nLower the bar back down slowly to the starting position. Inhale as you perform this portion of the movement.\nRepeat for the recommended amount of repetitions."
@@ -9177,6 +11944,9 @@ extension ExerciseCatalog {
         "traps",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "shoulders"
+      ],
       "notes": "Grasp a straight bar cable attachment that is attached to a low pulley with a pronated (palms facing your thighs) grip that is slightly less than shoulder width. The bar should be resting on top of your thighs. Your arms should be extended with a slight bend at the elbows and your back should be straight. This will be your starting position.\nUse your side shoulders to lift the cable bar as you exhale. The bar should be close to the body as you move it up. Continue to lift it until it nearly touches your chin. Tip: Your elbows should drive the motion. As you lift the bar, your elbows should always be higher than your forearms. Also, keep your torso stationary and pause for a second at the top of the movement.\nLower the bar back down slowly to the starting position. Inhale as you perform this portion of the movement.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -9185,6 +11955,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "traps",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "shoulders"
       ],
       "notes": "To begin, stand on an exercise band so that tension begins at arm's length. Grasp the handles using a pronated (palms facing your thighs) grip that is slightly less than shoulder width. The handles should be resting on top of your thighs. Your arms should be extended with a slight bend at the elbows and your back should be straight. This will be your starting position.\nUse your side shoulders to lift the handles as you exhale. The handles should be close to the body as you move them up. Continue to lift the handles until they nearly touches your chin. Tip: Your elbows should drive the motion. As you lift the handles, your elbows should always be higher than your forearms. Also, keep your torso stationary and pause for a second at the top of the movement.\nLower the handles back down slowly to the starting position. Inhale as you perform this portion of the movement.\nRepeat for the recommended amount of repetitions."
@@ -9198,6 +11971,10 @@ extension ExerciseCatalog {
         "chest",
         "lats"
       ],
+      "secondaryMuscles": [
+        "chest",
+        "lats"
+      ],
       "notes": "Extend both hands straight above your head, palms touching.\nSlowly push your hands up and back, keeping your back straight."
     },
     {
@@ -9206,6 +11983,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lats",
+        "biceps",
+        "middle back",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "middle back",
         "shoulders"
@@ -9222,6 +12004,11 @@ extension ExerciseCatalog {
         "middle back",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "middle back",
+        "shoulders"
+      ],
       "notes": "Start by placing the middle of the V-bar in the middle of the pull-up bar (assuming that the pull-up station you are using does not have neutral grip handles). The V-Bar handles will be facing down so that you can hang from the pull-up bar through the use of the handles.\nOnce you securely place the V-bar, take a hold of the bar from each side and hang from it. Stick your chest out and lean yourself back slightly in order to better engage the lats. This will be your starting position.\nUsing your lats, pull your torso up while leaning your head back slightly so that you do not hit yourself with the chin-up bar. Continue until your chest nearly touches the V-bar. Exhale as you execute this motion.\nAfter a second hold on the contracted position, slowly lower your body back to the starting position as you breathe in.\nRepeat for the prescribed number of repetitions."
     },
     {
@@ -9230,6 +12017,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "hamstrings",
+        "glutes",
+        "quadriceps",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "quadriceps",
         "shoulders"
@@ -9246,6 +12038,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "To begin, step onto the treadmill and select the desired option from the menu. Most treadmills have a manual setting, or you can select a program to run. Typically, you can enter your age and weight to estimate the amount of calories burned during exercise. Elevation can be adjusted to change the intensity of the workout.\nTreadmills offer convenience, cardiovascular benefits, and usually have less impact than walking outside. When walking, you should move at a moderate to fast pace, not a leisurely one. Being an activity of lower intensity, walking doesn't burn as many calories as some other activities, but still provides great benefit. A 150 lb person will burn about 175 calories walking 4 miles per hour for 30 minutes, compared to 450 calories running twice as fast. Maintain proper posture as you walk, and only hold onto the handles when necessary, such as when dismounting or checking your heart rate."
     },
     {
@@ -9254,6 +12051,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lower back",
+        "glutes",
+        "hamstrings",
+        "middle back"
+      ],
+      "secondaryMuscles": [
         "glutes",
         "hamstrings",
         "middle back"
@@ -9275,6 +12077,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "triceps",
+        "chest",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "chest",
         "shoulders"
       ],
@@ -9300,6 +12106,12 @@ extension ExerciseCatalog {
         "hamstrings",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
       "notes": "Position a lightly loaded barbell across the back of your shoulders. You could also use a weighted vest, sandbag, or other type of resistance for this exercise.\nThe weight should be light enough that it doesn't slow you down significantly. Your feet should be just outside of shoulder width with your head and chest up. This will be your starting position.\nUsing a countermovement, squat partially down and immediately reverse your direction to explode off of the ground, extending through your hips, knees, and ankles. Maintain good posture throughout the jump.\nAs you return to the ground, absorb the impact through your legs."
     },
     {
@@ -9311,6 +12123,10 @@ extension ExerciseCatalog {
         "biceps",
         "middle back"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "middle back"
+      ],
       "notes": "Attach a weight to a dip belt and secure it around your waist. Grab the pull-up bar with the palms of your hands facing forward. For a medium grip, your hands should be spaced at shoulder width. Both arms should be extended in front of you holding the bar at the chosen grip.\nYou'll want to bring your torso back about 30 degrees while creating a curvature in your lower back and sticking your chest out. This will be your starting position.\nNow, exhale and pull your torso up until your head is above your hands. Concentrate on squeezing yourshoulder blades back and down as you reach the top contracted position.\nAfter a brief moment at the top contracted position, inhale and slowly lower your torso back to the starting position with your arms extended and your lats fully stretched."
     },
     {
@@ -9319,6 +12135,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -9344,6 +12165,11 @@ extension ExerciseCatalog {
         "glutes",
         "hamstrings"
       ],
+      "secondaryMuscles": [
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
       "notes": "Start by positioning two flat benches shoulder width apart from each other. Stand on top of them and wrap the weighted belt around your waist with the amount of weight you feel comfortable with. Make sure your toes are facing out.\nOnce you are standing straight up with the weight hanging in between your legs, position your arms so that they are fully extended to the side of your body. This is the starting position.\nBegin by bending the knees as you maintain a straight posture with the head up. Continue down until the angle between the upper leg and the calves becomes slightly less than 90-degrees (which is the point in which the upper legs are below parallel to the floor). Inhale as you perform this portion of the movement. Tip: If you performed the exercise correctly, the front of the knees should make an imaginary straight line with the toes that are perpendicular to the front. If your knees are past that imaginary line (if they are past your toes) then you are placing undue stress on the knee and the exercise has been performed incorrectly.\nBegin to move the body back up by pushing the floor of the flat bench with the ball of your foot mainly as you straighten the legs again and go back to the starting position. Exhale as you perform this portion of the exercise.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -9352,6 +12178,12 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings",
@@ -9369,6 +12201,11 @@ extension ExerciseCatalog {
         "glutes",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "adductors",
+        "glutes",
+        "lower back"
+      ],
       "notes": "Begin with a barbell loaded on the floor. Adopt a wide stance, and then bend at the hips to grab the bar. Your hips should be as far back as possible, and your legs nearly straight. Keep your back straight, and your head and chest up. This will be your starting position.\nBegin the movement be engaging the hips, driving them forward as you allow the arms to hang straight. Continue until you are standing straight up, and then slowly return the weight to the starting position. For successive reps, the weight need not touch the floor."
     },
     {
@@ -9377,6 +12214,10 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "chest",
+        "shoulders",
+        "triceps"
+      ],
+      "secondaryMuscles": [
         "shoulders",
         "triceps"
       ],
@@ -9391,6 +12232,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Lie back on a decline bench with the feet securely locked at the front of the bench. Using a wide, pronated (palms forward) grip that is around 3 inches away from shoulder width (for each hand), lift the bar from the rack and hold it straight over you with your arms locked. The bar will be perpendicular to the torso and the floor. This will be your starting position.\nAs you breathe in, come down slowly until you feel the bar on your lower chest.\nAfter a second pause, bring the bar back to the starting position as you breathe out and push the bar using your chest muscles. Lock your arms and squeeze your chest in the contracted position, hold for a second and then start coming down slowly again. Tip: It should take at least twice as long to go down than to come up.\nRepeat the movement for the prescribed amount of repetitions."
     },
     {
@@ -9402,6 +12247,10 @@ extension ExerciseCatalog {
         "shoulders",
         "triceps"
       ],
+      "secondaryMuscles": [
+        "shoulders",
+        "triceps"
+      ],
       "notes": "Lie down on a decline bench with both legs securely locked in position. Reach for the barbell behind the head using a pronated grip (palms facing out). Make sure to grab the barbell wider than shoulder width apart for this exercise. Slowly lift the barbell up from the floor by using your arms.\nWhen positioned properly, your arms should be fully extended and perpendicular to the floor. This is the starting position.\nBegin by moving the barbell back down in a semicircular motion as if you were going to place it on the floor, but instead, stop when the arms are parallel to the floor. Tip: Keep the arms fully extended at all times. The movement should only happen at the shoulder joint. Inhale as you perform this portion of the movement.\nNow bring the barbell up while exhaling until you are back at the starting position. Remember to keep full control of the barbell at all times.\nRepeat the movement for the prescribed amount of repetitions of your training program.\nWhen finished with your set, slowly lower the barbell back down until it is level with your head and release it."
     },
     {
@@ -9410,6 +12259,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lats",
+        "biceps",
+        "middle back",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "middle back",
         "shoulders"
@@ -9426,6 +12280,11 @@ extension ExerciseCatalog {
         "middle back",
         "shoulders"
       ],
+      "secondaryMuscles": [
+        "biceps",
+        "middle back",
+        "shoulders"
+      ],
       "notes": "Sit down on a pull-down machine with a wide bar attached to the top pulley. Make sure that you adjust the knee pad of the machine to fit your height. These pads will prevent your body from being raised by the resistance attached to the bar.\nGrab the bar with the palms facing forward using the prescribed grip. Note on grips: For a wide grip, your hands need to be spaced out at a distance wider than your shoulder width. For a medium grip, your hands need to be spaced out at a distance equal to your shoulder width and for a close grip at a distance smaller than your shoulder width.\nAs you have both arms extended in front of you holding the bar at the chosen grip width, bring your torso and head forward. Think of an imaginary line from the center of the bar down to the back of your neck. This is your starting position.\nAs you breathe out, bring the bar down until it touches the back of your neck by drawing the shoulders and the upper arms down and back. Tip: Concentrate on squeezing the back muscles once you reach the full contracted position. The upper torso should remain stationary and only the arms should move. The forearms should do no other work except for holding the bar; therefore do not try to pull down the bar using the forearms.\nAfter a second on the contracted position squeezing your shoulder blades together, slowly raise the bar back to the starting position when your arms are fully extended and the lats are fully stretched. Inhale during this portion of the movement.\nRepeat this motion for the prescribed amount of repetitions."
     },
     {
@@ -9434,6 +12293,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "lats",
+        "biceps",
+        "middle back",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "biceps",
         "middle back",
         "shoulders"
@@ -9468,6 +12332,11 @@ extension ExerciseCatalog {
         "hamstrings",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
       "notes": "Lie on your back with your arms extended out to the sides and your legs straight. This will be your starting position.\nLift one leg and quickly cross it over your body, attempting to touch the ground near the opposite hand.\nReturn to the starting position, and repeat with the opposite leg. Continue to alternate for 10-20 repetitions."
     },
     {
@@ -9476,6 +12345,11 @@ extension ExerciseCatalog {
       "category": "flexibility",
       "muscleGroups": [
         "hamstrings",
+        "calves",
+        "glutes",
+        "quadriceps"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "quadriceps"
@@ -9497,6 +12371,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "forearms",
+        "shoulders"
+      ],
+      "secondaryMuscles": [
         "shoulders"
       ],
       "notes": "To begin, stand straight up grabbing a wrist roller using a pronated grip (palms facing down). Your feet should be shoulder width apart.\nSlowly lift both arms until they are fully extended and parallel to the floor in front of you. Note: Make sure the rope is not wrapped around the roller. Your entire body should be stationary except for the forearms. This is the starting position.\nRotate one wrist at a time in an upward motion to bring the weight up to the bar by rolling the rope around the roller.\nOnce the weight has reached the bar, slowly begin to lower the weight back down by rotating the wrist in a downward motion until the weight reaches the starting position.\nRepeat for the prescribed amount of repetitions in your program."
@@ -9524,6 +12401,15 @@ extension ExerciseCatalog {
         "hamstrings",
         "lower back"
       ],
+      "secondaryMuscles": [
+        "abdominals",
+        "abductors",
+        "adductors",
+        "calves",
+        "glutes",
+        "hamstrings",
+        "lower back"
+      ],
       "notes": "The yoke is usually done with a yoke apparatus, but is sometimes seen with refrigerators or other heavy objects.\nBegin by racking the apparatus across the back of the shoulders. With your head looking forward and back arched, lift the yoke by driving through the heels.\nBegin walking as quickly as possible using short, quick steps. You may hold the side posts of the yoke to help steady it and hold it in position. Continue for the given distance as fast as possible, usually 75-100 feet."
     },
     {
@@ -9532,6 +12418,11 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "quadriceps",
+        "calves",
+        "glutes",
+        "hamstrings"
+      ],
+      "secondaryMuscles": [
         "calves",
         "glutes",
         "hamstrings"
@@ -9546,6 +12437,9 @@ extension ExerciseCatalog {
         "biceps",
         "forearms"
       ],
+      "secondaryMuscles": [
+        "forearms"
+      ],
       "notes": "Stand up with your torso upright and a dumbbell in each hand being held at arms length. The elbows should be close to the torso.\nMake sure the palms of the hands are facing each other. This will be your starting position.\nWhile holding the upper arm stationary, curl the weights while contracting the biceps as you breathe out. Only the forearms should move. Your wrist should rotate so that you have a supinated (palms up) grip. Continue the movement until your biceps are fully contracted and the dumbbells are at shoulder level.\nHold the contracted position for a second as you squeeze the biceps.\nNow during the contracted position, rotate your wrist until you now have a pronated (palms facing down) grip with the thumb at a higher position than the pinky.\nSlowly begin to bring the dumbbells back down using the pronated grip.\nAs the dumbbells close your thighs, start rotating the wrist so that you go back to a neutral (palms facing your body) grip.\nRepeat for the recommended amount of repetitions."
     },
     {
@@ -9554,6 +12448,9 @@ extension ExerciseCatalog {
       "category": "strength",
       "muscleGroups": [
         "biceps",
+        "forearms"
+      ],
+      "secondaryMuscles": [
         "forearms"
       ],
       "notes": "Grab a dumbbell in each hand and place your upper arms on top of the preacher bench or the incline bench. The dumbbells should be held at shoulder height and the elbows should be flexed. Hold the dumbbells with the palms of your hands facing down. This will be your starting position.\nAs you breathe in, slowly lower the dumbbells keeping the palms down until your upper arm is extended and your biceps are fully stretched.\nNow rotate your wrists once you are at the bottom of the movement so that the palms of the hands are facing up.\nAs you exhale, use your biceps to curl the weights up until they are fully contracted and the dumbbells are at shoulder height. Again, remember that to ensure full contraction you need to bring that small finger higher than the thumb.\nSqueeze the biceps hard for a second at the contracted position and rotate your wrists so that the palms are facing down again.\nRepeat for the recommended amount of repetitions."

@@ -56,6 +56,7 @@ struct HelpTests {
                                   holds, distances and paces.
           trends                  This week's sessions, weekly volume, streaks and the
                                   main lifts' estimated 1RM.
+          muscles                 Weekly hard sets per muscle group, with bars.
           calendar                A month grid, like cal, marking the days you trained
                                   by kind of session.
           stats                   Totals and streaks for each kind of session.

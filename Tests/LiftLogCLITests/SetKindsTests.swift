@@ -482,3 +482,54 @@ struct CardioAndSupersetTests {
         }
     }
 }
+
+@Suite("Hard sets per muscle group")
+struct MuscleSetsTests {
+    @Test("each working set counts 1 per primary and 0.5 per secondary muscle, in muscles and trends; warm-ups never")
+    func muscles() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
+            // Explicit secondary muscles win over the first-is-primary rule.
+            #expect(runBinary(["exercise", "add", "Sled Push", "--muscles", "quadriceps,glutes,calves", "--secondary", "calves"], environment: env).status == 0)
+            let shown = runBinary(["exercise", "show", "Sled Push"], environment: env).output
+            #expect(shown.contains("quadriceps, glutes, calves (secondary)"), "\(shown)")
+            #expect(runBinary(["start", "--at", "2025-01-20 07:00"], environment: env).status == 0)
+            #expect(runBinary(["log", "Back Squat", "w:60x5", "w:80x3", "100x5x3"], environment: env).status == 0)
+            #expect(runBinary(["superset", "Bench Press", "80x8x3", "Barbell Row", "70x8x3"], environment: env).status == 0)
+            #expect(runBinary(["log", "Sled Push", "100x20x2"], environment: env).status == 0)
+            #expect(runBinary(["set", "Back Squat", "5", "--skip"], environment: env).status == 0)
+            #expect(runBinary(["finish", "--at", "2025-01-20 08:00"], environment: env).status == 0)
+            let json = try #require(runBinary(["muscles", "--to", "2025-01-22", "--weeks", "2", "--json"], environment: env).json?["data"])
+            let week = try #require(json["weeks"]?.arrayValue?.last?["muscle_sets"])
+            // Squat: 2 sets (warm-ups out, one skipped): quadriceps 2, glutes 1, hamstrings 1.
+            // Bench: chest 3, triceps 1.5, shoulders 1.5. Row: lats 3, rhomboids 1.5, biceps 1.5.
+            // Sled Push: quadriceps 2, glutes 2, calves 1.
+            let expected: [String: Double] = ["quadriceps": 4, "glutes": 3, "hamstrings": 1, "chest": 3, "triceps": 1.5, "shoulders": 1.5,
+                                              "lats": 3, "rhomboids": 1.5, "biceps": 1.5, "calves": 1]
+            #expect(week == .object(JSONObject(expected.mapValues { .number(JSONNumber($0)) })))
+            #expect(json["average"]?["quadriceps"] == 2)
+            let text = runBinary(["muscles", "--to", "2025-01-22", "--weeks", "2"], environment: env).output
+            let firstRow = text.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+            #expect(firstRow.hasPrefix("quadriceps") && firstRow.contains("4") && firstRow.hasSuffix("2"), "\(text)")
+            let trends = runBinary(["trends", "--to", "2025-01-22"], environment: env).output
+            #expect(trends.contains("Hard sets per muscle this week: quadriceps 4, chest 3, glutes 3, lats 3,"), "\(trends)")
+            #expect(runBinary(["muscles", "--weeks", "0", "--json"], environment: env).errorMessage == "Weeks must be 1–104, got 0.")
+            #expect(runBinary(["check"], environment: env).status == 0)
+        }
+    }
+
+    @Test("the full library carries free-exercise-db's secondary muscles")
+    func fullLibrary() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store, "--no-seed"]).status == 0)
+            #expect(runBinary(["seed", "--library", "full", "--store", store]).status == 0)
+            let squat = try #require(runBinary(["exercise", "show", "Barbell Squat", "--store", store, "--json"]).json?["data"])
+            #expect(squat["muscle_groups"]?.arrayValue?.first == "quadriceps")
+            #expect(squat["secondary_muscles"]?.arrayValue?.contains("hamstrings") == true)
+            #expect(squat["secondary_muscles"]?.arrayValue?.contains("quadriceps") == false)
+        }
+    }
+}

@@ -62,7 +62,13 @@ struct TrendsCommandTests {
                 """))
             #expect(text.contains("Sessions per week: 1.67 · current streak 4 days · longest 4 days"))
             // ASCII levels . : - = + * # @, lowest to highest; a lone value sits in the middle.
-            #expect(text.hasSuffix("  Back Squat   . @  116.67 -> 128.33 (+10%)\n  Bench Press    +  81.65\n"))
+            #expect(text.hasSuffix("""
+                  Back Squat   . @  116.67 -> 128.33 (+10%)
+                  Bench Press    +  81.65
+
+                Hard sets per muscle this week: quadriceps 2, chest 1, glutes 1, hamstrings 1, shoulders 0.5, triceps 0.5
+
+                """))
             // The bars are in proportion: the biggest week fills the bar, the empty one has none.
             let bars = text.split(separator: "\n").filter { $0.hasPrefix("  2025-01-") }.map { $0.filter { $0 == "#" }.count }
             #expect(bars.count == 3)

@@ -82,6 +82,7 @@ extension Option where Value == LocalDate {
 extension Option where Value == [String] {
     static var pain: Option<[String]> { .list("--pain", valueName: "tags", help: "Comma-separated places that hurt, such as knee,lower-back.") }
     static var days: Option<[String]> { .list("--days", valueName: "list", help: "Comma-separated day names, in order, such as 'Day A,Day B'.") }
+    static var secondaryMuscles: Option<[String]> { .list("--secondary", valueName: "list", help: "Comma-separated muscles that only assist (half a hard set each in 'liftlog muscles'); without them, the first of --muscles is the primary one.") }
     static var muscles: Option<[String]> { .list("--muscles", valueName: "list", help: "Comma-separated muscle groups, such as quadriceps,glutes.") }
     static var regions: Option<[String]> { .list("--regions", valueName: "list", help: "Comma-separated regions, such as hips,hamstrings.") }
 }

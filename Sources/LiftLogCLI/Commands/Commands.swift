@@ -13,7 +13,7 @@ enum Commands {
                 WorkoutCommands.start, WorkoutCommands.log, WorkoutCommands.superset, WorkoutCommands.set, WorkoutCommands.drop,
                 WorkoutCommands.status, WorkoutCommands.finish, WorkoutCommands.discard,
                 HistoryCommands.history, HistoryCommands.show, HistoryCommands.remove,
-                AnalyticsCommands.progress, AnalyticsCommands.pr, TrendsCommand.trends, KindCommands.calendar, KindCommands.stats,
+                AnalyticsCommands.progress, AnalyticsCommands.pr, TrendsCommand.trends, TrendsCommand.muscles, KindCommands.calendar, KindCommands.stats,
                 PlanCommands.today, PlanCommands.plan, MesoCommands.meso,
                 WorkoutCommands.cardio, KindCommands.stretch, KindCommands.meditate, BodyCommands.weigh, BodyCommands.measure, BodyCommands.body, GymCommands.plates, GymCommands.warmup, RestCommand.rest,
                 DataCommands.check, DataCommands.fmt, DataCommands.edit, ResolveCommand.resolve, SyncCommand.sync,

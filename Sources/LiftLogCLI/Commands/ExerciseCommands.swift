@@ -51,7 +51,7 @@ enum ExerciseCommands {
         subcommands: [add, show, edit, rename, remove])
 
     private static let changeOptions: [any OptionDeclaration] = [
-        Option.modality, Option.newCategory, Option.muscles, Option.increment, Option.notes, Option.media,
+        Option.modality, Option.newCategory, Option.muscles, Option.secondaryMuscles, Option.increment, Option.notes, Option.media,
     ]
 
     static let add = CommandSpec(
@@ -64,7 +64,7 @@ enum ExerciseCommands {
             let exercise = try store.addExercise(
                 name: arguments[.newExerciseName], modality: try arguments[.modality] ?? .other,
                 category: try arguments[.newCategory], muscleGroups: try arguments[.muscles] ?? [],
-                notes: try arguments[.notes], weightIncrement: try arguments[.increment] ?? Exercise.defaultWeightIncrement,
+                secondaryMuscles: try arguments[.secondaryMuscles] ?? [], notes: try arguments[.notes], weightIncrement: try arguments[.increment] ?? Exercise.defaultWeightIncrement,
                 media: try arguments[.media])
             return CommandResult(data: exercise.json, text: "Added \(exercise.name) (\(exercise.modality.rawValue)).")
         })
@@ -77,7 +77,7 @@ enum ExerciseCommands {
             let exercise = try context.store().exercise(named: arguments[.libraryExercise])
             var rows = [
                 ["Modality", exercise.modality.rawValue], ["Category", exercise.category.rawValue],
-                ["Muscles", exercise.muscleGroups.joined(separator: ", ")], ["Increment", Formatting.number(exercise.weightIncrement)],
+                ["Muscles", exercise.muscleWeights.map { $0.weight < 1 ? "\($0.muscle) (secondary)" : $0.muscle }.joined(separator: ", ")], ["Increment", Formatting.number(exercise.weightIncrement)],
                 ["Custom", exercise.isCustom ? "yes" : "no"], ["ID", exercise.id.rawValue],
             ]
             // Notes of several lines (such as step-by-step instructions) go below the table, indented.
@@ -98,7 +98,7 @@ enum ExerciseCommands {
             let changes = ExerciseChanges(
                 name: try arguments[.newName], modality: try arguments[.modality],
                 category: try arguments[.newCategory], muscleGroups: try arguments[.muscles],
-                notes: try arguments[.notes], weightIncrement: try arguments[.increment], media: try arguments[.media])
+                secondaryMuscles: try arguments[.secondaryMuscles], notes: try arguments[.notes], weightIncrement: try arguments[.increment], media: try arguments[.media])
             let exercise = try context.store().updateExercise(named: arguments[.currentName], changes)
             return CommandResult(data: exercise.json, text: "Updated \(exercise.name).")
         })

@@ -22,7 +22,8 @@ enum TrendsCommand {
             }),
             "weeks": .array(report.weeks.map { week in
                 .object(["start_date": .string(week.start.description), "sessions": .number(JSONNumber(week.sessions)),
-                         "volume": .number(JSONNumber(week.volume)), "minutes": .number(JSONNumber(week.minutes))])
+                         "volume": .number(JSONNumber(week.volume)), "minutes": .number(JSONNumber(week.minutes)),
+                         "muscle_sets": muscleSetsJSON(week.muscleSets)])
             }),
             "sessions_per_week": .number(JSONNumber((report.sessionsPerWeek * 100).rounded() / 100)),
             "current_streak": .number(JSONNumber(report.currentStreak)),
@@ -84,8 +85,49 @@ enum TrendsCommand {
                 lines.append(line)
             }
         }
+        let muscles = report.weeks.last!.muscleSets.filter { $0.value > 0 }
+        if !muscles.isEmpty {
+            lines.append("")
+            lines.append(style.bold("Hard sets per muscle") + " this week: " + muscles.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+                .map { "\($0.key) \(Formatting.number($0.value))" }.joined(separator: ", "))
+        }
         return lines.joined(separator: "\n")
     }
+
+    static func muscleSetsJSON(_ sets: [String: Double]) -> JSONValue {
+        .object(JSONObject(sets.mapValues { .number(JSONNumber($0)) }))
+    }
+
+    static let muscles = CommandSpec(
+        name: "muscles",
+        abstract: "Weekly hard sets per muscle group, with bars.",
+        discussion: "Each completed working set (warm-ups never) counts 1 for each primary muscle of its exercise and 0.5 for each secondary one (secondary_muscles in the exercise's file; without them, the first muscle group is the primary one). Exercises without muscle groups are not counted; 'liftlog exercise edit NAME --muscles a,b --secondary c' adds them.",
+        options: [Option.trendWeeks, Option.lookBackFrom],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let report = try store.trends(weeks: try arguments[.trendWeeks] ?? 8, today: try arguments[.lookBackFrom])
+            let weeks = report.weeks
+            let all = Swift.Set(weeks.flatMap { $0.muscleSets.keys })
+            let average = { (muscle: String) in weeks.reduce(0) { $0 + ($1.muscleSets[muscle] ?? 0) } / Double(weeks.count) }
+            let thisWeek = weeks.last!
+            let order = all.sorted { (thisWeek.muscleSets[$0] ?? 0, average($0), $1) > (thisWeek.muscleSets[$1] ?? 0, average($1), $0) }
+            let data: JSONValue = [
+                "weeks": .array(weeks.map { ["start_date": .string($0.start.description), "muscle_sets": muscleSetsJSON($0.muscleSets)] }),
+                "average": muscleSetsJSON(Dictionary(uniqueKeysWithValues: all.map { ($0, (average($0) * 100).rounded() / 100) })),
+            ]
+            guard !order.isEmpty else {
+                return CommandResult(data: data, text: "No working sets of exercises with muscle groups in the last \(Formatting.count(weeks.count, "week")).")
+            }
+            let top = order.map { thisWeek.muscleSets[$0] ?? 0 }.max() ?? 0
+            let barWidth = max(10, min(30, context.width - 50))
+            let rows = order.map { muscle -> [String] in
+                let sets = thisWeek.muscleSets[muscle] ?? 0
+                let drawn = bar(sets, of: top, width: barWidth, unicode: context.unicode)
+                return [muscle, drawn + String(repeating: " ", count: barWidth - drawn.count), Formatting.number(sets), Formatting.number((average(muscle) * 10).rounded() / 10)]
+            }
+            let text = Formatting.table(rows, header: ["MUSCLE", "THIS WEEK (from \(thisWeek.start))", "SETS", "AVERAGE/WEEK (\(weeks.count))"], style: context.style)
+            return CommandResult(data: data, text: text)
+        })
 
     /// A horizontal bar of `value / top × width` cells, in eighths when the terminal is UTF-8.
     static func bar(_ value: Double, of top: Double, width: Int, unicode: Bool) -> String {

@@ -40,6 +40,9 @@ extension Store {
             }
         }
         try addBodyweightVolume(to: &summaries)
+        let library = try exercises()
+        let byID = Dictionary(library.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let byName = Dictionary(library.map { (Exercise.nameKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
         for summary in summaries {
             let date = summary.startedAt.localDate
             guard date <= thisWeekStart.adding(days: 6) else { continue }
@@ -48,6 +51,12 @@ extension Store {
             report.weeks[week].sessions += 1
             report.weeks[week].volume += summary.unit.convert(summary.totalVolume, to: unit)
             report.weeks[week].minutes += max(0, summary.durationSeconds ?? 0) / 60
+            for (position, ref) in summary.exercises.enumerated() {
+                guard let exercise = ref.id.flatMap({ byID[$0] }) ?? byName[Exercise.nameKey(ref.name)] else { continue }
+                let sets = summary.workSets(ofEntryAt: position).reduce(0) { $0 + $1.count }
+                guard sets > 0 else { continue }
+                for (muscle, weight) in exercise.muscleWeights { report.weeks[week].muscleSets[muscle, default: 0] += weight * Double(sets) }
+            }
             guard !summary.exercises.isEmpty else { continue }
             lifting.append(summary)
             var seen: Swift.Set<String> = []

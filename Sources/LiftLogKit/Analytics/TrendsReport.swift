@@ -9,6 +9,9 @@ public struct TrendsReport: Sendable {
         public var volume: Double
         /// Σ of session lengths, in whole minutes.
         public var minutes: Int
+        /// Hard sets per muscle group: each completed working set (warm-ups never) counts 1
+        /// for each primary muscle of its exercise and 0.5 for each secondary one.
+        public var muscleSets: [String: Double] = [:]
     }
 
     /// A main lift: one of the exercises in the most sessions of the period.

@@ -10,6 +10,7 @@ extension Exercise: JSONDecodable, JSONEncodable {
         case muscleGroups = "muscle_groups"
         case name
         case notes
+        case secondaryMuscles = "secondary_muscles"
         case weightIncrement = "weight_increment"
     }
 
@@ -20,6 +21,7 @@ extension Exercise: JSONDecodable, JSONEncodable {
         let modality = reader.optional(Key.modality, default: Modality.other)
         let category = reader.optional(Key.category, as: Category.self)
         let muscleGroups = reader.optional(Key.muscleGroups, default: [String]())
+        let secondaryMuscles = reader.optional(Key.secondaryMuscles, default: [String]())
         let notes: String? = reader.optional(Key.notes)
         let isCustom = reader.optional(Key.isCustom, default: false)
         let increment = reader.optional(Key.weightIncrement, default: Exercise.defaultWeightIncrement)
@@ -27,7 +29,7 @@ extension Exercise: JSONDecodable, JSONEncodable {
         let createdAt: Timestamp? = reader.optional(Key.createdAt)
         guard let id, let name else { return nil }
         let exercise = Exercise(
-            id: id, name: name, modality: modality, category: category, muscleGroups: muscleGroups, notes: notes,
+            id: id, name: name, modality: modality, category: category, muscleGroups: muscleGroups, secondaryMuscles: secondaryMuscles, notes: notes,
             isCustom: isCustom, weightIncrement: increment, media: media, createdAt: createdAt,
             unknownFields: reader.unknownMembers)
         exercise.validate(at: path(), into: problems)
@@ -45,6 +47,7 @@ extension Exercise: JSONDecodable, JSONEncodable {
         object.set(Key.muscleGroups, muscleGroups)
         object.set(Key.name, name)
         object.set(Key.notes, notes)
+        object.setNonEmpty(Key.secondaryMuscles, secondaryMuscles)
         object.set(Key.weightIncrement, weightIncrement)
         return object.value
     }
@@ -69,9 +72,11 @@ extension Exercise {
         if !(weightIncrement > 0) {
             problems.add(path.appending(Key.weightIncrement), "weight_increment must be positive, found \(JSONNumber(weightIncrement))", hint: "Use the step a progression adds, such as 2.5 or 5.")
         }
-        for (index, muscle) in muscleGroups.enumerated() where muscle.isEmpty || muscle != muscle.lowercased() {
-            problems.add(path.appending(Key.muscleGroups).appending(index), "muscle group \"\(muscle)\" must be non-empty and lowercase",
-                         hint: muscle.isEmpty ? nil : "Write \"\(muscle.lowercased())\".")
+        for (key, list) in [(Key.muscleGroups, muscleGroups), (Key.secondaryMuscles, secondaryMuscles)] {
+            for (index, muscle) in list.enumerated() where muscle.isEmpty || muscle != muscle.lowercased() {
+                problems.add(path.appending(key).appending(index), "muscle group \"\(muscle)\" must be non-empty and lowercase",
+                             hint: muscle.isEmpty ? nil : "Write \"\(muscle.lowercased())\".")
+            }
         }
     }
 

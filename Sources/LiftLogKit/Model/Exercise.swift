@@ -25,8 +25,11 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     public var name: String
     public var modality: Modality
     public var category: Category
-    /// Lowercase muscle names such as `"quadriceps"`.
+    /// Lowercase muscle names such as `"quadriceps"`, the prime movers first.
     public var muscleGroups: [String]
+    /// The muscles that only assist (a set counts half a hard set for each); without any, the
+    /// first muscle group is the primary one and the others assist.
+    public var secondaryMuscles: [String]
     public var notes: String?
     /// Whether the user added it (as opposed to the seed library).
     public var isCustom: Bool
@@ -41,7 +44,7 @@ public struct Exercise: Identifiable, Hashable, Sendable {
 
     public init(
         id: ID, name: String, modality: Modality = .other, category: Category? = nil, muscleGroups: [String] = [],
-        notes: String? = nil, isCustom: Bool = true, weightIncrement: Double = Exercise.defaultWeightIncrement,
+        secondaryMuscles: [String] = [], notes: String? = nil, isCustom: Bool = true, weightIncrement: Double = Exercise.defaultWeightIncrement,
         media: String? = nil, createdAt: Timestamp? = nil, unknownFields: [String: JSONValue] = [:]
     ) {
         self.id = id
@@ -49,12 +52,33 @@ public struct Exercise: Identifiable, Hashable, Sendable {
         self.modality = modality
         self.category = category ?? Exercise.defaultCategory(for: modality)
         self.muscleGroups = muscleGroups
+        self.secondaryMuscles = secondaryMuscles
         self.notes = notes
         self.isCustom = isCustom
         self.weightIncrement = weightIncrement
         self.media = media
         self.createdAt = createdAt
         self.unknownFields = unknownFields
+    }
+
+    /// What one completed working set counts for each muscle (SPEC: 1 for a primary muscle,
+    /// 0.5 for a secondary one), in the order of the muscle groups.
+    public var muscleWeights: [(muscle: String, weight: Double)] {
+        var result: [(muscle: String, weight: Double)] = []
+        if secondaryMuscles.isEmpty {
+            for (index, muscle) in muscleGroups.enumerated() where !result.contains(where: { $0.muscle == muscle }) {
+                result.append((muscle, index == 0 ? 1 : 0.5))
+            }
+            return result
+        }
+        let secondary = Swift.Set(secondaryMuscles)
+        for muscle in muscleGroups where !secondary.contains(muscle) && !result.contains(where: { $0.muscle == muscle }) {
+            result.append((muscle, 1))
+        }
+        for muscle in secondaryMuscles where !result.contains(where: { $0.muscle == muscle }) {
+            result.append((muscle, 0.5))
+        }
+        return result
     }
 
     /// Cardio equipment trains cardio; everything else strength.

@@ -153,6 +153,15 @@ extension StoreSchemas {
     "notes": {
       "type": "string"
     },
+    "secondary_muscles": {
+      "description": "Muscles that only assist: a set counts half a hard set for each. Without them, the first of muscle_groups is the primary one.",
+      "items": {
+        "minLength": 1,
+        "pattern": "^[^A-Z]*$",
+        "type": "string"
+      },
+      "type": "array"
+    },
     "weight_increment": {
       "description": "The step a progression adds.",
       "exclusiveMinimum": 0,

@@ -1,14 +1,15 @@
 /// A file of exercises to seed the library with, such as DefaultExercises.json.
 ///
 /// Accepts `{"exercises": [...]}` or a bare array. Each exercise needs a `name`; `modality`,
-/// `category`, `muscleGroups` (or `muscle_groups`), `notes` and `weight_increment` (or
-/// `weightIncrement`) are optional.
+/// `category`, `muscleGroups` (or `muscle_groups`), `secondaryMuscles` (or
+/// `secondary_muscles`), `notes` and `weight_increment` (or `weightIncrement`) are optional.
 struct SeedFile: JSONDecodable {
     struct Item {
         var name: String
         var modality: Exercise.Modality
         var category: Exercise.Category?
         var muscleGroups: [String]
+        var secondaryMuscles: [String] = []
         var notes: String?
         var weightIncrement: Double
     }
@@ -37,6 +38,7 @@ struct SeedFile: JSONDecodable {
             let modality = reader.optional("modality", default: Exercise.Modality.other)
             let category: Exercise.Category? = reader.optional("category")
             let muscles = reader.optional("muscleGroups", as: [String].self) ?? reader.optional("muscle_groups", default: [String]())
+            let secondary = reader.optional("secondaryMuscles", as: [String].self) ?? reader.optional("secondary_muscles", default: [String]())
             let notes: String? = reader.optional("notes")
             let increment = reader.optional("weight_increment", as: Double.self) ?? reader.optional("weightIncrement", default: Exercise.defaultWeightIncrement)
             guard let name else { continue }
@@ -49,7 +51,8 @@ struct SeedFile: JSONDecodable {
                 continue
             }
             items.append(Item(name: Exercise.normalizedName(name), modality: modality, category: category,
-                              muscleGroups: muscles.map { $0.lowercased() }, notes: notes, weightIncrement: increment))
+                              muscleGroups: muscles.map { $0.lowercased() }, secondaryMuscles: secondary.map { $0.lowercased() },
+                              notes: notes, weightIncrement: increment))
         }
         return SeedFile(items: items)
     }

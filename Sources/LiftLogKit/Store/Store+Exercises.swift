@@ -12,11 +12,15 @@ public struct ExerciseChanges: Sendable {
     public var modality: Exercise.Modality?
     public var category: Exercise.Category?
     public var muscleGroups: [String]?
+    /// The muscles that only assist.
+    public var secondaryMuscles: [String]?
     public var notes: String?
     public var weightIncrement: Double?
     public var media: String?
 
-    public init(name: String? = nil, modality: Exercise.Modality? = nil, category: Exercise.Category? = nil, muscleGroups: [String]? = nil, notes: String? = nil, weightIncrement: Double? = nil, media: String? = nil) {
+    public init(name: String? = nil, modality: Exercise.Modality? = nil, category: Exercise.Category? = nil, muscleGroups: [String]? = nil,
+                secondaryMuscles: [String]? = nil, notes: String? = nil, weightIncrement: Double? = nil, media: String? = nil) {
+        self.secondaryMuscles = secondaryMuscles
         self.name = name
         self.modality = modality
         self.category = category
@@ -84,20 +88,21 @@ extension Store {
     @discardableResult
     public func addExercise(
         name: String, modality: Exercise.Modality = .other, category: Exercise.Category? = nil, muscleGroups: [String] = [],
-        notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil
+        secondaryMuscles: [String] = [], notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil
     ) throws(LiftLogError) -> Exercise {
         try withLock { () throws(LiftLogError) -> Exercise in
-            try insertExercise(name: name, modality: modality, category: category, muscleGroups: muscleGroups, notes: notes, weightIncrement: weightIncrement, media: media)
+            try insertExercise(name: name, modality: modality, category: category, muscleGroups: muscleGroups, secondaryMuscles: secondaryMuscles,
+                               notes: notes, weightIncrement: weightIncrement, media: media)
         }
     }
 
     /// Adds an exercise; the caller holds the lock.
     func insertExercise(
         name: String, modality: Exercise.Modality, category: Exercise.Category? = nil, muscleGroups: [String] = [],
-        notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil
+        secondaryMuscles: [String] = [], notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil
     ) throws(LiftLogError) -> Exercise {
         let (exercise, path) = try newExercise(name: name, modality: modality, category: category, muscleGroups: muscleGroups,
-                                               notes: notes, weightIncrement: weightIncrement, media: media)
+                                               secondaryMuscles: secondaryMuscles, notes: notes, weightIncrement: weightIncrement, media: media)
         try files.save(exercise, to: path)
         return exercise
     }
@@ -106,11 +111,13 @@ extension Store {
     /// caller that writes it together with something else).
     func newExercise(
         name: String, modality: Exercise.Modality, category: Exercise.Category? = nil, muscleGroups: [String] = [],
-        notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil, reserved: [String] = []
+        secondaryMuscles: [String] = [], notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil,
+        reserved: [String] = []
     ) throws(LiftLogError) -> (exercise: Exercise, path: String) {
         let exercise = Exercise(
             id: Exercise.ID(rawValue: environment.makeUUID()) ?? Exercise.ID.random(), name: Exercise.normalizedName(name),
-            modality: modality, category: category, muscleGroups: muscleGroups.map { $0.lowercased() }, notes: notes,
+            modality: modality, category: category, muscleGroups: muscleGroups.map { $0.lowercased() },
+            secondaryMuscles: secondaryMuscles.map { $0.lowercased() }, notes: notes,
             isCustom: true, weightIncrement: weightIncrement, media: media, createdAt: currentTimestamp())
         try Store.checkExercise(exercise, rawName: name)
         let existing = try exerciseFiles()
@@ -170,6 +177,7 @@ extension Store {
             if let modality = changes.modality { exercise.modality = modality }
             if let category = changes.category { exercise.category = category }
             if let muscles = changes.muscleGroups { exercise.muscleGroups = muscles.map { $0.lowercased() } }
+            if let muscles = changes.secondaryMuscles { exercise.secondaryMuscles = muscles.map { $0.lowercased() } }
             if let notes = changes.notes { exercise.notes = notes.isEmpty ? nil : notes }
             if let increment = changes.weightIncrement { exercise.weightIncrement = increment }
             if let media = changes.media { exercise.media = media.isEmpty ? nil : media }
@@ -252,7 +260,7 @@ extension Store {
                 guard !names.contains(key) else { report.skipped.append(item.name); continue }
                 let exercise = Exercise(
                     id: Exercise.ID.nameBased("exercise:" + key), name: item.name, modality: item.modality,
-                    category: item.category, muscleGroups: item.muscleGroups, notes: item.notes, isCustom: false,
+                    category: item.category, muscleGroups: item.muscleGroups, secondaryMuscles: item.secondaryMuscles, notes: item.notes, isCustom: false,
                     weightIncrement: item.weightIncrement)
                 let target = freeExercisePath(for: exercise, taken: paths)
                 do throws(LiftLogError) {
