@@ -29,6 +29,8 @@ step log "back squat" 150x5 150x4
 step log "Overhead Press" 100x5x3@8
 step log Deadlift 167.5x5
 step log "Zercher Squat" 60x8 --create
+step superset Pull-up bw+17.5x5x3 Dip bwx12x3
+step log Plank 1:30 20x45s
 step status
 step finish --feel 4 --notes "Demo workout"
 step history --per-page 3
@@ -38,6 +40,11 @@ step pr "Back Squat"
 step plan show
 step meso show "Beginner 5x5"
 step trends --to 2025-11-14
+step muscles --to 2025-11-14 --weeks 4
+step cardio Run 5km/26:10
+step progress Run
+step weigh 80.9
+step body --weeks 60
 step stats
 step calendar 2025-10
 printf '\nThe demo store was a temporary copy of SampleData/store; it is removed now.\n'

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Regenerates SampleData/store: five months of a three-day A/B barbell program with linear
 progression, stalls and a deload (its last twelve weeks a completed mesocycle whose sessions
-record their week), plus stretch and meditation sessions.
+record their week), plus stretch and meditation sessions; and every other kind of set: an
+evening accessory session with a superset of weighted pull-ups and dips, planks and a warm-up,
+Saturday runs (a tempo run, or 400 m intervals), and weigh-ins with monthly measurements.
 
 Deterministic: the same script writes the same bytes. Session IDs are name-based UUIDs; the
 exercise library is the one `liftlog init` seeds (run it first, see below).
@@ -157,5 +159,80 @@ while day <= end:
                    "meditation_type": rng.choice(["breath", "body scan"])}
         write(ROOT / "sessions" / f"{start:%Y}" / f"{start:%m}" / f"{start:%Y-%m-%d-%H%M}-{session_id[:8]}.json", session)
         count += 1
+    day += datetime.timedelta(days=1)
+# Every other kind of set, from a second random stream so the program above stays as it was.
+extra = random.Random(20251123)
+run_id = str(uuid.uuid5(NAMESPACE, "exercise:run"))
+write(ROOT / "exercises" / "run.json", {
+    "id": run_id, "name": "Run", "modality": "cardio", "category": "cardio", "muscle_groups": ["quadriceps", "calves"],
+    "secondary_muscles": ["calves"], "is_custom": True, "weight_increment": 5, "created_at": "2025-06-01T10:00:00+02:00",
+})
+
+
+def session_file(kind, start, entries, minutes, **more):
+    session_id = str(uuid.uuid5(NAMESPACE, f"{kind}:{start.isoformat()}"))
+    session = {"id": session_id, "kind": kind, "status": "completed", "started_at": stamp(start),
+               "completed_at": stamp(start + datetime.timedelta(minutes=minutes)), "entries": entries, **more}
+    write(ROOT / "sessions" / f"{start:%Y}" / f"{start:%m}" / f"{start:%Y-%m-%d-%H%M}-{session_id[:8]}.json", session)
+
+
+body_weight = 82.4
+added = 5.0
+run_pace = 345  # seconds per km
+day = datetime.date(2025, 6, 2)
+while day <= end:
+    weekday = day.weekday()
+    if weekday in (0, 3):
+        # Weigh-ins, Monday and Thursday mornings; measurements on the first weigh-in of a month.
+        moment = paris(day.year, day.month, day.day, 6, 45)
+        body_weight = round(body_weight - 0.04 + extra.uniform(-0.35, 0.35), 1)
+        measurements = {"body_weight": {"unit": "kg", "value": body_weight}}
+        if day.day <= 3 or (day.day <= 4 and weekday == 3):
+            measurements["waist"] = {"unit": "cm", "value": round(86 - (day - datetime.date(2025, 6, 2)).days / 60, 1)}
+            measurements["body_fat"] = {"unit": "%", "value": round(19.5 - (day - datetime.date(2025, 6, 2)).days / 90, 1)}
+        entry_id = str(uuid.uuid5(NAMESPACE, f"body:{moment.isoformat()}"))
+        write(ROOT / "body" / f"{moment:%Y}" / f"{moment:%Y-%m-%d-%H%M}-{entry_id[:8]}.json",
+              {"id": entry_id, "measured_at": stamp(moment), "measurements": measurements})
+    if weekday == 2 and extra.random() < 0.8:
+        # Evening accessories: weighted pull-ups and dips as a superset, then planks.
+        start = paris(day.year, day.month, day.day, 18, 30)
+        clock = start + datetime.timedelta(minutes=5)
+        pulls = [{"set_number": 1, "set_type": "warmup", "bodyweight": True, "reps": 5, "status": "completed", "completed_at": stamp(clock)}]
+        dips = []
+        for round_number in range(3):
+            clock += datetime.timedelta(minutes=2)
+            reps = 5 if extra.random() > 0.15 else 4
+            pulls.append({"set_number": round_number + 2, "set_type": "normal", "bodyweight": True, "weight": added, "unit": "kg", "reps": reps,
+                          "status": "completed", "completed_at": stamp(clock)})
+            clock += datetime.timedelta(minutes=1)
+            dips.append({"set_number": round_number + 1, "set_type": "normal", "bodyweight": True, "reps": extra.choice([10, 12, 12, 15]),
+                         "status": "completed", "completed_at": stamp(clock), "rest_seconds": 60})
+        if all(item.get("reps") == 5 for item in pulls[1:]):
+            added += 1.25
+        planks = []
+        for number in (1, 2):
+            clock += datetime.timedelta(minutes=2)
+            planks.append({"set_number": number, "set_type": "normal", "duration_seconds": extra.choice([60, 75, 90]), "status": "completed",
+                           "completed_at": stamp(clock)})
+        session_file("lifting", start, [
+            {"exercise_id": exercises["Pull-up"], "exercise_name": "Pull-up", "order": 1, "superset": "A", "method": "standard", "sets": pulls},
+            {"exercise_id": exercises["Dip"], "exercise_name": "Dip", "order": 2, "superset": "A", "method": "standard", "sets": dips},
+            {"exercise_id": exercises["Plank"], "exercise_name": "Plank", "order": 3, "sets": planks},
+        ], 35, session_rpe=4)
+    if weekday == 5 and extra.random() < 0.85:
+        # Saturday runs: a tempo 5-8 km, or every third week 400 m intervals.
+        start = paris(day.year, day.month, day.day, 9, 0)
+        if day.isocalendar()[1] % 3 == 0:
+            sets = [{"set_number": number, "set_type": "normal", "distance_m": 400, "duration_seconds": extra.choice([88, 90, 92, 95]),
+                     "rest_seconds": 90, "status": "completed"} for number in range(1, 7)]
+            session_file("cardio", start, [{"exercise_id": run_id, "exercise_name": "Run", "order": 1, "superset": "A",
+                                            "method": "timed", "notes": "6 x 400 m, 90 s rest", "sets": sets}], 30)
+        else:
+            kilometres = extra.choice([5, 5, 6, 8])
+            run_pace = max(285, run_pace - extra.choice([0, 1, 2, 3]))
+            seconds = int(kilometres * (run_pace + extra.uniform(-6, 10)))
+            session_file("cardio", start, [{"exercise_id": run_id, "exercise_name": "Run", "order": 1, "sets": [
+                {"set_number": 1, "set_type": "normal", "distance_m": kilometres * 1000, "duration_seconds": seconds, "status": "completed"}]}],
+                seconds // 60 + 1)
     day += datetime.timedelta(days=1)
 print(f"wrote {count} sessions")

@@ -106,7 +106,7 @@ public enum CLI {
     private static func warnAboutLongActiveSession(_ context: inout CommandContext, command: String) {
         // Not on the commands that work on the active session itself (logging sets into a
         // backdated session is what its user means to do): no nagging.
-        guard !["init", "discard", "finish", "log", "set", "drop", "status", "edit"].contains(command),
+        guard !["init", "discard", "finish", "log", "superset", "set", "drop", "status", "edit", "rest"].contains(command),
               let store = try? context.store(), let active = try? store.activeSession() else { return }
         let now = context.storeEnvironment.now()
         let seconds = active.session.startedAt.seconds(until: now)

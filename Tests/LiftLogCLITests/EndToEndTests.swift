@@ -100,6 +100,11 @@ struct EndToEndTests {
             #expect(outcome.error == "Note: the session started 2025-01-24 05:00 (2h 30m ago) is still active; 'liftlog status' shows it, 'liftlog finish' or 'liftlog discard' closes it.\n")
             let json = run(["history", "--store", store, "--json"])
             #expect(json.json?["success"] == true)
+            // Not while logging into it: a backdated session is what its user means.
+            for command in [["log", "Back Squat", "100x5"], ["superset", "Bench Press", "80x8", "Barbell Row", "70x8"], ["set", "Back Squat", "1", "--reps", "6"], ["status"]] {
+                let quiet = run(command + ["--store", store])
+                #expect(quiet.status == 0 && quiet.error.isEmpty, "\(command): \(quiet.error)")
+            }
             #expect(run(["finish", "--store", store]).error.isEmpty)
         }
     }

@@ -55,6 +55,7 @@ extension Option where Value == Int {
     static var perPage: Option<Int> { .integer("--per-page", valueName: "k", help: "Sessions per page, 1–1000.", default: "25") }
     static var reps: Option<Int> { .integer("--reps", valueName: "reps", help: "New reps.") }
     static var rir: Option<Int> { .integer("--rir", valueName: "rir", help: "New reps in reserve, 0–10.") }
+    static var exerciseRest: Option<Int> { .integer("--rest", valueName: "seconds", help: "The rest between its sets, 0–3600 seconds ('liftlog rest' counts it down; 0 removes it).") }
     static var rest: Option<Int> { .integer("--rest", valueName: "seconds", help: "Rest before each set, in seconds (default: the time since the session's previous set, when logged live).") }
     static var feel: Option<Int> { .integer("--feel", valueName: "1-5", help: "How it felt, from 1 (awful) to 5 (great).") }
     static var daysPerWeek: Option<Int> { .integer("--days-per-week", valueName: "n", help: "How many days a week the plan is trained (1–7).") }

@@ -84,6 +84,7 @@ enum ExerciseCommands {
             let notesLines = exercise.notes.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
             if notesLines.count == 1 { rows.append(["Notes", notesLines[0]]) }
             if let media = exercise.media { rows.append(["Media", media]) }
+            if let rest = exercise.restSeconds { rows.append(["Rest", Formatting.duration(rest)]) }
             var text = context.style.bold(exercise.name) + "\n" + Formatting.table(rows.map { ["  " + $0[0] + ":", $0[1]] }, style: context.style)
             if notesLines.count > 1 { text += "\n  Notes:\n" + notesLines.map { "    " + $0 }.joined(separator: "\n") }
             return CommandResult(data: exercise.json, text: text)
@@ -93,12 +94,13 @@ enum ExerciseCommands {
         name: "edit",
         abstract: "Change an exercise; sessions keep the name they were logged under.",
         arguments: [Argument.currentName],
-        options: [Option.newName] + changeOptions,
+        options: [Option.newName] + changeOptions + [Option.exerciseRest],
         run: { context, arguments throws(LiftLogError) in
             let changes = ExerciseChanges(
                 name: try arguments[.newName], modality: try arguments[.modality],
                 category: try arguments[.newCategory], muscleGroups: try arguments[.muscles],
-                secondaryMuscles: try arguments[.secondaryMuscles], notes: try arguments[.notes], weightIncrement: try arguments[.increment], media: try arguments[.media])
+                secondaryMuscles: try arguments[.secondaryMuscles], notes: try arguments[.notes], weightIncrement: try arguments[.increment], media: try arguments[.media],
+                restSeconds: try arguments[.exerciseRest])
             let exercise = try context.store().updateExercise(named: arguments[.currentName], changes)
             return CommandResult(data: exercise.json, text: "Updated \(exercise.name).")
         })

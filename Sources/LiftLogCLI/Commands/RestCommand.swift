@@ -15,7 +15,7 @@ enum RestCommand {
     static let rest = CommandSpec(
         name: "rest",
         abstract: "Count down a rest between sets, and ring at the end.",
-        discussion: "Without SECONDS, rests for 'liftlog config rest' (else 90 seconds). On a terminal the time left is shown as it runs; Ctrl-C ends the rest early.",
+        discussion: "Without SECONDS, rests for the rest of the exercise of your latest set ('liftlog exercise edit NAME --rest 180'), else 'liftlog config rest', else 90 seconds. On a terminal the time left is shown as it runs; Ctrl-C ends the rest early.",
         arguments: [Argument.restSeconds],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
@@ -26,7 +26,7 @@ enum RestCommand {
                 }
                 seconds = value
             } else {
-                seconds = max(1, store.preferences.restSeconds ?? 90)
+                seconds = try store.restAfterLatestSet().seconds
             }
             let rested = countDown(seconds, io: context.io)
             let done = rested >= seconds

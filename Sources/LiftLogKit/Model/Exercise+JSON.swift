@@ -10,6 +10,7 @@ extension Exercise: JSONDecodable, JSONEncodable {
         case muscleGroups = "muscle_groups"
         case name
         case notes
+        case restSeconds = "rest_seconds"
         case secondaryMuscles = "secondary_muscles"
         case weightIncrement = "weight_increment"
     }
@@ -26,11 +27,12 @@ extension Exercise: JSONDecodable, JSONEncodable {
         let isCustom = reader.optional(Key.isCustom, default: false)
         let increment = reader.optional(Key.weightIncrement, default: Exercise.defaultWeightIncrement)
         let media: String? = reader.optional(Key.media)
+        let rest: Int? = reader.optional(Key.restSeconds)
         let createdAt: Timestamp? = reader.optional(Key.createdAt)
         guard let id, let name else { return nil }
         let exercise = Exercise(
             id: id, name: name, modality: modality, category: category, muscleGroups: muscleGroups, secondaryMuscles: secondaryMuscles, notes: notes,
-            isCustom: isCustom, weightIncrement: increment, media: media, createdAt: createdAt,
+            isCustom: isCustom, weightIncrement: increment, media: media, restSeconds: rest, createdAt: createdAt,
             unknownFields: reader.unknownMembers)
         exercise.validate(at: path(), into: problems)
         return exercise
@@ -47,6 +49,7 @@ extension Exercise: JSONDecodable, JSONEncodable {
         object.set(Key.muscleGroups, muscleGroups)
         object.set(Key.name, name)
         object.set(Key.notes, notes)
+        object.set(Key.restSeconds, restSeconds)
         object.setNonEmpty(Key.secondaryMuscles, secondaryMuscles)
         object.set(Key.weightIncrement, weightIncrement)
         return object.value
@@ -71,6 +74,9 @@ extension Exercise {
         }
         if !(weightIncrement > 0) {
             problems.add(path.appending(Key.weightIncrement), "weight_increment must be positive, found \(JSONNumber(weightIncrement))", hint: "Use the step a progression adds, such as 2.5 or 5.")
+        }
+        if let restSeconds, !(0...3600).contains(restSeconds) {
+            problems.add(path.appending(Key.restSeconds), "rest_seconds must be 0–3600, found \(restSeconds)", hint: "Write the rest between sets in seconds, such as 120.")
         }
         for (key, list) in [(Key.muscleGroups, muscleGroups), (Key.secondaryMuscles, secondaryMuscles)] {
             for (index, muscle) in list.enumerated() where muscle.isEmpty || muscle != muscle.lowercased() {

@@ -37,6 +37,8 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     public var weightIncrement: Double
     /// A path or URL of a picture or video.
     public var media: String?
+    /// The rest between its sets, 0–3600 seconds (`liftlog rest` counts it down after a set).
+    public var restSeconds: Int?
     /// When the user created it; absent for seeded exercises.
     public var createdAt: Timestamp?
     /// Keys this version does not know, kept as they were read.
@@ -45,8 +47,9 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     public init(
         id: ID, name: String, modality: Modality = .other, category: Category? = nil, muscleGroups: [String] = [],
         secondaryMuscles: [String] = [], notes: String? = nil, isCustom: Bool = true, weightIncrement: Double = Exercise.defaultWeightIncrement,
-        media: String? = nil, createdAt: Timestamp? = nil, unknownFields: [String: JSONValue] = [:]
+        media: String? = nil, restSeconds: Int? = nil, createdAt: Timestamp? = nil, unknownFields: [String: JSONValue] = [:]
     ) {
+        self.restSeconds = restSeconds
         self.id = id
         self.name = name
         self.modality = modality

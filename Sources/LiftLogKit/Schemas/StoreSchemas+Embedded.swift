@@ -153,6 +153,12 @@ extension StoreSchemas {
     "notes": {
       "type": "string"
     },
+    "rest_seconds": {
+      "description": "The rest between its sets, in seconds.",
+      "maximum": 3600,
+      "minimum": 0,
+      "type": "integer"
+    },
     "secondary_muscles": {
       "description": "Muscles that only assist: a set counts half a hard set for each. Without them, the first of muscle_groups is the primary one.",
       "items": {

@@ -17,9 +17,12 @@ public struct ExerciseChanges: Sendable {
     public var notes: String?
     public var weightIncrement: Double?
     public var media: String?
+    /// The rest between its sets in seconds (0 removes it).
+    public var restSeconds: Int?
 
     public init(name: String? = nil, modality: Exercise.Modality? = nil, category: Exercise.Category? = nil, muscleGroups: [String]? = nil,
-                secondaryMuscles: [String]? = nil, notes: String? = nil, weightIncrement: Double? = nil, media: String? = nil) {
+                secondaryMuscles: [String]? = nil, notes: String? = nil, weightIncrement: Double? = nil, media: String? = nil, restSeconds: Int? = nil) {
+        self.restSeconds = restSeconds
         self.secondaryMuscles = secondaryMuscles
         self.name = name
         self.modality = modality
@@ -181,6 +184,10 @@ extension Store {
             if let notes = changes.notes { exercise.notes = notes.isEmpty ? nil : notes }
             if let increment = changes.weightIncrement { exercise.weightIncrement = increment }
             if let media = changes.media { exercise.media = media.isEmpty ? nil : media }
+            if let rest = changes.restSeconds {
+                guard (0...3600).contains(rest) else { throw .validation("Rest must be 0–3600 seconds, got \(rest).") }
+                exercise.restSeconds = rest == 0 ? nil : rest
+            }
             try Store.checkExercise(exercise, rawName: changes.name ?? exercise.name)
             var target = path
             if Exercise.nameKey(exercise.name) != Exercise.nameKey(original.name) || Slug.make(exercise.name) != Slug.make(original.name) {

@@ -27,6 +27,12 @@ struct SampleDataTests {
         let root = repository + "/SampleData/store"
         let files = allFiles(in: root).filter { $0.hasSuffix(".json") && !$0.hasPrefix("schemas/") && !$0.hasPrefix(".vscode/") }
         #expect(files.count > 100)
+        // Every kind of set and session is in it.
+        let texts = files.compactMap { readText(root + "/" + $0) }
+        for needle in ["\"bodyweight\": true", "\"distance_m\"", "\"duration_seconds\": 60", "\"superset\": \"A\"", "\"kind\": \"cardio\"",
+                       "\"set_type\": \"warmup\"", "\"body_weight\"", "\"waist\"", "\"kind\": \"stretch\"", "\"kind\": \"meditation\""] {
+            #expect(texts.contains { $0.contains(needle) }, "the sample store has no \(needle)")
+        }
         for file in files {
             let bytes = Array(try #require(readText(root + "/" + file)).utf8)
             let value: JSONValue
@@ -38,6 +44,10 @@ struct SampleDataTests {
                 value = try DocumentDecoder.decode(bytes, path: file, as: Exercise.self).json
             } else if file.hasPrefix("plans/") {
                 value = try DocumentDecoder.decode(bytes, path: file, as: TrainingPlan.self).json
+            } else if file.hasPrefix("body/") {
+                let entry = try DocumentDecoder.decode(bytes, path: file, as: BodyEntry.self)
+                #expect(entry.relativePath == file)
+                value = entry.json
             } else {
                 value = try DocumentDecoder.decode(bytes, path: file, as: StoreManifest.self).json
             }
