@@ -138,6 +138,7 @@ extension Flag {
     static let activate = Flag("--activate", help: "Make it the active plan.")
     static let check = Flag("--check", help: "Change nothing; list the files that are not in canonical form.")
     static let dryRun = Flag("--dry-run", help: "Show what would be imported; write nothing.")
+    static let replaceChanged = Flag("--replace-changed", help: "Also replace sessions changed in liftlog since their import with the app's version (else they are left as they are).")
     static let skipBadRows = Flag("--skip-bad-rows", help: "Import the good rows of a file that has bad ones.")
     static let noSeed = Flag("--no-seed", help: "Start with an empty exercise library.")
     static let git = Flag("--git", help: "Also make the store a git repository with a pre-commit hook that runs 'liftlog check' and 'liftlog fmt --check' (on an existing store, only this).")

@@ -7,14 +7,15 @@ enum InterchangeCommands {
         abstract: "Import the CSV export of Strong or Hevy; importing again adds only what is new.",
         discussion: "Each workout becomes a completed session and each row a set. Columns are matched by meaning (Strong's headers in other languages too). Exercises not in the library are added as custom exercises; --map names library exercises for the app's names. A file with a bad row is rejected with its line number and nothing is imported, unless --skip-bad-rows.",
         arguments: [Argument.app, Argument.importFile],
-        options: [Option.importUnit, Option.utcOffset, Option.nameMap, Flag.dryRun, Flag.skipBadRows],
+        options: [Option.importUnit, Option.utcOffset, Option.nameMap, Flag.dryRun, Flag.skipBadRows, Flag.replaceChanged],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             guard let source = ImportSource(rawValue: arguments[.app].lowercased()) else {
                 throw .usage("Unknown app '\(arguments[.app])'; liftlog imports strong or hevy.", command: arguments.commandName)
             }
-            var options = ImportOptions(unit: try arguments[.importUnit] ?? store.preferences.unit,
+            var options = ImportOptions(unit: try arguments[.importUnit],
                                         dryRun: arguments[.dryRun], skipBadRows: arguments[.skipBadRows])
+            options.replaceChanged = arguments[.replaceChanged]
             if let text = try arguments[.utcOffset] {
                 guard let parsed = Timestamp("2000-01-01T00:00:00" + (text == "Z" ? "Z" : text)) else {
                     throw .validation("--utc-offset must look like +01:00 or -05:00, got '\(text)'.")
@@ -62,6 +63,8 @@ enum InterchangeCommands {
         [
             "rows": .number(JSONNumber(report.rows)), "sessions_created": .number(JSONNumber(report.sessionsCreated)),
             "sessions_existing": .number(JSONNumber(report.sessionsExisting)), "sets_created": .number(JSONNumber(report.setsCreated)),
+            "sessions_updated": .array(report.sessionsUpdated.map { .string($0) }),
+            "sessions_changed_here": .array(report.sessionsChangedHere.map { .string($0) }),
             "exercises_created": .array(report.exercisesCreated.map { .string($0) }),
             "mapped": .array(report.mapped.map { ["source": .string($0.source), "library": .string($0.library)] }),
             "skipped_rows": .array(report.skippedRows.map { ["line": .number(JSONNumber($0.line)), "reason": .string($0.reason)] }),
@@ -72,7 +75,14 @@ enum InterchangeCommands {
     static func summary(_ report: ImportReport, file: String) -> String {
         let verb = report.dryRun ? "Would import" : "Imported"
         var lines = ["\(verb) \(Formatting.count(report.sessionsCreated, "session")) (\(Formatting.count(report.setsCreated, "set"))) from \(Formatting.count(report.rows, "row")) of \(file)."]
-        if report.sessionsExisting > 0 { lines.append("\(Formatting.count(report.sessionsExisting, "session")) already in the store, left as they are.") }
+        if report.sessionsExisting > 0 { lines.append("\(Formatting.count(report.sessionsExisting, "session")) already in the store as the file has them.") }
+        if !report.sessionsUpdated.isEmpty {
+            lines.append("\(report.dryRun ? "Would update" : "Updated") \(Formatting.count(report.sessionsUpdated.count, "session")) the app changed since the last import: \(report.sessionsUpdated.joined(separator: ", ")).")
+        }
+        if !report.sessionsChangedHere.isEmpty {
+            let one = report.sessionsChangedHere.count == 1
+            lines.append("\(Formatting.count(report.sessionsChangedHere.count, "session")) \(one ? "differs" : "differ") in the file but \(one ? "was" : "were") changed in liftlog since \(one ? "its" : "their") import (or imported by an older liftlog), so \(one ? "it was" : "they were") left as \(one ? "it is" : "they are"): \(report.sessionsChangedHere.joined(separator: ", ")). Import again with --replace-changed to take the app's version instead.")
+        }
         if !report.exercisesCreated.isEmpty {
             lines.append("\(report.dryRun ? "Would add" : "Added") \(Formatting.count(report.exercisesCreated.count, "exercise")) to the library: \(report.exercisesCreated.joined(separator: ", ")).")
         }

@@ -1,8 +1,10 @@
 /// Totals and streaks of one kind of session (SPEC §8).
 public struct KindStats: Hashable, Sendable {
     public var totalSessions = 0
-    /// Σ of session lengths, in whole minutes.
-    public var totalMinutes = 0
+    /// Σ of session lengths, in seconds.
+    public var totalSeconds = 0
+    /// ``totalSeconds`` to the nearest minute (the sum is rounded, not each session).
+    public var totalMinutes: Int { (totalSeconds + 30) / 60 }
     /// Consecutive days with a session, ending today or yesterday (0 otherwise).
     public var currentStreak = 0
     public var longestStreak = 0

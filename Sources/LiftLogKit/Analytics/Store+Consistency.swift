@@ -15,7 +15,7 @@ extension Store {
         var result: [Session.Kind: KindStats] = [:]
         for (key, month) in months {
             for (kind, count) in month.kindCounts { result[kind, default: KindStats()].totalSessions += count }
-            for (kind, minutes) in month.minutes { result[kind, default: KindStats()].totalMinutes += minutes }
+            for (kind, seconds) in month.seconds { result[kind, default: KindStats()].totalSeconds += seconds }
             for (kind, set) in month.dayNumbers(in: key) { days[kind, default: []].formUnion(set) }
         }
         for (kind, set) in days {

@@ -33,8 +33,8 @@ package struct MonthSummary: Equatable, Sendable {
     package var kindCounts: [Session.Kind: Int] = [:]
     package var activeCount = 0
     package var corruptCount = 0
-    /// Σ of whole minutes of the sessions of each kind (what `stats` totals).
-    package var minutes: [Session.Kind: Int] = [:]
+    /// Σ of the lengths of the sessions of each kind, in seconds (what `stats` totals).
+    package var seconds: [Session.Kind: Int] = [:]
     /// The days of the month with a session of each kind, in each session's own offset: bit
     /// `d - 1` for day `d`. Streaks and `stats` read these instead of every index line.
     package var dayMasks: [Session.Kind: UInt32] = [:]
@@ -50,7 +50,7 @@ package struct MonthSummary: Equatable, Sendable {
             count += 1
             kindCounts[summary.kind, default: 0] += 1
             if summary.status == .active { activeCount += 1 }
-            minutes[summary.kind, default: 0] += max(0, summary.durationSeconds ?? 0) / 60
+            seconds[summary.kind, default: 0] += max(0, summary.durationSeconds ?? 0)
             let date = summary.startedAt.localDate
             if date.year == key.year && date.month == key.month {
                 dayMasks[summary.kind, default: 0] |= 1 << UInt32(date.day - 1)
@@ -93,7 +93,7 @@ package struct IndexState: Equatable, Sendable {
         }
         for (key, month) in months.sorted(by: { $0.key < $1.key }) {
             let kinds = Session.Kind.allCases.map { String(month.kindCounts[$0] ?? 0) }.joined(separator: "\t")
-            let minutes = Session.Kind.allCases.map { String(month.minutes[$0] ?? 0) }.joined(separator: "\t")
+            let minutes = Session.Kind.allCases.map { String(month.seconds[$0] ?? 0) }.joined(separator: "\t")
             let masks = Session.Kind.allCases.map { String(month.dayMasks[$0] ?? 0) }.joined(separator: "\t")
             let others = Session.Kind.allCases.map { kind in (month.otherDays[kind] ?? []).sorted().map(String.init).joined(separator: ",") }.joined(separator: "\t")
             lines.append("M\t\(key)\t\(month.folderTime)\t\(month.count)\t\(kinds)\t\(month.activeCount)\t\(month.corruptCount)\t\(minutes)\t\(masks)\t\(others)")
@@ -127,10 +127,10 @@ package struct IndexState: Equatable, Sendable {
                 month.activeCount = active
                 month.corruptCount = corrupt
                 for (offset, kind) in Session.Kind.allCases.enumerated() {
-                    guard let value = ByteFields.int(fields[4 + offset]), let minutes = ByteFields.int(fields[6 + kindCount + offset]),
+                    guard let value = ByteFields.int(fields[4 + offset]), let seconds = ByteFields.int(fields[6 + kindCount + offset]),
                           let mask = ByteFields.int64(fields[6 + 2 * kindCount + offset]), (0...Int64(UInt32.max)).contains(mask) else { return nil }
                     if value > 0 { month.kindCounts[kind] = value }
-                    if minutes > 0 { month.minutes[kind] = minutes }
+                    if seconds > 0 { month.seconds[kind] = seconds }
                     if mask > 0 { month.dayMasks[kind] = UInt32(mask) }
                     let others = fields[6 + 3 * kindCount + offset]
                     guard !others.isEmpty else { continue }

@@ -26,14 +26,32 @@ struct ImportedWorkout {
     var notes: String?
     var sets: [ImportedSet] = []
 
-    /// The session, with entries in the order exercises first appear and sets numbered from 1.
+    /// The start as the app wrote it: what identifies the workout, whatever its title becomes
+    /// in the app later.
+    var startText: String
+
+    /// The ID of the workout's session: the file's own, else derived from the app and the start.
+    func sessionID(source: String) -> Session.ID { explicitID ?? Session.ID.nameBased("\(source)|\(startText)") }
+
+    /// The ID earlier versions derived (from the start and the title), to find what they imported.
+    func legacySessionID(source: String) -> Session.ID { Session.ID.nameBased("\(source)|\(key)") }
+
+    /// The session: an entry per block of consecutive sets of one exercise (an exercise done
+    /// twice, apart, keeps both blocks), sets numbered from 1 in each. A workout of distance and
+    /// time rows alone is a cardio session.
     func session(source: String, exerciseIDs: [String: Exercise.ID], names: [String: String]) -> Session {
-        var session = Session(id: explicitID ?? Session.ID.nameBased("\(source)|\(key)"), status: .completed, startedAt: start,
+        let cardio = sets.allSatisfy { ($0.distanceMeters != nil || $0.seconds != nil) && $0.reps == nil && $0.weight == nil }
+        var session = Session(id: sessionID(source: source), kind: cardio ? .cardio : .lifting, status: .completed, startedAt: start,
                               completedAt: max(end ?? start, start), planDay: title, notes: notes, source: source)
+        var previous: (exercise: String, superset: String?)?
         for set in sets {
             let name = names[Exercise.nameKey(set.exercise)] ?? set.exercise
             let key = Exercise.nameKey(name)
-            var index = session.entries.firstIndex { Exercise.nameKey($0.exerciseName) == key }
+            var index: Int? = session.entries.isEmpty ? nil : session.entries.count - 1
+            if previous.map({ $0.exercise != key || $0.superset != set.superset }) ?? true || (set.exerciseNotes != nil && set.exerciseNotes != session.entries.last?.notes) {
+                index = nil
+            }
+            previous = (key, set.superset)
             if index == nil {
                 session.entries.append(Session.Entry(exerciseID: exerciseIDs[key], exerciseName: name, order: session.entries.count + 1,
                                                      notes: set.exerciseNotes, superset: set.superset))
@@ -48,6 +66,13 @@ struct ImportedWorkout {
     }
 }
 
+/// What one row of an export is.
+enum ImportRow {
+    case set(ImportedWorkout, ImportedSet)
+    /// A row that holds no set (a rest timer, an empty row), and why it is left out.
+    case skip(String)
+}
+
 /// A bad row, and why.
 struct ImportProblem: Error {
     var line: Int
@@ -60,14 +85,15 @@ protocol ImportFormat {
     static var source: String { get }
     /// Learns the columns from the header row.
     init(header: [String], options: ImportOptions) throws(ImportProblem)
-    /// The workout key and the set of one row; `nil` for a row to skip (with why).
-    func parse(_ record: CSVRecord) throws(ImportProblem) -> (workout: ImportedWorkout, set: ImportedSet)?
+    /// The workout and the set of one row, or why the row is skipped.
+    func parse(_ record: CSVRecord) throws(ImportProblem) -> ImportRow
 }
 
 /// Choices for an import.
 public struct ImportOptions: Sendable {
-    /// The unit of weights when the file does not say (Strong's classic export).
-    public var unit: WeightUnit
+    /// The unit of weights when the file does not say (Strong's classic export); `nil` refuses
+    /// such a file rather than guess.
+    public var unit: WeightUnit?
     /// The UTC offset of times without one, in seconds; `nil` for this machine's zone at each date.
     public var utcOffsetSeconds: Int?
     /// Source exercise names mapped onto library names (`--map`).
@@ -76,8 +102,10 @@ public struct ImportOptions: Sendable {
     public var dryRun: Bool
     /// Import the good rows of a file with bad ones (else a bad row rejects the whole file).
     public var skipBadRows: Bool
+    /// Replace sessions changed in liftlog since their import with the app's version too.
+    public var replaceChanged = false
 
-    public init(unit: WeightUnit = .kg, utcOffsetSeconds: Int? = nil, nameMap: [String: String] = [:], dryRun: Bool = false, skipBadRows: Bool = false) {
+    public init(unit: WeightUnit? = nil, utcOffsetSeconds: Int? = nil, nameMap: [String: String] = [:], dryRun: Bool = false, skipBadRows: Bool = false) {
         self.unit = unit
         self.utcOffsetSeconds = utcOffsetSeconds
         self.nameMap = nameMap
@@ -182,4 +210,16 @@ enum ImportValues {
         }
         return output.trimmingWhitespace()
     }
+}
+
+extension Session {
+    /// A digest of the session's content as written (without `source_digest`).
+    var contentDigest: String {
+        var copy = self
+        copy.sourceDigest = nil
+        return SHA1.digest(JSONWriter.canonicalBytes(copy.jsonValue)).map { hex($0, width: 2) }.joined()
+    }
+
+    /// Whether the session is as an import wrote it: nobody changed it since.
+    var isAsImported: Bool { sourceDigest != nil && sourceDigest == contentDigest }
 }

@@ -15,8 +15,14 @@ public enum ImportSource: String, Sendable, CaseIterable {
 public struct ImportReport: Sendable {
     public var rows = 0
     public var sessionsCreated = 0
-    /// Sessions already in the store (an earlier import of the same data).
+    /// Sessions already in the store as the file has them (an earlier import of the same data).
     public var sessionsExisting = 0
+    /// Sessions imported before that the app's newer export changed, replaced by its version.
+    public var sessionsUpdated: [String] = []
+    /// Sessions the app's export has differently but that were changed in liftlog since their
+    /// import (or imported before liftlog kept track), left as they are; `replaceChanged`
+    /// takes the app's version.
+    public var sessionsChangedHere: [String] = []
     public var setsCreated = 0
     /// Exercises added to the library (as custom exercises).
     public var exercisesCreated: [String] = []
@@ -67,6 +73,7 @@ extension Store {
         var names: [String: String] = [:]
         var problems: [ImportProblem] = []
         var finishedKeys: Swift.Set<String> = []
+        var explicitIDs: [Session.ID: (key: String, line: Int)] = [:]
         var currentKey: String?
         var currentLine = 0
         var setsInCurrent = 0
@@ -76,11 +83,22 @@ extension Store {
             guard let record else { break }
             report.rows += 1
             do throws(ImportProblem) {
-                guard let (workout, set) = try parser.parse(record) else {
-                    report.skippedRows.append((record.line, "rest timer"))
+                let (workout, set): (ImportedWorkout, ImportedSet)
+                switch try parser.parse(record) {
+                case .skip(let reason):
+                    report.skippedRows.append((record.line, reason))
                     continue
+                case .set(let rowWorkout, let rowSet):
+                    (workout, set) = (rowWorkout, rowSet)
                 }
                 names[Exercise.nameKey(set.exercise)] = set.exercise
+                // One ID, one session: two workouts of the file may not share a Session ID.
+                if let id = workout.explicitID {
+                    if let first = explicitIDs[id], first.key != workout.key {
+                        throw ImportProblem(line: record.line, message: "Session ID \(id) is also the ID of another workout (line \(first.line)); give each workout its own ID or none")
+                    }
+                    if explicitIDs[id] == nil { explicitIDs[id] = (workout.key, record.line) }
+                }
                 if workout.key != currentKey {
                     if let currentKey { finishedKeys.insert(currentKey) }
                     if finishedKeys.contains(workout.key) {
@@ -138,19 +156,57 @@ extension Store {
                     written.exercises.append(created.name)
                 }
             }
-            // Pass 2: write the sessions, one workout at a time.
+            // Pass 2: write the sessions, one workout at a time. What the store has, by start
+            // instant and by ID, finds a workout imported before (under any title or ID scheme).
+            var known = try knownSessions()
             var (rows, parser) = try reader()
             var current: ImportedWorkout?
             var done = 0
             func flush() throws(LiftLogError) {
                 guard let workout = current, !workout.sets.isEmpty else { return }
-                let session = workout.session(source: Format.source, exerciseIDs: ids, names: finalNames)
-                if try files.status(session.relativePath) != nil {
-                    report.sessionsExisting += 1
+                var session = workout.session(source: Format.source, exerciseIDs: ids, names: finalNames)
+                let candidates = [session.id, workout.legacySessionID(source: Format.source)].compactMap { known.byID[$0] }
+                    + (known.byStart[session.startedAt.millisecondsSince1970] ?? [])
+                var existing: StoredSession?
+                for path in candidates {
+                    guard let bytes = try files.read(path), let stored = try? DocumentDecoder.decode(bytes, path: path, as: Session.self) else { continue }
+                    if stored.id == session.id || (stored.source == Format.source && stored.startedAt == session.startedAt) {
+                        existing = StoredSession(session: stored, path: path)
+                        break
+                    }
+                }
+                if let existing {
+                    // The same workout: keep its ID; replace it only when the app's version
+                    // differs and nobody changed it in liftlog since it was imported.
+                    session.id = existing.session.id
+                    session.sourceDigest = existing.session.sourceDigest
+                    session.unknownFields = existing.session.unknownFields
+                    if Store.sameImportedContent(session, existing.session) {
+                        report.sessionsExisting += 1
+                        return
+                    }
+                    guard existing.session.isAsImported || options.replaceChanged else {
+                        report.sessionsChangedHere.append(existing.path)
+                        return
+                    }
+                    session.sourceDigest = session.contentDigest
+                    report.sessionsUpdated.append(existing.path)
+                    report.setsCreated += max(0, workout.sets.count - existing.session.entries.reduce(0) { $0 + $1.sets.count })
+                    if !options.dryRun {
+                        let target = session.relativePath
+                        if target == existing.path {
+                            try files.save(session, to: target)
+                        } else {
+                            try files.apply([.write(target, JSONWriter.canonicalBytes(session.jsonValue)), .remove(existing.path)])
+                        }
+                        written.sessions += 1
+                    }
                     return
                 }
+                session.sourceDigest = session.contentDigest
                 report.sessionsCreated += 1
                 report.setsCreated += workout.sets.count
+                known.add(session)
                 if !options.dryRun {
                     try files.ensureDirectory(String(session.relativePath.split(separator: "/").dropLast().joined(separator: "/")))
                     try files.save(session, to: session.relativePath)
@@ -164,16 +220,16 @@ extension Store {
                 guard let record else { break }
                 done += 1
                 if done % 1000 == 0 { progress?(done) }
-                guard !badLines.contains(record.line), let parsed = try? parser.parse(record) else { continue }
-                if parsed.workout.key != current?.key {
+                guard !badLines.contains(record.line), case .set(let workout, let set)? = try? parser.parse(record) else { continue }
+                if workout.key != current?.key {
                     try flush()
-                    current = parsed.workout
+                    current = workout
                 }
-                current?.sets.append(parsed.set)
+                current?.sets.append(set)
             }
             try flush()
             progress?(done)
-            if !options.dryRun && report.sessionsCreated > 0 { updateIndex() }
+            if !options.dryRun && (report.sessionsCreated > 0 || !report.sessionsUpdated.isEmpty) { updateIndex() }
             return report
         }
         } catch {
@@ -185,6 +241,38 @@ extension Store {
             if !written.exercises.isEmpty { parts.append("\(written.exercises.count) exercise\(written.exercises.count == 1 ? "" : "s") (\(written.exercises.joined(separator: ", ")))") }
             throw error.replacingNothingChanged(with: "before this, the import wrote \(parts.joined(separator: " and ")); importing the file again adds the rest and nothing twice")
         }
+    }
+
+    /// The sessions of the store by start instant (milliseconds) and by ID, from the index: how
+    /// an import finds a workout it imported before.
+    private struct KnownSessions {
+        var byStart: [Int64: [String]] = [:]
+        var byID: [Session.ID: String] = [:]
+
+        mutating func add(_ session: Session) {
+            byStart[session.startedAt.millisecondsSince1970, default: []].append(session.relativePath)
+            byID[session.id] = session.relativePath
+        }
+    }
+
+    private func knownSessions() throws(LiftLogError) -> KnownSessions {
+        try withFreshIndex(holdingLock: true) { index throws(LiftLogError) -> KnownSessions in
+            var known = KnownSessions()
+            try index.forEachSummaryNewestFirst { summary in
+                known.byStart[summary.startedAt.millisecondsSince1970, default: []].append(summary.path)
+                known.byID[summary.id] = summary.path
+                return true
+            }
+            return known
+        }
+    }
+
+    /// Whether two versions of an imported session hold the same data (their digests aside).
+    static func sameImportedContent(_ a: Session, _ b: Session) -> Bool {
+        var left = a, right = b
+        left.sourceDigest = nil
+        right.sourceDigest = nil
+        return JSONWriter.canonicalBytes(left.jsonValue) == JSONWriter.canonicalBytes(right.jsonValue)
     }
 
     /// The most sets one imported workout may have (its session file stays far below the size

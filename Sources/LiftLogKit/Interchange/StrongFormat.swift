@@ -38,20 +38,25 @@ struct StrongFormat: ImportFormat {
         offset = column { $0 == "utc offset" }
         sessionID = column { $0 == "session id" }
         let weightHeader = weight.map { folded[$0] } ?? ""
-        fileWeightUnit = weightHeader.contains("(lbs)") || weightHeader.contains("(lb)") ? .lbs : weightHeader.contains("(kg)") ? .kg : options.unit
+        let headerUnit: WeightUnit? = weightHeader.contains("(lbs)") || weightHeader.contains("(lb)") ? .lbs : weightHeader.contains("(kg)") ? .kg : nil
+        // Never guess: a 170 lb squat read as kg is a record nobody lifted.
+        guard let unit = headerUnit ?? options.unit ?? (weightUnit == nil ? nil : .kg) else {
+            throw ImportProblem(line: 1, message: "this Strong export does not say whether its weights are in kg or lbs (it has no Weight Unit column); import it with --unit kg or --unit lbs, as set in the app")
+        }
+        fileWeightUnit = unit
         let distanceHeader = distance.map { folded[$0] } ?? ""
         fileDistanceFactor = distanceHeader.contains("(km)") ? 1000 : distanceHeader.contains("(miles)") || distanceHeader.contains("(mi)") ? 1609.344 : 1
         self.options = options
     }
 
-    func parse(_ record: CSVRecord) throws(ImportProblem) -> (workout: ImportedWorkout, set: ImportedSet)? {
+    func parse(_ record: CSVRecord) throws(ImportProblem) -> ImportRow {
         let line = record.line
         func cell(_ index: Int?) -> String { ImportValues.cell(record, index) }
         let order = cell(setOrder)
-        if order.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "_", with: "") == "resttimer" { return nil }
+        if order.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "_", with: "") == "resttimer" { return .skip("rest timer") }
         let name = Exercise.normalizedName(cell(exercise))
         guard !name.isEmpty else { throw ImportProblem(line: line, message: "the exercise name is empty") }
-        if Exercise.nameKey(name) == "rest timer" { return nil }
+        if Exercise.nameKey(name) == "rest timer" { return .skip("rest timer") }
         var utcOffset = options.utcOffsetSeconds
         if let offset, !cell(offset).isEmpty {
             guard let parsed = Timestamp("2000-01-01T00:00:00" + cell(offset)) else { throw ImportProblem(line: line, message: "UTC offset '\(cell(offset))' is not like +01:00") }
@@ -59,7 +64,8 @@ struct StrongFormat: ImportFormat {
         }
         let dateText = cell(date)
         let start = try ImportValues.time(dateText, line: line, utcOffset: utcOffset)
-        var workout = ImportedWorkout(key: "\(dateText)|\(cell(workoutName))", title: cell(workoutName).isEmpty ? nil : cell(workoutName), start: start)
+        var workout = ImportedWorkout(key: "\(dateText)|\(cell(workoutName))", title: cell(workoutName).isEmpty ? nil : cell(workoutName), start: start,
+                                      startText: dateText)
         if let sessionID, !cell(sessionID).isEmpty {
             guard let id = Session.ID(rawValue: cell(sessionID)) else { throw ImportProblem(line: line, message: "Session ID '\(cell(sessionID))' is not a lowercase UUID") }
             workout.explicitID = id
@@ -106,7 +112,11 @@ struct StrongFormat: ImportFormat {
         if let value = set.reps, value < 0 { throw ImportProblem(line: line, message: "reps \(cell(reps)) is negative") }
         let note = cell(notes)
         set.notes = note.isEmpty ? nil : note
-        return (workout, set)
+        // A row with nothing in it (the app writes one for a set added and left blank) is no set.
+        if (set.weight ?? 0) == 0, (set.reps ?? 0) == 0, set.distanceMeters == nil, set.seconds == nil, set.rpe == nil, set.notes == nil {
+            return .skip("empty set: no weight, reps, distance or time")
+        }
+        return .set(workout, set)
     }
 }
 
@@ -137,7 +147,10 @@ struct HevyFormat: ImportFormat {
         exerciseNotes = column("exercise_notes")
         setType = column("set_type")
         weight = column("weight_kg") ?? column("weight_lbs")
-        unit = column("weight_kg") != nil ? .kg : column("weight_lbs") != nil ? .lbs : options.unit
+        guard let unit = column("weight_kg") != nil ? .kg : column("weight_lbs") != nil ? .lbs : options.unit else {
+            throw ImportProblem(line: 1, message: "this Hevy export has no weight_kg or weight_lbs column; import it with --unit kg or --unit lbs")
+        }
+        self.unit = unit
         reps = column("reps")
         distance = column("distance_km") ?? column("distance_miles")
         distanceFactor = column("distance_km") != nil ? 1000 : 1609.344
@@ -162,7 +175,7 @@ struct HevyFormat: ImportFormat {
         return ImportValues.localTime(date, clock[0], clock[1], 0, utcOffset: options.utcOffsetSeconds)
     }
 
-    func parse(_ record: CSVRecord) throws(ImportProblem) -> (workout: ImportedWorkout, set: ImportedSet)? {
+    func parse(_ record: CSVRecord) throws(ImportProblem) -> ImportRow {
         let line = record.line
         func cell(_ index: Int?) -> String { ImportValues.cell(record, index) }
         func text(_ index: Int?) -> String? {
@@ -172,7 +185,8 @@ struct HevyFormat: ImportFormat {
         let name = Exercise.normalizedName(cell(exercise))
         guard !name.isEmpty else { throw ImportProblem(line: line, message: "the exercise title is empty") }
         let startTime = try time(cell(start), line: line)
-        var workout = ImportedWorkout(key: "\(cell(start))|\(cell(title))", title: text(title), start: startTime, notes: text(description))
+        var workout = ImportedWorkout(key: "\(cell(start))|\(cell(title))", title: text(title), start: startTime, notes: text(description),
+                                      startText: cell(start))
         if !cell(end).isEmpty { workout.end = try time(cell(end), line: line) }
         var set = ImportedSet(line: line, exercise: name, unit: unit)
         switch cell(setType).lowercased() {
@@ -196,6 +210,6 @@ struct HevyFormat: ImportFormat {
         if let value = set.reps, value < 0 { throw ImportProblem(line: line, message: "reps \(cell(reps)) is negative") }
         set.exerciseNotes = text(exerciseNotes)
         set.superset = text(superset)
-        return (workout, set)
+        return .set(workout, set)
     }
 }

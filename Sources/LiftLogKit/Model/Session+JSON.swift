@@ -14,6 +14,7 @@ extension Session: JSONDecodable, JSONEncodable {
         case regions
         case sessionRpe = "session_rpe"
         case source
+        case sourceDigest = "source_digest"
         case startedAt = "started_at"
         case status
         case weekNumber = "week_number"
@@ -33,16 +34,18 @@ extension Session: JSONDecodable, JSONEncodable {
         let painTags = reader.optional(Key.painTags, default: [String]())
         let notes: String? = reader.optional(Key.notes)
         let source: String? = reader.optional(Key.source)
+        let sourceDigest: String? = reader.optional(Key.sourceDigest)
         let entries = reader.optional(Key.entries, default: [Entry]())
         let durationSeconds: Int? = reader.optional(Key.durationSeconds)
         let regions = reader.optional(Key.regions, default: [String]())
         let meditationType: String? = reader.optional(Key.meditationType)
         guard let id, let status, let startedAt else { return nil }
-        let session = Session(
+        var session = Session(
             id: id, kind: kind, status: status, startedAt: startedAt, completedAt: completedAt, plan: plan,
             planDay: planDay, weekNumber: weekNumber, sessionRPE: sessionRPE, painTags: painTags, notes: notes,
             source: source, entries: entries, durationSeconds: durationSeconds, regions: regions,
             meditationType: meditationType, unknownFields: reader.unknownMembers)
+        session.sourceDigest = sourceDigest
         session.validate(at: path(), into: problems)
         return session
     }
@@ -63,6 +66,7 @@ extension Session: JSONDecodable, JSONEncodable {
         object.setNonEmpty(Key.regions, regions)
         object.set(Key.sessionRpe, sessionRPE)
         object.set(Key.source, source)
+        object.set(Key.sourceDigest, sourceDigest)
         object.set(Key.startedAt, startedAt)
         object.set(Key.status, status)
         object.set(Key.weekNumber, weekNumber)

@@ -34,6 +34,10 @@ public struct Session: Identifiable, Hashable, Sendable {
     public var notes: String?
     /// Where an imported session came from (`"strong"`, `"hevy"`).
     public var source: String?
+    /// For an imported session, a digest of the session as the import wrote it: a later import
+    /// replaces the session with the app's newer version only while the file still matches it
+    /// (nobody changed the session in liftlog since).
+    public var sourceDigest: String?
     /// The exercises performed, in order (lifting and cardio).
     public var entries: [Entry]
     /// The length of a stretch or meditation session, which has no entries.
@@ -64,6 +68,7 @@ public struct Session: Identifiable, Hashable, Sendable {
         self.painTags = painTags
         self.notes = notes
         self.source = source
+        self.sourceDigest = nil
         self.entries = entries
         self.durationSeconds = durationSeconds
         self.regions = regions

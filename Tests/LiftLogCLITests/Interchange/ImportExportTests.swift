@@ -36,7 +36,7 @@ struct ImportTests {
     func strongClassic() throws {
         try withTemporaryDirectory { root throws in
             let store = store(root)
-            let outcome = run(["import", "strong", fixtures + "/strong-classic.csv", "--utc-offset", "+01:00", "--store", store])
+            let outcome = run(["import", "strong", fixtures + "/strong-classic.csv", "--unit", "kg", "--utc-offset", "+01:00", "--store", store])
             #expect(outcome.status == 0, "\(outcome.error)")
             #expect(outcome.output.contains("Imported 2 sessions (9 sets) from 10 rows"))
             #expect(outcome.output.contains("Skipped 1 row: line 7 (rest timer)."))
@@ -48,8 +48,13 @@ struct ImportTests {
             #expect(evening["notes"] == "Felt good, \"strong\" even")
             #expect(evening["source"] == "strong")
             let bench = sets(evening, "Bench Press (Barbell)")
-            #expect(bench.map { $0["set_type"] } == ["warmup", "normal", "normal", "normal", "failure"])
-            #expect(bench.map { $0["weight"] } == [40, 75, 75, 75, .number(JSONNumber(65.18))])
+            #expect(bench.map { $0["set_type"] } == ["warmup", "normal", "normal", "normal"])
+            #expect(bench.map { $0["weight"] } == [40, 75, 75, 75])
+            // The bench press done again after the planks is a block of its own, in the order done.
+            let order = evening["entries"]?.arrayValue?.map { $0["exercise_name"] }
+            #expect(order == ["Bench Press (Barbell)", "Pull Up", "Pull Up (Assisted)", "Plank", "Bench Press (Barbell)"])
+            let again = evening["entries"]?.arrayValue?.last?["sets"]?.arrayValue
+            #expect(again?.map { $0["set_type"] } == ["failure"] && again?.first?["weight"] == .number(JSONNumber(65.18)) && again?.first?["set_number"] == 1)
             #expect(bench[3]["notes"] == "grip slipped\non the last rep")
             #expect(bench[1]["rpe"] == 8)
             #expect(sets(evening, "Pull Up").first?["weight"] == nil)
@@ -68,7 +73,7 @@ struct ImportTests {
             let store = store(root)
             #expect(run(["import", "strong", fixtures + "/strong-semicolon.csv", "--utc-offset", "+00:00", "--store", store]).status == 0)
             #expect(run(["import", "strong", fixtures + "/strong-units.csv", "--utc-offset", "-05:00", "--store", store]).status == 0)
-            #expect(run(["import", "strong", fixtures + "/strong-french.csv", "--utc-offset", "+01:00", "--store", store]).status == 0)
+            #expect(run(["import", "strong", fixtures + "/strong-french.csv", "--unit", "kg", "--utc-offset", "+01:00", "--store", store]).status == 0)
             let all = sessions(store)
             #expect(all.count == 6)
             let legs = try #require(all.first { $0["plan_day"] == "Legs" })
@@ -114,15 +119,15 @@ struct ImportTests {
     func idempotent() throws {
         try withTemporaryDirectory { root throws in
             let store = store(root)
-            #expect(run(["import", "strong", fixtures + "/strong-classic.csv", "--utc-offset", "+01:00", "--store", store]).status == 0)
+            #expect(run(["import", "strong", fixtures + "/strong-classic.csv", "--unit", "kg", "--utc-offset", "+01:00", "--store", store]).status == 0)
             let before = snapshot(store)
-            let again = run(["import", "strong", fixtures + "/strong-classic.csv", "--utc-offset", "+01:00", "--store", store])
+            let again = run(["import", "strong", fixtures + "/strong-classic.csv", "--unit", "kg", "--utc-offset", "+01:00", "--store", store])
             #expect(again.output.hasPrefix("Imported 0 sessions (0 sets)"))
             #expect(again.output.contains("2 sessions already in the store"))
             #expect(snapshot(store) == before)
             let newer = (readText(fixtures + "/strong-classic.csv") ?? "") + "\r\n2021-03-10 18:00:00,Next,30m,Bench Press (Barbell),1,77.5,5,0,0,,,"
             writeText(newer, to: root + "/newer.csv")
-            let overlap = run(["import", "strong", root + "/newer.csv", "--utc-offset", "+01:00", "--store", store])
+            let overlap = run(["import", "strong", root + "/newer.csv", "--unit", "kg", "--utc-offset", "+01:00", "--store", store])
             #expect(overlap.output.hasPrefix("Imported 1 session (1 set)"))
             #expect(sessions(store).count == 3)
         }
@@ -133,15 +138,15 @@ struct ImportTests {
         try withTemporaryDirectory { root throws in
             let store = store(root)
             let before = snapshot(store)
-            let dry = run(["import", "strong", fixtures + "/strong-classic.csv", "--dry-run", "--store", store])
+            let dry = run(["import", "strong", fixtures + "/strong-classic.csv", "--unit", "kg", "--dry-run", "--store", store])
             #expect(dry.output.hasPrefix("Would import 2 sessions (9 sets)"))
             #expect(snapshot(store) == before)
-            let bad = run(["import", "strong", fixtures + "/strong-bad.csv", "--store", store, "--json"])
+            let bad = run(["import", "strong", fixtures + "/strong-bad.csv", "--unit", "kg", "--store", store, "--json"])
             #expect(bad.status == 4)
             #expect(bad.errorMessage == "\(fixtures)/strong-bad.csv:3: weight 'abc' is not a number. Nothing was imported.")
             #expect(snapshot(store) == before)
             writeText("{\"Squat (Barbell)\": \"Back Squat\"}", to: root + "/map.json")
-            let skipped = run(["import", "strong", fixtures + "/strong-bad.csv", "--skip-bad-rows", "--map", root + "/map.json", "--store", store])
+            let skipped = run(["import", "strong", fixtures + "/strong-bad.csv", "--unit", "kg", "--skip-bad-rows", "--map", root + "/map.json", "--store", store])
             #expect(skipped.status == 0)
             #expect(skipped.output == "Imported 2 sessions (2 sets) from 3 rows of \(fixtures)/strong-bad.csv.\nMapped Squat (Barbell) → Back Squat.\nSkipped 1 row: line 3 (weight 'abc' is not a number).\n")
             #expect(sets(sessions(store)[0], "Back Squat").count == 1)
@@ -162,7 +167,7 @@ struct ExportTests {
             let first = root + "/a"
             #expect(run(["init", first]).status == 0)
             for file in ["strong-classic", "strong-units"] {
-                #expect(run(["import", "strong", fixtures + "/\(file).csv", "--utc-offset", "+01:00", "--store", first]).status == 0)
+                #expect(run(["import", "strong", fixtures + "/\(file).csv", "--unit", "kg", "--utc-offset", "+01:00", "--store", first]).status == 0)
             }
             #expect(run(["import", "hevy", fixtures + "/hevy.csv", "--utc-offset", "+01:00", "--store", first]).status == 0)
             let exported = run(["export", "csv", "--store", first])
@@ -176,6 +181,7 @@ struct ExportTests {
                 guard case .object(var object) = session, case .array(let entries)? = object["entries"] else { return session }
                 object["path"] = nil
                 object["source"] = nil
+                object["source_digest"] = nil
                 object["entries"] = .array(entries.map { entry in
                     guard case .object(var e) = entry, case .array(let sets)? = e["sets"] else { return entry }
                     e["exercise_id"] = nil
@@ -216,6 +222,138 @@ struct ExportTests {
             let json = run(["export", "csv", "--json", "--store", store])
             #expect(json.status == 2)
             #expect(json.errorMessage == "export writes CSV or NDJSON to standard output; leave out --json (use 'export ndjson' for JSON).")
+        }
+    }
+}
+
+@Suite("Import fidelity")
+struct ImportFidelityTests {
+    private let header = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Weight Unit,Reps,Distance,Distance Unit,Seconds,Notes,Workout Notes,RPE\n"
+
+    private func store(_ root: String) -> String {
+        let store = root + "/s"
+        #expect(run(["init", store]).status == 0)
+        return store
+    }
+
+    @Test("a newer export updates what changed in the app, keeps the session's ID, and leaves what was changed in liftlog unless asked")
+    func newerExport() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let first = header + """
+                2025-01-06 07:00:00,Push,45m,Bench Press (Barbell),1,80,kg,5,,,,,,
+                2025-01-06 07:00:00,Push,45m,Bench Press (Barbell),2,80,kg,5,,,,,,
+                2025-01-08 07:00:00,Pull,40m,Deadlift (Barbell),1,140,kg,5,,,,,,
+
+                """
+            writeText(first, to: root + "/v1.csv")
+            #expect(run(["import", "strong", root + "/v1.csv", "--utc-offset", "+01:00", "--store", store]).status == 0)
+            let before = sessions(store)
+            // In the app: a third bench set added, the deadlift corrected to 145, the first workout renamed.
+            let second = header + """
+                2025-01-06 07:00:00,Chest day,45m,Bench Press (Barbell),1,80,kg,5,,,,,,
+                2025-01-06 07:00:00,Chest day,45m,Bench Press (Barbell),2,80,kg,5,,,,,,
+                2025-01-06 07:00:00,Chest day,45m,Bench Press (Barbell),3,80,kg,4,,,,,,
+                2025-01-08 07:00:00,Pull,40m,Deadlift (Barbell),1,145,kg,5,,,,,,
+
+                """
+            writeText(second, to: root + "/v2.csv")
+            let updated = run(["import", "strong", root + "/v2.csv", "--utc-offset", "+01:00", "--store", store, "--json"])
+            #expect(updated.json?["data"]?["sessions_created"] == 0)
+            #expect(updated.json?["data"]?["sessions_updated"]?.arrayValue?.count == 2)
+            let after = sessions(store)
+            #expect(after.count == 2)
+            #expect(after.map { $0["id"] } == before.map { $0["id"] })
+            #expect(after[0]["plan_day"] == "Chest day" && sets(after[0], "Bench Press (Barbell)").count == 3)
+            #expect(sets(after[1], "Deadlift (Barbell)").first?["weight"] == 145)
+            // Changed in liftlog: left as it is, and said so; --replace-changed takes the app's version.
+            let id = try #require(after[1]["id"]?.stringValue)
+            #expect(run(["set", "Deadlift (Barbell)", "1", "--reps", "6", "--session", String(id.prefix(8)), "--store", store]).status == 0)
+            let third = second.replacingOccurrences(of: "145,kg,5", with: "150,kg,5")
+            writeText(third, to: root + "/v3.csv")
+            let kept = run(["import", "strong", root + "/v3.csv", "--utc-offset", "+01:00", "--store", store])
+            #expect(kept.output.contains("1 session differs in the file but was changed in liftlog since its import (or imported by an older liftlog), so it was left as it is: sessions/2025/01/"), "\(kept.output)")
+            #expect(kept.output.contains("Import again with --replace-changed to take the app's version instead."))
+            #expect(sets(sessions(store)[1], "Deadlift (Barbell)").first?["reps"] == 6)
+            let replaced = run(["import", "strong", root + "/v3.csv", "--utc-offset", "+01:00", "--replace-changed", "--store", store])
+            #expect(replaced.output.contains("Updated 1 session"), "\(replaced.output)")
+            #expect(sets(sessions(store)[1], "Deadlift (Barbell)").first?["weight"] == 150)
+            // And again: nothing to do.
+            let again = run(["import", "strong", root + "/v3.csv", "--utc-offset", "+01:00", "--store", store, "--json"])
+            #expect(again.json?["data"]?["sessions_existing"] == 2 && again.json?["data"]?["sessions_updated"]?.arrayValue?.isEmpty == true)
+            #expect(run(["check", "--store", store]).status == 0)
+        }
+    }
+
+    @Test("a file that does not say its unit is refused naming --unit; importing with the right unit corrects what was imported")
+    func unitNeverGuessed() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let classic = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n2025-01-06 07:00:00,Legs,45m,Squat (Barbell),1,170,5,0,0,,,\n"
+            writeText(classic, to: root + "/classic.csv")
+            let before = snapshot(store)
+            let refused = run(["import", "strong", root + "/classic.csv", "--store", store, "--json"])
+            #expect(refused.status == 4)
+            #expect(refused.errorMessage == "\(root)/classic.csv:1: this Strong export does not say whether its weights are in kg or lbs (it has no Weight Unit column); import it with --unit kg or --unit lbs, as set in the app.")
+            #expect(snapshot(store) == before)
+            #expect(run(["import", "strong", root + "/classic.csv", "--unit", "kg", "--store", store]).status == 0)
+            #expect(sets(sessions(store)[0], "Squat (Barbell)").first?["unit"] == "kg")
+            let corrected = run(["import", "strong", root + "/classic.csv", "--unit", "lbs", "--store", store])
+            #expect(corrected.output.contains("Updated 1 session"), "\(corrected.output)")
+            let set = sets(sessions(store)[0], "Squat (Barbell)").first
+            #expect(set?["unit"] == "lbs" && set?["weight"] == 170)
+            #expect(sessions(store).count == 1)
+        }
+    }
+
+    @Test("empty rows are no sets; a workout of distances and times is cardio; one Session ID twice in a file is refused")
+    func rowsAndKinds() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let file = header + """
+                2025-01-06 07:00:00,Legs,45m,Squat (Barbell),1,100,kg,5,,,,,,
+                2025-01-06 07:00:00,Legs,45m,Squat (Barbell),2,,,,,,,,,
+                2025-01-06 07:00:00,Legs,45m,Squat (Barbell),3,0,kg,0,0,,0,,,
+                2025-01-07 07:00:00,Run,30m,Running,1,0,kg,0,5,km,1500,,,
+
+                """
+            writeText(file, to: root + "/rows.csv")
+            let outcome = run(["import", "strong", root + "/rows.csv", "--store", store])
+            #expect(outcome.output.contains("Imported 2 sessions (2 sets) from 4 rows"), "\(outcome.output)")
+            #expect(outcome.output.contains("line 3 (empty set: no weight, reps, distance or time)") && outcome.output.contains("line 4 (empty set"), "\(outcome.output)")
+            let all = sessions(store)
+            #expect(all.map { $0["kind"] } == ["lifting", "cardio"])
+            #expect(run(["stats", "--store", store, "--json"]).json?["data"]?["cardio"]?["total_sessions"] == 1)
+            // Two workouts of one file with one Session ID: never two files with one ID.
+            let twice = "Date,Workout Name,Exercise Name,Set Order,Weight,Weight Unit,Reps,Session ID\n"
+                + "2025-02-01 07:00:00,A,Squat (Barbell),1,100,kg,5,6a1b2c3d-0000-4000-8000-000000000001\n"
+                + "2025-02-03 07:00:00,B,Squat (Barbell),1,100,kg,5,6a1b2c3d-0000-4000-8000-000000000001\n"
+            writeText(twice, to: root + "/twice.csv")
+            let before = snapshot(store)
+            let refused = run(["import", "strong", root + "/twice.csv", "--store", store, "--json"])
+            #expect(refused.errorMessage == "\(root)/twice.csv:3: Session ID 6a1b2c3d-0000-4000-8000-000000000001 is also the ID of another workout (line 2); give each workout its own ID or none. Nothing was imported.")
+            #expect(snapshot(store) == before)
+        }
+    }
+
+    @Test("re-importing liftlog's own export after a session was re-timed creates no second file with its ID")
+    func retimedSession() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            #expect(run(["start", "--store", store, "--at", "2025-01-06T07:00:00+01:00"]).status == 0)
+            #expect(run(["log", "Back Squat", "100x5", "--store", store]).status == 0)
+            #expect(run(["finish", "--store", store, "--at", "2025-01-06T08:00:00+01:00"]).status == 0)
+            let exported = run(["export", "csv", "--store", store]).output
+            writeText(exported, to: root + "/export.csv")
+            // Re-timed by hand, then moved to its new path by fmt.
+            let path = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/") })
+            let text = try #require(readText(store + "/" + path))
+            writeText(text.replacingOccurrences(of: "2025-01-06T07:00:00+01:00", with: "2025-01-06T06:30:00+01:00"), to: store + "/" + path)
+            #expect(run(["fmt", "--store", store]).status == 0)
+            let again = run(["import", "strong", root + "/export.csv", "--store", store])
+            #expect(again.status == 0, "\(again.error)")
+            #expect(allFiles(in: store).filter { $0.hasPrefix("sessions/") }.count == 1)
+            #expect(run(["check", "--store", store]).status == 0)
         }
     }
 }

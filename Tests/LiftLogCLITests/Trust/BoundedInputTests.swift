@@ -26,7 +26,7 @@ struct BoundedInputTests {
             expectRefused([
                 Refusal(["import", "strong", "/dev/zero"], 4, "VALIDATION_ERROR", "/dev/zero:1: the file holds NUL bytes, so it is not a text CSV export."),
                 Refusal(["import", "strong", root + "/long.csv"], 4, "VALIDATION_ERROR", "\(root)/long.csv:1: a row is longer than 1 MB; an export's rows are a few hundred bytes, so this is not a CSV export."),
-                Refusal(["import", "strong", root + "/huge.csv"], 4, "VALIDATION_ERROR", "\(root)/huge.csv:5002: the workout of this row has more than 5000 sets; no app exports such a workout, so the file's dates or workout names are wrong. Nothing was imported."),
+                Refusal(["import", "strong", root + "/huge.csv", "--unit", "kg"], 4, "VALIDATION_ERROR", "\(root)/huge.csv:5002: the workout of this row has more than 5000 sets; no app exports such a workout, so the file's dates or workout names are wrong. Nothing was imported."),
             ], store: store)
             #expect(snapshot(store) == before)
         }
@@ -57,7 +57,7 @@ struct BoundedInputTests {
                 let store = root + "/case\(number)"
                 copyTree(template, to: store)
                 let full = FaultyFileSystem(failAt: number, errorNumber: ENOSPC)
-                let outcome = run(["import", "strong", root + "/export.csv", "--utc-offset", "+00:00", "--store", store, "--json"], fileSystem: full, uniqueIDs: true)
+                let outcome = run(["import", "strong", root + "/export.csv", "--unit", "kg", "--utc-offset", "+00:00", "--store", store, "--json"], fileSystem: full, uniqueIDs: true)
                 guard full.failed != nil else { break }
                 let sessions = allFiles(in: store).filter { $0.hasPrefix("sessions/") && $0.hasSuffix(".json") }.count
                 let exercises = allFiles(in: store).filter { $0.hasPrefix("exercises/sled-push") }.count
@@ -77,7 +77,7 @@ struct BoundedInputTests {
                     #expect(message.contains("before this, the import wrote " + [sessionsText, exercisesText].compactMap { $0 }.joined(separator: " and ")), "\(message)")
                     #expect(message.hasSuffix("; importing the file again adds the rest and nothing twice."), "\(message)")
                 }
-                let again = run(["import", "strong", root + "/export.csv", "--utc-offset", "+00:00", "--store", store, "--json"], uniqueIDs: true)
+                let again = run(["import", "strong", root + "/export.csv", "--unit", "kg", "--utc-offset", "+00:00", "--store", store, "--json"], uniqueIDs: true)
                 #expect(again.status == 0)
                 #expect(allFiles(in: store).filter { $0.hasPrefix("sessions/") && $0.hasSuffix(".json") }.count == 6)
                 let check = run(["check", "--store", store])

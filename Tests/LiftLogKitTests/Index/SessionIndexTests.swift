@@ -182,7 +182,7 @@ struct SessionIndexTests {
     @Test("keeps each month's totals, minutes and days per kind in its state file, losslessly")
     func stateFile() throws {
         var lifting = Session.fixture(start: Timestamp("2025-01-31T23:30:00-05:00")!)  // in UTC, February
-        lifting.completedAt = lifting.startedAt.adding(seconds: 3_599)                     // 59 whole minutes
+        lifting.completedAt = lifting.startedAt.adding(seconds: 3_599)                     // 59 min 59 s
         let stretch = Session(id: Session.ID(rawValue: "3f2c9a1e-8b7d-4c6e-9f01-000000000009")!, kind: .stretch, status: .completed,
                               startedAt: Timestamp("2025-01-02T07:00:00+01:00")!, completedAt: Timestamp("2025-01-02T07:20:00+01:00")!, durationSeconds: 1_200)
         let status = FileStatus(kind: .regular, size: 10, modificationNanoseconds: 123, inode: 42, mode: 0o644)
@@ -192,7 +192,7 @@ struct SessionIndexTests {
         var month = MonthSummary(key: january, records: records, folderTime: 99)
         #expect(month.count == 2)
         #expect(month.corruptCount == 1)
-        #expect(month.minutes == [.lifting: 59, .stretch: 20])
+        #expect(month.seconds == [.lifting: 3_599, .stretch: 1_200])
         #expect(month.dayMasks == [.lifting: 1 << 30, .stretch: 1 << 1])
         #expect(month.dayNumbers(in: january) == [.lifting: [LocalDate("2025-01-31")!.dayNumber], .stretch: [LocalDate("2025-01-02")!.dayNumber]])
         // A session filed in another month's folder keeps its own day.

@@ -15,12 +15,12 @@ struct ImportLibraryTests {
     func strong() throws {
         try withTemporaryDirectory { root throws in
             let store = try makeStore(at: root)
-            let first = try store.importFile(fixture, from: .strong, options: ImportOptions(utcOffsetSeconds: 3600))
+            let first = try store.importFile(fixture, from: .strong, options: ImportOptions(unit: .kg, utcOffsetSeconds: 3600))
             #expect(first.sessionsCreated == 2)
             #expect(first.setsCreated == 9)
             #expect(first.exercisesCreated.sorted() == ["Bench Press (Barbell)", "Pull Up", "Pull Up (Assisted)", "Running"])
             #expect(first.skippedRows.map(\.reason) == ["rest timer"])
-            let again = try store.importFile(fixture, from: .strong, options: ImportOptions(utcOffsetSeconds: 3600))
+            let again = try store.importFile(fixture, from: .strong, options: ImportOptions(unit: .kg, utcOffsetSeconds: 3600))
             #expect(again.sessionsCreated == 0)
             #expect(again.sessionsExisting == 2)
             #expect(try store.history(HistoryQuery()).total == 2)
@@ -32,7 +32,7 @@ struct ImportLibraryTests {
         try withTemporaryDirectory { root throws in
             let store = try makeStore(at: root)
             let before = snapshot(root + "/store")
-            let report = try store.importFile(fixture, from: .strong, options: ImportOptions(utcOffsetSeconds: 3600, dryRun: true))
+            let report = try store.importFile(fixture, from: .strong, options: ImportOptions(unit: .kg, utcOffsetSeconds: 3600, dryRun: true))
             #expect(report.sessionsCreated == 2)
             #expect(snapshot(root + "/store") == before)
         }
