@@ -12,6 +12,31 @@ struct ImportedSet {
     var notes: String?
     var exerciseNotes: String?
     var superset: String?
+    // What liftlog's own CSV adds.
+    var method: Session.Entry.Method?
+    var rir: Int?
+    var restSeconds: Int?
+    var bodyweight = false
+    var completedAt: Timestamp?
+    var targetReps: Int?
+    var targetWeight: Double?
+    /// The entry (1, 2, …) the set belongs to, when the file says.
+    var entry: Int?
+}
+
+/// What liftlog's own CSV says of a session beyond Strong's columns.
+struct SessionDetails {
+    var kind: Session.Kind
+    var status: Session.Status
+    var durationSeconds: Int?
+    var feel: Int?
+    var painTags: [String]
+    var plan: String?
+    var weekNumber: Int?
+    /// The app the session came from originally; `nil` for one logged in liftlog.
+    var source: String?
+    var regions: [String]
+    var meditationType: String?
 }
 
 /// One workout read from another app's export.
@@ -25,6 +50,8 @@ struct ImportedWorkout {
     var end: Timestamp?
     var notes: String?
     var sets: [ImportedSet] = []
+    /// From liftlog's own CSV: the session's fields, and a session without sets is kept.
+    var details: SessionDetails?
 
     /// The start as the app wrote it: what identifies the workout, whatever its title becomes
     /// in the app later.
@@ -43,24 +70,43 @@ struct ImportedWorkout {
         let cardio = sets.allSatisfy { ($0.distanceMeters != nil || $0.seconds != nil) && $0.reps == nil && $0.weight == nil }
         var session = Session(id: sessionID(source: source), kind: cardio ? .cardio : .lifting, status: .completed, startedAt: start,
                               completedAt: max(end ?? start, start), planDay: title, notes: notes, source: source)
-        var previous: (exercise: String, superset: String?)?
+        if let details {
+            session.kind = details.kind
+            session.status = details.status
+            if details.status == .active { session.completedAt = nil }
+            session.durationSeconds = details.durationSeconds
+            session.sessionRPE = details.feel
+            session.painTags = details.painTags
+            session.plan = details.plan
+            session.weekNumber = details.weekNumber
+            session.source = details.source
+            session.regions = details.regions
+            session.meditationType = details.meditationType
+        }
+        var previous: (exercise: String, superset: String?, entry: Int?)?
         for set in sets {
             let name = names[Exercise.nameKey(set.exercise)] ?? set.exercise
             let key = Exercise.nameKey(name)
             var index: Int? = session.entries.isEmpty ? nil : session.entries.count - 1
-            if previous.map({ $0.exercise != key || $0.superset != set.superset }) ?? true || (set.exerciseNotes != nil && set.exerciseNotes != session.entries.last?.notes) {
+            if let entry = set.entry {
+                // liftlog's CSV numbers its entries.
+                if previous?.entry != entry { index = nil }
+            } else if previous.map({ $0.exercise != key || $0.superset != set.superset }) ?? true
+                        || (set.exerciseNotes != nil && set.exerciseNotes != session.entries.last?.notes) {
                 index = nil
             }
-            previous = (key, set.superset)
+            previous = (key, set.superset, set.entry)
             if index == nil {
                 session.entries.append(Session.Entry(exerciseID: exerciseIDs[key], exerciseName: name, order: session.entries.count + 1,
-                                                     notes: set.exerciseNotes, superset: set.superset))
+                                                     notes: set.exerciseNotes, superset: set.superset, method: set.method))
                 index = session.entries.count - 1
             }
             let number = session.entries[index!].sets.count + 1
             session.entries[index!].sets.append(WorkoutSet(
                 setNumber: number, setType: set.setType, weight: set.weight, unit: set.weight == nil ? nil : set.unit, reps: set.reps,
-                rpe: set.rpe, distanceMeters: set.distanceMeters, durationSeconds: set.seconds, status: .completed, notes: set.notes))
+                bodyweight: set.bodyweight, rpe: set.rpe, rir: set.rir, restSeconds: set.restSeconds, distanceMeters: set.distanceMeters,
+                durationSeconds: set.seconds, targetReps: set.targetReps, targetWeight: set.targetWeight, status: .completed,
+                completedAt: set.completedAt, notes: set.notes))
         }
         return session
     }
@@ -69,6 +115,8 @@ struct ImportedWorkout {
 /// What one row of an export is.
 enum ImportRow {
     case set(ImportedWorkout, ImportedSet)
+    /// A session without sets (liftlog's CSV writes one row for a stretch or a meditation).
+    case workout(ImportedWorkout)
     /// A row that holds no set (a rest timer, an empty row), and why it is left out.
     case skip(String)
 }
@@ -217,7 +265,7 @@ extension Session {
     var contentDigest: String {
         var copy = self
         copy.sourceDigest = nil
-        return SHA1.digest(JSONWriter.canonicalBytes(copy.jsonValue)).map { hex($0, width: 2) }.joined()
+        return SHA1.digest(JSONWriter.canonicalBytes(copy.jsonValue)).map { hex($0, width: 2) }.joined().lowercased()
     }
 
     /// Whether the session is as an import wrote it: nobody changed it since.

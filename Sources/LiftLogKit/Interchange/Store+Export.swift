@@ -28,20 +28,36 @@ extension Store {
         }
     }
 
-    /// The header of liftlog's Strong-compatible CSV: Strong's columns, with the units stated
-    /// per row, and the UTC offset and session ID so that importing the file again is lossless
-    /// and creates nothing new.
+    /// The header of liftlog's CSV: Strong's columns first (so tools that read Strong's export
+    /// read it), with the units stated per row; then the UTC offset, the session ID and what
+    /// Strong has no column for, so that importing the file again is lossless and creates
+    /// nothing new.
     public static let strongCSVHeader = ["Date", "Workout Name", "Duration", "Exercise Name", "Set Order", "Weight", "Weight Unit", "Reps",
                                          "Distance", "Distance Unit", "Seconds", "Notes", "Workout Notes", "RPE", "UTC Offset", "Session ID"]
+        + liftlogCSVColumns
 
-    /// The rows of one session in liftlog's Strong-compatible CSV: one per completed set.
+    /// The columns after Strong's and the offset and ID.
+    public static let liftlogCSVColumns = ["Kind", "Status", "Session Seconds", "Feel", "Pain", "Plan", "Week", "Source", "Regions",
+                                           "Meditation Type", "Entry", "Exercise Notes", "Superset", "Method", "RIR", "Rest Seconds",
+                                           "Bodyweight", "Set Completed At", "Target Reps", "Target Weight"]
+
+    /// What liftlog's CSV does not carry (`export` says so): sets planned but not done, and
+    /// keys the program does not know (added by hand).
+    public static let strongCSVLeavesOut = "planned sets not done (pending or skipped) and keys liftlog does not know"
+
+    /// The rows of one session in liftlog's CSV: one per completed set, or one without an
+    /// exercise for a session without any (a stretch, a meditation).
     public static func strongCSVRows(_ session: Session) -> [[String]] {
         let time = session.startedAt.localTime
         let date = "\(session.startedAt.localDate) \(CivilCalendar.pad(time.hour, 2)):\(CivilCalendar.pad(time.minute, 2)):\(CivilCalendar.pad(time.second, 2))"
         let duration = session.completedAt.map { String(session.startedAt.seconds(until: $0)) } ?? ""
         let offset = String(session.startedAt.description.suffix(6))
+        let sessionColumns = [session.kind.rawValue, session.status.rawValue, session.durationSeconds.map(String.init) ?? "",
+                              session.sessionRPE.map(String.init) ?? "", session.painTags.joined(separator: ","), session.plan ?? "",
+                              session.weekNumber.map(String.init) ?? "", session.source ?? "", session.regions.joined(separator: ","),
+                              session.meditationType ?? ""]
         var rows: [[String]] = []
-        for entry in session.entries {
+        for (position, entry) in session.entries.enumerated() {
             var number = 0
             for set in entry.sets where set.status == .completed {
                 let order: String
@@ -58,8 +74,16 @@ extension Store {
                     set.weight == nil ? "" : (set.unit?.rawValue ?? ""), set.reps.map(String.init) ?? "", CSVWriter.number(set.distanceMeters),
                     set.distanceMeters == nil ? "" : "m", set.durationSeconds.map(String.init) ?? "", set.notes ?? "", session.notes ?? "",
                     CSVWriter.number(set.rpe), offset, session.id.rawValue,
+                ] + sessionColumns + [
+                    String(position + 1), entry.notes ?? "", entry.superset ?? "", entry.method?.rawValue ?? "",
+                    set.rir.map(String.init) ?? "", set.restSeconds.map(String.init) ?? "", set.bodyweight ? "yes" : "",
+                    set.completedAt?.description ?? "", set.targetReps.map(String.init) ?? "", CSVWriter.number(set.targetWeight),
                 ])
             }
+        }
+        if rows.isEmpty {
+            rows.append([date, session.planDay ?? "", duration, "", "", "", "", "", "", "", "", "", session.notes ?? "", "", offset, session.id.rawValue]
+                        + sessionColumns + Array(repeating: "", count: 10))
         }
         return rows
     }

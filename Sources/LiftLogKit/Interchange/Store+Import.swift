@@ -83,15 +83,17 @@ extension Store {
             guard let record else { break }
             report.rows += 1
             do throws(ImportProblem) {
-                let (workout, set): (ImportedWorkout, ImportedSet)
+                let (workout, set): (ImportedWorkout, ImportedSet?)
                 switch try parser.parse(record) {
                 case .skip(let reason):
                     report.skippedRows.append((record.line, reason))
                     continue
                 case .set(let rowWorkout, let rowSet):
                     (workout, set) = (rowWorkout, rowSet)
+                case .workout(let rowWorkout):
+                    (workout, set) = (rowWorkout, nil)
                 }
-                names[Exercise.nameKey(set.exercise)] = set.exercise
+                if let set { names[Exercise.nameKey(set.exercise)] = set.exercise }
                 // One ID, one session: two workouts of the file may not share a Session ID.
                 if let id = workout.explicitID {
                     if let first = explicitIDs[id], first.key != workout.key {
@@ -163,7 +165,7 @@ extension Store {
             var current: ImportedWorkout?
             var done = 0
             func flush() throws(LiftLogError) {
-                guard let workout = current, !workout.sets.isEmpty else { return }
+                guard let workout = current, !workout.sets.isEmpty || workout.details != nil else { return }
                 var session = workout.session(source: Format.source, exerciseIDs: ids, names: finalNames)
                 let candidates = [session.id, workout.legacySessionID(source: Format.source)].compactMap { known.byID[$0] }
                     + (known.byStart[session.startedAt.millisecondsSince1970] ?? [])
@@ -220,12 +222,18 @@ extension Store {
                 guard let record else { break }
                 done += 1
                 if done % 1000 == 0 { progress?(done) }
-                guard !badLines.contains(record.line), case .set(let workout, let set)? = try? parser.parse(record) else { continue }
+                guard !badLines.contains(record.line), let row = try? parser.parse(record) else { continue }
+                let workout: ImportedWorkout, set: ImportedSet?
+                switch row {
+                case .skip: continue
+                case .set(let rowWorkout, let rowSet): (workout, set) = (rowWorkout, rowSet)
+                case .workout(let rowWorkout): (workout, set) = (rowWorkout, nil)
+                }
                 if workout.key != current?.key {
                     try flush()
                     current = workout
                 }
-                current?.sets.append(set)
+                if let set { current?.sets.append(set) }
             }
             try flush()
             progress?(done)

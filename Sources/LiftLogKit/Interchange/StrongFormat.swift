@@ -7,6 +7,8 @@ struct StrongFormat: ImportFormat {
 
     private let date: Int, exercise: Int
     private let workoutName, duration, setOrder, weight, weightUnit, reps, distance, distanceUnit, seconds, notes, workoutNotes, rpe, offset, sessionID: Int?
+    /// liftlog's own columns, by name, when the file is liftlog's CSV.
+    private let liftlog: [String: Int]
     private let fileWeightUnit: WeightUnit
     private let fileDistanceFactor: Double
     private let options: ImportOptions
@@ -37,6 +39,11 @@ struct StrongFormat: ImportFormat {
         rpe = column { $0 == "rpe" }
         offset = column { $0 == "utc offset" }
         sessionID = column { $0 == "session id" }
+        var own: [String: Int] = [:]
+        for name in Store.liftlogCSVColumns {
+            if let index = header.firstIndex(where: { $0.trimmingWhitespace() == name }) { own[name] = index }
+        }
+        liftlog = own
         let weightHeader = weight.map { folded[$0] } ?? ""
         let headerUnit: WeightUnit? = weightHeader.contains("(lbs)") || weightHeader.contains("(lb)") ? .lbs : weightHeader.contains("(kg)") ? .kg : nil
         // Never guess: a 170 lb squat read as kg is a record nobody lifted.
@@ -55,7 +62,7 @@ struct StrongFormat: ImportFormat {
         let order = cell(setOrder)
         if order.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "_", with: "") == "resttimer" { return .skip("rest timer") }
         let name = Exercise.normalizedName(cell(exercise))
-        guard !name.isEmpty else { throw ImportProblem(line: line, message: "the exercise name is empty") }
+        guard !name.isEmpty || liftlog["Kind"] != nil else { throw ImportProblem(line: line, message: "the exercise name is empty") }
         if Exercise.nameKey(name) == "rest timer" { return .skip("rest timer") }
         var utcOffset = options.utcOffsetSeconds
         if let offset, !cell(offset).isEmpty {
@@ -73,6 +80,11 @@ struct StrongFormat: ImportFormat {
         if let length = try ImportValues.duration(cell(duration), line: line), length > 0 { workout.end = start.adding(seconds: length) }
         let workoutNote = cell(workoutNotes)
         workout.notes = workoutNote.isEmpty ? nil : workoutNote
+        if liftlog["Kind"] != nil {
+            workout.details = try details(record)
+            // A session's row without an exercise: the session alone (a stretch, a meditation).
+            if name.isEmpty { return .workout(workout) }
+        }
         var set = ImportedSet(line: line, exercise: name)
         switch order.uppercased() {
         case "W", "WARM_UP", "WARMUP", "WARM UP": set.setType = .warmup
@@ -108,15 +120,69 @@ struct StrongFormat: ImportFormat {
             guard WorkoutSet.isValidRPE(value) else { throw ImportProblem(line: line, message: "RPE \(cell(rpe)) is not between 1 and 10 in steps of 0.5") }
             set.rpe = value
         }
-        if let value = set.weight, value < 0 { throw ImportProblem(line: line, message: "weight \(cell(weight)) is negative") }
+        // Negative only as a bodyweight set's assistance (liftlog's CSV says which).
+        if let value = set.weight, value < 0, ImportValues.cell(record, liftlog["Bodyweight"]) != "yes" {
+            throw ImportProblem(line: line, message: "weight \(cell(weight)) is negative")
+        }
         if let value = set.reps, value < 0 { throw ImportProblem(line: line, message: "reps \(cell(reps)) is negative") }
         let note = cell(notes)
         set.notes = note.isEmpty ? nil : note
+        if !liftlog.isEmpty { try readOwnColumns(record, into: &set) }
         // A row with nothing in it (the app writes one for a set added and left blank) is no set.
-        if (set.weight ?? 0) == 0, (set.reps ?? 0) == 0, set.distanceMeters == nil, set.seconds == nil, set.rpe == nil, set.notes == nil {
+        if (set.weight ?? 0) == 0, (set.reps ?? 0) == 0, set.distanceMeters == nil, set.seconds == nil, set.rpe == nil, set.notes == nil, !set.bodyweight {
             return .skip("empty set: no weight, reps, distance or time")
         }
         return .set(workout, set)
+    }
+}
+
+extension StrongFormat {
+    /// A cell of liftlog's own columns.
+    private func own(_ record: CSVRecord, _ name: String) -> String { ImportValues.cell(record, liftlog[name]) }
+
+    /// The session's fields in liftlog's CSV.
+    private func details(_ record: CSVRecord) throws(ImportProblem) -> SessionDetails {
+        let line = record.line
+        guard let kind = Session.Kind(rawValue: own(record, "Kind")) else {
+            throw ImportProblem(line: line, message: "Kind '\(own(record, "Kind"))' is not lifting, cardio, stretch or meditation")
+        }
+        let statusText = own(record, "Status")
+        guard let status = statusText.isEmpty ? .completed : Session.Status(rawValue: statusText) else {
+            throw ImportProblem(line: line, message: "Status '\(statusText)' is not active or completed")
+        }
+        func list(_ name: String) -> [String] { own(record, name).split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty } }
+        func text(_ name: String) -> String? { own(record, name).isEmpty ? nil : own(record, name) }
+        let feel = try ImportValues.integer(own(record, "Feel"), line: line, column: "Feel")
+        if let feel, !(1...5).contains(feel) { throw ImportProblem(line: line, message: "Feel \(feel) is not 1–5") }
+        return SessionDetails(kind: kind, status: status, durationSeconds: try ImportValues.integer(own(record, "Session Seconds"), line: line, column: "Session Seconds"),
+                              feel: feel, painTags: list("Pain"), plan: text("Plan"),
+                              weekNumber: try ImportValues.integer(own(record, "Week"), line: line, column: "Week"), source: text("Source"),
+                              regions: list("Regions"), meditationType: text("Meditation Type"))
+    }
+
+    /// A set's fields in liftlog's CSV.
+    private func readOwnColumns(_ record: CSVRecord, into set: inout ImportedSet) throws(ImportProblem) {
+        let line = record.line
+        set.entry = try ImportValues.integer(own(record, "Entry"), line: line, column: "Entry")
+        set.exerciseNotes = own(record, "Exercise Notes").isEmpty ? nil : own(record, "Exercise Notes")
+        set.superset = own(record, "Superset").isEmpty ? nil : own(record, "Superset")
+        if !own(record, "Method").isEmpty {
+            guard let method = Session.Entry.Method(rawValue: own(record, "Method")) else {
+                throw ImportProblem(line: line, message: "Method '\(own(record, "Method"))' is not standard, rest_pause or timed")
+            }
+            set.method = method
+        }
+        set.rir = try ImportValues.integer(own(record, "RIR"), line: line, column: "RIR")
+        set.restSeconds = try ImportValues.integer(own(record, "Rest Seconds"), line: line, column: "Rest Seconds")
+        set.bodyweight = own(record, "Bodyweight") == "yes"
+        if !own(record, "Set Completed At").isEmpty {
+            guard let time = Timestamp(own(record, "Set Completed At")) else {
+                throw ImportProblem(line: line, message: "Set Completed At '\(own(record, "Set Completed At"))' is not an ISO 8601 time")
+            }
+            set.completedAt = time
+        }
+        set.targetReps = try ImportValues.integer(own(record, "Target Reps"), line: line, column: "Target Reps")
+        set.targetWeight = try ImportValues.number(own(record, "Target Weight"), line: line, column: "Target Weight")
     }
 }
 
