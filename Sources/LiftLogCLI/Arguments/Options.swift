@@ -43,6 +43,7 @@ extension Option where Value == String {
     static var metric: Option<String> { .text("--metric", valueName: "metric", help: "What the chart shows: e1rm, weight, volume, reps, duration, distance or pace (default: e1rm for lifts, else what the sets record).") }
     static var svg: Option<String> { .text("--svg", valueName: "file", help: "Also write the chart as an SVG image to this file.") }
     static var utcOffset: Option<String> { .text("--utc-offset", valueName: "offset", help: "The UTC offset of the file's times, such as +01:00 (default: this machine's zone at each date).") }
+    static var dateOrder: Option<String> { .text("--dates", valueName: "order", help: "Whether dates like 03/04/25 are day-first or month-first (StrongLifts; default: decided from the file).") }
     static var nameMap: Option<String> { .text("--map", valueName: "file", help: "Map the app's exercise names to library names: a JSON object or a two-column CSV.") }
     static var csvFlavour: Option<String> { .text("--format", valueName: "flavour", help: "The CSV flavour.", default: "strong") }
     static var library: Option<String> { .text("--library", valueName: "library", help: "default (34 common lifts) or full (873 exercises).", default: "default") }
@@ -167,7 +168,7 @@ extension Argument where Value == String {
     static var plannedExercise: Argument<String> { .required("exercise", help: "An exercise of the library.") }
     static var plannedSets: Argument<String> { .required("sets", help: "SETSxREPS, such as 3x8-12.") }
     static var existingPlannedExercise: Argument<String> { .required("exercise", help: "The planned exercise.") }
-    static var app: Argument<String> { .required("app", help: "strong or hevy.") }
+    static var appOrFile: Argument<String> { .required("app", help: "strong, hevy, fitnotes, liftosaur or stronglifts (left out: recognised from the file), or the file.") }
     static var importFile: Argument<String> { .required("file", help: "The exported CSV file.") }
     static var loadWeight: Argument<String> { .required("weight", help: "The weight on the bar, bar included, in the store's unit.") }
     static var workingWeight: Argument<String> { .required("weight", help: "The working weight to warm up to, in the store's unit.") }
@@ -177,6 +178,7 @@ extension Argument where Value == String {
 }
 
 extension Argument where Value == String? {
+    static var importFileAfterApp: Argument<String?> { .optional("file", help: "The exported file.") }
     static var recordsExercise: Argument<String?> { .optional("exercise", help: "The exercise's name.") }
     static var month: Argument<String?> { .optional("month", help: "YYYY-MM (default: this month).") }
     static var planToShow: Argument<String?> { .optional("name", help: "The plan (default: the active plan).") }

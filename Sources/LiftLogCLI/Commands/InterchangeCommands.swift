@@ -4,14 +4,23 @@ import LiftLogKit
 enum InterchangeCommands {
     static let importCommand = CommandSpec(
         name: "import",
-        abstract: "Import the CSV export of Strong or Hevy; importing again adds only what is new.",
+        abstract: "Import the CSV export of Strong, Hevy, FitNotes, Liftosaur or StrongLifts; importing again adds only what changed.",
         discussion: "Each workout becomes a completed session and each row a set. Columns are matched by meaning (Strong's headers in other languages too). Exercises not in the library are added as custom exercises; --map names library exercises for the app's names. A file with a bad row is rejected with its line number and nothing is imported, unless --skip-bad-rows.",
-        arguments: [Argument.app, Argument.importFile],
-        options: [Option.importUnit, Option.utcOffset, Option.nameMap, Flag.dryRun, Flag.skipBadRows, Flag.replaceChanged],
+        arguments: [Argument.appOrFile, Argument.importFileAfterApp],
+        options: [Option.importUnit, Option.utcOffset, Option.dateOrder, Option.nameMap, Flag.dryRun, Flag.skipBadRows, Flag.replaceChanged],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            guard let source = ImportSource(rawValue: arguments[.app].lowercased()) else {
-                throw .usage("Unknown app '\(arguments[.app])'; liftlog imports strong or hevy.", command: arguments.commandName)
+            // `import FILE` recognises the app; `import APP FILE` names it.
+            var source: ImportSource?
+            let file: String
+            if let second = arguments[.importFileAfterApp] {
+                guard let named = ImportSource(rawValue: arguments[.appOrFile].lowercased()) else {
+                    throw .usage("Unknown app '\(arguments[.appOrFile])'; liftlog imports \(ImportSource.allCases.map(\.rawValue).joinedAsAlternatives()).", command: arguments.commandName)
+                }
+                source = named
+                file = second
+            } else {
+                file = arguments[.appOrFile]
             }
             var options = ImportOptions(unit: try arguments[.importUnit],
                                         dryRun: arguments[.dryRun], skipBadRows: arguments[.skipBadRows])
@@ -23,7 +32,12 @@ enum InterchangeCommands {
                 options.utcOffsetSeconds = parsed.utcOffsetSeconds
             }
             if let mapFile = try arguments[.nameMap] { options.nameMap = try readMap(mapFile) }
-            let file = arguments[.importFile]
+            switch try arguments[.dateOrder]?.lowercased() {
+            case "day-first"?: options.dayFirst = true
+            case "month-first"?: options.dayFirst = false
+            case nil: break
+            case let other?: throw .validation("--dates must be day-first or month-first, got '\(other)'.")
+            }
             let showProgress = context.io.inputIsTerminal && context.io.outputIsTerminal
             let io = context.io
             let report = try store.importFile(file, from: source, options: options, progress: showProgress ? { rows in io.writeError("\rImporting… \(Formatting.grouped(Int64(rows))) rows") } : nil)
@@ -69,12 +83,15 @@ enum InterchangeCommands {
             "mapped": .array(report.mapped.map { ["source": .string($0.source), "library": .string($0.library)] }),
             "skipped_rows": .array(report.skippedRows.map { ["line": .number(JSONNumber($0.line)), "reason": .string($0.reason)] }),
             "dry_run": .bool(report.dryRun),
+            "app": .string(report.source.rawValue),
+            "body_weights_added": .number(JSONNumber(report.bodyWeightsAdded)),
         ]
     }
 
     static func summary(_ report: ImportReport, file: String) -> String {
         let verb = report.dryRun ? "Would import" : "Imported"
-        var lines = ["\(verb) \(Formatting.count(report.sessionsCreated, "session")) (\(Formatting.count(report.setsCreated, "set"))) from \(Formatting.count(report.rows, "row")) of \(file)."]
+        var lines = ["\(verb) \(Formatting.count(report.sessionsCreated, "session")) (\(Formatting.count(report.setsCreated, "set"))) from \(Formatting.count(report.rows, "row")) of \(file) (a \(report.source.displayName) export)."]
+        if report.bodyWeightsAdded > 0 { lines.append("\(report.dryRun ? "Would add" : "Added") \(Formatting.count(report.bodyWeightsAdded, "body weight")) to the body log.") }
         if report.sessionsExisting > 0 { lines.append("\(Formatting.count(report.sessionsExisting, "session")) already in the store as the file has them.") }
         if !report.sessionsUpdated.isEmpty {
             lines.append("\(report.dryRun ? "Would update" : "Updated") \(Formatting.count(report.sessionsUpdated.count, "session")) the app changed since the last import: \(report.sessionsUpdated.joined(separator: ", ")).")

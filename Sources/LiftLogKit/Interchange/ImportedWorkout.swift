@@ -22,6 +22,11 @@ struct ImportedSet {
     var targetWeight: Double?
     /// The entry (1, 2, …) the set belongs to, when the file says.
     var entry: Int?
+    /// Done, or (Liftosaur's planned sets not done) skipped.
+    var status: WorkoutSet.Status = .completed
+    /// Muscles the app names for the exercise (for an exercise the import adds).
+    var muscleGroups: [String] = []
+    var secondaryMuscles: [String] = []
 }
 
 /// What liftlog's own CSV says of a session beyond Strong's columns.
@@ -52,6 +57,10 @@ struct ImportedWorkout {
     var sets: [ImportedSet] = []
     /// From liftlog's own CSV: the session's fields, and a session without sets is kept.
     var details: SessionDetails?
+    /// The body weight the app recorded with the workout (StrongLifts), for the body log.
+    var bodyWeight: BodyEntry.Value?
+    /// The program the workout belongs to (Liftosaur).
+    var plan: String?
 
     /// The start as the app wrote it: what identifies the workout, whatever its title becomes
     /// in the app later.
@@ -69,7 +78,8 @@ struct ImportedWorkout {
     func session(source: String, exerciseIDs: [String: Exercise.ID], names: [String: String]) -> Session {
         let cardio = sets.allSatisfy { ($0.distanceMeters != nil || $0.seconds != nil) && $0.reps == nil && $0.weight == nil }
         var session = Session(id: sessionID(source: source), kind: cardio ? .cardio : .lifting, status: .completed, startedAt: start,
-                              completedAt: max(end ?? start, start), planDay: title, notes: notes, source: source)
+                              completedAt: max(end ?? sets.compactMap(\.completedAt).max() ?? start, start), planDay: title, notes: notes, source: source)
+        session.plan = plan
         if let details {
             session.kind = details.kind
             session.status = details.status
@@ -105,7 +115,7 @@ struct ImportedWorkout {
             session.entries[index!].sets.append(WorkoutSet(
                 setNumber: number, setType: set.setType, weight: set.weight, unit: set.weight == nil ? nil : set.unit, reps: set.reps,
                 bodyweight: set.bodyweight, rpe: set.rpe, rir: set.rir, restSeconds: set.restSeconds, distanceMeters: set.distanceMeters,
-                durationSeconds: set.seconds, targetReps: set.targetReps, targetWeight: set.targetWeight, status: .completed,
+                durationSeconds: set.seconds, targetReps: set.targetReps, targetWeight: set.targetWeight, status: set.status,
                 completedAt: set.completedAt, notes: set.notes))
         }
         return session
@@ -115,6 +125,8 @@ struct ImportedWorkout {
 /// What one row of an export is.
 enum ImportRow {
     case set(ImportedWorkout, ImportedSet)
+    /// Several sets of one row (a wide export: StrongLifts writes a workout per row).
+    case sets(ImportedWorkout, [ImportedSet])
     /// A session without sets (liftlog's CSV writes one row for a stretch or a meditation).
     case workout(ImportedWorkout)
     /// A row that holds no set (a rest timer, an empty row), and why it is left out.
@@ -135,6 +147,15 @@ protocol ImportFormat {
     init(header: [String], options: ImportOptions) throws(ImportProblem)
     /// The workout and the set of one row, or why the row is skipped.
     func parse(_ record: CSVRecord) throws(ImportProblem) -> ImportRow
+    /// Whether a header row is this app's.
+    static func recognizes(_ header: [String]) -> Bool
+    /// What the whole file says before its rows are read one by one (StrongLifts: whether its
+    /// dates are day or month first). The default changes nothing.
+    static func survey(_ path: String, header: [String], options: ImportOptions) throws(ImportProblem) -> ImportOptions
+}
+
+extension ImportFormat {
+    static func survey(_ path: String, header: [String], options: ImportOptions) throws(ImportProblem) -> ImportOptions { options }
 }
 
 /// Choices for an import.
@@ -152,6 +173,9 @@ public struct ImportOptions: Sendable {
     public var skipBadRows: Bool
     /// Replace sessions changed in liftlog since their import with the app's version too.
     public var replaceChanged = false
+    /// Whether dates like 03/04/25 are day first (`true`) or month first; `nil` to decide
+    /// from the file (StrongLifts).
+    public var dayFirst: Bool?
 
     public init(unit: WeightUnit? = nil, utcOffsetSeconds: Int? = nil, nameMap: [String: String] = [:], dryRun: Bool = false, skipBadRows: Bool = false) {
         self.unit = unit

@@ -8,13 +8,45 @@ import Darwin
 
 /// The apps whose exports liftlog imports.
 public enum ImportSource: String, Sendable, CaseIterable {
-    case strong, hevy
+    case strong, hevy, fitnotes, liftosaur, stronglifts
+
+    /// The app whose export has this header row, or `nil`.
+    public static func detect(header: [String]) -> ImportSource? {
+        // The most particular first: Strong's columns are matched loosely.
+        for source in [ImportSource.hevy, .liftosaur, .stronglifts, .fitnotes, .strong] where source.format.recognizes(header) { return source }
+        return nil
+    }
+
+    var format: any ImportFormat.Type {
+        switch self {
+        case .strong: StrongFormat.self
+        case .hevy: HevyFormat.self
+        case .fitnotes: FitNotesFormat.self
+        case .liftosaur: LiftosaurFormat.self
+        case .stronglifts: StrongLiftsFormat.self
+        }
+    }
+
+    /// The app's name as people write it.
+    public var displayName: String {
+        switch self {
+        case .strong: "Strong"
+        case .hevy: "Hevy"
+        case .fitnotes: "FitNotes"
+        case .liftosaur: "Liftosaur"
+        case .stronglifts: "StrongLifts 5×5"
+        }
+    }
 }
 
 /// What an import did (or, with `dryRun`, would do).
 public struct ImportReport: Sendable {
     public var rows = 0
     public var sessionsCreated = 0
+    /// The app the file came from (given, or recognised from the file).
+    public var source: ImportSource = .strong
+    /// Body weights the export held, added to the body log (StrongLifts writes one per workout).
+    public var bodyWeightsAdded = 0
     /// Sessions already in the store as the file has them (an earlier import of the same data).
     public var sessionsExisting = 0
     /// Sessions imported before that the app's newer export changed, replaced by its version.
@@ -44,11 +76,34 @@ extension Store {
     /// - Throws: `VALIDATION_ERROR` naming the file, line and problem; `NOT_FOUND` for a
     ///   missing file; nothing is written then.
     @discardableResult
-    public func importFile(_ path: String, from source: ImportSource, options: ImportOptions, progress: ((Int) -> Void)? = nil) throws(LiftLogError) -> ImportReport {
-        switch source {
-        case .strong: return try importFile(path, format: StrongFormat.self, options: options, progress: progress)
-        case .hevy: return try importFile(path, format: HevyFormat.self, options: options, progress: progress)
+    public func importFile(_ path: String, from source: ImportSource? = nil, options: ImportOptions, progress: ((Int) -> Void)? = nil) throws(LiftLogError) -> ImportReport {
+        let app: ImportSource
+        if let source { app = source } else { app = try detectSource(path) }
+        var report: ImportReport
+        switch app {
+        case .strong: report = try importFile(path, format: StrongFormat.self, options: options, progress: progress)
+        case .hevy: report = try importFile(path, format: HevyFormat.self, options: options, progress: progress)
+        case .fitnotes: report = try importFile(path, format: FitNotesFormat.self, options: options, progress: progress)
+        case .liftosaur: report = try importFile(path, format: LiftosaurFormat.self, options: options, progress: progress)
+        case .stronglifts: report = try importFile(path, format: StrongLiftsFormat.self, options: options, progress: progress)
         }
+        report.source = app
+        return report
+    }
+
+    /// The app whose export `path` is, from its header row.
+    ///
+    /// - Throws: `VALIDATION_ERROR` listing the formats liftlog reads when none matches.
+    public func detectSource(_ path: String) throws(LiftLogError) -> ImportSource {
+        var reader = try CSVReader(path: path, separator: CSVReader.separator(forHeader: headBytes(path)))
+        let header: CSVRecord?
+        do { header = try reader.next() } catch { throw .validation("\(path):\(error.line): \(error.message).") }
+        guard let header else { throw .validation("\(path) is empty.") }
+        guard let source = ImportSource.detect(header: header.fields) else {
+            let names = ImportSource.allCases.map(\.displayName).joinedAsAlternatives()
+            throw .validation("\(path) is not an export liftlog recognises (its first line is '\(header.fields.joined(separator: ",").prefix(80))'). liftlog reads the CSV exports of \(names); name the app if it is one of them: liftlog import strong FILE.")
+        }
+        return source
     }
 
     /// A reader positioned after the header, and the format's row parser.
@@ -57,13 +112,22 @@ extension Store {
         let header: CSVRecord?
         do { header = try reader.next() } catch { throw .validation("\(path):\(error.line): \(error.message).") }
         guard let header else { throw .validation("\(path) is empty.") }
-        do { return (reader, try Format(header: header.fields, options: options)) } catch { throw .validation("\(path):\(error.line): \(error.message).") }
+        do {
+            let surveyed = try Format.survey(path, header: header.fields, options: options)
+            return (reader, try Format(header: header.fields, options: surveyed))
+        } catch {
+            throw .validation("\(path):\(error.line): \(error.message).")
+        }
     }
 
     /// What the first pass learns: every exercise name (by key), the lines of bad rows and why.
     private struct ImportCheck {
         var names: [String: String] = [:]
+        /// The muscles the app names for each exercise (primary, secondary).
+        var muscles: [String: (all: [String], secondary: [String])] = [:]
         var problems: [ImportProblem] = []
+        /// Rows that repeat an earlier row exactly (a workout per row: StrongLifts), left out.
+        var duplicateLines: Swift.Set<Int> = []
     }
 
     /// Pass 1: checks every row and learns the exercise names; rejects the file when a row is
@@ -71,9 +135,12 @@ extension Store {
     private func checkImport<Format: ImportFormat>(_ path: String, format: Format.Type, options: ImportOptions, report: inout ImportReport) throws(LiftLogError) -> ImportCheck {
         var (rows, parser) = try importReader(path, format: Format.self, options: options)
         var names: [String: String] = [:]
+        var muscles: [String: (all: [String], secondary: [String])] = [:]
         var problems: [ImportProblem] = []
         var finishedKeys: Swift.Set<String> = []
         var explicitIDs: [Session.ID: (key: String, line: Int)] = [:]
+        var wholeWorkouts: [String: (line: Int, fields: [String])] = [:]
+        var duplicateLines: Swift.Set<Int> = []
         var currentKey: String?
         var currentLine = 0
         var setsInCurrent = 0
@@ -92,8 +159,24 @@ extension Store {
                     (workout, set) = (rowWorkout, rowSet)
                 case .workout(let rowWorkout):
                     (workout, set) = (rowWorkout, nil)
+                case .sets(let rowWorkout, let rowSets):
+                    // A row is a whole workout: a second row of that workout is a copy, or a mistake.
+                    if let first = wholeWorkouts[rowWorkout.key] {
+                        guard first.fields == record.fields else {
+                            throw ImportProblem(line: record.line, message: "a second workout \(rowWorkout.title.map { "'\($0)' " } ?? "")on \(rowWorkout.start.localDate) (the first is line \(first.line)); one of them has the wrong date")
+                        }
+                        duplicateLines.insert(record.line)
+                        report.skippedRows.append((record.line, "the same workout as line \(first.line)"))
+                        continue
+                    }
+                    wholeWorkouts[rowWorkout.key] = (record.line, record.fields)
+                    for item in rowSets { names[Exercise.nameKey(item.exercise)] = item.exercise }
+                    (workout, set) = (rowWorkout, rowSets.first)
                 }
-                if let set { names[Exercise.nameKey(set.exercise)] = set.exercise }
+                if let set {
+                    names[Exercise.nameKey(set.exercise)] = set.exercise
+                    if !set.muscleGroups.isEmpty { muscles[Exercise.nameKey(set.exercise)] = (set.muscleGroups, set.secondaryMuscles) }
+                }
                 // One ID, one session: two workouts of the file may not share a Session ID.
                 if let id = workout.explicitID {
                     if let first = explicitIDs[id], first.key != workout.key {
@@ -126,14 +209,14 @@ extension Store {
         report.skippedRows += problems.map { ($0.line, $0.message) }
         report.skippedRows.sort { $0.line < $1.line }
 
-        return ImportCheck(names: names, problems: problems)
+        return ImportCheck(names: names, muscles: muscles, problems: problems, duplicateLines: duplicateLines)
     }
 
     private func importFile<Format: ImportFormat>(_ path: String, format: Format.Type, options: ImportOptions, progress: ((Int) -> Void)?) throws(LiftLogError) -> ImportReport {
         var report = ImportReport(dryRun: options.dryRun)
         let check = try checkImport(path, format: Format.self, options: options, report: &report)
         let names = check.names
-        let badLines = Swift.Set(check.problems.map(\.line))
+        let badLines = Swift.Set(check.problems.map(\.line)).union(check.duplicateLines)
         func reader() throws(LiftLogError) -> (CSVReader, Format) { try importReader(path, format: Format.self, options: options) }
         var written = (exercises: [String](), sessions: 0, sets: 0)
         do throws(LiftLogError) {
@@ -153,7 +236,10 @@ extension Store {
                 report.exercisesCreated.append(Exercise.normalizedName(target))
                 finalNames[key] = Exercise.normalizedName(target)
                 if !options.dryRun {
-                    let created = try insertExercise(name: target, modality: Store.guessModality(target))
+                    let muscles = check.muscles[key]
+                    let cardio = muscles?.all == ["cardio"]
+                    let created = try insertExercise(name: target, modality: cardio ? .cardio : Store.guessModality(target),
+                                                     muscleGroups: cardio ? [] : muscles?.all ?? [], secondaryMuscles: muscles?.secondary ?? [])
                     ids[key] = created.id
                     written.exercises.append(created.name)
                 }
@@ -165,7 +251,9 @@ extension Store {
             var current: ImportedWorkout?
             var done = 0
             func flush() throws(LiftLogError) {
-                guard let workout = current, !workout.sets.isEmpty || workout.details != nil else { return }
+                guard let workout = current else { return }
+                if let weight = workout.bodyWeight { try importBodyWeight(weight, of: workout, source: Format.source, dryRun: options.dryRun, report: &report) }
+                guard !workout.sets.isEmpty || workout.details != nil else { return }
                 var session = workout.session(source: Format.source, exerciseIDs: ids, names: finalNames)
                 let candidates = [session.id, workout.legacySessionID(source: Format.source)].compactMap { known.byID[$0] }
                     + (known.byStart[session.startedAt.millisecondsSince1970] ?? [])
@@ -223,17 +311,18 @@ extension Store {
                 done += 1
                 if done % 1000 == 0 { progress?(done) }
                 guard !badLines.contains(record.line), let row = try? parser.parse(record) else { continue }
-                let workout: ImportedWorkout, set: ImportedSet?
+                let workout: ImportedWorkout, sets: [ImportedSet]
                 switch row {
                 case .skip: continue
-                case .set(let rowWorkout, let rowSet): (workout, set) = (rowWorkout, rowSet)
-                case .workout(let rowWorkout): (workout, set) = (rowWorkout, nil)
+                case .set(let rowWorkout, let rowSet): (workout, sets) = (rowWorkout, [rowSet])
+                case .workout(let rowWorkout): (workout, sets) = (rowWorkout, [])
+                case .sets(let rowWorkout, let rowSets): (workout, sets) = (rowWorkout, rowSets)
                 }
                 if workout.key != current?.key {
                     try flush()
                     current = workout
                 }
-                if let set { current?.sets.append(set) }
+                current?.sets += sets
             }
             try flush()
             progress?(done)
@@ -249,6 +338,19 @@ extension Store {
             if !written.exercises.isEmpty { parts.append("\(written.exercises.count) exercise\(written.exercises.count == 1 ? "" : "s") (\(written.exercises.joined(separator: ", ")))") }
             throw error.replacingNothingChanged(with: "before this, the import wrote \(parts.joined(separator: " and ")); importing the file again adds the rest and nothing twice")
         }
+    }
+
+    /// Adds a body weight recorded with an imported workout to the body log, once: its ID
+    /// derives from the app and the workout's start, so importing again adds nothing.
+    private func importBodyWeight(_ value: BodyEntry.Value, of workout: ImportedWorkout, source: String, dryRun: Bool, report: inout ImportReport) throws(LiftLogError) {
+        guard BodyEntry.problem(name: BodyEntry.bodyWeight, value: value) == nil else { return }
+        let entry = BodyEntry(id: BodyEntry.ID.nameBased("\(source)|body|\(workout.startText)"), measuredAt: workout.start,
+                              measurements: [BodyEntry.bodyWeight: value], source: source)
+        guard try files.status(entry.relativePath) == nil else { return }
+        report.bodyWeightsAdded += 1
+        guard !dryRun else { return }
+        try files.ensureDirectory("\(Store.bodyFolder)/\(CivilCalendar.pad(workout.start.localDate.year, 4))")
+        try files.save(entry, to: entry.relativePath)
     }
 
     /// The sessions of the store by start instant (milliseconds) and by ID, from the index: how

@@ -148,7 +148,7 @@ struct ImportTests {
             writeText("{\"Squat (Barbell)\": \"Back Squat\"}", to: root + "/map.json")
             let skipped = run(["import", "strong", fixtures + "/strong-bad.csv", "--unit", "kg", "--skip-bad-rows", "--map", root + "/map.json", "--store", store])
             #expect(skipped.status == 0)
-            #expect(skipped.output == "Imported 2 sessions (2 sets) from 3 rows of \(fixtures)/strong-bad.csv.\nMapped Squat (Barbell) → Back Squat.\nSkipped 1 row: line 3 (weight 'abc' is not a number).\n")
+            #expect(skipped.output == "Imported 2 sessions (2 sets) from 3 rows of \(fixtures)/strong-bad.csv (a Strong export).\nMapped Squat (Barbell) → Back Squat.\nSkipped 1 row: line 3 (weight 'abc' is not a number).\n")
             #expect(sets(sessions(store)[0], "Back Squat").count == 1)
             let wrongApp = run(["import", "fitbod", fixtures + "/strong-bad.csv", "--store", store, "--json"])
             #expect(wrongApp.status == 2)
@@ -364,6 +364,125 @@ struct ImportFidelityTests {
             #expect(again.status == 0, "\(again.error)")
             #expect(allFiles(in: store).filter { $0.hasPrefix("sessions/") }.count == 1)
             #expect(run(["check", "--store", store]).status == 0)
+        }
+    }
+}
+
+@Suite("Import of every app, recognised from the file")
+struct ImportFormatsTests {
+    private func store(_ root: String) -> String {
+        let store = root + "/s"
+        #expect(run(["init", store]).status == 0)
+        return store
+    }
+
+    @Test("FitNotes: a session per day, H:MM:SS times, m/km/mi, a wrong unit on a plank, comments, categories, unquoted commas")
+    func fitNotes() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let outcome = run(["import", fixtures + "/fitnotes.csv", "--utc-offset", "+01:00", "--store", store])
+            #expect(outcome.output.hasPrefix("Imported 2 sessions (7 sets) from 7 rows of \(fixtures)/fitnotes.csv (a FitNotes export)."), "\(outcome.output)")
+            let all = sessions(store)
+            #expect(all.map { $0["started_at"] } == ["2026-03-02T00:00:00+01:00", "2026-03-04T00:00:00+01:00"])
+            #expect(all.map { $0["duration_seconds"] } == [0, 0])
+            let deadlift = sets(all[0], "Deadlift")
+            #expect(deadlift.map { $0["weight"] } == [150, 150] && deadlift.first?["notes"] == "Felt strong")
+            let plank = sets(all[0], "Plank").first
+            #expect(plank?["duration_seconds"] == 90 && plank?["weight"] == nil && plank?["reps"] == nil)
+            #expect(sets(all[0], "Rowing Machine").first?["distance_m"] == 2000 && sets(all[0], "Rowing Machine").first?["duration_seconds"] == 510)
+            #expect(sets(all[1], "Curl, Hammer").first?["reps"] == 10)
+            #expect(sets(all[1], "Walk").first?["distance_m"] == .number(JSONNumber(2414.02)))
+            #expect(run(["exercise", "show", "Curl, Hammer", "--store", store, "--json"]).json?["data"]?["muscle_groups"] == ["arms"])
+            #expect(run(["exercise", "show", "Walk", "--store", store, "--json"]).json?["data"]?["modality"] == "cardio")
+            #expect(run(["import", "fitnotes", fixtures + "/fitnotes.csv", "--utc-offset", "+01:00", "--store", store]).output.hasPrefix("Imported 0 sessions"))
+        }
+    }
+
+    @Test("Liftosaur: UTC times with milliseconds, warm-ups, planned sets not done, RPE, kg and lb, muscles, quoted newlines")
+    func liftosaur() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let outcome = run(["import", fixtures + "/liftosaur.csv", "--utc-offset", "+01:00", "--store", store])
+            #expect(outcome.output.hasPrefix("Imported 2 sessions (4 sets) from 4 rows of \(fixtures)/liftosaur.csv (a Liftosaur export)."), "\(outcome.output)")
+            let all = sessions(store)
+            #expect(all.map { $0["started_at"] } == ["2026-03-01T11:00:00+01:00", "2026-03-03T18:00:00+01:00"])
+            #expect(all[1]["plan"] == "GZCLP" && all[1]["plan_day"] == "Day 2")
+            // It ended with its last set.
+            #expect(all[1]["completed_at"] == "2026-03-03T18:10:00+01:00")
+            let bench = sets(all[1], "Bench Press, Barbell")
+            #expect(bench.map { $0["set_type"] } == ["warmup", "normal", "normal"])
+            #expect(bench.map { $0["status"] } == ["completed", "completed", "skipped"])
+            #expect(bench[1]["rpe"] == 8 && bench[1]["notes"] == "felt \"easy\", go up" && bench[2]["target_reps"] == 3 && bench[2]["target_weight"] == 70)
+            let squat = sets(all[0], "Squat, Barbell").first
+            #expect(squat?["weight"] == 225 && squat?["unit"] == "lbs" && squat?["notes"] == "line one\nline two")
+            let exercise = run(["exercise", "show", "Bench Press, Barbell", "--store", store, "--json"]).json?["data"]
+            #expect(exercise?["muscle_groups"] == ["chest", "triceps", "shoulders"] && exercise?["secondary_muscles"] == ["triceps", "shoulders"])
+            #expect(run(["import", fixtures + "/liftosaur.csv", "--utc-offset", "+01:00", "--store", store]).output.hasPrefix("Imported 0 sessions"))
+        }
+    }
+
+    @Test("StrongLifts: a workout per row, day-first dates decided from the file, body weights, duplicates, short rows, planks in seconds")
+    func strongLifts() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let outcome = run(["import", fixtures + "/stronglifts.csv", "--store", store])
+            #expect(outcome.output == """
+                Imported 3 sessions (30 sets) from 4 rows of \(fixtures)/stronglifts.csv (a StrongLifts 5×5 export).
+                Added 3 body weights to the body log.
+                Added 1 exercise to the library: Squat.
+                Skipped 1 row: line 4 (the same workout as line 3).
+
+                """, "\(outcome.output)")
+            let all = sessions(store)
+            #expect(all.map { $0["started_at"]?.stringValue?.prefix(10) } == ["2015-03-16", "2015-03-18", "2015-03-20"])
+            #expect(sets(all[0], "Squat").map { $0["reps"] } == [5, 5, 5, 5, 5])
+            #expect(sets(all[0], "Plank").map { $0["duration_seconds"] } == [60, 45])
+            #expect(sets(all[1], "Squat").last?["reps"] == 0)
+            #expect(sets(all[2], "Squat").count == 3 && all[2]["notes"] == "Tired")
+            let body = try #require(run(["body", "--weeks", "520", "--store", store, "--json"]).json?["data"])
+            #expect(body["weigh_ins"]?.arrayValue?.map { $0["weight"] } == [84, 83.5, .number(JSONNumber(83.01))]) // 183 lb in kg
+            let files = allFiles(in: store + "/body/2015")
+            #expect(files.count == 3)
+            #expect(files.compactMap { readText(store + "/body/2015/" + $0) }.contains { $0.contains("\"unit\": \"lbs\",\n      \"value\": 183") })
+            // Again: nothing new, no second body weight.
+            let again = run(["import", fixtures + "/stronglifts.csv", "--store", store])
+            #expect(again.output.hasPrefix("Imported 0 sessions") && !again.output.contains("body weight"), "\(again.output)")
+            #expect(allFiles(in: store + "/body/2015").count == 3)
+            // Dates that could be either order are never guessed.
+            let before = snapshot(store)
+            let ambiguous = run(["import", fixtures + "/stronglifts-ambiguous.csv", "--store", store, "--json"])
+            #expect(ambiguous.errorMessage == "\(fixtures)/stronglifts-ambiguous.csv:2: every date could be day first or month first (such as 03/04/25); give --dates day-first or --dates month-first, as your phone writes dates.")
+            #expect(snapshot(store) == before)
+            #expect(run(["import", fixtures + "/stronglifts-ambiguous.csv", "--dates", "month-first", "--store", store]).status == 0)
+            #expect(sessions(store).contains { $0["started_at"]?.stringValue?.hasPrefix("2025-03-04") == true })
+            #expect(run(["check", "--store", store]).status == 0)
+        }
+    }
+
+    @Test("Hevy's month-first dates with a 12-hour clock")
+    func hevyUSDates() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let outcome = run(["import", fixtures + "/hevy-us.csv", "--utc-offset", "-04:00", "--store", store])
+            #expect(outcome.output.hasPrefix("Imported 2 sessions (3 sets)"), "\(outcome.output)")
+            let all = sessions(store)
+            #expect(all.map { $0["started_at"] } == ["2026-07-28T18:49:00-04:00", "2026-08-01T00:05:00-04:00"])
+            #expect(all.map { $0["completed_at"] } == ["2026-07-28T19:52:00-04:00", "2026-08-01T00:40:00-04:00"])
+            #expect(sets(all[0], "Bench Press (Barbell)").first?["unit"] == "lbs")
+        }
+    }
+
+    @Test("a file of no known app is refused with the formats liftlog reads; the app named overrides the guess")
+    func unknown() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            writeText("when,what,how many\n2025-01-01,squat,5\n", to: root + "/mystery.csv")
+            let refused = run(["import", root + "/mystery.csv", "--store", store, "--json"])
+            #expect(refused.status == 4)
+            #expect(refused.errorMessage == "\(root)/mystery.csv is not an export liftlog recognises (its first line is 'when,what,how many'). liftlog reads the CSV exports of Strong, Hevy, FitNotes, Liftosaur or StrongLifts 5×5; name the app if it is one of them: liftlog import strong FILE.")
+            let wrongApp = run(["import", "fitbod", root + "/mystery.csv", "--store", store, "--json"])
+            #expect(wrongApp.errorMessage == "Unknown app 'fitbod'; liftlog imports strong, hevy, fitnotes, liftosaur or stronglifts.")
+            #expect(run(["import", fixtures + "/hevy.csv", "--store", store, "--json"]).json?["data"]?["app"] == "hevy")
         }
     }
 }
