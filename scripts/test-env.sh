@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command (the README's: `swift test -Xswiftc -warnings-as-errors`) where the tests have
 # what they use outside the Swift toolchain: installs what is missing (Debian's git, util-linux,
-# librsvg2-bin and tzdata; Python's jsonschema) and points TMPDIR at one private folder that is
+# librsvg2-bin and tzdata; Python's jsonschema and garmin-fit-sdk) and points TMPDIR at one private folder that is
 # removed however the run ends, so that nothing, the compiler's files included, is left in /tmp.
 #
 #   bash scripts/test-env.sh swift test -Xswiftc -warnings-as-errors
@@ -27,6 +27,12 @@ if ! python3 -c "import jsonschema" >/dev/null 2>&1; then
     echo "== installing Python's jsonschema (validates the JSON Schemas independently)"
     python3 -m pip install --quiet --disable-pip-version-check jsonschema \
         || echo "Note: the schema tests will fail until 'python3 -m pip install jsonschema' works." >&2
+fi
+
+if ! python3 -c "import garmin_fit_sdk" >/dev/null 2>&1; then
+    echo "== installing Garmin's garmin-fit-sdk (decodes the FIT files liftlog writes, independently)"
+    python3 -m pip install --quiet --disable-pip-version-check garmin-fit-sdk \
+        || echo "Note: the FIT export tests will fail until 'python3 -m pip install garmin-fit-sdk' works." >&2
 fi
 
 # --- temporary files: one folder, removed however the run ends ------------------------------------

@@ -41,6 +41,7 @@ extension Option where Value == String {
     static var media: Option<String> { .text("--media", valueName: "path-or-url", help: "A picture or video.") }
     static var meditationType: Option<String> { .text("--type", valueName: "type", help: "The kind of meditation, such as breath or body scan.") }
     static var metric: Option<String> { .text("--metric", valueName: "metric", help: "What the chart shows: e1rm, weight, volume, reps, duration, distance or pace (default: e1rm for lifts, else what the sets record).") }
+    static var outFolder: Option<String> { .text("--out", valueName: "folder", help: "The folder 'export fit' writes a .fit file per session into (created if missing).") }
     static var svg: Option<String> { .text("--svg", valueName: "file", help: "Also write the chart as an SVG image to this file.") }
     static var utcOffset: Option<String> { .text("--utc-offset", valueName: "offset", help: "The UTC offset of the file's times, such as +01:00 (default: this machine's zone at each date).") }
     static var dateOrder: Option<String> { .text("--dates", valueName: "order", help: "Whether dates like 03/04/25 are day-first or month-first (StrongLifts; default: decided from the file).") }
@@ -172,7 +173,7 @@ extension Argument where Value == String {
     static var importFile: Argument<String> { .required("file", help: "The exported CSV file.") }
     static var loadWeight: Argument<String> { .required("weight", help: "The weight on the bar, bar included, in the store's unit.") }
     static var workingWeight: Argument<String> { .required("weight", help: "The working weight to warm up to, in the store's unit.") }
-    static var exportFormat: Argument<String> { .required("format", help: "csv or ndjson.") }
+    static var exportFormat: Argument<String> { .required("format", help: "csv (liftlog's, Strong-compatible), ndjson or hevy.") }
     static var bodyWeight: Argument<String> { .required("weight", help: "Your body weight, in the store's unit or with one: 82.4, 82.4kg, 182lbs.") }
     static var editedSession: Argument<String> { .required("id", help: "The session's ID or a unique prefix of at least 4 characters.") }
 }

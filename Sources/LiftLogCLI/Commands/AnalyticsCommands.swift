@@ -30,7 +30,7 @@ enum AnalyticsCommands {
                 guard !marked.isEmpty else {
                     throw .validation("There is no \(metric.rawValue) history of \(report.exerciseName) to chart yet; log some sets first.")
                 }
-                try ChartFile.write(Chart.svg(marked, title: "\(report.exerciseName) — \(metric.title)", unit: unit), to: svgPath)
+                try OutputFile.write(Chart.svg(marked, title: "\(report.exerciseName) — \(metric.title)", unit: unit), to: svgPath)
             }
             guard !report.entries.isEmpty else {
                 return CommandResult(data: data, text: "No history yet for \(report.exerciseName).")

@@ -45,6 +45,26 @@ enum InterchangeCommands {
             return CommandResult(data: data(report), text: summary(report, file: file))
         })
 
+    /// `export fit --out FOLDER`: a FIT activity file per session with sets.
+    static func exportFIT(store: Store, folder: String?, from: LocalDate?, to: LocalDate?, context: CommandContext) throws(LiftLogError) -> CommandResult {
+        guard let folder else { throw .usage("export fit writes one file per session: give the folder with --out FOLDER.", command: "liftlog export") }
+        let fileSystem = PosixFileSystem()
+        do throws(SystemError) {
+            try fileSystem.makeDirectory(folder, mode: 0o755)
+        } catch {
+            if error.errno != .fileExists { throw .io(path: folder, operation: "create", reason: Errno(rawValue: error.errorNumber).description) }
+        }
+        var written: [String] = []
+        try store.forEachSession(from: from, to: to) { stored throws(LiftLogError) in
+            guard let bytes = Store.fitFile(stored.session) else { return }
+            let name = (stored.path.split(separator: "/").last.map(String.init) ?? stored.session.id.rawValue).replacingOccurrences(of: ".json", with: ".fit")
+            try OutputFile.write(bytes, to: folder + "/" + name)
+            written.append(name)
+        }
+        context.io.writeError("Exported \(Formatting.count(written.count, "session")) to \(folder). FIT files leave out \(Store.fitLeavesOut).\n")
+        return CommandResult(data: ["sessions": .number(JSONNumber(written.count)), "files": .array(written.map { .string($0) })], text: "")
+    }
+
     static func readMap(_ path: String) throws(LiftLogError) -> [String: String] {
         let bytes: [UInt8]
         do throws(SystemError) { bytes = try PosixFileSystem().readFile(path, limit: StoreFiles.maximumFileSize) } catch {
@@ -116,16 +136,17 @@ enum InterchangeCommands {
         abstract: "Write every session as CSV (Strong-compatible) or NDJSON (one session per line) to standard output.",
         discussion: "The CSV has Strong's columns first (tools that read Strong's export read it), the weight and distance unit of each row, then the UTC offset, the session ID and liftlog's own columns (kind, feel, pain, plan, source, entries, supersets, RIR, rest, bodyweight loads, targets…), so liftlog imports it back as it was ('liftlog import strong FILE') and importing it into the same store adds nothing. It leaves out planned sets not done and keys liftlog does not know; NDJSON keeps everything. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe.",
         arguments: [Argument.exportFormat],
-        options: [Option.csvFlavour, Option.from, Option.to],
+        options: [Option.csvFlavour, Option.from, Option.to, Option.outFolder],
         run: { context, arguments throws(LiftLogError) in
             guard !context.json else {
                 throw .usage("export writes CSV or NDJSON to standard output; leave out --json (use 'export ndjson' for JSON).", command: arguments.commandName)
             }
             let store = try context.store()
             let format = arguments[.exportFormat].lowercased()
-            guard format == "csv" || format == "ndjson" else {
-                throw .usage("Unknown export format '\(arguments[.exportFormat])'; use csv or ndjson.", command: arguments.commandName)
+            guard ["csv", "ndjson", "hevy", "strong", "fit"].contains(format) else {
+                throw .usage("Unknown export format '\(arguments[.exportFormat])'; use csv, ndjson, hevy or fit.", command: arguments.commandName)
             }
+            if format == "fit" { return try exportFIT(store: store, folder: try arguments[.outFolder], from: try arguments[.from], to: try arguments[.to], context: context) }
             if let flavour = try arguments[.csvFlavour], flavour.lowercased() != "strong" {
                 throw .validation("--format must be strong, got '\(flavour)'.")
             }
@@ -133,16 +154,31 @@ enum InterchangeCommands {
             let writer = CSVWriter()
             var count = 0
             let io = context.io
-            if format == "csv" { io.writeOutput(writer.line(Store.strongCSVHeader)) }
+            switch format {
+            case "csv", "strong": io.writeOutput(writer.line(Store.strongCSVHeader))
+            case "hevy": io.writeOutput(writer.line(Store.hevyCSVHeader))
+            default: break
+            }
             try store.forEachSession(from: from, to: to) { stored throws(LiftLogError) in
-                count += 1
-                if format == "csv" {
+                switch format {
+                case "csv", "strong":
+                    count += 1
                     for row in Store.strongCSVRows(stored.session) { io.writeOutput(writer.line(row)) }
-                } else {
+                case "hevy":
+                    let rows = Store.hevyCSVRows(stored.session)
+                    if !rows.isEmpty { count += 1 }
+                    for row in rows { io.writeOutput(writer.line(row)) }
+                default:
+                    count += 1
                     io.writeOutput(JSONWriter.compactString(stored.session.json) + "\n")
                 }
             }
-            context.io.writeError("Exported \(Formatting.count(count, "session")).\(format == "csv" ? " The CSV leaves out \(Store.strongCSVLeavesOut); 'export ndjson' keeps everything." : "")\n")
+            let leftOut = switch format {
+            case "csv", "strong": " The CSV leaves out \(Store.strongCSVLeavesOut); 'export ndjson' keeps everything."
+            case "hevy": " Hevy's CSV leaves out \(Store.hevyCSVLeavesOut); 'export csv' keeps them."
+            default: ""
+            }
+            context.io.writeError("Exported \(Formatting.count(count, "session")).\(leftOut)\n")
             return CommandResult(data: ["sessions": .number(JSONNumber(count))], text: "")
         })
 }

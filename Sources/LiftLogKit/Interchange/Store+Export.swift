@@ -88,3 +88,50 @@ extension Store {
         return rows
     }
 }
+
+extension Store {
+    /// The header of Hevy's CSV, which Hevy and many tools import.
+    public static let hevyCSVHeader = ["title", "start_time", "end_time", "description", "exercise_title", "superset_id", "exercise_notes",
+                                       "set_index", "set_type", "weight_kg", "reps", "distance_km", "duration_seconds", "rpe"]
+
+    /// What Hevy's CSV does not carry (`export hevy` says so).
+    public static let hevyCSVLeavesOut = "seconds of start and end times, time zones, weights in lbs (written in kg), which sets are bodyweight (added load is written as the weight, assistance not at all), set notes, RIR, rest, targets, feel, pain tags, plans, and stretch and meditation sessions; a session without a plan day is titled by its kind"
+
+    /// `13 Jan 2026, 06:53`, as Hevy writes times (in the session's own offset).
+    static func hevyTime(_ time: Timestamp) -> String {
+        let date = time.localDate, clock = time.localTime
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(date.day) \(months[date.month - 1]) \(date.year), \(CivilCalendar.pad(clock.hour, 2)):\(CivilCalendar.pad(clock.minute, 2))"
+    }
+
+    /// The rows of one session in Hevy's CSV: one per completed set; a session without sets
+    /// (a stretch, a meditation) has none.
+    public static func hevyCSVRows(_ session: Session) -> [[String]] {
+        let start = hevyTime(session.startedAt)
+        let end = session.completedAt.map(hevyTime) ?? ""
+        var rows: [[String]] = []
+        for entry in session.entries {
+            var index = 0
+            for set in entry.sets where set.status == .completed {
+                let type: String
+                switch set.setType {
+                case .normal: type = "normal"
+                case .warmup: type = "warmup"
+                case .drop: type = "dropset"
+                case .failure: type = "failure"
+                }
+                // A bodyweight set's added load is its weight, as Hevy's weighted bodyweight exercises have it.
+                let load = set.bodyweight ? set.weight.flatMap { $0 > 0 ? $0 : nil } : set.weight
+                let kilograms = load.map { ((set.unit ?? .kg).convert($0, to: .kg) * 100).rounded() / 100 }
+                rows.append([
+                    session.planDay ?? session.kind.rawValue.prefix(1).uppercased() + session.kind.rawValue.dropFirst(), start, end, session.notes ?? "", entry.exerciseName, entry.superset ?? "",
+                    entry.notes ?? "", String(index), type, CSVWriter.number(kilograms), set.reps.map(String.init) ?? "",
+                    CSVWriter.number(set.distanceMeters.map { ($0 / 10).rounded() / 100 }), set.durationSeconds.map(String.init) ?? "",
+                    CSVWriter.number(set.rpe),
+                ])
+                index += 1
+            }
+        }
+        return rows
+    }
+}

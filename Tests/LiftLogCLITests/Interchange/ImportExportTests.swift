@@ -486,3 +486,94 @@ struct ImportFormatsTests {
         }
     }
 }
+
+@Suite("Export to Hevy")
+struct HevyExportTests {
+    @Test("liftlog → Hevy's CSV → liftlog keeps what Hevy's CSV carries, field by field, and says what it cannot")
+    func roundTrip() throws {
+        try withTemporaryDirectory { root throws in
+            let first = root + "/a", second = root + "/b"
+            #expect(run(["init", first]).status == 0)
+            #expect(run(["init", second]).status == 0)
+            let env = ["LIFTLOG_STORE": first, "TZ": "Europe/Paris"]
+            #expect(runBinary(["start", "--at", "2025-02-03 18:00", "--plan-day", "Push"], environment: env).status == 0)
+            #expect(runBinary(["log", "Bench Press", "w:60x5", "100x5@8", "225lbsx3", "d:80x8", "f:70x6"], environment: env).status == 0)
+            #expect(runBinary(["superset", "Pull-up", "bw+10x5", "Dip", "bwx12"], environment: env).status == 0)
+            #expect(runBinary(["log", "Plank", "1:30"], environment: env).status == 0)
+            #expect(runBinary(["finish", "--at", "2025-02-03 19:00", "--notes", "Good, \"fast\""], environment: env).status == 0)
+            #expect(runBinary(["cardio", "Run", "5km/25:00", "--at", "2025-02-05 09:00"], environment: env).status == 0)
+            #expect(runBinary(["stretch", "--minutes", "10", "--at", "2025-02-06 07:00"], environment: env).status == 0)
+            let exported = runBinary(["export", "hevy"], environment: env)
+            #expect(exported.status == 0)
+            #expect(exported.output.hasPrefix("title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe\r\n"))
+            #expect(exported.error == "Exported 2 sessions. Hevy's CSV leaves out \(Store.hevyCSVLeavesOut); 'export csv' keeps them.\n")
+            writeText(exported.output, to: root + "/hevy.csv")
+            let imported = run(["import", root + "/hevy.csv", "--utc-offset", "+01:00", "--store", second])
+            #expect(imported.output.hasPrefix("Imported 2 sessions (9 sets)"), "\(imported.output)")
+            let before = sessions(first).filter { $0["kind"] != "stretch" }, after = sessions(second)
+            #expect(after.count == before.count)
+            for (a, b) in zip(before, after) {
+                for key in ["kind", "started_at", "completed_at", "notes"] { #expect(a[key] == b[key], "\(key)") }
+                // Hevy needs a title: a session without a plan day is titled by its kind.
+                #expect(b["plan_day"] == (a["plan_day"] ?? .string((a["kind"]?.stringValue ?? "").capitalizedFirst)))
+                let entriesA = a["entries"]?.arrayValue ?? [], entriesB = b["entries"]?.arrayValue ?? []
+                #expect(entriesA.map { $0["exercise_name"] } == entriesB.map { $0["exercise_name"] })
+                #expect(entriesA.map { $0["superset"] } == entriesB.map { $0["superset"] })
+                for (x, y) in zip(entriesA, entriesB) {
+                    let setsA = x["sets"]?.arrayValue ?? [], setsB = y["sets"]?.arrayValue ?? []
+                    for key in ["set_type", "reps", "rpe", "duration_seconds", "distance_m"] {
+                        #expect(setsA.map { $0[key] } == setsB.map { $0[key] }, "\(key) of \(x["exercise_name"] ?? "")")
+                    }
+                }
+            }
+            // Weights come back in kg: 225 lb is 102.06 kg; the pull-up's added 10 kg is a weight.
+            let bench = sets(after[0], "Bench Press").map { $0["weight"] }
+            #expect(bench == [60, 100, .number(JSONNumber(102.06)), 80, 70])
+            #expect(sets(after[0], "Pull-up").first?["weight"] == 10)
+        }
+    }
+}
+
+@Suite("Export to Garmin FIT")
+struct FITExportTests {
+    @Test("a FIT activity per session, each decoded by Garmin's own SDK: sets with reps, weights and categories, a run with its distance")
+    func fit() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            let env = ["LIFTLOG_STORE": store, "TZ": "Europe/Paris"]
+            #expect(runBinary(["start", "--at", "2025-02-03 18:00"], environment: env).status == 0)
+            #expect(runBinary(["log", "Back Squat", "100x5x2", "225lbsx3"], environment: env).status == 0)
+            #expect(runBinary(["log", "Pull-up", "bw+10x5"], environment: env).status == 0)
+            #expect(runBinary(["log", "Zercher Squat", "60x8", "--create"], environment: env).status == 0)
+            #expect(runBinary(["finish", "--at", "2025-02-03 19:00"], environment: env).status == 0)
+            #expect(runBinary(["cardio", "Run", "5km/25:00", "--at", "2025-02-05 09:00"], environment: env).status == 0)
+            #expect(runBinary(["stretch", "--minutes", "10", "--at", "2025-02-06 07:00"], environment: env).status == 0)
+            let out = root + "/fit"
+            let exported = runBinary(["export", "fit", "--out", out], environment: env)
+            #expect(exported.status == 0, "\(exported.error)")
+            #expect(exported.error == "Exported 2 sessions to \(out). FIT files leave out \(Store.fitLeavesOut).\n")
+            let files = allFiles(in: out)
+            #expect(files.count == 2 && files.allSatisfy { $0.hasSuffix(".fit") })
+            let decoded = runProgram(["python3", repository + "/scripts/validate-fit.py"] + files.sorted().map { out + "/" + $0 })
+            #expect(!decoded.error.contains("ModuleNotFoundError"), "install Garmin's FIT SDK: python3 -m pip install garmin-fit-sdk")
+            let results = decoded.output.split(separator: "\n").compactMap { try? JSONParser.parse(Array($0.utf8)) }
+            #expect(results.count == 2)
+            for result in results {
+                #expect(result["is_fit"] == true && result["integrity"] == true && result["errors"] == [], "\(result)")
+            }
+            let lifting = try #require(results.first { $0["sport"] == "training" }, "\(results)")
+            #expect(lifting["sport"] == "training" && lifting["sub_sport"] == "strength_training" && lifting["total_elapsed_time"] == 3600)
+            let sets = try #require(lifting["sets"]?.arrayValue)
+            #expect(sets.map { $0["repetitions"] } == [5, 5, 3, 5, 8])
+            #expect(sets.map { $0["weight"] } == [100, 100, .number(JSONNumber(102.0625)), .null, 60])
+            #expect(sets.map { $0["category"] } == ["squat", "squat", "squat", "pull_up", "squat"])
+            #expect(sets.map { $0["unit"] } == ["kilogram", "kilogram", "pound", "None", "kilogram"])
+            let running = try #require(results.first { $0["sport"] == "running" })
+            #expect(running["sport"] == "running" && running["total_distance"] == 5000 && running["total_elapsed_time"] == 1500)
+            // Without --out: a usage error, nothing written.
+            let refused = runBinary(["export", "fit", "--json"], environment: env)
+            #expect(refused.status == 2)
+        }
+    }
+}

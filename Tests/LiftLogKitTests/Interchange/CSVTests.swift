@@ -77,3 +77,17 @@ struct CSVTests {
         }
     }
 }
+
+@Suite("FIT writing")
+struct FITWriterTests {
+    @Test("the FIT CRC is CRC-16/ARC: its check value, and a file's CRC over itself is zero")
+    func crc() {
+        #expect(FITWriter.crc(Array("123456789".utf8)) == 0xBB3D)
+        var writer = FITWriter()
+        writer.message(0, [FITWriter.Field(number: 0, type: .enumeration, value: 4)])
+        let bytes = writer.bytes
+        #expect(FITWriter.crc(bytes) == 0)
+        #expect(Array(bytes[8..<12]) == Array(".FIT".utf8))
+        #expect(FITWriter.crc(Array(bytes[0..<14])) == 0)
+    }
+}
