@@ -89,9 +89,9 @@ struct HelpTests {
                                   from its original, then keep one or merge.
           sync                    Commit your changes, pull, check and push (when the
                                   store is in a git repository).
-          import                  Import the CSV export of Strong, Hevy, FitNotes,
-                                  Liftosaur or StrongLifts; importing again adds only
-                                  what changed.
+          import                  Import the export of Strong, Hevy, FitNotes,
+                                  Liftosaur, StrongLifts or JEFIT; importing again adds
+                                  only what changed.
           export                  Write every session as CSV (Strong-compatible) or
                                   NDJSON (one session per line) to standard output.
           reindex                 Rebuild the index of sessions from the files.

@@ -4,7 +4,7 @@ import LiftLogKit
 enum InterchangeCommands {
     static let importCommand = CommandSpec(
         name: "import",
-        abstract: "Import the CSV export of Strong, Hevy, FitNotes, Liftosaur or StrongLifts; importing again adds only what changed.",
+        abstract: "Import the export of Strong, Hevy, FitNotes, Liftosaur, StrongLifts or JEFIT; importing again adds only what changed.",
         discussion: "Each workout becomes a completed session and each row a set. Columns are matched by meaning (Strong's headers in other languages too). Exercises not in the library are added as custom exercises; --map names library exercises for the app's names. A file with a bad row is rejected with its line number and nothing is imported, unless --skip-bad-rows.",
         arguments: [Argument.appOrFile, Argument.importFileAfterApp],
         options: [Option.importUnit, Option.utcOffset, Option.dateOrder, Option.nameMap, Flag.dryRun, Flag.skipBadRows, Flag.replaceChanged],

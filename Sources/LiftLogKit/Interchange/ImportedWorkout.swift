@@ -149,12 +149,20 @@ protocol ImportFormat {
     func parse(_ record: CSVRecord) throws(ImportProblem) -> ImportRow
     /// Whether a header row is this app's.
     static func recognizes(_ header: [String]) -> Bool
+    /// The section marker of a file of sections whose rows this format reads (JEFIT); `nil`
+    /// for a plain CSV.
+    static var section: String? { get }
+    /// Whether each row is a whole workout (StrongLifts), so a second row of one is a copy.
+    static var rowIsWorkout: Bool { get }
     /// What the whole file says before its rows are read one by one (StrongLifts: whether its
     /// dates are day or month first). The default changes nothing.
     static func survey(_ path: String, header: [String], options: ImportOptions) throws(ImportProblem) -> ImportOptions
 }
 
 extension ImportFormat {
+    static var section: String? { nil }
+    static var rowIsWorkout: Bool { false }
+
     static func survey(_ path: String, header: [String], options: ImportOptions) throws(ImportProblem) -> ImportOptions { options }
 }
 
@@ -176,6 +184,8 @@ public struct ImportOptions: Sendable {
     /// Whether dates like 03/04/25 are day first (`true`) or month first; `nil` to decide
     /// from the file (StrongLifts).
     public var dayFirst: Bool?
+    /// What a survey of the whole file found, for the rows (JEFIT: its unit and sessions).
+    var surveyed: [String: String] = [:]
 
     public init(unit: WeightUnit? = nil, utcOffsetSeconds: Int? = nil, nameMap: [String: String] = [:], dryRun: Bool = false, skipBadRows: Bool = false) {
         self.unit = unit

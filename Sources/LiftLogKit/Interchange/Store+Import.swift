@@ -8,12 +8,12 @@ import Darwin
 
 /// The apps whose exports liftlog imports.
 public enum ImportSource: String, Sendable, CaseIterable {
-    case strong, hevy, fitnotes, liftosaur, stronglifts
+    case strong, hevy, fitnotes, liftosaur, stronglifts, jefit
 
     /// The app whose export has this header row, or `nil`.
     public static func detect(header: [String]) -> ImportSource? {
         // The most particular first: Strong's columns are matched loosely.
-        for source in [ImportSource.hevy, .liftosaur, .stronglifts, .fitnotes, .strong] where source.format.recognizes(header) { return source }
+        for source in [ImportSource.jefit, .hevy, .liftosaur, .stronglifts, .fitnotes, .strong] where source.format.recognizes(header) { return source }
         return nil
     }
 
@@ -24,6 +24,7 @@ public enum ImportSource: String, Sendable, CaseIterable {
         case .fitnotes: FitNotesFormat.self
         case .liftosaur: LiftosaurFormat.self
         case .stronglifts: StrongLiftsFormat.self
+        case .jefit: JefitFormat.self
         }
     }
 
@@ -35,6 +36,7 @@ public enum ImportSource: String, Sendable, CaseIterable {
         case .fitnotes: "FitNotes"
         case .liftosaur: "Liftosaur"
         case .stronglifts: "StrongLifts 5×5"
+        case .jefit: "JEFIT"
         }
     }
 }
@@ -86,6 +88,7 @@ extension Store {
         case .fitnotes: report = try importFile(path, format: FitNotesFormat.self, options: options, progress: progress)
         case .liftosaur: report = try importFile(path, format: LiftosaurFormat.self, options: options, progress: progress)
         case .stronglifts: report = try importFile(path, format: StrongLiftsFormat.self, options: options, progress: progress)
+        case .jefit: report = try importFile(path, format: JefitFormat.self, options: options, progress: progress)
         }
         report.source = app
         return report
@@ -109,8 +112,20 @@ extension Store {
     /// A reader positioned after the header, and the format's row parser.
     private func importReader<Format: ImportFormat>(_ path: String, format: Format.Type, options: ImportOptions) throws(LiftLogError) -> (CSVReader, Format) {
         var reader = try CSVReader(path: path, separator: CSVReader.separator(forHeader: headBytes(path)))
-        let header: CSVRecord?
+        var header: CSVRecord?
         do { header = try reader.next() } catch { throw .validation("\(path):\(error.line): \(error.message).") }
+        guard header != nil else { throw .validation("\(path) is empty.") }
+        // A file of sections (JEFIT): the rows are those of one section, under its own header.
+        if let marker = Format.section {
+            do throws(CSVError) {
+                while let record = header, !(record.fields.first?.hasPrefix(marker) ?? false) { header = try reader.next() }
+                header = try reader.next()
+                while let record = header, record.fields.allSatisfy(\.isEmpty) { header = try reader.next() }
+            } catch {
+                throw .validation("\(path):\(error.line): \(error.message).")
+            }
+            guard header != nil else { throw .validation("\(path) has no '\(marker)' section.") }
+        }
         guard let header else { throw .validation("\(path) is empty.") }
         do {
             let surveyed = try Format.survey(path, header: header.fields, options: options)
@@ -153,7 +168,8 @@ extension Store {
                 let (workout, set): (ImportedWorkout, ImportedSet?)
                 switch try parser.parse(record) {
                 case .skip(let reason):
-                    report.skippedRows.append((record.line, reason))
+                    // An empty reason: a row that is not one (another section of the file).
+                    if !reason.isEmpty { report.skippedRows.append((record.line, reason)) }
                     continue
                 case .set(let rowWorkout, let rowSet):
                     (workout, set) = (rowWorkout, rowSet)
@@ -161,7 +177,7 @@ extension Store {
                     (workout, set) = (rowWorkout, nil)
                 case .sets(let rowWorkout, let rowSets):
                     // A row is a whole workout: a second row of that workout is a copy, or a mistake.
-                    if let first = wholeWorkouts[rowWorkout.key] {
+                    if Format.rowIsWorkout, let first = wholeWorkouts[rowWorkout.key] {
                         guard first.fields == record.fields else {
                             throw ImportProblem(line: record.line, message: "a second workout \(rowWorkout.title.map { "'\($0)' " } ?? "")on \(rowWorkout.start.localDate) (the first is line \(first.line)); one of them has the wrong date")
                         }

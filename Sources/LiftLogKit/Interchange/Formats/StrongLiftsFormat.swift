@@ -8,6 +8,7 @@
 /// planks logged as seconds in the set cells.
 struct StrongLiftsFormat: ImportFormat {
     static let source = "stronglifts"
+    static let rowIsWorkout = true
 
     /// One exercise block's columns.
     private struct Block {
