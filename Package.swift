@@ -22,8 +22,10 @@ let package = Package(
         .target(name: "LiftLogKit"),
         // The full exercise library (873 exercises, 750 KB), for apps that offer it and the CLI.
         .target(name: "LiftLogCatalog"),
+        // The HTTP API of `liftlog serve`: an HTTP/1.1 server over POSIX sockets, thin over LiftLogKit.
+        .target(name: "LiftLogServer", dependencies: ["LiftLogKit"]),
         // Argument parsing, help, output formatting and exit codes of the `liftlog` tool.
-        .target(name: "LiftLogCLI", dependencies: ["LiftLogKit", "LiftLogCatalog"]),
+        .target(name: "LiftLogCLI", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogServer"]),
         .executableTarget(
             name: "liftlog",
             dependencies: ["LiftLogCLI"],

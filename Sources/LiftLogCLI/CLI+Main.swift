@@ -12,12 +12,13 @@ extension CLI {
     public static func main() -> Int32 {
         let environment = ProcessSupport.environment
         let streams = StandardStreams()
-        let io = ProcessIO(
+        var io = ProcessIO(
             writeOutput: { streams.writeOutput($0) },
             writeError: { streams.writeError($0) },
             readLine: { Swift.readLine() },
             outputIsTerminal: isatty(1) == 1,
             inputIsTerminal: isatty(0) == 1)
+        io.flushOutput = { streams.flush() }
         let status = run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, io: io)
         streams.flush()
         return status

@@ -221,7 +221,7 @@ for rows in quick ? [5_000, 20_000] : [5_000, 50_000] {
     fputs(csv, handle)
     fclose(handle)
     _ = runProcess([liftlog, "init", folder + "/store", "--no-seed"])
-    let result = runProcess([liftlog, "import", "strong", file, "--utc-offset", "+01:00", "--store", folder + "/store"])
+    let result = runProcess([liftlog, "import", "strong", file, "--unit", "kg", "--utc-offset", "+01:00", "--store", folder + "/store"])
     precondition(result.status == 0, "import failed")
     print("  \(rows) rows (\(format(Double(csv.utf8.count) / 1_048_576, digits: 1)) MB): \(format(result.milliseconds / 1000, digits: 2)) s, \(format(Double(rows) / (result.milliseconds / 1000), digits: 0)) rows/s, peak memory \(format(result.peakMegabytes, digits: 1)) MB")
     importFigures.append((rows, result.milliseconds / 1000, result.peakMegabytes))

@@ -95,6 +95,8 @@ struct HelpTests {
           export                  Write every session as CSV (Strong-compatible) or
                                   NDJSON (one session per line) to standard output.
           reindex                 Rebuild the index of sessions from the files.
+          serve                   Serve the store over HTTP: the JSON API, for an app, a
+                                  script or a phone.
 
           See 'liftlog help <subcommand>' for detailed help.
 

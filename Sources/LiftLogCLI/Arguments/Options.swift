@@ -41,6 +41,7 @@ extension Option where Value == String {
     static var media: Option<String> { .text("--media", valueName: "path-or-url", help: "A picture or video.") }
     static var meditationType: Option<String> { .text("--type", valueName: "type", help: "The kind of meditation, such as breath or body scan.") }
     static var metric: Option<String> { .text("--metric", valueName: "metric", help: "What the chart shows: e1rm, weight, volume, reps, duration, distance or pace (default: e1rm for lifts, else what the sets record).") }
+    static var listen: Option<String> { .text("--listen", valueName: "host:port", help: "The address to serve on (default 127.0.0.1:8423; any other than loopback needs the token it prints).") }
     static var outFolder: Option<String> { .text("--out", valueName: "folder", help: "The folder 'export fit' writes a .fit file per session into (created if missing).") }
     static var svg: Option<String> { .text("--svg", valueName: "file", help: "Also write the chart as an SVG image to this file.") }
     static var utcOffset: Option<String> { .text("--utc-offset", valueName: "offset", help: "The UTC offset of the file's times, such as +01:00 (default: this machine's zone at each date).") }
@@ -65,6 +66,7 @@ extension Option where Value == Int {
     static var mesocycleWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks it lasts (1–52).") }
     static var warmupSets: Option<Int> { .integer("--sets", valueName: "n", help: "How many warm-up sets, the empty bar included (1–8).", default: "4") }
     static var bodyWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks of weigh-ins to show (1–520).", default: "12") }
+    static var clientTimeout: Option<Int> { .integer("--timeout", valueName: "seconds", help: "How long a client may take to send a request (1–300; default 10; then 408).", default: "10") }
     static var trendWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks to show, this one included (1–104).", default: "8") }
 }
 
@@ -140,6 +142,7 @@ extension Flag {
     static let activate = Flag("--activate", help: "Make it the active plan.")
     static let check = Flag("--check", help: "Change nothing; list the files that are not in canonical form.")
     static let dryRun = Flag("--dry-run", help: "Show what would be imported; write nothing.")
+    static let requireToken = Flag("--require-token", help: "Require the token on loopback too (behind a reverse proxy on this machine, such as Caddy or Tailscale serve).")
     static let replaceChanged = Flag("--replace-changed", help: "Also replace sessions changed in liftlog since their import with the app's version (else they are left as they are).")
     static let skipBadRows = Flag("--skip-bad-rows", help: "Import the good rows of a file that has bad ones.")
     static let noSeed = Flag("--no-seed", help: "Start with an empty exercise library.")

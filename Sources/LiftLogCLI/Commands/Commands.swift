@@ -17,7 +17,7 @@ enum Commands {
                 PlanCommands.today, PlanCommands.plan, MesoCommands.meso,
                 WorkoutCommands.cardio, KindCommands.stretch, KindCommands.meditate, BodyCommands.weigh, BodyCommands.measure, BodyCommands.body, GymCommands.plates, GymCommands.warmup, RestCommand.rest,
                 DataCommands.check, DataCommands.fmt, DataCommands.edit, ResolveCommand.resolve, SyncCommand.sync,
-                InterchangeCommands.importCommand, InterchangeCommands.export, StoreCommands.reindex,
+                InterchangeCommands.importCommand, InterchangeCommands.export, StoreCommands.reindex, ServeCommand.serve,
             ])
     }
 }

@@ -2,51 +2,14 @@ import LiftLogKit
 
 /// The JSON shapes of `--json` output (README, "JSON output").
 enum JSONShapes {
-    /// A session as stored, plus `duration_seconds`, `total_volume`, `volume_unit`,
-    /// `exercise_count`, `set_count` and `path`.
+    /// A session as stored, plus its derived numbers and path (``DataShapes/session(_:store:)``).
     static func session(_ stored: StoredSession, store: Store) throws(LiftLogError) -> JSONValue {
-        guard case .object(var object) = stored.session.json else { return stored.session.json }
-        let metrics = try store.metrics(of: stored.session)
-        let unit = metrics.unit
-        object["duration_seconds"] = metrics.durationSeconds.map { .number(JSONNumber($0)) } ?? .null
-        object["total_volume"] = .number(JSONNumber(metrics.totalVolume))
-        object["volume_unit"] = .string(unit.rawValue)
-        object["exercise_count"] = .number(JSONNumber(metrics.exerciseCount))
-        object["set_count"] = .number(JSONNumber(metrics.setCount))
-        object["path"] = .string(stored.path)
-        return .object(object)
+        try DataShapes.session(stored, store: store)
     }
 
-    static func summary(_ summary: SessionSummary) -> JSONValue {
-        var object: JSONObject = [
-            "id": .string(summary.id.rawValue),
-            "kind": .string(summary.kind.rawValue),
-            "status": .string(summary.status.rawValue),
-            "started_at": .string(summary.startedAt.description),
-            "exercise_count": .number(JSONNumber(summary.exerciseCount)),
-            "set_count": .number(JSONNumber(summary.setCount)),
-            "total_volume": .number(JSONNumber(summary.totalVolume)),
-            "volume_unit": .string(summary.unit.rawValue),
-            "total_distance_m": .number(JSONNumber(summary.totalDistanceMeters)),
-            "path": .string(summary.path),
-        ]
-        object["completed_at"] = summary.completedAt.map { .string($0.description) } ?? .null
-        object["plan"] = summary.plan.map { .string($0) } ?? .null
-        object["plan_day"] = summary.planDay.map { .string($0) } ?? .null
-        object["week_number"] = summary.weekNumber.map { .number(JSONNumber($0)) } ?? .null
-        object["duration_seconds"] = summary.durationSeconds.map { .number(JSONNumber($0)) } ?? .null
-        return .object(object)
-    }
+    static func summary(_ summary: SessionSummary) -> JSONValue { DataShapes.summary(summary) }
 
-    static func history(_ page: HistoryPage) -> JSONValue {
-        .object([
-            "page": .number(JSONNumber(page.page)),
-            "per_page": .number(JSONNumber(page.perPage)),
-            "total": .number(JSONNumber(page.total)),
-            "total_pages": .number(JSONNumber(page.totalPages)),
-            "sessions": .array(page.sessions.map(summary)),
-        ])
-    }
+    static func history(_ page: HistoryPage) -> JSONValue { DataShapes.history(page) }
 
     static func exercise(_ exercise: Exercise) -> JSONValue { exercise.json }
 

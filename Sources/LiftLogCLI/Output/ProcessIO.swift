@@ -6,6 +6,8 @@ public struct ProcessIO: Sendable {
     public var readLine: @Sendable () -> String?
     public var outputIsTerminal: Bool
     public var inputIsTerminal: Bool
+    /// Sends what standard output holds now (a long-running command's first line).
+    public var flushOutput: @Sendable () -> Void = {}
 
     public init(writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void, readLine: @escaping @Sendable () -> String? = { nil }, outputIsTerminal: Bool = false, inputIsTerminal: Bool = false) {
         self.writeOutput = writeOutput

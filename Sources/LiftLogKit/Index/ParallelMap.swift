@@ -15,45 +15,12 @@ func parallelMap<T: Sendable, R: Sendable>(_ items: [T], minimumPerThread: Int =
     let work = ParallelWork(items: items, transform: transform)
     var handles: [pthread_t] = []
     for _ in 1..<threads {
-        let context = Unmanaged.passRetained(ThreadBody(work.run)).toOpaque()
-        #if canImport(Darwin)
-        var handle: pthread_t?
-        #else
-        var handle = pthread_t()
-        #endif
-        let created = pthread_create(&handle, nil, runThreadBody, context)
-        if created == 0 {
-            #if canImport(Darwin)
-            handles.append(handle!)
-            #else
-            handles.append(handle)
-            #endif
-        } else {
-            Unmanaged<ThreadBody>.fromOpaque(context).release()
-        }
+        if let handle = Threads.start(work.run) { handles.append(handle) }
     }
     work.run()
     for handle in handles { pthread_join(handle, nil) }
     return work.results()
 }
-
-/// A closure to run on a new thread (a C thread entry point cannot be generic).
-private final class ThreadBody: @unchecked Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-}
-
-#if canImport(Darwin)
-private func runThreadBody(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-    Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
-    return nil
-}
-#else
-private func runThreadBody(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
-    return nil
-}
-#endif
 
 /// The shared state of one ``parallelMap(_:minimumPerThread:_:)``: threads take chunks of
 /// indexes under a mutex and write each result to its own slot.

@@ -63,6 +63,9 @@ public struct LogDetails: Sendable {
     public var superset: String?
     /// How that superset was performed.
     public var method: Session.Entry.Method?
+    /// A client's ID for this change: the sets it logs keep it as `request_id`, and a second
+    /// request with it (a retry) changes nothing and answers as the first did.
+    public var requestID: String?
 
     public init(note: String? = nil, restSeconds: Int? = nil, superset: String? = nil, method: Session.Entry.Method? = nil) {
         self.note = note
@@ -91,6 +94,8 @@ public struct GroupLogResult: Sendable {
     public var logged: [(entryIndex: Int, setNumbers: [Int], createdExercise: Bool)]
     /// The superset label the entries share.
     public var superset: String?
+    /// Whether this was a retry of a change already made (`LogDetails/requestID`): nothing written.
+    public var repeated = false
 }
 
 /// What `log` did.
@@ -102,6 +107,8 @@ public struct LogResult: Sendable {
     public var createdExercise: Bool
     /// The set numbers written.
     public var setNumbers: [Int]
+    /// Whether this was a retry of a change already made (`LogDetails/requestID`): nothing written.
+    public var repeated = false
 
     /// The entry the sets were logged into.
     public var entry: Session.Entry { stored.session.entries[entryIndex] }
@@ -209,13 +216,18 @@ extension Store {
     ///   - plan: the plan's name, recorded as a snapshot.
     ///   - planDay: the plan day's name, recorded as a snapshot.
     ///   - entries: planned exercises with pending sets (see ``startPlannedSession(day:startedAt:)``).
+    ///   - id: the session's ID, chosen by a client that may send the same start twice (a
+    ///     retry over a bad network): a session of that ID already in the store is returned
+    ///     as it is, and nothing is written.
     ///
     /// During the active mesocycle a lifting or cardio session records its `week_number`.
     /// - Throws: `CONFLICT` when a session is already active, `VALIDATION_ERROR` for a start
     ///   time in the future.
     @discardableResult
-    public func startSession(kind: Session.Kind = .lifting, startedAt: Timestamp? = nil, plan: String? = nil, planDay: String? = nil, entries: [Session.Entry] = []) throws(LiftLogError) -> StoredSession {
+    public func startSession(kind: Session.Kind = .lifting, startedAt: Timestamp? = nil, plan: String? = nil, planDay: String? = nil, entries: [Session.Entry] = [],
+                             id: Session.ID? = nil) throws(LiftLogError) -> StoredSession {
         try withLock { () throws(LiftLogError) -> StoredSession in
+            if let id, let existing = try? storedSession(idPrefix: id.rawValue), existing.session.id == id { return existing }
             if let active = try findActive(holdingLock: true) {
                 throw .conflict("A session is already active (started \(active.session.startedAt.shortDescription)).", remedy: .finishOrDiscardSession)
             }
@@ -225,7 +237,7 @@ extension Store {
             // A lifting or cardio session during the active mesocycle records its week. A broken
             // plan file must not keep anyone from training: `check` reports it.
             let week = kind == .lifting || kind == .cardio ? (try? activeMesocycle())??.mesocycle.week(of: start.localDate) : nil
-            let session = Session(id: environment.makeSessionID(), kind: kind, status: .active, startedAt: start, plan: plan, planDay: planDay, weekNumber: week, entries: entries)
+            let session = Session(id: id ?? environment.makeSessionID(), kind: kind, status: .active, startedAt: start, plan: plan, planDay: planDay, weekNumber: week, entries: entries)
             let stored = StoredSession(session: session, path: session.relativePath)
             try save(stored, isNew: true)
             writeActivePointer(stored.path)
@@ -251,7 +263,8 @@ extension Store {
                     details: LogDetails = LogDetails()) throws(LiftLogError) -> LogResult {
         let result = try logGroup([ExerciseSets(exercise: exerciseName, sets: sets)], createIfMissing: createIfMissing, sessionID: sessionID, details: details)
         let logged = result.logged[0]
-        return LogResult(stored: result.stored, entryIndex: logged.entryIndex, createdExercise: logged.createdExercise, setNumbers: logged.setNumbers)
+        return LogResult(stored: result.stored, entryIndex: logged.entryIndex, createdExercise: logged.createdExercise, setNumbers: logged.setNumbers,
+                         repeated: result.repeated)
     }
 
     /// Logs the sets of several exercises performed together in rounds (a superset or a
@@ -287,6 +300,14 @@ extension Store {
                 throw .forbidden("The \(sessionID == nil ? "active " : "")session is a \(stored.session.kind.rawValue) session; sets can only be logged into lifting or cardio sessions.")
             }
             var session = stored.session
+            // A retry of a change already made: nothing to do.
+            if let requestID = details.requestID {
+                let done = session.entries.enumerated().compactMap { index, entry -> (entryIndex: Int, setNumbers: [Int], createdExercise: Bool)? in
+                    let numbers = entry.sets.filter { $0.unknownFields["request_id"] == .string(requestID) }.map(\.setNumber)
+                    return numbers.isEmpty ? nil : (index, numbers, false)
+                }
+                if !done.isEmpty { return GroupLogResult(stored: stored, logged: done, superset: nil, repeated: true) }
+            }
             // A set added to a finished session afterwards has no time of its own.
             let live = session.status == .active
             let time = live ? Store.setTime(now: currentTimestamp(), sessionStart: session.startedAt) : nil
@@ -312,6 +333,11 @@ extension Store {
                 }
                 let numbers = Store.apply(sets, toEntry: index, of: &session, at: time, note: details.note,
                                           firstRest: position == 0 ? rest : details.restSeconds, rest: details.restSeconds)
+                if let requestID = details.requestID {
+                    for offset in session.entries[index].sets.indices where numbers.contains(session.entries[index].sets[offset].setNumber) {
+                        session.entries[index].sets[offset].unknownFields["request_id"] = .string(requestID)
+                    }
+                }
                 logged.append((index, numbers, new != nil))
             }
             stored.session = session

@@ -1,0 +1,61 @@
+import LiftLogKit
+import LiftLogServer
+
+/// `liftlog serve [--listen HOST:PORT]`: the HTTP API of SPEC §10 over the store.
+enum ServeCommand {
+    /// The address served when none is given.
+    static let defaultListen = "127.0.0.1:8423"
+    /// Where the token of a server reachable from the network is kept: local, never committed.
+    static let tokenPath = ".liftlog/serve-token"
+
+    static let serve = CommandSpec(
+        name: "serve",
+        abstract: "Serve the store over HTTP: the JSON API, for an app, a script or a phone.",
+        discussion: "Binds 127.0.0.1:8423 unless --listen says otherwise. Any address but loopback needs a token: the first such start creates one (in .liftlog/, never committed) and prints the URL to open with it once; every request then carries 'Authorization: Bearer TOKEN'. Each request reads the files afresh, so the CLI, a git pull or a hand edit show at once. Ctrl-C stops it after the requests in flight.",
+        options: [Option.listen, Flag.requireToken, Option.clientTimeout],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let listen = try arguments[.listen] ?? defaultListen
+            let parts = listen.split(separator: ":")
+            guard parts.count == 2, let port = Int(parts[1]), (0...65_535).contains(port) else {
+                throw .validation("--listen must be HOST:PORT such as 127.0.0.1:8423 or 0.0.0.0:8423, got '\(listen)'.")
+            }
+            let host = String(parts[0]) == "localhost" ? "127.0.0.1" : String(parts[0])
+            let loopback = host.hasPrefix("127.")
+            var token: String?
+            var newToken = false
+            if !loopback || arguments[.requireToken] { (token, newToken) = try serverToken(store) }
+            let timeout = try arguments[.clientTimeout] ?? 10
+            guard (1...300).contains(timeout) else { throw .validation("--timeout must be 1–300 seconds, got \(timeout).") }
+            let io = context.io
+            let server = try HTTPServer(host: host, port: port, timeoutSeconds: timeout, log: { line in io.writeError(line + "\n") })
+            // On loopback the Host header must name this server: a page of another site cannot
+            // reach it through a name of its own that resolves to 127.0.0.1.
+            let api = API(storePath: store.root, token: token,
+                          allowedHosts: loopback && !arguments[.requireToken] ? ["\(host):\(server.port)", "localhost:\(server.port)"] : [], version: CLI.version)
+            var banner = "Serving \(store.root) on http://\(host):\(server.port)/api"
+            if let token, newToken { banner += "\nPair a phone with this address and token (shown once; kept in \(tokenPath)): \(token)" }
+            io.writeOutput(banner + "\n")
+            io.flushOutput()
+            server.run { api.handle($0) }
+            return CommandResult(data: .null, text: "Stopped.")
+        })
+
+    /// The token of a server reachable from the network, created on first use (mode 0600).
+    static func serverToken(_ store: Store) throws(LiftLogError) -> (token: String, created: Bool) {
+        let path = store.root + "/" + tokenPath
+        let fileSystem = PosixFileSystem()
+        if let bytes = try? fileSystem.readFile(path, limit: 4096), let text = String(validating: bytes, as: UTF8.self)?.trimmingWhitespace(), text.count >= 32 {
+            return (text, false)
+        }
+        let token = (randomUUIDString() + randomUUIDString()).replacingOccurrences(of: "-", with: "")
+        do throws(SystemError) {
+            let descriptor = try fileSystem.openForWriting(path, create: true, mode: 0o600)
+            defer { fileSystem.close(descriptor) }
+            try fileSystem.write(descriptor, Array((token + "\n").utf8), path: path)
+        } catch {
+            throw .io(path: tokenPath, operation: "write", reason: Errno(rawValue: error.errorNumber).description)
+        }
+        return (token, true)
+    }
+}

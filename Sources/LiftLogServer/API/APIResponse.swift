@@ -1,0 +1,63 @@
+import LiftLogKit
+
+/// The API's envelope (SPEC §10): `{"success": true, "data": …}` or
+/// `{"success": false, "error": {"code", "message", "details"}}`, JSON UTF-8.
+enum APIResponse {
+    static func ok(_ data: JSONValue, status: Int = 200) -> HTTPResponse {
+        json(["success": .bool(true), "data": data], status: status)
+    }
+
+    static func json(_ value: JSONValue, status: Int) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],
+                     body: Array(JSONWriter.compactString(value).utf8))
+    }
+
+    /// The status of each error code (SPEC §10).
+    static func status(of code: ErrorCode) -> Int {
+        switch code {
+        case .usage, .validation: 400
+        case .notFound: 404
+        case .conflict: 409
+        case .forbidden: 403
+        case .corruptFile: 500
+        case .io: 503
+        case .internal: 500
+        }
+    }
+
+    /// A failure with the message of the library, and what else a client can act on.
+    static func failure(_ error: LiftLogError) -> HTTPResponse {
+        var details = JSONObject()
+        switch error {
+        case .notFound(_, let suggestions, _) where !suggestions.isEmpty:
+            details["suggestions"] = .array(suggestions.map { .string($0) })
+        case .corruptFile(let problems):
+            details["problems"] = .array(problems.map { problem in
+                ["path": .string(problem.path), "line": .number(JSONNumber(problem.line)), "column": .number(JSONNumber(problem.column)),
+                 "message": .string(problem.message)]
+            })
+        case .io(let path, _, _):
+            details["path"] = .string(path)
+        case .validation(_, .correctSet(let token, let offset, let suggestion)?):
+            details["token"] = .string(token)
+            details["column"] = .number(JSONNumber(offset + 1))
+            if let suggestion { details["suggestion"] = .string(suggestion) }
+        default:
+            break
+        }
+        if let remedy = error.remedy { details["remedy"] = .string(remedy.code) }
+        return failure(status(of: error.code), code: error.code.rawValue, message: error.message, details: details.isEmpty ? .null : .object(details))
+    }
+
+    static func failure(_ status: Int, code: String, message: String, details: JSONValue = .null) -> HTTPResponse {
+        json(["success": .bool(false), "error": ["code": .string(code), "message": .string(message), "details": details]], status: status)
+    }
+}
+
+extension JSONValue {
+    /// A number of a request's body, or `nil`.
+    var numberValue: Double? {
+        guard case .number(let number) = self else { return nil }
+        return number.doubleValue
+    }
+}

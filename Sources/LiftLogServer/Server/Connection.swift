@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One accepted TCP connection: reads with a timeout, writes whole buffers, closes once.
+final class Connection: @unchecked Sendable {
+    /// What one read gave.
+    enum ReadResult {
+        case data([UInt8])
+        case closed
+        case timedOut
+    }
+
+    let descriptor: Int32
+
+    /// Sets the time a read may wait (the header and body timeouts: a slow client gets 408).
+    init(descriptor: Int32, timeoutSeconds: Int) {
+        self.descriptor = descriptor
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    func read() -> ReadResult {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 { return .data(Array(buffer[..<count])) }
+            if count == 0 { return .closed }
+            if errno == EINTR { continue }
+            return errno == EAGAIN || errno == EWOULDBLOCK ? .timedOut : .closed
+        }
+    }
+
+    /// Writes every byte; `false` when the client is gone.
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + sent, $0.count - sent, Connection.sendFlags) }
+            if count > 0 { sent += count; continue }
+            if count < 0 && errno == EINTR { continue }
+            return false
+        }
+        return true
+    }
+
+    func close() {
+        _ = shutdown(descriptor, Int32(SHUT_RDWR))
+        closeDescriptor(descriptor)
+    }
+
+    /// No SIGPIPE when the client is gone (on Apple platforms the socket option says so).
+    #if canImport(Darwin)
+    static let sendFlags: Int32 = 0
+    #else
+    static let sendFlags = Int32(MSG_NOSIGNAL)
+    #endif
+}
+
+/// `close(2)`, whichever C library provides it.
+func closeDescriptor(_ descriptor: Int32) {
+    #if canImport(Glibc)
+    _ = Glibc.close(descriptor)
+    #elseif canImport(Musl)
+    _ = Musl.close(descriptor)
+    #elseif canImport(Darwin)
+    _ = Darwin.close(descriptor)
+    #endif
+}

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+@testable import LiftLogCLI
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+/// `liftlog serve` through a real process on an ephemeral loopback port and a real HTTP client.
+@Suite("The HTTP API")
+struct ServeTests {
+    private func withServer(_ arguments: [String] = [], _ body: (ServerProcess, String) throws -> Void) throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            let server = try #require(ServerProcess.start(store: store, arguments))
+            defer { _ = server.stop() }
+            try body(server, store)
+        }
+    }
+
+    @Test("start a workout (idempotent by client ID), log sets (idempotent by request ID), finish it; history and show agree with the CLI")
+    func workoutLifecycle() throws {
+        try withServer { server, store in
+            let health = server.request("GET", "/api/health")
+            #expect(health.status == 200 && health.json?["success"] == true && health.json?["data"]?["sessions"] == 0)
+            let id = "6a1b2c3d-0000-4000-8000-000000000001"
+            let started = server.request("POST", "/api/workouts", body: "{\"id\": \"\(id)\", \"plan_day\": \"Legs\"}")
+            #expect(started.status == 201, "\(started.body)")
+            #expect(started.json?["data"]?["id"] == .string(id) && started.json?["data"]?["status"] == "active")
+            let again = server.request("POST", "/api/workouts", body: "{\"id\": \"\(id)\"}")
+            #expect(again.status == 200 && again.json?["data"]?["id"] == .string(id))
+            let logged = server.request("POST", "/api/workouts/\(id)/sets", body: "{\"exercise\": \"Back Squat\", \"sets\": [\"w:60x5\", \"100x5x2\"], \"request_id\": \"r1\"}")
+            #expect(logged.status == 201 && logged.json?["data"]?["logged_sets"] == [1, 2, 3], "\(logged.body)")
+            let retried = server.request("POST", "/api/workouts/\(id)/sets", body: "{\"exercise\": \"Back Squat\", \"sets\": [\"w:60x5\", \"100x5x2\"], \"request_id\": \"r1\"}")
+            #expect(retried.status == 200 && retried.json?["data"]?["set_count"] == 3)
+            let fields = server.request("POST", "/api/workouts/\(id)/sets", body: "{\"exercise\": \"Bench Press\", \"weight\": 80, \"unit\": \"kg\", \"reps\": 5, \"rpe\": 8}")
+            #expect(fields.status == 201 && fields.json?["data"]?["set_count"] == 4)
+            // The CLI sees what the server wrote, and the server what the CLI writes.
+            #expect(runBinary(["status", "--store", store, "--json"]).json?["data"]?["set_count"] == 4)
+            #expect(runBinary(["log", "Deadlift", "140x5", "--store", store]).status == 0)
+            #expect(server.request("GET", "/api/workouts/\(id)").json?["data"]?["set_count"] == 5)
+            let finished = server.request("PUT", "/api/workouts/\(id)/complete", body: "{\"session_rpe\": 4, \"pain_tags\": [\"knee\"], \"notes\": \"Good\"}")
+            #expect(finished.status == 200 && finished.json?["data"]?["status"] == "completed" && finished.json?["data"]?["session_rpe"] == 4)
+            let history = server.request("GET", "/api/workouts?page=1&per_page=10")
+            let cli = runBinary(["history", "--store", store, "--json", "--per-page", "10"])
+            #expect(history.json?["data"] == cli.json?["data"])
+            let show = server.request("GET", "/api/workouts/\(id.prefix(8))")
+            #expect(show.json?["data"] == runBinary(["show", String(id.prefix(8)), "--store", store, "--json"]).json?["data"])
+            #expect(server.request("GET", "/api/exercises/Back%20Squat/records").json?["data"]?["personal_record"]?["weight"] == 100)
+            #expect(server.request("GET", "/api/stats").json?["data"]?["lifting"]?["total_sessions"] == 1)
+            #expect(server.request("GET", "/api/workouts/today").json?["data"]?["active"] == .null)
+            let deleted = server.request("DELETE", "/api/workouts/\(id)")
+            #expect(deleted.status == 200 && allFiles(in: store + "/sessions").isEmpty)
+        }
+    }
+
+    @Test("every error code has its status and the library's message; nothing is written", arguments: [
+        ("POST", "/api/workouts/6a1b2c3d/sets", "{\"exercise\": \"Back Squat\", \"sets\": [\"100x\"]}", 400, "VALIDATION_ERROR", "Invalid set '100x': the reps are missing after 'x'. Did you mean 100x5?"),
+        ("GET", "/api/workouts/deadbeef", nil, 404, "NOT_FOUND", "No session with ID 'deadbeef'."),
+        ("POST", "/api/workouts", "{}", 409, "CONFLICT", "A session is already active (started 2025-01-24 07:30)."),
+        ("PUT", "/api/workouts", nil, 400, "USAGE_ERROR", "PUT is not allowed here; use GET or POST."),
+        ("GET", "/api/calendar/2025/13", nil, 400, "VALIDATION_ERROR", "The month must be /api/calendar/YYYY/MM, such as /api/calendar/2025/01."),
+        ("GET", "/api/nothing", nil, 404, "NOT_FOUND", "No such path: /api/nothing."),
+        ("POST", "/api/workouts", "[1, 2]", 400, "VALIDATION_ERROR", "The body must be a JSON object."),
+    ] as [(String, String, String?, Int, String, String)])
+    func errors(method: String, path: String, body: String?, status: Int, code: String, message: String) throws {
+        try withServer { server, store in
+            let started = server.request("POST", "/api/workouts", body: "{\"id\": \"6a1b2c3d-0000-4000-8000-000000000001\", \"started_at\": \"2025-01-24T07:30:00+01:00\"}")
+            #expect(started.status == 201)
+            let before = snapshot(store)
+            let reply = server.request(method, path, body: body)
+            #expect(reply.status == status, "\(reply.body)")
+            #expect(reply.json?["success"] == false && reply.json?["error"]?["code"] == .string(code))
+            #expect(reply.json?["error"]?["message"] == .string(message), "\(reply.body)")
+            #expect(snapshot(store).filter { !$0.key.hasPrefix(".liftlog") } == before.filter { !$0.key.hasPrefix(".liftlog") })
+        }
+    }
+
+    @Test("safe by default: the Host header, the origin of writes, JSON bodies, the token when required, limits")
+    func safety() throws {
+        try withServer(["--require-token", "--timeout", "1"]) { server, store in
+            let token = try #require(readText(store + "/.liftlog/serve-token")?.trimmingWhitespace())
+            #expect(token.count == 64)
+            let mode = fileMode(store + "/.liftlog/serve-token")
+            #expect(mode == 0o600)
+            let refused = server.request("GET", "/api/health")
+            #expect(refused.status == 401 && refused.json?["error"]?["code"] == "UNAUTHORIZED")
+            #expect(server.request("GET", "/api/health", headers: ["Authorization": "Bearer " + String(token.dropLast()) + "x"]).status == 401)
+            let auth = ["Authorization": "Bearer " + token]
+            #expect(server.request("GET", "/api/health", headers: auth).status == 200)
+            #expect(server.request("POST", "/api/workouts", body: "{}", headers: auth.merging(["Origin": "http://evil.example"]) { $1 }).status == 403)
+            #expect(server.request("POST", "/api/workouts", body: "kind=lifting", headers: auth.merging(["Content-Type": "application/x-www-form-urlencoded"]) { $1 }).status == 415)
+            // Malformed and hostile requests: the documented status, and the server stays up.
+            let big = "GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 20_000) + "\r\n\r\n"
+            #expect(server.raw(Array(big.utf8)).status == 431)
+            #expect(server.raw(Array("POST /api/workouts HTTP/1.1\r\nContent-Length: 9999999\r\n\r\n".utf8)).status == 413)
+            #expect(server.raw(Array("POST /api/workouts HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8)).status == 501)
+            #expect(server.raw(Array("POST /api/workouts HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}".utf8)).status == 400)
+            #expect(server.raw(Array("GARBAGE\r\n\r\n".utf8)).status == 400)
+            #expect(server.raw(Array("GET /api/health HTTP/2.0\r\n\r\n".utf8)).status == 505)
+            #expect(server.raw(Array("GET /api/%2e%2e/x HTTP/1.1\r\n\r\n".utf8)).status == 400)
+            #expect(server.raw(Array("GET /api/health HTTP/1.1\r\nHost: x\r\n".utf8)).status == 408) // never finished: 1 s
+            #expect(server.request("GET", "/api/health", headers: auth).status == 200)
+            let stopped = server.stop()
+            #expect(stopped.status == 0)
+            #expect(!stopped.error.contains(token), "the token must never appear in the log")
+            #expect(stopped.error.contains("GET /api/health 200"))
+        }
+    }
+
+    @Test("on loopback without a token, a Host of another name is refused (DNS rebinding)")
+    func hostCheck() throws {
+        try withServer { server, _ in
+            let reply = server.raw(Array("GET /api/health HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n".utf8))
+            #expect(reply.status == 421)
+            #expect(server.request("GET", "/api/health").status == 200)
+        }
+    }
+}
+
+/// The permission bits of a file.
+private func fileMode(_ path: String) -> UInt32 {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return 0 }
+    return UInt32(info.st_mode) & 0o777
+}
