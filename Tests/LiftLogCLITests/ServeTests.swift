@@ -111,6 +111,66 @@ struct ServeTests {
         }
     }
 
+    @Test("stretch and meditation sessions, plans and the body log over HTTP")
+    func otherResources() throws {
+        try withServer { server, store in
+            let stretch = server.request("POST", "/api/stretch-sessions", body: "{\"minutes\": 15, \"started_at\": \"2025-01-20T07:00:00+01:00\", \"regions\": [\"hips\"]}")
+            #expect(stretch.status == 201 && stretch.json?["data"]?["kind"] == "stretch" && stretch.json?["data"]?["regions"] == ["hips"], "\(stretch.body)")
+            let meditation = server.request("POST", "/api/meditation-sessions", body: "{\"minutes\": 10, \"started_at\": \"2025-01-21T21:00:00+01:00\", \"meditation_type\": \"breath\"}")
+            #expect(meditation.status == 201)
+            #expect(server.request("GET", "/api/stretch-sessions").json?["data"]?["total"] == 1)
+            #expect(server.request("GET", "/api/meditation-sessions/latest").json?["data"]?["meditation_type"] == "breath")
+            #expect(server.request("POST", "/api/stretch-sessions", body: "{}").json?["error"]?["message"] == "Give the minutes: {\"minutes\": 15}.")
+            #expect(runBinary(["plan", "create", "Upper Lower", "--days", "Upper,Lower", "--store", store]).status == 0)
+            #expect(server.request("GET", "/api/plans").json?["data"]?["plans"]?.arrayValue?.first?["name"] == "Upper Lower")
+            #expect(server.request("GET", "/api/plans/Upper%20Lower").json?["data"]?["days"]?.arrayValue?.count == 2)
+            #expect(runBinary(["weigh", "82.4", "--at", "2025-01-20T06:00:00+01:00", "--store", store]).status == 0)
+            #expect(server.request("GET", "/api/body").json?["data"]?["entries"]?.arrayValue?.first?["measurements"]?["body_weight"]?["value"] == .number(JSONNumber(82.4)))
+        }
+    }
+
+    @Test("the CLI logs while 8 HTTP clients each log 100 sets into the same session: every acknowledged set is there, in order; retries create nothing twice")
+    func concurrency() throws {
+        try withServer { server, store in
+            let id = "6a1b2c3d-0000-4000-8000-0000000000aa"
+            #expect(server.request("POST", "/api/workouts", body: "{\"id\": \"\(id)\"}").status == 201)
+            let acknowledged = Acknowledged()
+            let clients = (0..<8).map { client in
+                Threads.start {
+                    for set in 0..<100 {
+                        let body = "{\"exercise\": \"Client \(client)\", \"sets\": [\"\(set + 1)x1\"], \"request_id\": \"c\(client)-s\(set)\", \"create\": true}"
+                        // Each request once, and every tenth again (a retry after a lost answer).
+                        // A refusal with a clear error (the store busy with the CLI) is retried, as a client does.
+                        var reply = server.request("POST", "/api/workouts/\(id)/sets", body: body)
+                        for _ in 0..<5 where reply.status != 201 && reply.status != 200 {
+                            acknowledged.refused(reply.status, reply.body)
+                            reply = server.request("POST", "/api/workouts/\(id)/sets", body: body)
+                        }
+                        if reply.status == 201 || reply.status == 200 { acknowledged.add(client, set + 1) }
+                        if set % 10 == 0 { _ = server.request("POST", "/api/workouts/\(id)/sets", body: body) }
+                    }
+                }
+            }
+            let cli = Threads.start {
+                for set in 0..<30 { _ = runBinary(["log", "Back Squat", "\(set + 1)x1", "--store", store]) }
+            }
+            for thread in clients.compactMap({ $0 }) { pthread_join(thread, nil) }
+            if let cli { pthread_join(cli, nil) }
+            let session = try #require(runBinary(["show", String(id.prefix(8)), "--store", store, "--json"]).json?["data"])
+            let entries = try #require(session["entries"]?.arrayValue)
+            for client in 0..<8 {
+                let weights = entries.first { $0["exercise_name"] == .string("Client \(client)") }?["sets"]?.arrayValue?.compactMap { value -> Int? in if case .number(let number)? = value["weight"] { return number.intValue } else { return nil } } ?? []
+                #expect(weights == Array(1...100), "client \(client): \(weights.count) sets")
+                #expect(acknowledged.count(client) == 100)
+            }
+            #expect(entries.first { $0["exercise_name"] == "Back Squat" }?["sets"]?.arrayValue?.count == 30)
+            // Refusals are clear errors of the API (the store busy), never anything else.
+            #expect(acknowledged.refusalList.allSatisfy { $0.hasPrefix("409 ") || $0.hasPrefix("503 ") }, "\(acknowledged.refusalList)")
+            print("concurrency over HTTP: 8 clients × 100 sets + 30 from the CLI; \(acknowledged.refusalList.count) refusals retried: \(acknowledged.refusalList.prefix(2))")
+            #expect(runBinary(["check", "--store", store]).status == 0)
+        }
+    }
+
     @Test("on loopback without a token, a Host of another name is refused (DNS rebinding)")
     func hostCheck() throws {
         try withServer { server, _ in
@@ -126,4 +186,16 @@ private func fileMode(_ path: String) -> UInt32 {
     var info = stat()
     guard stat(path, &info) == 0 else { return 0 }
     return UInt32(info.st_mode) & 0o777
+}
+
+/// The sets the server answered 201 for, per client.
+private final class Acknowledged: @unchecked Sendable {
+    private let lock = Mutex()
+    private var sets: [Int: [Int]] = [:]
+
+    func add(_ client: Int, _ set: Int) { lock.withLock { sets[client, default: []].append(set) } }
+    func count(_ client: Int) -> Int { lock.withLock { sets[client]?.count ?? 0 } }
+    private var refusals: [String] = []
+    func refused(_ status: Int, _ body: String) { lock.withLock { refusals.append("\(status) \(body)") } }
+    var refusalList: [String] { lock.withLock { refusals } }
 }

@@ -14,28 +14,13 @@ enum JSONShapes {
     static func exercise(_ exercise: Exercise) -> JSONValue { exercise.json }
 
     static func error(_ error: LiftLogError) -> JSONValue {
-        var details: [String: JSONValue] = [:]
-        switch error {
-        case .notFound(_, let suggestions, _) where !suggestions.isEmpty:
-            details["suggestions"] = .array(suggestions.map { .string($0) })
-        case .corruptFile(let problems):
-            details["problems"] = .array(problems.map(problem))
-        case .io(let path, _, _):
-            details["path"] = .string(path)
-        case .validation(_, .correctSet(let token, let offset, let suggestion)?):
-            details["token"] = .string(token)
-            details["column"] = .number(JSONNumber(offset + 1))
-            if let suggestion { details["suggestion"] = .string(suggestion) }
-        default:
-            break
-        }
-        if let remedy = error.remedy { details["remedy"] = .string(remedy.code) }
+        let details = DataShapes.errorDetails(error, problem: problem)
         return .object([
             "success": .bool(false),
             "error": .object([
                 "code": .string(error.code.rawValue),
                 "message": .string(error.cliMessage),
-                "details": details.isEmpty ? .null : .object(JSONObject(details)),
+                "details": details.isEmpty ? .null : .object(details),
             ]),
         ])
     }

@@ -45,4 +45,27 @@ public enum DataShapes {
             "sessions": .array(page.sessions.map(summary)),
         ])
     }
+
+    /// What an error gives a client to act on (`error.details`): close names, the problems of a
+    /// corrupt file (each as `problem` renders it), the path of an I/O failure, the caret of a
+    /// set's notation, and the remedy's code.
+    public static func errorDetails(_ error: LiftLogError, problem: (FileProblem) -> JSONValue) -> JSONObject {
+        var details = JSONObject()
+        switch error {
+        case .notFound(_, let suggestions, _) where !suggestions.isEmpty:
+            details["suggestions"] = .array(suggestions.map { .string($0) })
+        case .corruptFile(let problems):
+            details["problems"] = .array(problems.map(problem))
+        case .io(let path, _, _):
+            details["path"] = .string(path)
+        case .validation(_, .correctSet(let token, let offset, let suggestion)?):
+            details["token"] = .string(token)
+            details["column"] = .number(JSONNumber(offset + 1))
+            if let suggestion { details["suggestion"] = .string(suggestion) }
+        default:
+            break
+        }
+        if let remedy = error.remedy { details["remedy"] = .string(remedy.code) }
+        return details
+    }
 }

@@ -108,6 +108,32 @@ public struct API: Sendable {
         case 3 where path[0] == "workouts" && path[2] == "complete":
             try allow(["PUT"])
             return try complete(request, idPrefix: path[1])
+        case 1 where path[0] == "stretch-sessions" || path[0] == "meditation-sessions":
+            let kind: Session.Kind = path[0] == "stretch-sessions" ? .stretch : .meditation
+            if method == "POST" { return try recordSession(request, kind: kind) }
+            try allow(["GET", "POST"])
+            var query = HistoryQuery(page: 1, perPage: 25)
+            query.kind = kind
+            return APIResponse.ok(DataShapes.history(try store().history(query)))
+        case 2 where (path[0] == "stretch-sessions" || path[0] == "meditation-sessions") && path[1] == "latest":
+            try allow(["GET"])
+            var query = HistoryQuery(page: 1, perPage: 1)
+            query.kind = path[0] == "stretch-sessions" ? .stretch : .meditation
+            let store = try store()
+            guard let latest = try store.history(query).sessions.first else { return APIResponse.ok(.null) }
+            return APIResponse.ok(try DataShapes.session(try store.session(idPrefix: latest.id.rawValue), store: store))
+        case 1 where path[0] == "plans":
+            try allow(["GET"])
+            return APIResponse.ok(["plans": .array(try store().plans().map(\.json))])
+        case 2 where path[0] == "plans":
+            try allow(["GET"])
+            let store = try store()
+            if let id = TrainingPlan.ID(rawValue: path[1].lowercased()), let plan = try store.plans().first(where: { $0.id == id }) { return APIResponse.ok(plan.json) }
+            return APIResponse.ok(try store.plan(named: path[1]).plan.json)
+        case 1 where path[0] == "body":
+            try allow(["GET"])
+            let log = try store().bodyLog()
+            return APIResponse.ok(["entries": .array(log.entries.map { $0.entry.json })])
         case 1 where path[0] == "exercises":
             try allow(["GET"])
             let store = try store()
@@ -226,7 +252,7 @@ public struct API: Sendable {
         let session = try store.session(idPrefix: idPrefix)
         var details = LogDetails(note: body["note"]?.stringValue)
         details.requestID = body["request_id"]?.stringValue
-        let result = try store.log(exercise: exercise, sets: sets, sessionID: session.session.id, details: details)
+        let result = try store.log(exercise: exercise, sets: sets, createIfMissing: body["create"] == .bool(true), sessionID: session.session.id, details: details)
         var data = try DataShapes.session(result.stored, store: store)
         if case .object(var object) = data {
             object["logged_sets"] = .array(result.setNumbers.map { .number(JSONNumber($0)) })
@@ -250,6 +276,22 @@ public struct API: Sendable {
         let tags = body["pain_tags"]?.arrayValue?.compactMap(\.stringValue) ?? []
         let finished = try store.finish(feel: body["session_rpe"]?.numberValue.map { Int($0) }, painTags: tags, notes: body["notes"]?.stringValue, completedAt: completedAt)
         return APIResponse.ok(try DataShapes.session(finished, store: store))
+    }
+
+    /// `POST /api/stretch-sessions` or `/api/meditation-sessions` `{"minutes", "started_at"?, "notes"?, "regions"?, "meditation_type"?}`.
+    private func recordSession(_ request: HTTPRequest, kind: Session.Kind) throws(LiftLogError) -> HTTPResponse {
+        let body = try body(request)
+        guard let minutes = body["minutes"]?.numberValue else { throw .validation("Give the minutes: {\"minutes\": 15}.") }
+        var startedAt: Timestamp?
+        if let text = body["started_at"]?.stringValue {
+            guard let parsed = Timestamp(text) else { throw .validation("started_at must be an ISO 8601 time, got '\(text)'.") }
+            startedAt = parsed
+        }
+        let store = try store()
+        let stored = try store.recordSession(kind: kind, minutes: minutes, startedAt: startedAt, notes: body["notes"]?.stringValue,
+                                             regions: body["regions"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                                             meditationType: body["meditation_type"]?.stringValue)
+        return APIResponse.ok(try DataShapes.session(stored, store: store), status: 201)
     }
 
     static func records(_ report: ExerciseReport) -> JSONValue {

@@ -27,25 +27,10 @@ enum APIResponse {
 
     /// A failure with the message of the library, and what else a client can act on.
     static func failure(_ error: LiftLogError) -> HTTPResponse {
-        var details = JSONObject()
-        switch error {
-        case .notFound(_, let suggestions, _) where !suggestions.isEmpty:
-            details["suggestions"] = .array(suggestions.map { .string($0) })
-        case .corruptFile(let problems):
-            details["problems"] = .array(problems.map { problem in
-                ["path": .string(problem.path), "line": .number(JSONNumber(problem.line)), "column": .number(JSONNumber(problem.column)),
-                 "message": .string(problem.message)]
-            })
-        case .io(let path, _, _):
-            details["path"] = .string(path)
-        case .validation(_, .correctSet(let token, let offset, let suggestion)?):
-            details["token"] = .string(token)
-            details["column"] = .number(JSONNumber(offset + 1))
-            if let suggestion { details["suggestion"] = .string(suggestion) }
-        default:
-            break
+        let details = DataShapes.errorDetails(error) { problem in
+            ["path": .string(problem.path), "line": .number(JSONNumber(problem.line)), "column": .number(JSONNumber(problem.column)),
+             "message": .string(problem.message)]
         }
-        if let remedy = error.remedy { details["remedy"] = .string(remedy.code) }
         return failure(status(of: error.code), code: error.code.rawValue, message: error.message, details: details.isEmpty ? .null : .object(details))
     }
 
