@@ -479,6 +479,10 @@ extension StoreSchemas {
                   "minimum": 0,
                   "type": "integer"
                 },
+                "request_id": {
+                  "description": "The HTTP API client's ID of the request that logged the set.",
+                  "type": "string"
+                },
                 "rest_seconds": {
                   "minimum": 0,
                   "type": "integer"
@@ -599,6 +603,10 @@ extension StoreSchemas {
       "type": "integer"
     },
     "source": {
+      "type": "string"
+    },
+    "source_digest": {
+      "description": "A digest of an imported session as the import wrote it; a later import replaces the session only while it still matches.",
       "type": "string"
     },
     "started_at": {

@@ -68,4 +68,81 @@ public enum DataShapes {
         if let remedy = error.remedy { details["remedy"] = .string(remedy.code) }
         return details
     }
+
+    // MARK: Records
+
+    /// A personal record (the heaviest set), or `null`.
+    public static func recordJSON(_ record: PersonalRecord?) -> JSONValue {
+        guard let record else { return .null }
+        return ["weight": .number(JSONNumber(record.weight)), "unit": .string(record.unit.rawValue), "reps": .number(JSONNumber(record.reps)),
+                "date": .string(record.date.description), "session_id": .string(record.sessionID.rawValue)]
+    }
+
+    /// The most reps without added weight, or `null`.
+    public static func maxRepsJSON(_ report: ExerciseReport) -> JSONValue {
+        guard let best = report.maxReps else { return .null }
+        return ["reps": .number(JSONNumber(best.reps)), "date": .string(best.date.description), "session_id": .string(best.sessionID.rawValue)]
+    }
+
+    /// An exercise's history, as `progress --json` gives it.
+    public static func progressJSON(_ report: ExerciseReport) -> JSONValue {
+        func number(_ value: Double?) -> JSONValue { value.map { .number(JSONNumber($0)) } ?? .null }
+        return [
+            "exercise_id": report.exerciseID.map { .string($0.rawValue) } ?? .null,
+            "exercise_name": .string(report.exerciseName),
+            "unit": .string(report.unit.rawValue),
+            "entries": .array(report.entries.map { entry in
+                ["session_id": .string(entry.sessionID.rawValue), "date": .string(entry.date.description),
+                 "week_number": entry.weekNumber.map { .number(JSONNumber($0)) } ?? .null, "sets": .number(JSONNumber(entry.sets)),
+                 "best_weight": number(entry.bestWeight), "best_set_reps": entry.bestSetReps.map { .number(JSONNumber($0)) } ?? .null,
+                 "e1rm": number(entry.e1rm), "volume": .number(JSONNumber(entry.volume)),
+                 "max_reps": entry.maxReps.map { .number(JSONNumber($0)) } ?? .null,
+                 "longest_seconds": entry.longestSeconds.map { .number(JSONNumber($0)) } ?? .null,
+                 "distance_m": number(entry.distanceMeters), "seconds_per_km": number(entry.secondsPerKilometre.map { ($0 * 10).rounded() / 10 })]
+            }),
+            "personal_record": recordJSON(report.personalRecord),
+            "max_reps": maxRepsJSON(report),
+        ]
+    }
+
+    /// The records of every kind of set, as `pr --json` gives them.
+    public static func kindRecordsJSON(_ report: ExerciseReport) -> JSONObject {
+        func hold(_ record: HoldRecord?) -> JSONValue {
+            guard let record else { return .null }
+            return ["seconds": .number(JSONNumber(record.seconds)), "weight": record.weight.map { .number(JSONNumber($0)) } ?? .null,
+                    "unit": record.unit.map { .string($0.rawValue) } ?? .null, "date": .string(record.date.description),
+                    "session_id": .string(record.sessionID.rawValue)]
+        }
+        func distance(_ record: DistanceRecord) -> JSONObject {
+            ["meters": .number(JSONNumber(record.meters)), "seconds": record.seconds.map { .number(JSONNumber($0)) } ?? .null,
+             "seconds_per_km": record.secondsPerKilometre.map { .number(JSONNumber(($0 * 10).rounded() / 10)) } ?? .null,
+             "date": .string(record.date.description), "session_id": .string(record.sessionID.rawValue)]
+        }
+        return [
+            "best_added_load": recordJSON(report.bestAddedLoad),
+            "longest_hold": hold(report.longestHold),
+            "heaviest_hold": hold(report.heaviestHold),
+            "longest_distance": report.longestDistance.map { .object(distance($0)) } ?? .null,
+            "paces": .array(report.paces.map { pace in
+                var object = distance(pace.record)
+                object["distance"] = .string(pace.label)
+                object["distance_m"] = .number(JSONNumber(pace.standardMeters))
+                return .object(object)
+            }),
+        ]
+    }
+
+    /// One exercise's records, as `pr EXERCISE --json` gives them.
+    public static func exerciseRecordsJSON(_ report: ExerciseReport) -> JSONValue {
+        var object: JSONObject = [
+            "exercise_id": report.exerciseID.map { .string($0.rawValue) } ?? .null,
+            "exercise_name": .string(report.exerciseName),
+            "personal_record": recordJSON(report.personalRecord),
+            "best_e1rm": report.bestE1RM.map { ["value": .number(JSONNumber($0.value)), "unit": .string(report.unit.rawValue), "date": .string($0.date.description), "session_id": .string($0.sessionID.rawValue)] } ?? .null,
+            "rep_records": .array(report.repRecords.map { ["reps": .number(JSONNumber($0.reps)), "weight": .number(JSONNumber($0.weight)), "unit": .string($0.unit.rawValue), "date": .string($0.date.description)] }),
+            "max_reps": maxRepsJSON(report),
+        ]
+        for member in kindRecordsJSON(report) { object[member.key] = member.value }
+        return .object(object)
+    }
 }

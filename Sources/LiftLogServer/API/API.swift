@@ -150,7 +150,15 @@ public struct API: Sendable {
             try allow(["GET"])
             let store = try store()
             let report = try store.exerciseReport(try exercise(path[1], in: store).name)
-            return APIResponse.ok(API.records(report))
+            return APIResponse.ok(DataShapes.exerciseRecordsJSON(report))
+        case 3 where path[0] == "exercises" && path[2] == "history":
+            try allow(["GET"])
+            let store = try store()
+            return APIResponse.ok(DataShapes.progressJSON(try store.exerciseReport(try exercise(path[1], in: store).name)))
+        case 1 where path[0] == "records":
+            try allow(["GET"])
+            let reports = try store().exerciseReports()
+            return APIResponse.ok(["records": .array(reports.filter(\.hasRecords).map(DataShapes.exerciseRecordsJSON))])
         case 1 where path[0] == "stats":
             try allow(["GET"])
             var data = JSONObject()
@@ -292,17 +300,5 @@ public struct API: Sendable {
                                              regions: body["regions"]?.arrayValue?.compactMap(\.stringValue) ?? [],
                                              meditationType: body["meditation_type"]?.stringValue)
         return APIResponse.ok(try DataShapes.session(stored, store: store), status: 201)
-    }
-
-    static func records(_ report: ExerciseReport) -> JSONValue {
-        var object: JSONObject = ["exercise_name": .string(report.exerciseName)]
-        object["exercise_id"] = report.exerciseID.map { .string($0.rawValue) } ?? .null
-        object["personal_record"] = report.personalRecord.map { record in
-            ["weight": .number(JSONNumber(record.weight)), "unit": .string(record.unit.rawValue), "reps": .number(JSONNumber(record.reps)),
-             "date": .string(record.date.description), "session_id": .string(record.sessionID.rawValue)]
-        } ?? .null
-        object["best_e1rm"] = report.bestE1RM.map { ["value": .number(JSONNumber($0.value)), "unit": .string(report.unit.rawValue), "date": .string($0.date.description)] } ?? .null
-        object["max_reps"] = report.maxReps.map { ["reps": .number(JSONNumber($0.reps)), "date": .string($0.date.description)] } ?? .null
-        return .object(object)
     }
 }
