@@ -14,31 +14,7 @@ enum TrendsCommand {
             return CommandResult(data: json(report), text: render(report, width: context.width, unicode: context.unicode, style: context.style))
         })
 
-    static func json(_ report: TrendsReport) -> JSONValue {
-        .object([
-            "unit": .string(report.unit.rawValue),
-            "this_week": .array(report.thisWeek.map { day in
-                .object(["date": .string(day.date.description), "kinds": .array(day.kinds.map { .string($0.rawValue) })])
-            }),
-            "weeks": .array(report.weeks.map { week in
-                .object(["start_date": .string(week.start.description), "sessions": .number(JSONNumber(week.sessions)),
-                         "volume": .number(JSONNumber(week.volume)), "minutes": .number(JSONNumber(week.minutes)),
-                         "muscle_sets": muscleSetsJSON(week.muscleSets)])
-            }),
-            "sessions_per_week": .number(JSONNumber((report.sessionsPerWeek * 100).rounded() / 100)),
-            "current_streak": .number(JSONNumber(report.currentStreak)),
-            "longest_streak": .number(JSONNumber(report.longestStreak)),
-            "main_lifts": .array(report.lifts.map { lift in
-                var object: JSONObject = [
-                    "exercise_name": .string(lift.exerciseName),
-                    "sessions": .number(JSONNumber(lift.sessions)),
-                    "e1rm": .array(lift.weekly.map { $0.map { .number(JSONNumber($0)) } ?? .null }),
-                ]
-                object["exercise_id"] = lift.exerciseID.map { .string($0.rawValue) } ?? .null
-                return .object(object)
-            }),
-        ])
-    }
+    static func json(_ report: TrendsReport) -> JSONValue { DataShapes.trendsJSON(report) }
 
     static func render(_ report: TrendsReport, width: Int, unicode: Bool, style: Style) -> String {
         let dayNames = ["", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -94,9 +70,7 @@ enum TrendsCommand {
         return lines.joined(separator: "\n")
     }
 
-    static func muscleSetsJSON(_ sets: [String: Double]) -> JSONValue {
-        .object(JSONObject(sets.mapValues { .number(JSONNumber($0)) }))
-    }
+    static func muscleSetsJSON(_ sets: [String: Double]) -> JSONValue { DataShapes.muscleSetsJSON(sets) }
 
     static let muscles = CommandSpec(
         name: "muscles",

@@ -145,4 +145,38 @@ public enum DataShapes {
         for member in kindRecordsJSON(report) { object[member.key] = member.value }
         return .object(object)
     }
+
+    // MARK: Trends
+
+    /// Trends, as `trends --json` gives them.
+    public static func trendsJSON(_ report: TrendsReport) -> JSONValue {
+        .object([
+            "unit": .string(report.unit.rawValue),
+            "this_week": .array(report.thisWeek.map { day in
+                .object(["date": .string(day.date.description), "kinds": .array(day.kinds.map { .string($0.rawValue) })])
+            }),
+            "weeks": .array(report.weeks.map { week in
+                .object(["start_date": .string(week.start.description), "sessions": .number(JSONNumber(week.sessions)),
+                         "volume": .number(JSONNumber(week.volume)), "minutes": .number(JSONNumber(week.minutes)),
+                         "muscle_sets": muscleSetsJSON(week.muscleSets)])
+            }),
+            "sessions_per_week": .number(JSONNumber((report.sessionsPerWeek * 100).rounded() / 100)),
+            "current_streak": .number(JSONNumber(report.currentStreak)),
+            "longest_streak": .number(JSONNumber(report.longestStreak)),
+            "main_lifts": .array(report.lifts.map { lift in
+                var object: JSONObject = [
+                    "exercise_name": .string(lift.exerciseName),
+                    "sessions": .number(JSONNumber(lift.sessions)),
+                    "e1rm": .array(lift.weekly.map { $0.map { .number(JSONNumber($0)) } ?? .null }),
+                ]
+                object["exercise_id"] = lift.exerciseID.map { .string($0.rawValue) } ?? .null
+                return .object(object)
+            }),
+        ])
+    }
+
+    /// Hard sets per muscle group.
+    public static func muscleSetsJSON(_ sets: [String: Double]) -> JSONValue {
+        .object(JSONObject(sets.mapValues { .number(JSONNumber($0)) }))
+    }
 }

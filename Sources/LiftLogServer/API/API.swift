@@ -155,6 +155,19 @@ public struct API: Sendable {
             try allow(["GET"])
             let store = try store()
             return APIResponse.ok(DataShapes.progressJSON(try store.exerciseReport(try exercise(path[1], in: store).name)))
+        case 1 where path[0] == "trends":
+            try allow(["GET"])
+            var weeks = 8
+            if let text = request.query["weeks"] {
+                guard let value = Int(text) else { throw .validation("weeks must be a whole number, got '\(text)'.") }
+                weeks = value
+            }
+            return APIResponse.ok(DataShapes.trendsJSON(try store().trends(weeks: weeks)))
+        case 2 where path[0] == "meditation-sessions" && path[1] == "stats":
+            try allow(["GET"])
+            let value = try store().stats()[.meditation] ?? KindStats()
+            return APIResponse.ok(["total_sessions": .number(JSONNumber(value.totalSessions)), "total_minutes": .number(JSONNumber(value.totalMinutes)),
+                                   "current_streak": .number(JSONNumber(value.currentStreak)), "longest_streak": .number(JSONNumber(value.longestStreak))])
         case 1 where path[0] == "records":
             try allow(["GET"])
             let reports = try store().exerciseReports()
