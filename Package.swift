@@ -39,7 +39,7 @@ let package = Package(
         // Temporary folders and file helpers shared by the test targets.
         .target(name: "LiftLogTestSupport", dependencies: ["LiftLogKit"], path: "Tests/LiftLogTestSupport"),
         .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogTestSupport"]),
-        .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "LiftLogKit", "LiftLogTestSupport"]),
+        .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "LiftLogKit", "LiftLogServer", "LiftLogTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

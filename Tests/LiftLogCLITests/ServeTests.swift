@@ -27,7 +27,7 @@ struct ServeTests {
             let health = server.request("GET", "/api/health")
             #expect(health.status == 200 && health.json?["success"] == true && health.json?["data"]?["sessions"] == 0)
             let id = "6a1b2c3d-0000-4000-8000-000000000001"
-            let started = server.request("POST", "/api/workouts", body: "{\"id\": \"\(id)\", \"plan_day\": \"Legs\"}")
+            let started = server.request("POST", "/api/workouts", body: "{\"id\": \"\(id)\"}")
             #expect(started.status == 201, "\(started.body)")
             #expect(started.json?["data"]?["id"] == .string(id) && started.json?["data"]?["status"] == "active")
             let again = server.request("POST", "/api/workouts", body: "{\"id\": \"\(id)\"}")
@@ -65,10 +65,10 @@ struct ServeTests {
         ("POST", "/api/workouts/6a1b2c3d/sets", "{\"exercise\": \"Back Squat\", \"sets\": [\"100x\"]}", 400, "VALIDATION_ERROR", "Invalid set '100x': the reps are missing after 'x'. Did you mean 100x5?"),
         ("GET", "/api/workouts/deadbeef", nil, 404, "NOT_FOUND", "No session with ID 'deadbeef'."),
         ("POST", "/api/workouts", "{}", 409, "CONFLICT", "A session is already active (started 2025-01-24 07:30)."),
-        ("PUT", "/api/workouts", nil, 400, "USAGE_ERROR", "PUT is not allowed here; use GET or POST."),
+        ("PUT", "/api/workouts", nil, 405, "USAGE_ERROR", "PUT is not allowed on /api/workouts; use GET or POST."),
         ("GET", "/api/calendar/2025/13", nil, 400, "VALIDATION_ERROR", "The month must be /api/calendar/YYYY/MM, such as /api/calendar/2025/01."),
         ("GET", "/api/nothing", nil, 404, "NOT_FOUND", "No such path: /api/nothing."),
-        ("POST", "/api/workouts", "[1, 2]", 400, "VALIDATION_ERROR", "The body must be a JSON object."),
+        ("POST", "/api/workouts", "[1, 2]", 400, "VALIDATION_ERROR", "The body must be a JSON object (UTF-8)."),
     ] as [(String, String, String?, Int, String, String)])
     func errors(method: String, path: String, body: String?, status: Int, code: String, message: String) throws {
         try withServer { server, store in

@@ -10,27 +10,19 @@ enum AnalyticsCommands {
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let given = try arguments[.metric]?.lowercased()
-            if let given, !Metric.allCases.map(\.rawValue).contains(given) {
-                throw .validation("--metric must be \(Metric.allCases.map(\.rawValue).joinedAsAlternatives()), got '\(given)'.")
+            if let given, !ProgressMetric.allCases.map(\.rawValue).contains(given) {
+                throw .validation("--metric must be \(ProgressMetric.allCases.map(\.rawValue).joinedAsAlternatives()), got '\(given)'.")
             }
             let report = try store.exerciseReport(arguments[.exerciseName], formula: try arguments[.formula] ?? .epley)
-            let metric = given.flatMap(Metric.init(rawValue:)) ?? Metric.natural(for: report)
+            let metric = given.flatMap(ProgressMetric.init(rawValue:)) ?? ProgressMetric.natural(for: report)
             let data = progressJSON(report)
             let unit = metric.unit(report.unit)
-            let points: [ChartPoint] = report.entries.compactMap { entry in
-                metric.value(of: entry).map { ChartPoint(date: entry.date, value: $0, isRecord: false) }
-            }
-            var marked = points
-            // The best point: the highest, or for pace the fastest (the lowest).
-            let sign = metric == .pace ? -1.0 : 1.0
-            if let best = marked.indices.max(by: { (sign * marked[$0].value, -marked[$0].date.dayNumber) < (sign * marked[$1].value, -marked[$1].date.dayNumber) }) {
-                marked[best].isRecord = true
-            }
+            let marked = ProgressChart.points(report, metric: metric)
             if let svgPath = try arguments[.svg] {
                 guard !marked.isEmpty else {
                     throw .validation("There is no \(metric.rawValue) history of \(report.exerciseName) to chart yet; log some sets first.")
                 }
-                try OutputFile.write(Chart.svg(marked, title: "\(report.exerciseName) — \(metric.title)", unit: unit), to: svgPath)
+                try OutputFile.write(ProgressChart.svg(marked, title: "\(report.exerciseName) — \(metric.title)", unit: unit), to: svgPath)
             }
             guard !report.entries.isEmpty else {
                 return CommandResult(data: data, text: "No history yet for \(report.exerciseName).")
@@ -44,57 +36,6 @@ enum AnalyticsCommands {
             if let svgPath = try arguments[.svg] { text += "\nWrote the chart to \(svgPath)." }
             return CommandResult(data: data, text: text)
         })
-
-    /// What `progress` charts.
-    enum Metric: String, CaseIterable {
-        case e1rm, weight, volume, reps, duration, distance, pace
-
-        var title: String {
-            switch self {
-            case .e1rm: "estimated 1RM"
-            case .weight: "best weight"
-            case .volume: "volume"
-            case .reps: "most reps in a set"
-            case .duration: "longest hold"
-            case .distance: "distance"
-            case .pace: "best pace"
-            }
-        }
-
-        func unit(_ weightUnit: WeightUnit) -> String {
-            switch self {
-            case .e1rm, .weight, .volume: weightUnit.rawValue
-            case .reps: "reps"
-            case .duration: "s"
-            case .distance: "km"
-            case .pace: "s/km"
-            }
-        }
-
-        func value(of entry: ProgressEntry) -> Double? {
-            switch self {
-            case .e1rm: entry.e1rm
-            case .weight: entry.bestWeight
-            case .volume: entry.volume > 0 || entry.bestWeight != nil ? entry.volume : nil
-            case .reps: entry.maxReps.map(Double.init)
-            case .duration: entry.longestSeconds.map(Double.init)
-            case .distance: entry.distanceMeters.map { $0 / 1000 }
-            case .pace: entry.secondsPerKilometre.map { $0.rounded() }
-            }
-        }
-
-        /// What an exercise's history shows without `--metric`: e1RM for lifts (and bodyweight
-        /// lifts with a weigh-in), else reps, hold time, pace or distance.
-        static func natural(for report: ExerciseReport) -> Metric {
-            let entries = report.entries
-            if entries.contains(where: { $0.e1rm != nil }) { return .e1rm }
-            if entries.contains(where: { $0.secondsPerKilometre != nil }) { return .pace }
-            if entries.contains(where: { $0.distanceMeters != nil }) { return .distance }
-            if entries.contains(where: { $0.maxReps != nil }) { return .reps }
-            if entries.contains(where: { $0.longestSeconds != nil }) { return .duration }
-            return .e1rm
-        }
-    }
 
     /// The history table, with the columns the exercise's sets have.
     static func progressTable(_ report: ExerciseReport, style: Style) -> String {

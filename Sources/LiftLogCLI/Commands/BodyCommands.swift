@@ -140,7 +140,7 @@ enum BodyCommands {
             let points = shown.map { ChartPoint(date: $0.0.date, value: $0.0.value, isRecord: false) }
             if let svgPath = try arguments[.svg] {
                 guard !points.isEmpty else { throw .validation("There are no weigh-ins in the last \(weeks) weeks to chart; record one with 'liftlog weigh'.") }
-                try OutputFile.write(Chart.svg(points, title: "Body weight", unit: unit.rawValue), to: svgPath)
+                try OutputFile.write(ProgressChart.svg(points, title: "Body weight", unit: unit.rawValue), to: svgPath)
             }
             var sections: [String] = []
             if shown.isEmpty {

@@ -21,7 +21,7 @@ enum MesoCommands {
             let start = try arguments[.mesocycleStart] ?? store.currentTimestamp().localDate
             let created = try store.createMesocycle(plan: arguments[.mesocyclePlan], startDate: start, weeks: weeks)
             let text = "Planned a \(weeks)-week mesocycle of \(created.plan.name) from \(start) to \(created.mesocycle.endDate). Start it with 'liftlog meso start'."
-            return CommandResult(data: mesoJSON(created), text: text)
+            return CommandResult(data: DataShapes.mesocycle(created), text: text)
         })
 
     static let start = CommandSpec(
@@ -35,7 +35,7 @@ enum MesoCommands {
             var text = "Started the mesocycle of \(started.plan.name): \(started.mesocycle.startDate) to \(started.mesocycle.endDate)"
             if let week = started.mesocycle.week(of: today) { text += ", week \(week) of \(started.mesocycle.durationWeeks)" }
             text += ". See the next day with 'liftlog today'."
-            return CommandResult(data: mesoJSON(started), text: text)
+            return CommandResult(data: DataShapes.mesocycle(started), text: text)
         })
 
     static let complete = CommandSpec(
@@ -44,7 +44,7 @@ enum MesoCommands {
         run: { context, _ throws(LiftLogError) in
             let store = try context.store()
             let done = try store.completeMesocycle()
-            return CommandResult(data: mesoJSON(done), text: "Completed the mesocycle of \(done.plan.name) (\(done.mesocycle.startDate), \(done.mesocycle.durationWeeks) weeks).")
+            return CommandResult(data: DataShapes.mesocycle(done), text: "Completed the mesocycle of \(done.plan.name) (\(done.mesocycle.startDate), \(done.mesocycle.durationWeeks) weeks).")
         })
 
     static let cancel = CommandSpec(
@@ -54,7 +54,7 @@ enum MesoCommands {
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let cancelled = try store.cancelMesocycle(plan: arguments[.cancelledPlan])
-            return CommandResult(data: mesoJSON(cancelled), text: "Cancelled the mesocycle of \(cancelled.plan.name) (\(cancelled.mesocycle.startDate), \(cancelled.mesocycle.durationWeeks) weeks).")
+            return CommandResult(data: DataShapes.mesocycle(cancelled), text: "Cancelled the mesocycle of \(cancelled.plan.name) (\(cancelled.mesocycle.startDate), \(cancelled.mesocycle.durationWeeks) weeks).")
         })
 
     static let show = CommandSpec(
@@ -64,49 +64,10 @@ enum MesoCommands {
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let report = try store.mesocycleReport(plan: arguments[.shownPlan])
-            return CommandResult(data: reportJSON(report), text: render(report, unicode: context.unicode, style: context.style))
+            return CommandResult(data: DataShapes.mesocycleReport(report), text: render(report, unicode: context.unicode, style: context.style))
         })
 
     // MARK: Output
-
-    static func mesoJSON(_ item: PlannedMesocycle) -> JSONValue {
-        guard case .object(var object) = item.mesocycle.jsonValue else { return item.mesocycle.jsonValue }
-        object["plan"] = .string(item.plan.name)
-        object["plan_id"] = .string(item.plan.id.rawValue)
-        object["end_date"] = .string(item.mesocycle.endDate.description)
-        return .object(object)
-    }
-
-    static func reportJSON(_ report: MesocycleReport) -> JSONValue {
-        guard case .object(var object) = mesoJSON(PlannedMesocycle(plan: report.plan, mesocycle: report.mesocycle)) else { return .null }
-        object["current_week"] = report.currentWeek.map { .number(JSONNumber($0)) } ?? .null
-        object["unit"] = .string(report.unit.rawValue)
-        object["weeks"] = .array((1...report.mesocycle.durationWeeks).map { week in
-            .object([
-                "week_number": .number(JSONNumber(week)),
-                "start_date": .string(report.mesocycle.firstDay(ofWeek: week).description),
-                "sessions": .number(JSONNumber(report.sessionsPerWeek[week - 1])),
-            ])
-        })
-        object["exercises"] = .array(report.exercises.map { exercise in
-            var item: JSONObject = [
-                "exercise_name": .string(exercise.exerciseName),
-                "sets": .number(JSONNumber(exercise.planned.sets)),
-                "reps": .string(exercise.planned.reps),
-                "weight_increment": .number(JSONNumber(exercise.increment)),
-                "weeks": .array(exercise.weeks.map { week in
-                    var cell: JSONObject = ["week_number": .number(JSONNumber(week.number)), "sessions": .number(JSONNumber(week.sessions))]
-                    cell["target_weight"] = week.targetWeight.map { .number(JSONNumber($0)) } ?? .null
-                    cell["performed_weight"] = week.performedWeight.map { .number(JSONNumber($0)) } ?? .null
-                    cell["hit"] = week.hit.map { .bool($0) } ?? .null
-                    return .object(cell)
-                }),
-            ]
-            item["exercise_id"] = exercise.exerciseID.map { .string($0.rawValue) } ?? .null
-            return .object(item)
-        })
-        return .object(object)
-    }
 
     static func render(_ report: MesocycleReport, unicode: Bool, style: Style) -> String {
         let meso = report.mesocycle

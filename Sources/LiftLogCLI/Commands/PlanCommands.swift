@@ -21,7 +21,7 @@ enum PlanCommands {
                                               notes: try arguments[.notes], days: try arguments[.days] ?? [],
                                               activate: arguments[.activate])
             let next = stored.plan.days.isEmpty ? "liftlog plan add-day \(quoted(stored.plan.name)) DAY" : "liftlog plan add-exercise \(quoted(stored.plan.name)) \(quoted(stored.plan.days[0].name)) EXERCISE 3x8-12"
-            return CommandResult(data: planJSON(stored), text: "Created plan \(stored.plan.name) (\(stored.path)). Next: \(next)")
+            return CommandResult(data: DataShapes.plan(stored), text: "Created plan \(stored.plan.name) (\(stored.path)). Next: \(next)")
         })
 
     static let list = CommandSpec(
@@ -36,7 +36,7 @@ enum PlanCommands {
                  mesocycleLabel(stored.plan, today: store.currentTimestamp().localDate) ?? ""]
             }
             let text = plans.isEmpty ? "No plans yet. Create one with 'liftlog plan create NAME'." : Formatting.table(rows, header: ["", "PLAN", "DAYS", "PLANNED", "MESOCYCLE"], style: context.style)
-            return CommandResult(data: .object(["plans": .array(plans.map(planJSON))]), text: text)
+            return CommandResult(data: .object(["plans": .array(plans.map(DataShapes.plan))]), text: text)
         })
 
     static let show = CommandSpec(
@@ -47,7 +47,7 @@ enum PlanCommands {
             let store = try context.store()
             let stored: StoredPlan
             if let name = arguments[.planToShow] { stored = try store.plan(named: name) } else { stored = try store.requireActivePlan() }
-            return CommandResult(data: planJSON(stored), text: render(stored.plan, today: store.currentTimestamp().localDate, style: context.style))
+            return CommandResult(data: DataShapes.plan(stored), text: render(stored.plan, today: store.currentTimestamp().localDate, style: context.style))
         })
 
     static let activate = CommandSpec(
@@ -57,7 +57,7 @@ enum PlanCommands {
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let stored = try store.activatePlan(named: arguments[.planName])
-            return CommandResult(data: planJSON(stored), text: "\(stored.plan.name) is the active plan. See its next day with 'liftlog today'.")
+            return CommandResult(data: DataShapes.plan(stored), text: "\(stored.plan.name) is the active plan. See its next day with 'liftlog today'.")
         })
 
     static let remove = CommandSpec(
@@ -143,30 +143,9 @@ enum PlanCommands {
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let report = try store.today()
-            // With --plates: each target's plates per side (config plates and bar in the
-            // store's unit; a target in the other unit uses that unit's usual plates).
-            var plates: [Int: PlateLoading] = [:]
-            if arguments[.plates] {
-                let unit = store.preferences.unit
-                for (index, target) in report.targets.enumerated() {
-                    guard let weight = target.weight else { continue }
-                    let own = target.unit == unit
-                    let bar = own ? store.preferences.barWeight ?? PlateLoading.defaultBar(unit) : PlateLoading.defaultBar(target.unit)
-                    let sizes = own ? store.preferences.plates ?? PlateLoading.defaultPlates(unit) : PlateLoading.defaultPlates(target.unit)
-                    plates[index] = (try? PlateLoading.closest(to: weight, bar: bar, plates: sizes, unit: target.unit))?.first
-                }
-            }
-            var data = todayJSON(report)
-            if arguments[.plates], case .object(var object) = data, case .array(var exercises)? = object["exercises"] {
-                for index in exercises.indices {
-                    guard case .object(var item) = exercises[index] else { continue }
-                    item["plates_per_side"] = plates[index].map { .array($0.perSide.map { .number(JSONNumber($0)) }) } ?? .null
-                    exercises[index] = .object(item)
-                }
-                object["exercises"] = .array(exercises)
-                data = .object(object)
-            }
-            return CommandResult(data: data, text: renderToday(report, now: store.currentTimestamp(), style: context.style, plates: arguments[.plates] ? plates : nil))
+            let plates = arguments[.plates] ? store.plates(for: report) : nil
+            let data = DataShapes.today(report, plates: plates)
+            return CommandResult(data: data, text: renderToday(report, now: store.currentTimestamp(), style: context.style, plates: plates))
         })
 
     // MARK: Output
@@ -175,15 +154,8 @@ enum PlanCommands {
         name.contains(where: { $0 == " " || $0 == "'" }) ? "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'" : name
     }
 
-    /// A plan as stored plus `path`.
-    static func planJSON(_ stored: StoredPlan) -> JSONValue {
-        guard case .object(var object) = stored.plan.json else { return stored.plan.json }
-        object["path"] = .string(stored.path)
-        return .object(object)
-    }
-
     private static func changed(_ stored: StoredPlan, store: Store, context: CommandContext, message: String) -> CommandResult {
-        CommandResult(data: planJSON(stored), text: message + "\n\n" + render(stored.plan, today: store.currentTimestamp().localDate, style: context.style))
+        CommandResult(data: DataShapes.plan(stored), text: message + "\n\n" + render(stored.plan, today: store.currentTimestamp().localDate, style: context.style))
     }
 
     /// `week 2 of 6`, `starts 2025-02-03`, or `nil` without an active or pending mesocycle.
@@ -214,35 +186,6 @@ enum PlanCommands {
             if !rows.isEmpty { lines.append(Formatting.table(rows, style: style)) }
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func todayJSON(_ report: TodayReport) -> JSONValue {
-        var object: JSONObject = [
-            "plan": .string(report.plan.name),
-            "plan_id": .string(report.plan.id.rawValue),
-            "day": .string(report.day.name),
-            "day_number": .number(JSONNumber(report.dayIndex + 1)),
-            "unit": .string(report.unit.rawValue),
-            "exercises": .array(report.targets.map { target in
-                var item: JSONObject = [
-                    "exercise_name": .string(target.exerciseName),
-                    "sets": .number(JSONNumber(target.planned.sets)),
-                    "reps": .string(target.planned.reps),
-                    "progressed": .bool(target.progressed),
-                ]
-                item["exercise_id"] = target.exerciseID.map { .string($0.rawValue) } ?? .null
-                item["target_reps"] = target.planned.targetReps.map { .number(JSONNumber($0)) } ?? .null
-                item["target_weight"] = target.weight.map { .number(JSONNumber($0)) } ?? .null
-                item["target_unit"] = target.weight == nil ? .null : .string(target.unit.rawValue)
-                return .object(item)
-            }),
-        ]
-        object["last_plan_session"] = report.lastPlanSession.map(JSONShapes.summary) ?? .null
-        object["last_session"] = report.lastSession.map(JSONShapes.summary) ?? .null
-        object["active_session"] = report.activeSession.map(JSONShapes.summary) ?? .null
-        object["mesocycle_id"] = report.mesocycle.map { .string($0.id.rawValue) } ?? .null
-        object["week_number"] = report.week.map { .number(JSONNumber($0)) } ?? .null
-        return .object(object)
     }
 
     static func renderToday(_ report: TodayReport, now: Timestamp, style: Style, plates: [Int: PlateLoading]? = nil) -> String {

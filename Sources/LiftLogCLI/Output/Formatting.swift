@@ -3,29 +3,10 @@ import LiftLogKit
 /// Number, duration and table formatting for human output.
 enum Formatting {
     /// `102.5`, `100`, `1.25`: at most two decimals, no trailing zeros.
-    static func number(_ value: Double) -> String {
-        // Beyond what a lifter lifts (a hand-edited file can say anything): plain notation.
-        guard value.isFinite, abs(value) < 1e15 else { return value.isFinite ? "\(value)" : "–" }
-        let rounded = (value * 100).rounded() / 100
-        if rounded == rounded.rounded() { return grouped(Int64(rounded)) }
-        var text = String(rounded)
-        if let dot = text.firstIndex(of: "."), text.distance(from: dot, to: text.endIndex) > 3 {
-            text = String(text[..<text.index(dot, offsetBy: 3)])
-        }
-        let parts = text.split(separator: ".")
-        return grouped(Int64(parts[0]) ?? 0, negative: text.hasPrefix("-")) + "." + parts[1]
-    }
+    static func number(_ value: Double) -> String { NumberText.format(value) }
 
     /// `12,345`.
-    static func grouped(_ value: Int64, negative: Bool = false) -> String {
-        let digits = String(abs(value))
-        var output = ""
-        for (offset, character) in digits.enumerated() {
-            if offset > 0 && (digits.count - offset) % 3 == 0 { output += "," }
-            output.append(character)
-        }
-        return (value < 0 || (negative && value == 0) ? "-" : "") + output
-    }
+    static func grouped(_ value: Int64, negative: Bool = false) -> String { NumberText.grouped(value, negative: negative) }
 
     static func weight(_ weight: Double?, _ unit: WeightUnit?) -> String {
         guard let weight else { return "bodyweight" }

@@ -58,8 +58,11 @@ extension Store {
 
     /// The kinds of session on each day of a month (each kind once, in SPEC order).
     ///
+    /// - Parameters:
+    ///   - utcOffsetSeconds: read every session's start in this UTC offset (a phone's time
+    ///     zone); `nil` takes each session's day in its own offset, as the CLI does.
     /// - Complexity: the index lines of that month.
-    public func calendar(year: Int, month: Int) throws(LiftLogError) -> [LocalDate: [Session.Kind]] {
+    public func calendar(year: Int, month: Int, utcOffsetSeconds: Int? = nil) throws(LiftLogError) -> [LocalDate: [Session.Kind]] {
         guard LocalDate(year: year, month: month, day: 1) != nil else {
             throw .validation("There is no month \(CivilCalendar.pad(year, 4))-\(CivilCalendar.pad(month, 2)); months are 01 to 12.")
         }
@@ -67,7 +70,9 @@ extension Store {
         let summaries: [SessionSummary] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
             try index.verifying { used throws(LiftLogError) in
                 // The month's folder, and any other holding a session of this month.
-                for month in index.months(from: key.firstDay, to: key.lastDay) {
+                // In another offset a session can fall on the day before or after its own.
+                let margin = utcOffsetSeconds == nil ? 0 : 1
+                for month in index.months(from: key.firstDay.adding(days: -margin), to: key.lastDay.adding(days: margin)) {
                     used += try index.records(of: month).map { (month, $0) }
                 }
                 return used.compactMap(\.record.summary)
@@ -75,7 +80,8 @@ extension Store {
         }
         var days: [LocalDate: Swift.Set<Session.Kind>] = [:]
         for summary in summaries {
-            let date = summary.startedAt.localDate
+            let start = summary.startedAt
+            let date = utcOffsetSeconds.map { Timestamp(millisecondsSince1970: start.millisecondsSince1970, utcOffsetSeconds: $0).localDate } ?? start.localDate
             if date.year == year && date.month == month { days[date, default: []].insert(summary.kind) }
         }
         return days.mapValues { kinds in Session.Kind.allCases.filter(kinds.contains) }

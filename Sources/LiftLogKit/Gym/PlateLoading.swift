@@ -81,3 +81,21 @@ public struct PlateLoading: Hashable, Sendable {
         return ramp
     }
 }
+
+extension Store {
+    /// The plates per side for each target of `report` that has a weight, by the target's
+    /// position: the store's plates and bar (`config plates`, `config bar`) in its unit; a
+    /// target in the other unit uses that unit's usual plates.
+    public func plates(for report: TodayReport) -> [Int: PlateLoading] {
+        var plates: [Int: PlateLoading] = [:]
+        let unit = preferences.unit
+        for (index, target) in report.targets.enumerated() {
+            guard let weight = target.weight else { continue }
+            let own = target.unit == unit
+            let bar = own ? preferences.barWeight ?? PlateLoading.defaultBar(unit) : PlateLoading.defaultBar(target.unit)
+            let sizes = own ? preferences.plates ?? PlateLoading.defaultPlates(unit) : PlateLoading.defaultPlates(target.unit)
+            plates[index] = (try? PlateLoading.closest(to: weight, bar: bar, plates: sizes, unit: target.unit))?.first
+        }
+        return plates
+    }
+}

@@ -20,6 +20,8 @@ struct ImportedSet {
     var completedAt: Timestamp?
     var targetReps: Int?
     var targetWeight: Double?
+    /// The set's own ID (liftlog's CSV).
+    var id: String?
     /// The entry (1, 2, …) the set belongs to, when the file says.
     var entry: Int?
     /// Done, or (Liftosaur's planned sets not done) skipped.
@@ -116,7 +118,7 @@ struct ImportedWorkout {
                 setNumber: number, setType: set.setType, weight: set.weight, unit: set.weight == nil ? nil : set.unit, reps: set.reps,
                 bodyweight: set.bodyweight, rpe: set.rpe, rir: set.rir, restSeconds: set.restSeconds, distanceMeters: set.distanceMeters,
                 durationSeconds: set.seconds, targetReps: set.targetReps, targetWeight: set.targetWeight, status: set.status,
-                completedAt: set.completedAt, notes: set.notes))
+                completedAt: set.completedAt, notes: set.notes, id: set.id))
         }
         return session
     }

@@ -39,7 +39,7 @@ extension Store {
     /// The columns after Strong's and the offset and ID.
     public static let liftlogCSVColumns = ["Kind", "Status", "Session Seconds", "Feel", "Pain", "Plan", "Week", "Source", "Regions",
                                            "Meditation Type", "Entry", "Exercise Notes", "Superset", "Method", "RIR", "Rest Seconds",
-                                           "Bodyweight", "Set Completed At", "Target Reps", "Target Weight"]
+                                           "Bodyweight", "Set Completed At", "Target Reps", "Target Weight", "Set ID"]
 
     /// What liftlog's CSV does not carry (`export` says so): sets planned but not done, and
     /// keys the program does not know (added by hand).
@@ -77,13 +77,13 @@ extension Store {
                 ] + sessionColumns + [
                     String(position + 1), entry.notes ?? "", entry.superset ?? "", entry.method?.rawValue ?? "",
                     set.rir.map(String.init) ?? "", set.restSeconds.map(String.init) ?? "", set.bodyweight ? "yes" : "",
-                    set.completedAt?.description ?? "", set.targetReps.map(String.init) ?? "", CSVWriter.number(set.targetWeight),
+                    set.completedAt?.description ?? "", set.targetReps.map(String.init) ?? "", CSVWriter.number(set.targetWeight), set.id ?? "",
                 ])
             }
         }
         if rows.isEmpty {
             rows.append([date, session.planDay ?? "", duration, "", "", "", "", "", "", "", "", "", session.notes ?? "", "", offset, session.id.rawValue]
-                        + sessionColumns + Array(repeating: "", count: 10))
+                        + sessionColumns + Array(repeating: "", count: 11))
         }
         return rows
     }

@@ -166,6 +166,7 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         case completedAt = "completed_at"
         case distanceM = "distance_m"
         case durationSeconds = "duration_seconds"
+        case id
         case notes
         case reps
         case restSeconds = "rest_seconds"
@@ -182,6 +183,7 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
 
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> WorkoutSet? {
         guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a set") else { return nil }
+        let id: String? = reader.optional(Key.id)
         let setNumber = reader.optional(Key.setNumber, default: 1)
         let setType = reader.optional(Key.setType, default: SetType.normal)
         let weight: Double? = reader.optional(Key.weight)
@@ -202,11 +204,12 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
             setNumber: setNumber, setType: setType, weight: weight, unit: unit, reps: reps, bodyweight: bodyweight, rpe: rpe, rir: rir,
             restSeconds: rest, distanceMeters: distance, durationSeconds: duration, targetReps: targetReps,
             targetWeight: targetWeight, status: status, completedAt: completedAt, notes: notes,
-            unknownFields: reader.unknownMembers)
+            unknownFields: reader.unknownMembers, id: id)
     }
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
+        object.set(Key.id, id)
         if bodyweight { object.set(Key.bodyweight, true) }
         object.set(Key.completedAt, completedAt)
         object.set(Key.distanceM, distanceMeters)
@@ -237,6 +240,9 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
     public func ruleViolations() -> [(key: String, text: String, hint: String)] {
         var found: [(key: String, text: String, hint: String)] = []
         let notNegative = "Use 0 or more."
+        if let id, id.isEmpty || id.count > 64 || id.contains(where: { $0.isWhitespace || $0 == "/" || $0 == "." }) {
+            found.append(("id", "a set's id must be 1–64 characters without spaces, '/' or '.', found '\(id)'", "Remove the \"id\"; liftlog gives the set a new one when it next writes it."))
+        }
         if setNumber < 1 { found.append(("set_number", "set_number must be 1 or more, found \(setNumber)", "Number sets from 1.")) }
         if let weight, weight < 0, !bodyweight {
             found.append(("weight", "weight cannot be negative, found \(JSONNumber(weight))", "Use 0 or more; for an assisted bodyweight exercise add \"bodyweight\": true and write the assistance as a negative weight."))

@@ -10,6 +10,10 @@ public struct WorkoutSet: Hashable, Sendable {
         case pending, completed, skipped
     }
 
+    /// The set's own ID, stable across rewrites, reorders and merges (`"id"` in the file):
+    /// unique within its session. liftlog gives one to every set it writes; a set written by
+    /// hand or imported may have none (see ``Store/setKey(of:in:)``).
+    public var id: String?
     /// Position in the entry, from 1.
     public var setNumber: Int
     public var setType: SetType
@@ -40,8 +44,9 @@ public struct WorkoutSet: Hashable, Sendable {
         setNumber: Int, setType: SetType = .normal, weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil,
         bodyweight: Bool = false, rpe: Double? = nil, rir: Int? = nil, restSeconds: Int? = nil, distanceMeters: Double? = nil,
         durationSeconds: Int? = nil, targetReps: Int? = nil, targetWeight: Double? = nil, status: Status = .completed,
-        completedAt: Timestamp? = nil, notes: String? = nil, unknownFields: [String: JSONValue] = [:]
+        completedAt: Timestamp? = nil, notes: String? = nil, unknownFields: [String: JSONValue] = [:], id: String? = nil
     ) {
+        self.id = id
         self.setNumber = setNumber
         self.setType = setType
         self.weight = weight

@@ -153,10 +153,13 @@ extension Store {
     ///
     /// - Parameters:
     ///   - day: the day's name, or `nil` for the next day of the rotation.
+    ///   - id: the session's ID (a client's UUID makes starting idempotent: the same ID again
+    ///     answers with that session).
     /// - Throws: `NOT_FOUND` without an active plan or for an unknown day (with suggestions),
     ///   `CONFLICT` when a session is already active.
     @discardableResult
-    public func startPlannedSession(day: String?, startedAt: Timestamp? = nil) throws(LiftLogError) -> StoredSession {
+    public func startPlannedSession(day: String?, startedAt: Timestamp? = nil, id: Session.ID? = nil) throws(LiftLogError) -> StoredSession {
+        if let id, let existing = try? session(idPrefix: id.rawValue), existing.session.id == id { return existing }
         let plan = try requireActivePlan().plan
         let dayIndex: Int
         if let day {
@@ -177,6 +180,6 @@ extension Store {
             }
             return Session.Entry(exerciseID: target.exerciseID, exerciseName: target.exerciseName, order: offset + 1, notes: target.planned.notes, sets: sets)
         }
-        return try startSession(kind: .lifting, startedAt: startedAt, plan: plan.name, planDay: plan.days[dayIndex].name, entries: entries)
+        return try startSession(kind: .lifting, startedAt: startedAt, plan: plan.name, planDay: plan.days[dayIndex].name, entries: entries, id: id)
     }
 }

@@ -479,6 +479,13 @@ extension StoreSchemas {
                   "minimum": 0,
                   "type": "integer"
                 },
+                "id": {
+                  "description": "The set's own ID, unique within its session and kept across rewrites, reorders and merges; liftlog gives one to every set it writes.",
+                  "maxLength": 64,
+                  "minLength": 1,
+                  "pattern": "^[^\\s/.]+$",
+                  "type": "string"
+                },
                 "request_id": {
                   "description": "The HTTP API client's ID of the request that logged the set.",
                   "type": "string"

@@ -12,6 +12,22 @@ public enum DataShapes {
         object["exercise_count"] = .number(JSONNumber(metrics.exerciseCount))
         object["set_count"] = .number(JSONNumber(metrics.setCount))
         object["path"] = .string(stored.path)
+        // Each set with the ID clients name it by (`SESSION.KEY`).
+        if case .array(var entries)? = object["entries"] {
+            for entryIndex in entries.indices where entryIndex < stored.session.entries.count {
+                guard case .object(var entry) = entries[entryIndex] else { continue }
+                entry["sets"] = .array(stored.session.entries[entryIndex].sets.indices.map { set(stored.session, entry: entryIndex, set: $0) })
+                entries[entryIndex] = .object(entry)
+            }
+            object["entries"] = .array(entries)
+        }
+        return .object(object)
+    }
+
+    /// A set as stored plus `set_id`, the ID clients name it by (``Store/setReference(in:entry:set:)``).
+    public static func set(_ session: Session, entry: Int, set: Int) -> JSONValue {
+        guard case .object(var object) = session.entries[entry].sets[set].jsonValue else { return .null }
+        object["set_id"] = .string(Store.setReference(in: session, entry: entry, set: set))
         return .object(object)
     }
 
@@ -178,5 +194,92 @@ public enum DataShapes {
     /// Hard sets per muscle group.
     public static func muscleSetsJSON(_ sets: [String: Double]) -> JSONValue {
         .object(JSONObject(sets.mapValues { .number(JSONNumber($0)) }))
+    }
+
+    /// `today --json`: the active plan's next day and its targets, with the plates per side of
+    /// each target when `plates` is given (``Store/plates(for:)``).
+    public static func today(_ report: TodayReport, plates: [Int: PlateLoading]? = nil) -> JSONValue {
+        var object: JSONObject = [
+            "plan": .string(report.plan.name),
+            "plan_id": .string(report.plan.id.rawValue),
+            "day": .string(report.day.name),
+            "day_number": .number(JSONNumber(report.dayIndex + 1)),
+            "unit": .string(report.unit.rawValue),
+            "exercises": .array(report.targets.map { target in
+                var item: JSONObject = [
+                    "exercise_name": .string(target.exerciseName),
+                    "sets": .number(JSONNumber(target.planned.sets)),
+                    "reps": .string(target.planned.reps),
+                    "progressed": .bool(target.progressed),
+                ]
+                item["exercise_id"] = target.exerciseID.map { .string($0.rawValue) } ?? .null
+                item["target_reps"] = target.planned.targetReps.map { .number(JSONNumber($0)) } ?? .null
+                item["target_weight"] = target.weight.map { .number(JSONNumber($0)) } ?? .null
+                item["target_unit"] = target.weight == nil ? .null : .string(target.unit.rawValue)
+                return .object(item)
+            }),
+        ]
+        object["last_plan_session"] = report.lastPlanSession.map(summary) ?? .null
+        object["last_session"] = report.lastSession.map(summary) ?? .null
+        object["active_session"] = report.activeSession.map(summary) ?? .null
+        object["mesocycle_id"] = report.mesocycle.map { .string($0.id.rawValue) } ?? .null
+        object["week_number"] = report.week.map { .number(JSONNumber($0)) } ?? .null
+        if let plates, case .array(var exercises)? = object["exercises"] {
+            for index in exercises.indices {
+                guard case .object(var item) = exercises[index] else { continue }
+                item["plates_per_side"] = plates[index].map { .array($0.perSide.map { .number(JSONNumber($0)) }) } ?? .null
+                exercises[index] = .object(item)
+            }
+            object["exercises"] = .array(exercises)
+        }
+        return .object(object)
+    }
+
+    /// A plan as stored plus `path`.
+    public static func plan(_ stored: StoredPlan) -> JSONValue {
+        guard case .object(var object) = stored.plan.json else { return stored.plan.json }
+        object["path"] = .string(stored.path)
+        return .object(object)
+    }
+
+    /// A mesocycle as stored plus its plan and `end_date`.
+    public static func mesocycle(_ item: PlannedMesocycle) -> JSONValue {
+        guard case .object(var object) = item.mesocycle.jsonValue else { return item.mesocycle.jsonValue }
+        object["plan"] = .string(item.plan.name)
+        object["plan_id"] = .string(item.plan.id.rawValue)
+        object["end_date"] = .string(item.mesocycle.endDate.description)
+        return .object(object)
+    }
+
+    /// `meso show --json`.
+    public static func mesocycleReport(_ report: MesocycleReport) -> JSONValue {
+        guard case .object(var object) = mesocycle(PlannedMesocycle(plan: report.plan, mesocycle: report.mesocycle)) else { return .null }
+        object["current_week"] = report.currentWeek.map { .number(JSONNumber($0)) } ?? .null
+        object["unit"] = .string(report.unit.rawValue)
+        object["weeks"] = .array((1...report.mesocycle.durationWeeks).map { week in
+            .object([
+                "week_number": .number(JSONNumber(week)),
+                "start_date": .string(report.mesocycle.firstDay(ofWeek: week).description),
+                "sessions": .number(JSONNumber(report.sessionsPerWeek[week - 1])),
+            ])
+        })
+        object["exercises"] = .array(report.exercises.map { exercise in
+            var item: JSONObject = [
+                "exercise_name": .string(exercise.exerciseName),
+                "sets": .number(JSONNumber(exercise.planned.sets)),
+                "reps": .string(exercise.planned.reps),
+                "weight_increment": .number(JSONNumber(exercise.increment)),
+                "weeks": .array(exercise.weeks.map { week in
+                    var cell: JSONObject = ["week_number": .number(JSONNumber(week.number)), "sessions": .number(JSONNumber(week.sessions))]
+                    cell["target_weight"] = week.targetWeight.map { .number(JSONNumber($0)) } ?? .null
+                    cell["performed_weight"] = week.performedWeight.map { .number(JSONNumber($0)) } ?? .null
+                    cell["hit"] = week.hit.map { .bool($0) } ?? .null
+                    return .object(cell)
+                }),
+            ]
+            item["exercise_id"] = exercise.exerciseID.map { .string($0.rawValue) } ?? .null
+            return .object(item)
+        })
+        return .object(object)
     }
 }

@@ -53,3 +53,73 @@ extension Store {
         }
     }
 }
+
+/// Changes to a session's own fields (`PUT /api/workouts/:id`); `nil` leaves a field as it is.
+public struct SessionChange: Sendable {
+    public var notes: String?
+    /// How it felt, 1–5; 0 removes it.
+    public var sessionRPE: Int?
+    public var painTags: [String]?
+    public var startedAt: Timestamp?
+    public var completedAt: Timestamp?
+    public var durationSeconds: Int?
+    /// The exercises' new order, by the position each has now (from 1): `[2, 1, 3]` swaps the
+    /// first two.
+    public var order: [Int]?
+
+    public init(notes: String? = nil, sessionRPE: Int? = nil, painTags: [String]? = nil, startedAt: Timestamp? = nil,
+                completedAt: Timestamp? = nil, durationSeconds: Int? = nil, order: [Int]? = nil) {
+        self.notes = notes
+        self.sessionRPE = sessionRPE
+        self.painTags = painTags
+        self.startedAt = startedAt
+        self.completedAt = completedAt
+        self.durationSeconds = durationSeconds
+        self.order = order
+    }
+}
+
+extension Store {
+    /// Changes a session's own fields, checked as a hand edit is (``replaceSession(_:originalBytes:with:editedPath:)``):
+    /// a new start time moves the file, a change made meanwhile is never overwritten.
+    ///
+    /// - Throws: `VALIDATION_ERROR` for a value that breaks a rule (an end before the start, a
+    ///   feel outside 1–5, an order that is not a permutation of the exercises); as
+    ///   ``session(idPrefix:)``; `CONFLICT` when the file changed meanwhile.
+    @discardableResult
+    public func updateSession(idPrefix: String, _ change: SessionChange) throws(LiftLogError) -> StoredSession {
+        let stored = try session(idPrefix: idPrefix)
+        guard let bytes = try files.read(stored.path) else { throw .notFound("No session with ID '\(idPrefix)' (its file is gone).", remedy: .reindex) }
+        var session = stored.session
+        if let notes = change.notes { session.notes = notes.isEmpty ? nil : notes }
+        if let feel = change.sessionRPE {
+            guard (0...5).contains(feel) else { throw .validation("session_rpe must be 1–5 (0 removes it), got \(feel).") }
+            session.sessionRPE = feel == 0 ? nil : feel
+        }
+        if let tags = change.painTags { session.painTags = tags.map { $0.lowercased().trimmingWhitespace() }.filter { !$0.isEmpty } }
+        if let start = change.startedAt {
+            try refuseFuture(start, what: "Start time", now: currentTimestamp())
+            session.startedAt = start
+        }
+        if let end = change.completedAt {
+            guard session.status == .completed else { throw .validation("An active session has no end yet; complete it instead.") }
+            session.completedAt = end
+        }
+        if let seconds = change.durationSeconds {
+            guard session.kind == .stretch || session.kind == .meditation else { throw .validation("Only a stretch or meditation session has a duration of its own; a workout's is its start to its end.") }
+            guard (1...86_400).contains(seconds) else { throw .validation("duration_seconds must be 1–86400, got \(seconds).") }
+            session.durationSeconds = seconds
+        }
+        if let order = change.order {
+            guard order.sorted() == Array(1...max(1, session.entries.count)), order.count == session.entries.count else {
+                throw .validation("order must list each of the \(session.entries.count) exercises' positions (1–\(session.entries.count)) once, got \(order.map(String.init).joined(separator: ", ")).")
+            }
+            session.entries = order.map { session.entries[$0 - 1] }
+            for offset in session.entries.indices { session.entries[offset].order = offset + 1 }
+        }
+        if let end = session.completedAt, end < session.startedAt {
+            throw .validation("The session cannot end (\(end.shortDescription)) before it starts (\(session.startedAt.shortDescription)).")
+        }
+        return try replaceSession(stored, originalBytes: bytes, with: JSONWriter.canonicalBytes(session.jsonValue), editedPath: stored.path)
+    }
+}

@@ -182,7 +182,7 @@ extension Store {
     }
 
     /// Writes a session; `isNew` creates its folders first (a session read from disk has them).
-    private func save(_ stored: StoredSession, isNew: Bool = false) throws(LiftLogError) {
+    func save(_ stored: StoredSession, isNew: Bool = false) throws(LiftLogError) {
         if isNew { try files.ensureDirectory(String(stored.path.split(separator: "/").dropLast().joined(separator: "/"))) }
         try files.save(stored.session, to: stored.path)
         recordAcknowledged(stored.session)
@@ -237,7 +237,8 @@ extension Store {
             // A lifting or cardio session during the active mesocycle records its week. A broken
             // plan file must not keep anyone from training: `check` reports it.
             let week = kind == .lifting || kind == .cardio ? (try? activeMesocycle())??.mesocycle.week(of: start.localDate) : nil
-            let session = Session(id: id ?? environment.makeSessionID(), kind: kind, status: .active, startedAt: start, plan: plan, planDay: planDay, weekNumber: week, entries: entries)
+            var session = Session(id: id ?? environment.makeSessionID(), kind: kind, status: .active, startedAt: start, plan: plan, planDay: planDay, weekNumber: week, entries: entries)
+            giveSetIDs(in: &session)
             let stored = StoredSession(session: session, path: session.relativePath)
             try save(stored, isNew: true)
             writeActivePointer(stored.path)
@@ -320,6 +321,7 @@ extension Store {
             let create = createIfMissing || session.kind == .cardio
             var created: [(exercise: Exercise, path: String)] = []
             var logged: [(entryIndex: Int, setNumbers: [Int], createdExercise: Bool)] = []
+            var requestSets = 0
             for (position, group) in groups.enumerated() {
                 let sets = try group.sets.isEmpty ? [nextPlannedSet(of: group.exercise, in: session)] : group.sets
                 var modality = Store.modality(of: sets)
@@ -333,9 +335,14 @@ extension Store {
                 }
                 let numbers = Store.apply(sets, toEntry: index, of: &session, at: time, note: details.note,
                                           firstRest: position == 0 ? rest : details.restSeconds, rest: details.restSeconds)
-                if let requestID = details.requestID {
-                    for offset in session.entries[index].sets.indices where numbers.contains(session.entries[index].sets[offset].setNumber) {
-                        session.entries[index].sets[offset].unknownFields["request_id"] = .string(requestID)
+                for offset in session.entries[index].sets.indices where numbers.contains(session.entries[index].sets[offset].setNumber) {
+                    if let requestID = details.requestID { session.entries[index].sets[offset].unknownFields["request_id"] = .string(requestID) }
+                    if session.entries[index].sets[offset].id == nil {
+                        // A new set logged for a client's request is known to it by that request's
+                        // ID (the next ones by ID-2, ID-3…).
+                        let preferred = details.requestID.map { requestSets == 0 ? $0 : "\($0)-\(requestSets + 1)" }
+                        session.entries[index].sets[offset].id = newSetID(in: session, preferring: preferred)
+                        requestSets += 1
                     }
                 }
                 logged.append((index, numbers, new != nil))
@@ -350,6 +357,30 @@ extension Store {
                 recordAcknowledged(session)
             }
             return GroupLogResult(stored: stored, logged: logged, superset: label)
+        }
+    }
+
+    /// A set ID no set of `session` has: `preferred` when it is free and valid, else 8
+    /// random hexadecimal digits.
+    func newSetID(in session: Session, preferring preferred: String? = nil) -> String {
+        let used = Swift.Set(session.entries.flatMap(\.sets).compactMap(\.id))
+        if let preferred, !used.contains(preferred) {
+            var probe = WorkoutSet(setNumber: 1)
+            probe.id = preferred
+            if !probe.ruleViolations().contains(where: { $0.key == "id" }) { return preferred }
+        }
+        while true {
+            let candidate = String(environment.makeUUID().lowercased().filter(\.isHexDigit).suffix(8))
+            if candidate.count == 8, !used.contains(candidate) { return candidate }
+        }
+    }
+
+    /// Gives every set of `session` without an ID one.
+    func giveSetIDs(in session: inout Session) {
+        for entry in session.entries.indices {
+            for set in session.entries[entry].sets.indices where session.entries[entry].sets[set].id == nil {
+                session.entries[entry].sets[set].id = newSetID(in: session)
+            }
         }
     }
 
@@ -457,14 +488,22 @@ extension Store {
     ///   exist, `VALIDATION_ERROR` for a value that breaks a rule.
     @discardableResult
     public func editSet(exercise exerciseName: String, number: Int, _ change: SetChange, sessionID: Session.ID? = nil) throws(LiftLogError) -> StoredSession {
-        try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> StoredSession in
-            var stored = try sessionToChange(sessionID)
-            let entryIndex = try self.entryIndex(of: exerciseName, in: stored.session)
-            let entry = stored.session.entries[entryIndex]
+        try changeSet(sessionID: sessionID, change) { session throws(LiftLogError) in
+            let entryIndex = try self.entryIndex(of: exerciseName, in: session)
+            let entry = session.entries[entryIndex]
             guard let setIndex = entry.sets.firstIndex(where: { $0.setNumber == number }) else {
                 throw .notFound("'\(entry.exerciseName)' has no set \(number); it has \(entry.sets.count) set\(entry.sets.count == 1 ? "" : "s").")
             }
-            var set = entry.sets[setIndex]
+            return (entryIndex, setIndex)
+        }
+    }
+
+    /// Applies `change` to the set `locate` finds in the session `sessionID` (or the active one).
+    func changeSet(sessionID: Session.ID?, _ change: SetChange, locate: (Session) throws(LiftLogError) -> (entry: Int, set: Int)) throws(LiftLogError) -> StoredSession {
+        try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> StoredSession in
+            var stored = try sessionToChange(sessionID)
+            let (entryIndex, setIndex) = try locate(stored.session)
+            var set = stored.session.entries[entryIndex].sets[setIndex]
             if let weight = change.weight { set.weight = weight; set.changeUnit(to: change.unit ?? set.unit ?? preferences.unit) }
             if let bodyweight = change.bodyweight {
                 set.bodyweight = bodyweight
@@ -493,6 +532,7 @@ extension Store {
             case nil: break
             }
             if let problem = set.ruleViolations().first { throw .validation(problem.text.prefix(1).uppercased() + problem.text.dropFirst() + ".") }
+            if set.id == nil { set.id = newSetID(in: stored.session) }
             stored.session.entries[entryIndex].sets[setIndex] = set
             try save(stored)
             return stored
@@ -622,6 +662,7 @@ extension Store {
             if modality == .other { modality = .cardio }
             let (index, created) = try entryIndex(for: exerciseName, in: &session, createIfMissing: true, modality: modality)
             _ = Store.apply(sets, toEntry: index, of: &session, at: nil)
+            giveSetIDs(in: &session)
             let stored = StoredSession(session: session, path: session.relativePath)
             var writes: [StoreFiles.Step] = created.map { [.write($0.path, JSONWriter.canonicalBytes($0.exercise.jsonValue))] } ?? []
             writes.append(.write(stored.path, JSONWriter.canonicalBytes(session.jsonValue)))

@@ -30,7 +30,18 @@ struct ServerProcess {
     struct Reply {
         var status: Int
         var body: String
+        /// The status line and headers.
+        var head: String = ""
         var json: JSONValue? { try? JSONParser.parse(Array(body.utf8)) }
+
+        /// A header's value (the name compared case-insensitively).
+        func header(_ name: String) -> String? {
+            for line in head.split(separator: "\r\n").dropFirst() {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                if parts.count == 2, parts[0].lowercased() == name.lowercased() { return String(parts[1]).trimmingWhitespace() }
+            }
+            return nil
+        }
     }
 
     func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) -> Reply {
@@ -50,7 +61,7 @@ struct ServerProcess {
         let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
         let parts = text.split(separator: "\r\n\r\n", maxSplits: 1, omittingEmptySubsequences: false)
         let body = parts.count == 2 ? String(parts[1]) : ""
-        return Reply(status: status, body: body)
+        return Reply(status: status, body: body, head: String(parts.first ?? ""))
     }
 
     private func exchange(_ bytes: [UInt8], pause: useconds_t) -> [UInt8] {

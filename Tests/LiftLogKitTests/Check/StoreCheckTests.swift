@@ -65,12 +65,12 @@ struct StoreCheckTests {
                 "exercises/back-squat.json:12:CORRUPT_FILE: weight_increment: weight_increment must be positive, found -5",
                 "exercises/broken.json:2:CORRUPT_FILE: trailing comma before '}' is not allowed in JSON; remove it",
                 "exercises/deadlift (conflicted copy 2025-01-02).json:0:CONFLICT: is a sync conflict copy of exercises/deadlift.json (made by Dropbox or Nextcloud); liftlog does not read it",
-                "sessions/2025/01/2025-01-24-0730-00000000.json:20:CONFLICT: id: the session ID 00000000-0000-4000-8000-000000000001 is also used by sessions/2025/01/2025-01-24-0730-aaaaaaaa.json",
-                "sessions/2025/01/2025-01-24-0730-00000000.json:23:CONFLICT: status: more than one session is active (also sessions/2025/01/2025-01-24-0730-aaaaaaaa.json)",
-                "sessions/2025/01/2025-01-24-0730-aaaaaaaa.json:20:CONFLICT: id: the session ID 00000000-0000-4000-8000-000000000001 is also used by sessions/2025/01/2025-01-24-0730-00000000.json",
-                "sessions/2025/01/2025-01-24-0730-aaaaaaaa.json:22:CORRUPT_FILE: started_at: the file's name and folder do not match its start time; it belongs at sessions/2025/01/2025-01-24-0730-00000000.json",
-                "sessions/2025/01/2025-01-24-0730-aaaaaaaa.json:23:CONFLICT: status: more than one session is active (also sessions/2025/01/2025-01-24-0730-00000000.json)",
-                "sessions/2025/01/2025-01-24-0731-00000000.json:22:CORRUPT_FILE: started_at: the file's name and folder do not match its start time; it belongs at sessions/2025/01/2025-01-25-0730-00000000.json",
+                "sessions/2025/01/2025-01-24-0730-00000000.json:21:CONFLICT: id: the session ID 00000000-0000-4000-8000-000000000001 is also used by sessions/2025/01/2025-01-24-0730-aaaaaaaa.json",
+                "sessions/2025/01/2025-01-24-0730-00000000.json:24:CONFLICT: status: more than one session is active (also sessions/2025/01/2025-01-24-0730-aaaaaaaa.json)",
+                "sessions/2025/01/2025-01-24-0730-aaaaaaaa.json:21:CONFLICT: id: the session ID 00000000-0000-4000-8000-000000000001 is also used by sessions/2025/01/2025-01-24-0730-00000000.json",
+                "sessions/2025/01/2025-01-24-0730-aaaaaaaa.json:23:CORRUPT_FILE: started_at: the file's name and folder do not match its start time; it belongs at sessions/2025/01/2025-01-24-0730-00000000.json",
+                "sessions/2025/01/2025-01-24-0730-aaaaaaaa.json:24:CONFLICT: status: more than one session is active (also sessions/2025/01/2025-01-24-0730-00000000.json)",
+                "sessions/2025/01/2025-01-24-0731-00000000.json:23:CORRUPT_FILE: started_at: the file's name and folder do not match its start time; it belongs at sessions/2025/01/2025-01-25-0730-00000000.json",
                 "sessions/2025/01/notes.txt:0:CORRUPT_FILE: is not a liftlog file and is ignored (session files are named like 2025-01-24-0730-3f2c9a1e.json)",
             ])
             #expect(report.problems.allSatisfy { $0.hint != nil })

@@ -1,0 +1,129 @@
+/// One point of a progress chart.
+public struct ChartPoint: Sendable, Hashable {
+    public var date: LocalDate
+    public var value: Double
+    public var isRecord: Bool
+
+    public init(date: LocalDate, value: Double, isRecord: Bool) {
+        self.date = date
+        self.value = value
+        self.isRecord = isRecord
+    }
+}
+
+/// What a progress chart shows (`progress --metric`).
+public enum ProgressMetric: String, CaseIterable, Sendable {
+    case e1rm, weight, volume, reps, duration, distance, pace
+
+public var title: String {
+        switch self {
+        case .e1rm: "estimated 1RM"
+        case .weight: "best weight"
+        case .volume: "volume"
+        case .reps: "most reps in a set"
+        case .duration: "longest hold"
+        case .distance: "distance"
+        case .pace: "best pace"
+        }
+    }
+
+public func unit(_ weightUnit: WeightUnit) -> String {
+        switch self {
+        case .e1rm, .weight, .volume: weightUnit.rawValue
+        case .reps: "reps"
+        case .duration: "s"
+        case .distance: "km"
+        case .pace: "s/km"
+        }
+    }
+
+public func value(of entry: ProgressEntry) -> Double? {
+        switch self {
+        case .e1rm: entry.e1rm
+        case .weight: entry.bestWeight
+        case .volume: entry.volume > 0 || entry.bestWeight != nil ? entry.volume : nil
+        case .reps: entry.maxReps.map(Double.init)
+        case .duration: entry.longestSeconds.map(Double.init)
+        case .distance: entry.distanceMeters.map { $0 / 1000 }
+        case .pace: entry.secondsPerKilometre.map { $0.rounded() }
+        }
+    }
+
+    /// What an exercise's history shows without `--metric`: e1RM for lifts (and bodyweight
+    /// lifts with a weigh-in), else reps, hold time, pace or distance.
+    public static func natural(for report: ExerciseReport) -> ProgressMetric {
+        let entries = report.entries
+        if entries.contains(where: { $0.e1rm != nil }) { return .e1rm }
+        if entries.contains(where: { $0.secondsPerKilometre != nil }) { return .pace }
+        if entries.contains(where: { $0.distanceMeters != nil }) { return .distance }
+        if entries.contains(where: { $0.maxReps != nil }) { return .reps }
+        if entries.contains(where: { $0.longestSeconds != nil }) { return .duration }
+        return .e1rm
+    }
+}
+
+/// Progress charts as standalone SVG (`progress --svg`, the API's `chart.svg`).
+public enum ProgressChart {
+    /// The points of an exercise's history for `metric`, the best one (the highest, or for
+    /// pace the fastest) marked as the record.
+    public static func points(_ report: ExerciseReport, metric: ProgressMetric) -> [ChartPoint] {
+        var marked: [ChartPoint] = report.entries.compactMap { entry in
+            metric.value(of: entry).map { ChartPoint(date: entry.date, value: $0, isRecord: false) }
+        }
+        let sign = metric == .pace ? -1.0 : 1.0
+        if let best = marked.indices.max(by: { (sign * marked[$0].value, -marked[$0].date.dayNumber) < (sign * marked[$1].value, -marked[$1].date.dayNumber) }) {
+            marked[best].isRecord = true
+        }
+        return marked
+    }
+
+    /// A standalone SVG of the same chart: axes with labels, a line through the points, the
+    /// record highlighted and labelled.
+    public static func svg(_ points: [ChartPoint], title: String, unit: String) -> String {
+        let width = 720.0, height = 360.0, left = 70.0, right = 30.0, topMargin = 50.0, bottomMargin = 50.0
+        let low = points.map(\.value).min()!, high = points.map(\.value).max()!
+        let (bottom, top) = low == high ? (low - 1, high + 1) : (low - (high - low) * 0.05, high + (high - low) * 0.05)
+        let ordered = points.sorted { $0.date < $1.date }
+        let first = Double(ordered.first!.date.dayNumber), last = Double(ordered.last!.date.dayNumber)
+        func x(_ point: ChartPoint, _ index: Int) -> Double {
+            let span = width - left - right
+            if last == first { return left + (ordered.count == 1 ? span / 2 : span * Double(index) / Double(ordered.count - 1)) }
+            return left + span * (Double(point.date.dayNumber) - first) / (last - first)
+        }
+        func y(_ value: Double) -> Double { topMargin + (height - topMargin - bottomMargin) * (1 - (value - bottom) / (top - bottom)) }
+        func f(_ value: Double) -> String { JSONNumber((value * 10).rounded() / 10).text }
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        var parts = [
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">",
+            "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>",
+            "<text x=\"\(f(left))\" y=\"28\" font-size=\"16\" font-weight=\"bold\" fill=\"#222222\">\(escape(title))</text>",
+        ]
+        for tick in 0...4 {
+            let value = bottom + (top - bottom) * Double(tick) / 4
+            parts.append("<line x1=\"\(f(left))\" y1=\"\(f(y(value)))\" x2=\"\(f(width - right))\" y2=\"\(f(y(value)))\" stroke=\"#e5e5e5\"/>")
+            parts.append("<text x=\"\(f(left - 8))\" y=\"\(f(y(value) + 4))\" text-anchor=\"end\" fill=\"#555555\">\(NumberText.format(value))</text>")
+        }
+        parts.append("<line x1=\"\(f(left))\" y1=\"\(f(topMargin))\" x2=\"\(f(left))\" y2=\"\(f(height - bottomMargin))\" stroke=\"#333333\"/>")
+        parts.append("<line x1=\"\(f(left))\" y1=\"\(f(height - bottomMargin))\" x2=\"\(f(width - right))\" y2=\"\(f(height - bottomMargin))\" stroke=\"#333333\"/>")
+        parts.append("<text x=\"16\" y=\"\(f(height / 2))\" transform=\"rotate(-90 16 \(f(height / 2)))\" text-anchor=\"middle\" fill=\"#555555\">\(escape(unit))</text>")
+        let labelled = Array(Swift.Set([0, ordered.count / 2, ordered.count - 1])).sorted()
+        for index in labelled {
+            let anchor = labelled.count > 1 && index == 0 ? "start" : labelled.count > 1 && index == ordered.count - 1 ? "end" : "middle"
+            parts.append("<text x=\"\(f(x(ordered[index], index)))\" y=\"\(f(height - bottomMargin + 20))\" text-anchor=\"\(anchor)\" fill=\"#555555\">\(ordered[index].date)</text>")
+        }
+        let line = ordered.enumerated().map { "\(f(x($0.element, $0.offset))),\(f(y($0.element.value)))" }.joined(separator: " ")
+        parts.append("<polyline points=\"\(line)\" fill=\"none\" stroke=\"#2563eb\" stroke-width=\"2\"/>")
+        for (index, point) in ordered.enumerated() {
+            if point.isRecord {
+                parts.append("<circle cx=\"\(f(x(point, index)))\" cy=\"\(f(y(point.value)))\" r=\"7\" fill=\"#f59e0b\" stroke=\"#92400e\" stroke-width=\"2\"/>")
+                parts.append("<text x=\"\(f(x(point, index)))\" y=\"\(f(y(point.value) - 12))\" text-anchor=\"middle\" font-weight=\"bold\" fill=\"#92400e\">PR \(NumberText.format(point.value)) \(escape(unit))</text>")
+            } else {
+                parts.append("<circle cx=\"\(f(x(point, index)))\" cy=\"\(f(y(point.value)))\" r=\"3.5\" fill=\"#2563eb\"/>")
+            }
+        }
+        parts.append("</svg>")
+        return parts.joined(separator: "\n") + "\n"
+    }
+}

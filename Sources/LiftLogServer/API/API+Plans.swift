@@ -1,0 +1,201 @@
+import LiftLogKit
+
+/// Plans, their days (named by position from 1, or by name) and each day's exercises (by
+/// exercise ID or name); mesocycles.
+extension API {
+    static let planRoutes: [Route] = [
+        Route("plans", [
+            "GET": { call throws(LiftLogError) in APIResponse.ok(["plans": .array(try call.store().planFiles().map(DataShapes.plan))]) },
+            "POST": { call throws(LiftLogError) in
+                let store = try call.store()
+                let created = try store.createPlan(name: try call.requiredString("name", example: "{\"name\": \"Upper Lower\", \"days\": [\"Upper\", \"Lower\"]}"),
+                                                   daysPerWeek: try call.integer("days_per_week"), notes: try call.string("notes"),
+                                                   days: try call.strings("days") ?? [], activate: try call.bool("active") ?? false)
+                return APIResponse.ok(DataShapes.plan(created), status: 201)
+            },
+        ]),
+        Route("plans/:plan", [
+            "GET": { call throws(LiftLogError) in APIResponse.ok(DataShapes.plan(try plan(call[0], in: try call.store()))) },
+            "PUT": { call throws(LiftLogError) in
+                let store = try call.store()
+                let stored = try plan(call[0], in: store)
+                guard let active = try call.bool("active") else { throw .validation("Give what changes: {\"active\": true} makes it the active plan.") }
+                guard active else { throw .validation("A plan stops being active when another is activated; activate that one instead.") }
+                return APIResponse.ok(DataShapes.plan(try store.activatePlan(named: stored.plan.name)))
+            },
+            "DELETE": { call throws(LiftLogError) in
+                let store = try call.store()
+                let removed = try store.deletePlan(named: try plan(call[0], in: store).plan.name)
+                return APIResponse.ok(removed.json)
+            },
+        ]),
+        Route("plans/:plan/days", [
+            "GET": { call throws(LiftLogError) in
+                let stored = try plan(call[0], in: try call.store())
+                return APIResponse.ok(["days": .array(stored.plan.days.enumerated().map { dayJSON($1, position: $0 + 1) })])
+            },
+            "POST": { call throws(LiftLogError) in
+                let store = try call.store()
+                let stored = try plan(call[0], in: store)
+                let name = try call.requiredString("name", example: "{\"name\": \"Day C\"}")
+                let changed = try store.addPlanDay(plan: stored.plan.name, day: name, position: try call.integer("position"))
+                guard let index = changed.plan.dayIndex(named: name) else { return APIResponse.ok(DataShapes.plan(changed), status: 201) }
+                return APIResponse.ok(dayJSON(changed.plan.days[index], position: index + 1), status: 201)
+            },
+        ]),
+        Route("plans/:plan/days/:day", [
+            "GET": { call throws(LiftLogError) in
+                let stored = try plan(call[0], in: try call.store())
+                let index = try dayIndex(call[1], in: stored.plan)
+                return APIResponse.ok(dayJSON(stored.plan.days[index], position: index + 1))
+            },
+            "PUT": { call throws(LiftLogError) in
+                let store = try call.store()
+                let stored = try plan(call[0], in: store)
+                let index = try dayIndex(call[1], in: stored.plan)
+                guard let position = try call.integer("position") else { throw .validation("Give what changes: {\"position\": 1} moves the day first.") }
+                let changed = try store.movePlanDay(plan: stored.plan.name, day: stored.plan.days[index].name, to: position)
+                return APIResponse.ok(DataShapes.plan(changed))
+            },
+            "DELETE": { call throws(LiftLogError) in
+                let store = try call.store()
+                let stored = try plan(call[0], in: store)
+                let index = try dayIndex(call[1], in: stored.plan)
+                return APIResponse.ok(DataShapes.plan(try store.removePlanDay(plan: stored.plan.name, day: stored.plan.days[index].name)))
+            },
+        ]),
+        Route("plans/:plan/days/:day/exercises", [
+            "GET": { call throws(LiftLogError) in
+                let stored = try plan(call[0], in: try call.store())
+                let index = try dayIndex(call[1], in: stored.plan)
+                return APIResponse.ok(["exercises": .array(stored.plan.days[index].exercises.map(plannedJSON))])
+            },
+            "POST": { call throws(LiftLogError) in
+                try setPlanned(call, exercise: try call.requiredString("exercise", example: "{\"exercise\": \"Back Squat\", \"scheme\": \"5x5\"}"))
+            },
+        ]),
+        Route("plans/:plan/days/:day/exercises/:exercise", [
+            "PUT": { call throws(LiftLogError) in try setPlanned(call, exercise: call[2]) },
+            "DELETE": { call throws(LiftLogError) in
+                let store = try call.store()
+                let stored = try plan(call[0], in: store)
+                let index = try dayIndex(call[1], in: stored.plan)
+                let changed = try store.removePlannedExercise(plan: stored.plan.name, day: stored.plan.days[index].name, exercise: try plannedName(call[2], in: stored.plan.days[index], store: store))
+                return APIResponse.ok(DataShapes.plan(changed))
+            },
+        ]),
+    ]
+
+    static let mesocycleRoutes: [Route] = [
+        Route("mesocycles", [
+            "GET": { call throws(LiftLogError) in
+                let plans = try call.store().plans()
+                let all = plans.flatMap { plan in plan.mesocycles.map { PlannedMesocycle(plan: plan, mesocycle: $0) } }
+                return APIResponse.ok(["mesocycles": .array(all.sorted { $0.mesocycle.startDate > $1.mesocycle.startDate }.map(DataShapes.mesocycle))])
+            },
+            "POST": { call throws(LiftLogError) in
+                let store = try call.store()
+                guard let weeks = try call.integer("weeks") else { throw .validation("Give the weeks: {\"plan\": \"Upper Lower\", \"start_date\": \"2025-02-03\", \"weeks\": 6}.") }
+                guard let start = try call.date("start_date") else { throw .validation("Give the start_date, such as 2025-02-03.") }
+                var planName = try call.string("plan")
+                if planName == nil { planName = try store.requireActivePlan().plan.name }
+                let created = try store.createMesocycle(plan: try plan(planName!, in: store).plan.name, startDate: start, weeks: weeks)
+                return APIResponse.ok(DataShapes.mesocycle(created), status: 201)
+            },
+        ]),
+        Route("mesocycles/active", ["GET": { call throws(LiftLogError) in
+            let store = try call.store()
+            guard let active = try store.activeMesocycle() else { return APIResponse.ok(.null) }
+            return APIResponse.ok(DataShapes.mesocycleReport(try store.mesocycleReport(plan: active.plan.name)))
+        }]),
+        Route("mesocycles/:id", ["GET": { call throws(LiftLogError) in
+            let store = try call.store()
+            let found = try mesocycle(call[0], in: store)
+            return APIResponse.ok(DataShapes.mesocycle(found))
+        }]),
+        Route("mesocycles/:id/start", ["PUT": { call throws(LiftLogError) in
+            let store = try call.store()
+            let found = try mesocycle(call[0], in: store)
+            if found.mesocycle.status == .active { return APIResponse.ok(DataShapes.mesocycle(found)) }
+            guard found.mesocycle.status == .pending else { throw .conflict("That mesocycle is \(found.mesocycle.status.rawValue); start a new one instead.") }
+            return APIResponse.ok(DataShapes.mesocycle(try store.startMesocycle(plan: found.plan.name)))
+        }]),
+        Route("mesocycles/:id/complete", ["PUT": { call throws(LiftLogError) in
+            let store = try call.store()
+            let found = try mesocycle(call[0], in: store)
+            guard found.mesocycle.status == .active else { throw .conflict("Only the active mesocycle can be completed; this one is \(found.mesocycle.status.rawValue).") }
+            return APIResponse.ok(DataShapes.mesocycle(try store.completeMesocycle()))
+        }]),
+        Route("mesocycles/:id/cancel", ["PUT": { call throws(LiftLogError) in
+            let store = try call.store()
+            let found = try mesocycle(call[0], in: store)
+            guard found.mesocycle.status == .active || found.mesocycle.status == .pending else {
+                throw .conflict("That mesocycle is already \(found.mesocycle.status.rawValue).")
+            }
+            return APIResponse.ok(DataShapes.mesocycle(try store.cancelMesocycle(plan: found.plan.name)))
+        }]),
+    ]
+
+    /// A plan by its ID or its name.
+    static func plan(_ key: String, in store: Store) throws(LiftLogError) -> StoredPlan {
+        if let id = TrainingPlan.ID(rawValue: key.lowercased()), let found = try store.planFiles().first(where: { $0.plan.id == id }) { return found }
+        return try store.plan(named: key)
+    }
+
+    /// A day by its position (from 1) or its name.
+    static func dayIndex(_ key: String, in plan: TrainingPlan) throws(LiftLogError) -> Int {
+        if let position = Int(key) {
+            guard plan.days.indices.contains(position - 1) else { throw .notFound("Plan '\(plan.name)' has no day \(position); it has \(plan.days.count).") }
+            return position - 1
+        }
+        if let index = plan.dayIndex(named: key) { return index }
+        throw .notFound("Plan '\(plan.name)' has no day named '\(key)' (days: \(plan.days.map(\.name).joined(separator: ", "))).")
+    }
+
+    /// The planned name of an exercise of `day` given by exercise ID or name.
+    static func plannedName(_ key: String, in day: TrainingPlan.Day, store: Store) throws(LiftLogError) -> String {
+        if let id = Exercise.ID(rawValue: key.lowercased()), let planned = day.exercises.first(where: { $0.exerciseID == id }) { return planned.exerciseName }
+        return key
+    }
+
+    /// `POST …/exercises {"exercise", "scheme": "3x8-12", "notes"?}` or `PUT …/exercises/:exercise {"scheme", "notes"?}`:
+    /// plans the exercise on the day, or changes how (201 when added, 200 when changed).
+    static func setPlanned(_ call: Call, exercise key: String) throws(LiftLogError) -> HTTPResponse {
+        let store = try call.store()
+        let stored = try plan(call[0], in: store)
+        let index = try dayIndex(call[1], in: stored.plan)
+        let day = stored.plan.days[index]
+        let name = try plannedName(key, in: day, store: store)
+        var notation: PlanNotation
+        if let scheme = try call.string("scheme") {
+            notation = try PlanNotation.parse(scheme)
+        } else if let planned = day.exercises.first(where: { Exercise.nameKey($0.exerciseName) == Exercise.nameKey(name) }) {
+            notation = PlanNotation(sets: planned.sets, reps: planned.reps)
+        } else {
+            throw .validation("Give the scheme, such as {\"scheme\": \"3x8-12\"} (also 5x5, 3xAMRAP).")
+        }
+        if let sets = try call.integer("sets") { notation.sets = sets }
+        let change = try store.setPlannedExercise(plan: stored.plan.name, day: day.name, exercise: name, notation, notes: try call.string("notes"))
+        return APIResponse.ok(plannedJSON(change.planned), status: change.previous == nil ? 201 : 200)
+    }
+
+    static func dayJSON(_ day: TrainingPlan.Day, position: Int) -> JSONValue {
+        .object(["position": .number(JSONNumber(position)), "name": .string(day.name), "exercises": .array(day.exercises.map(plannedJSON))])
+    }
+
+    static func plannedJSON(_ planned: TrainingPlan.PlannedExercise) -> JSONValue {
+        var object: JSONObject = ["exercise_name": .string(planned.exerciseName), "sets": .number(JSONNumber(planned.sets)), "reps": .string(planned.reps),
+                                  "scheme": .string(planned.notation)]
+        object["exercise_id"] = planned.exerciseID.map { .string($0.rawValue) } ?? .null
+        object["notes"] = planned.notes.map { .string($0) } ?? .null
+        return .object(object)
+    }
+
+    /// A mesocycle by its ID, with its plan.
+    static func mesocycle(_ key: String, in store: Store) throws(LiftLogError) -> PlannedMesocycle {
+        for plan in try store.plans() {
+            if let found = plan.mesocycles.first(where: { $0.id.rawValue == key.lowercased() }) { return PlannedMesocycle(plan: plan, mesocycle: found) }
+        }
+        throw .notFound("No mesocycle with ID '\(key)'.")
+    }
+}

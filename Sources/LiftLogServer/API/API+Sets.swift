@@ -1,0 +1,47 @@
+import LiftLogKit
+
+/// One set by its ID (`SESSION.KEY`, see ``Store/setReference(in:entry:set:)``): change it,
+/// complete, skip or un-log it, remove it.
+extension API {
+    static let setRoutes: [Route] = [
+        Route("workout-sets/:id", [
+            "GET": { call throws(LiftLogError) in
+                let store = try call.store()
+                let found = try store.set(call[0])
+                return APIResponse.ok(setJSON(found.stored, entry: found.entry, set: found.set))
+            },
+            "PUT": { call throws(LiftLogError) in try changeSet(call, action: nil) },
+            "DELETE": { call throws(LiftLogError) in
+                let store = try call.store()
+                return APIResponse.ok(try DataShapes.session(try store.removeSet(call[0]), store: store))
+            },
+        ]),
+        Route("workout-sets/:id/log", ["PUT": { call throws(LiftLogError) in try changeSet(call, action: .complete) }]),
+        Route("workout-sets/:id/skip", ["PUT": { call throws(LiftLogError) in try changeSet(call, action: .skip) }]),
+        Route("workout-sets/:id/unlog", ["PUT": { call throws(LiftLogError) in try changeSet(call, action: .undo) }]),
+    ]
+
+    /// The set with its ID, its exercise and its session's ID.
+    static func setJSON(_ stored: StoredSession, entry: Int, set: Int) -> JSONValue {
+        guard case .object(var object) = DataShapes.set(stored.session, entry: entry, set: set) else { return .null }
+        object["session_id"] = .string(stored.session.id.rawValue)
+        object["exercise_name"] = .string(stored.session.entries[entry].exerciseName)
+        return .object(object)
+    }
+
+    /// The fields of `PUT /workout-sets/:id[/log]`: `weight`, `unit`, `reps`, `bodyweight`,
+    /// `duration_seconds`, `distance_m`, `rpe`, `rir`, `set_type`, `notes`.
+    static func changeSet(_ call: Call, action: SetChange.Action?) throws(LiftLogError) -> HTTPResponse {
+        var change = SetChange(weight: try call.number("weight"), unit: try call.enumeration("unit", WeightUnit.self), reps: try call.integer("reps"),
+                               rpe: try call.number("rpe"), rir: try call.integer("rir"), setType: try call.enumeration("set_type", WorkoutSet.SetType.self),
+                               note: try call.string("notes"), action: action)
+        change.bodyweight = try call.bool("bodyweight")
+        change.durationSeconds = try call.integer("duration_seconds")
+        change.distanceMeters = try call.number("distance_m")
+        guard !change.isEmpty else {
+            throw .validation("Give what changes: weight, unit, reps, bodyweight, duration_seconds, distance_m, rpe, rir, set_type or notes.")
+        }
+        let store = try call.store()
+        return APIResponse.ok(try DataShapes.session(try store.changeSet(call[0], change), store: store))
+    }
+}

@@ -1,0 +1,200 @@
+import LiftLogKit
+
+/// Sessions: history, start, show, change, delete, complete, skip; the day's dashboard;
+/// stretch and meditation sessions.
+extension API {
+    static let workoutRoutes: [Route] = [
+        Route("workouts", ["GET": history, "POST": start]),
+        Route("workouts/today", ["GET": today]),
+        Route("workouts/:id", [
+            "GET": { call throws(LiftLogError) in
+                let store = try call.store()
+                return APIResponse.ok(try DataShapes.session(try store.session(idPrefix: call[0]), store: store))
+            },
+            "PUT": update,
+            "DELETE": { call throws(LiftLogError) in
+                let removed = try call.store().deleteSession(idPrefix: call[0])
+                return APIResponse.ok(["id": .string(removed.session.id.rawValue), "path": .string(removed.path)])
+            },
+        ]),
+        Route("workouts/:id/start", ["PUT": startAgain]),
+        Route("workouts/:id/complete", ["PUT": complete]),
+        Route("workouts/:id/skip", ["PUT": skip]),
+        Route("workouts/:id/sets", ["POST": logSets]),
+        Route("stretch-sessions", ["GET": { call throws(LiftLogError) in try kindHistory(call, .stretch) }, "POST": { call throws(LiftLogError) in try record(call, .stretch) }]),
+        Route("meditation-sessions", ["GET": { call throws(LiftLogError) in try kindHistory(call, .meditation) }, "POST": { call throws(LiftLogError) in try record(call, .meditation) }]),
+        Route("stretch-sessions/latest", ["GET": { call throws(LiftLogError) in try latest(call, .stretch) }]),
+        Route("meditation-sessions/latest", ["GET": { call throws(LiftLogError) in try latest(call, .meditation) }]),
+    ]
+
+    /// `GET /workouts?page&per_page&from&to&kind&exercise`: `history --json`.
+    @Sendable static func history(_ call: Call) throws(LiftLogError) -> HTTPResponse {
+        var query = HistoryQuery(page: try call.queryInteger("page") ?? 1, perPage: try call.queryInteger("per_page") ?? 25)
+        query.from = try call.queryDate("from")
+        query.to = try call.queryDate("to")
+        query.exercise = call.request.query["exercise"]
+        if let kind = call.request.query["kind"] {
+            guard let value = Session.Kind(rawValue: kind) else { throw .validation("kind must be lifting, cardio, stretch or meditation, got '\(kind)'.") }
+            query.kind = value
+        }
+        return APIResponse.ok(DataShapes.history(try call.store().history(query)))
+    }
+
+    /// `POST /workouts {"id"?, "kind"?, "started_at"?, "plan_day"?}`: starts a session; a day of
+    /// the active plan (`"next"` for the rotation's next) pre-fills its planned sets. The same
+    /// `id` again answers with that session (200).
+    @Sendable static func start(_ call: Call) throws(LiftLogError) -> HTTPResponse {
+        let store = try call.store()
+        var id: Session.ID?
+        if let text = try call.string("id") {
+            guard let parsed = Session.ID(rawValue: text.lowercased()) else { throw .validation("id must be a UUID, got '\(text)'.") }
+            id = parsed
+            if let existing = try? store.session(idPrefix: parsed.rawValue), existing.session.id == parsed {
+                return APIResponse.ok(try DataShapes.session(existing, store: store))
+            }
+        }
+        let kind = try call.enumeration("kind", Session.Kind.self) ?? .lifting
+        let startedAt = try call.timestamp("started_at")
+        let stored: StoredSession
+        if let day = try call.string("plan_day") {
+            guard kind == .lifting else { throw .validation("A plan day starts a lifting session, not a \(kind.rawValue) one.") }
+            stored = try store.startPlannedSession(day: day.lowercased() == "next" ? nil : day, startedAt: startedAt, id: id)
+        } else {
+            stored = try store.startSession(kind: kind, startedAt: startedAt, id: id)
+        }
+        return APIResponse.ok(try DataShapes.session(stored, store: store), status: 201)
+    }
+
+    /// `GET /workouts/today`: the active session, and the active plan's next day with targets
+    /// and plates (`today --json --plates`); each `null` when there is none.
+    @Sendable static func today(_ call: Call) throws(LiftLogError) -> HTTPResponse {
+        let store = try call.store()
+        var data: JSONObject = ["active": .null, "next": .null]
+        if let active = try store.activeSession() { data["active"] = try DataShapes.session(active, store: store) }
+        do throws(LiftLogError) {
+            let report = try store.today()
+            data["next"] = DataShapes.today(report, plates: store.plates(for: report))
+        } catch {
+            guard case .notFound = error else { throw error }
+        }
+        return APIResponse.ok(.object(data))
+    }
+
+    /// `PUT /workouts/:id {"notes"?, "session_rpe"?, "pain_tags"?, "started_at"?, "completed_at"?,
+    /// "duration_seconds"?, "order"?}`.
+    @Sendable static func update(_ call: Call) throws(LiftLogError) -> HTTPResponse {
+        var change = SessionChange(notes: try call.string("notes"), sessionRPE: try call.integer("session_rpe"), painTags: try call.strings("pain_tags"),
+                                   startedAt: try call.timestamp("started_at"), completedAt: try call.timestamp("completed_at"),
+                                   durationSeconds: try call.integer("duration_seconds"))
+        if try call.has("order") {
+            guard let items = try call.body()["order"]?.arrayValue else { throw .validation("order must be a list of positions, such as [2, 1, 3].") }
+            var order: [Int] = []
+            for item in items {
+                guard let number = item.numberValue, number == number.rounded(), abs(number) < 1e6 else { throw .validation("order must be a list of positions, such as [2, 1, 3].") }
+                order.append(Int(number))
+            }
+            change.order = order
+        }
+        let store = try call.store()
+        return APIResponse.ok(try DataShapes.session(try store.updateSession(idPrefix: call[0], change), store: store))
+    }
+
+    /// `PUT /workouts/:id/start`: the session is started when it exists; an active one answers
+    /// as it is (a retry), a completed one is not started again.
+    @Sendable static func startAgain(_ call: Call) throws(LiftLogError) -> HTTPResponse {
+        let store = try call.store()
+        let stored = try store.session(idPrefix: call[0])
+        guard stored.session.status == .active else {
+            throw .conflict("Session \(stored.session.id.short) is completed; start a new one with POST /api/workouts.")
+        }
+        return APIResponse.ok(try DataShapes.session(stored, store: store))
+    }
+
+    /// `PUT /workouts/:id/complete {"session_rpe"?, "pain_tags"?, "notes"?, "completed_at"?}`.
+    @Sendable static func complete(_ call: Call) throws(LiftLogError) -> HTTPResponse {
+        let store = try call.store()
+        let session = try store.session(idPrefix: call[0])
+        guard session.session.status == .active else { throw .conflict("Session \(session.session.id.short) is already completed.") }
+        let finished = try store.finish(feel: try call.integer("session_rpe"), painTags: try call.strings("pain_tags") ?? [], notes: try call.string("notes"),
+                                        completedAt: try call.timestamp("completed_at"))
+        return APIResponse.ok(try DataShapes.session(finished, store: store))
+    }
+
+    /// `PUT /workouts/:id/skip`: a planned day not trained. The active session ends with every
+    /// planned set skipped, so the plan's rotation moves on; refused once a set is logged.
+    @Sendable static func skip(_ call: Call) throws(LiftLogError) -> HTTPResponse {
+        let store = try call.store()
+        let session = try store.session(idPrefix: call[0])
+        guard session.session.status == .active else { throw .conflict("Session \(session.session.id.short) is already completed.") }
+        let logged = session.session.entries.flatMap(\.sets).filter { $0.status == .completed }.count
+        guard logged == 0 else {
+            throw .conflict("Session \(session.session.id.short) has \(logged) logged set\(logged == 1 ? "" : "s"); complete it instead of skipping it.")
+        }
+        let finished = try store.finish(notes: try call.string("notes"), completedAt: try call.timestamp("completed_at"))
+        return APIResponse.ok(try DataShapes.session(finished, store: store))
+    }
+
+    /// `POST /workouts/:id/sets {"exercise", "sets": ["100x5", …]}` or `{"exercise", "weight",
+    /// "unit", "reps", "rpe"?, "rir"?, "duration_seconds"?, "distance_m"?}`, with `"request_id"`
+    /// (a retry changes nothing), `"note"`, `"rest_seconds"` and `"create"` (add an unknown
+    /// exercise to the library). 201, or 200 for a retry; `logged_sets` and `logged_set_ids`.
+    @Sendable static func logSets(_ call: Call) throws(LiftLogError) -> HTTPResponse {
+        let store = try call.store()
+        let exercise = try call.requiredString("exercise", example: "{\"exercise\": \"Back Squat\", \"sets\": [\"100x5\"]}")
+        var sets: [SetNotation] = []
+        if try call.has("sets") {
+            guard let items = try call.body()["sets"]?.arrayValue else { throw .validation("sets must be a list of set notation such as \"100x5\".") }
+            for item in items {
+                guard let text = item.stringValue else { throw .validation("sets must be a list of set notation such as \"100x5\".") }
+                sets.append(try SetNotation.parse(text, defaultUnit: store.preferences.unit))
+            }
+        } else if !["reps", "duration_seconds", "distance_m"].filter({ (try? call.has($0)) == true }).isEmpty {
+            var set = SetNotation(weight: try call.number("weight"), unit: try call.enumeration("unit", WeightUnit.self) ?? store.preferences.unit,
+                                  reps: try call.integer("reps"), rpe: try call.number("rpe"))
+            set.rir = try call.integer("rir")
+            set.durationSeconds = try call.integer("duration_seconds")
+            set.distanceMeters = try call.number("distance_m")
+            set.bodyweight = try call.bool("bodyweight") ?? false
+            set.setType = try call.enumeration("set_type", WorkoutSet.SetType.self) ?? .normal
+            sets.append(set)
+        }
+        let session = try store.session(idPrefix: call[0])
+        var details = LogDetails(note: try call.string("note"), restSeconds: try call.integer("rest_seconds"))
+        details.requestID = try call.string("request_id")
+        let result = try store.log(exercise: exercise, sets: sets, createIfMissing: try call.bool("create") ?? false, sessionID: session.session.id, details: details)
+        var data = try DataShapes.session(result.stored, store: store)
+        if case .object(var object) = data {
+            object["logged_sets"] = .array(result.setNumbers.map { .number(JSONNumber($0)) })
+            let entry = result.entry
+            object["logged_set_ids"] = .array(entry.sets.indices.filter { result.setNumbers.contains(entry.sets[$0].setNumber) }.map {
+                .string(Store.setReference(in: result.stored.session, entry: result.entryIndex, set: $0))
+            })
+            data = .object(object)
+        }
+        return APIResponse.ok(data, status: result.repeated ? 200 : 201)
+    }
+
+    static func kindHistory(_ call: Call, _ kind: Session.Kind) throws(LiftLogError) -> HTTPResponse {
+        var query = HistoryQuery(page: try call.queryInteger("page") ?? 1, perPage: try call.queryInteger("per_page") ?? 25)
+        query.kind = kind
+        return APIResponse.ok(DataShapes.history(try call.store().history(query)))
+    }
+
+    static func latest(_ call: Call, _ kind: Session.Kind) throws(LiftLogError) -> HTTPResponse {
+        var query = HistoryQuery(page: 1, perPage: 1)
+        query.kind = kind
+        let store = try call.store()
+        guard let latest = try store.history(query).sessions.first else { return APIResponse.ok(.null) }
+        return APIResponse.ok(try DataShapes.session(try store.session(idPrefix: latest.id.rawValue), store: store))
+    }
+
+    /// `POST /stretch-sessions` or `/meditation-sessions` `{"minutes", "started_at"?, "notes"?,
+    /// "regions"?, "meditation_type"?}`.
+    static func record(_ call: Call, _ kind: Session.Kind) throws(LiftLogError) -> HTTPResponse {
+        guard let minutes = try call.number("minutes") else { throw .validation("Give the minutes: {\"minutes\": 15}.") }
+        let store = try call.store()
+        let stored = try store.recordSession(kind: kind, minutes: minutes, startedAt: try call.timestamp("started_at"), notes: try call.string("notes"),
+                                             regions: try call.strings("regions") ?? [], meditationType: try call.string("meditation_type"))
+        return APIResponse.ok(try DataShapes.session(stored, store: store), status: 201)
+    }
+}

@@ -1,0 +1,132 @@
+import LiftLogKit
+
+/// One request being answered: the request, the path's parameters (`:id` segments, in
+/// order) and typed readers of its query and JSON body that refuse a wrong type with
+/// `VALIDATION_ERROR` naming the field.
+struct Call {
+    let request: HTTPRequest
+    let parameters: [String]
+    let api: API
+    private let parsedBody: Result<JSONObject, LiftLogError>
+
+    init(request: HTTPRequest, parameters: [String], api: API) {
+        self.request = request
+        self.parameters = parameters
+        self.api = api
+        if request.body.isEmpty {
+            parsedBody = .success(JSONObject())
+        } else if let value = try? JSONParser.parse(request.body), case .object(let object) = value {
+            parsedBody = .success(object)
+        } else {
+            parsedBody = .failure(.validation("The body must be a JSON object (UTF-8)."))
+        }
+    }
+
+    /// The `index`-th `:parameter` of the path.
+    subscript(_ index: Int) -> String { parameters[index] }
+
+    func store() throws(LiftLogError) -> Store { try Store.open(at: api.storePath) }
+
+    func body() throws(LiftLogError) -> JSONObject { try parsedBody.get() }
+
+    func has(_ key: String) throws(LiftLogError) -> Bool {
+        guard let value = try body()[key] else { return false }
+        return value != .null
+    }
+
+    func string(_ key: String) throws(LiftLogError) -> String? {
+        guard let value = try body()[key], value != .null else { return nil }
+        guard let text = value.stringValue else { throw .validation("\(key) must be text.") }
+        return text
+    }
+
+    func requiredString(_ key: String, example: String) throws(LiftLogError) -> String {
+        guard let text = try string(key), !text.trimmingWhitespace().isEmpty else { throw .validation("Give \(key): \(example).") }
+        return text
+    }
+
+    func number(_ key: String) throws(LiftLogError) -> Double? {
+        guard let value = try body()[key], value != .null else { return nil }
+        guard let number = value.numberValue, number.isFinite else { throw .validation("\(key) must be a number.") }
+        return number
+    }
+
+    func integer(_ key: String) throws(LiftLogError) -> Int? {
+        guard let number = try number(key) else { return nil }
+        guard number == number.rounded(), abs(number) < 1e9 else { throw .validation("\(key) must be a whole number, got \(JSONNumber(number)).") }
+        return Int(number)
+    }
+
+    func bool(_ key: String) throws(LiftLogError) -> Bool? {
+        guard let value = try body()[key], value != .null else { return nil }
+        guard case .bool(let flag) = value else { throw .validation("\(key) must be true or false.") }
+        return flag
+    }
+
+    func strings(_ key: String) throws(LiftLogError) -> [String]? {
+        guard let value = try body()[key], value != .null else { return nil }
+        guard let items = value.arrayValue, let texts = Optional(items.compactMap(\.stringValue)), texts.count == items.count else {
+            throw .validation("\(key) must be a list of texts.")
+        }
+        return texts
+    }
+
+    func timestamp(_ key: String) throws(LiftLogError) -> Timestamp? {
+        guard let text = try string(key) else { return nil }
+        guard let time = Timestamp(text) else { throw .validation("\(key) must be an ISO 8601 time like 2025-01-24T07:30:00+01:00, got '\(text)'.") }
+        return time
+    }
+
+    func date(_ key: String) throws(LiftLogError) -> LocalDate? {
+        guard let text = try string(key) else { return nil }
+        guard let date = LocalDate(text) else { throw .validation("\(key) must be a date like 2025-01-24, got '\(text)'.") }
+        return date
+    }
+
+    func enumeration<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(LiftLogError) -> T? where T.RawValue == String, T: CaseIterable {
+        guard let text = try string(key) else { return nil }
+        guard let value = T(rawValue: text.lowercased()) else {
+            throw .validation("\(key) must be \(T.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'.")
+        }
+        return value
+    }
+
+    func queryInteger(_ name: String) throws(LiftLogError) -> Int? {
+        guard let text = request.query[name] else { return nil }
+        guard let value = Int(text) else { throw .validation("\(name) must be a whole number, got '\(text)'.") }
+        return value
+    }
+
+    func queryDate(_ name: String) throws(LiftLogError) -> LocalDate? {
+        guard let text = request.query[name] else { return nil }
+        guard let value = LocalDate(text) else { throw .validation("\(name) must be a date like 2025-01-24, got '\(text)'.") }
+        return value
+    }
+}
+
+/// A path pattern (`workouts/:id/sets`, under `/api`) and what each method does there.
+struct Route: Sendable {
+    typealias Handler = @Sendable (Call) throws(LiftLogError) -> HTTPResponse
+
+    let pattern: [String]
+    let handlers: [String: Handler]
+
+    init(_ pattern: String, _ handlers: [String: Handler]) {
+        self.pattern = pattern.split(separator: "/").map(String.init)
+        self.handlers = handlers
+    }
+
+    /// The `:parameter` segments of `segments` when the pattern matches them.
+    func match(_ segments: ArraySlice<String>) -> [String]? {
+        guard segments.count == pattern.count else { return nil }
+        var parameters: [String] = []
+        for (part, segment) in zip(pattern, segments) {
+            if part.hasPrefix(":") { parameters.append(segment) } else if part != segment { return nil }
+        }
+        return parameters
+    }
+
+    /// Whether the pattern has no parameter where `other` has a literal: literal routes
+    /// (`workouts/today`) are tried before parameter ones (`workouts/:id`).
+    var literalCount: Int { pattern.filter { !$0.hasPrefix(":") }.count }
+}

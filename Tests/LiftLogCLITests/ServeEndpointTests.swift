@@ -1,0 +1,239 @@
+import Testing
+@testable import LiftLogKit
+@testable import LiftLogServer
+import LiftLogTestSupport
+
+/// The endpoint table of `liftlog serve` beyond the core lifecycle: sets by ID, changing and
+/// skipping workouts, the calendar in a client's offset, the library, plans and mesocycles.
+@Suite("The HTTP API's endpoints")
+struct ServeEndpointTests {
+    private func withServer(_ body: (ServerProcess, String) throws -> Void) throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            let server = try #require(ServerProcess.start(store: store))
+            defer { _ = server.stop() }
+            try body(server, store)
+        }
+    }
+
+    private func sets(_ reply: ServerProcess.Reply, entry: Int = 0) -> [JSONValue] {
+        reply.json?["data"]?["entries"]?.arrayValue?[entry]["sets"]?.arrayValue ?? []
+    }
+
+    /// The session file on disk, parsed.
+    private func onDisk(_ store: String, _ reply: ServerProcess.Reply) -> JSONValue? {
+        guard let path = reply.json?["data"]?["path"]?.stringValue, let text = readText(store + "/" + path) else { return nil }
+        return try? JSONParser.parse(Array(text.utf8))
+    }
+
+    @Test("sets by their IDs: planned sets logged, skipped, un-logged, changed and removed; IDs survive rewrites; a client's request ID names its set")
+    func setsByID() throws {
+        try withServer { server, store in
+            #expect(server.request("POST", "/api/plans", body: #"{"name": "Strength", "days": ["A", "B"], "active": true}"#).status == 201)
+            let planned = server.request("POST", "/api/plans/Strength/days/A/exercises", body: #"{"exercise": "Back Squat", "scheme": "3x5"}"#)
+            #expect(planned.status == 201 && planned.json?["data"]?["scheme"] == "3x5", "\(planned.body)")
+            let id = "7a000000-0000-4000-8000-000000000001"
+            let started = server.request("POST", "/api/workouts", body: "{\"id\": \"\(id)\", \"plan_day\": \"next\"}")
+            #expect(started.status == 201 && started.json?["data"]?["plan_day"] == "A", "\(started.body)")
+            let pending = sets(started)
+            #expect(pending.count == 3 && pending.allSatisfy { $0["status"] == "pending" })
+            let refs = pending.compactMap { $0["set_id"]?.stringValue }
+            #expect(refs.count == 3 && Set(refs).count == 3 && refs.allSatisfy { $0.hasPrefix(id + ".") })
+
+            let logged = server.request("PUT", "/api/workout-sets/\(refs[0])/log", body: #"{"weight": 100, "reps": 5}"#)
+            #expect(logged.status == 200 && sets(logged)[0]["status"] == "completed" && sets(logged)[0]["weight"] == 100, "\(logged.body)")
+            let skipped = server.request("PUT", "/api/workout-sets/\(refs[1])/skip")
+            #expect(skipped.status == 200 && sets(skipped)[1]["status"] == "skipped")
+            let unlogged = server.request("PUT", "/api/workout-sets/\(refs[1])/unlog")
+            #expect(sets(unlogged)[1]["status"] == "pending")
+            let changed = server.request("PUT", "/api/workout-sets/\(refs[0])", body: #"{"rpe": 8.5, "notes": "belt"}"#)
+            #expect(sets(changed)[0]["rpe"] == 8.5 && sets(changed)[0]["notes"] == "belt" && sets(changed)[0]["set_id"] == .string(refs[0]))
+            // Logging by notation completes the next planned set: its ID stays.
+            let byNotation = server.request("POST", "/api/workouts/\(id)/sets", body: #"{"exercise": "Back Squat", "sets": ["100x5"], "request_id": "r-1"}"#)
+            #expect(byNotation.status == 201 && byNotation.json?["data"]?["logged_set_ids"] == .array([.string(refs[1])]), "\(byNotation.body)")
+            // An extra set logged with a client's request ID is known by it before the server answers.
+            let extra = server.request("POST", "/api/workouts/\(id)/sets", body: #"{"exercise": "Back Squat", "sets": ["80x8", "80x8"], "request_id": "c0ffee01-aaaa-4bbb-8ccc-000000000001"}"#)
+            #expect(extra.json?["data"]?["logged_set_ids"]?.arrayValue?.count == 2)
+            // The first completes the last planned set (its ID stays); the second is new and takes the request's ID.
+            #expect(extra.json?["data"]?["logged_set_ids"] == .array([.string(refs[2]), .string(id + ".c0ffee01-aaaa-4bbb-8ccc-000000000001")]), "\(extra.body)")
+            let own = server.request("GET", "/api/workout-sets/\(id).c0ffee01-aaaa-4bbb-8ccc-000000000001")
+            #expect(own.status == 200 && own.json?["data"]?["exercise_name"] == "Back Squat" && own.json?["data"]?["session_id"] == .string(id), "\(own.body)")
+            // Removing the first set renumbers the others; their IDs stay.
+            let removed = server.request("DELETE", "/api/workout-sets/\(refs[0])")
+            #expect(removed.status == 200 && sets(removed).count == 3 && sets(removed)[0]["set_id"] == .string(refs[1]) && sets(removed)[0]["set_number"] == 1, "\(removed.body)")
+            #expect(server.request("GET", "/api/workout-sets/\(refs[0])").status == 404)
+            // The file holds the IDs; a set written by hand without one is named by position.
+            let disk = try #require(onDisk(store, removed))
+            let diskSets = disk["entries"]?.arrayValue?[0]["sets"]?.arrayValue ?? []
+            #expect(diskSets.map { $0["id"] } == sets(removed).map { $0["id"] } && diskSets[0]["id"] != nil && diskSets[0]["set_id"] == nil)
+            let path = try #require(removed.json?["data"]?["path"]?.stringValue)
+            let text = try #require(readText(store + "/" + path))
+            let firstID = try #require(diskSets[0]["id"]?.stringValue)
+            writeText(text.replacingOccurrences(of: "\"id\": \"\(firstID)\",\n", with: ""), to: store + "/" + path)
+            let positional = server.request("GET", "/api/workout-sets/\(id).e1s1")
+            #expect(positional.status == 200 && positional.json?["data"]?["set_id"] == .string(id + ".e1s1"), "\(positional.body)")
+            // Bad references.
+            let malformed = server.request("GET", "/api/workout-sets/nonsense")
+            #expect(malformed.status == 400 && malformed.json?["error"]?["message"]?.stringValue?.hasPrefix("'nonsense' is not a set ID") == true)
+            let missing = server.request("PUT", "/api/workout-sets/\(id).nope/log")
+            #expect(missing.status == 404 && missing.json?["error"]?["message"] == "Session 7a000000 has no set 'nope'.", "\(missing.body)")
+            let empty = server.request("PUT", "/api/workout-sets/\(refs[2])", body: "{}")
+            #expect(empty.status == 400 && empty.json?["error"]?["code"] == "VALIDATION_ERROR")
+            let badValue = server.request("PUT", "/api/workout-sets/\(refs[2])", body: #"{"reps": -3}"#)
+            #expect(badValue.status == 400 && badValue.json?["error"]?["message"] == "Reps cannot be negative, found -3.", "\(badValue.body)")
+            let wrongType = server.request("PUT", "/api/workout-sets/\(refs[2])", body: #"{"reps": "five"}"#)
+            #expect(wrongType.status == 400 && wrongType.json?["error"]?["message"] == "reps must be a number.")
+        }
+    }
+
+    @Test("a workout's fields change through PUT (a new start moves its file); start, skip and complete; the calendar in the client's offset")
+    func workouts() throws {
+        try withServer { server, store in
+            let id = "7b000000-0000-4000-8000-000000000001"
+            let started = server.request("POST", "/api/workouts", body: "{\"id\": \"\(id)\", \"started_at\": \"2025-01-31T22:30:00+01:00\"}")
+            #expect(started.status == 201)
+            _ = server.request("POST", "/api/workouts/\(id)/sets", body: #"{"exercise": "Back Squat", "sets": ["100x5"]}"#)
+            _ = server.request("POST", "/api/workouts/\(id)/sets", body: #"{"exercise": "Bench Press", "sets": ["80x5"]}"#)
+            let reordered = server.request("PUT", "/api/workouts/\(id)", body: #"{"order": [2, 1], "notes": "late one"}"#)
+            #expect(reordered.status == 200 && reordered.json?["data"]?["entries"]?.arrayValue?.map { $0["exercise_name"] } == ["Bench Press", "Back Squat"], "\(reordered.body)")
+            #expect(reordered.json?["data"]?["notes"] == "late one")
+            let badOrder = server.request("PUT", "/api/workouts/\(id)", body: #"{"order": [1, 1]}"#)
+            #expect(badOrder.status == 400 && badOrder.json?["error"]?["message"] == "order must list each of the 2 exercises' positions (1–2) once, got 1, 1.")
+            #expect(server.request("PUT", "/api/workouts/\(id)/start").status == 200)
+            let skipRefused = server.request("PUT", "/api/workouts/\(id)/skip")
+            #expect(skipRefused.status == 409 && skipRefused.json?["error"]?["message"] == "Session 7b000000 has 2 logged sets; complete it instead of skipping it.")
+            let done = server.request("PUT", "/api/workouts/\(id)/complete", body: #"{"completed_at": "2025-01-31T23:40:00+01:00", "session_rpe": 4}"#)
+            #expect(done.status == 200 && done.json?["data"]?["status"] == "completed")
+            let restart = server.request("PUT", "/api/workouts/\(id)/start")
+            #expect(restart.status == 409 && restart.json?["error"]?["code"] == "CONFLICT")
+            // The calendar: in the session's own offset it is the 31st; a phone at +05:00 sees the 1st of February.
+            #expect(server.request("GET", "/api/calendar/2025/01").json?["data"]?["days"] == ["2025-01-31": ["lifting"]])
+            #expect(server.request("GET", "/api/calendar/2025/01?tz=%2B05:00").json?["data"]?["days"] == [:])
+            #expect(server.request("GET", "/api/calendar/2025/02?tz=%2B05:00").json?["data"]?["days"] == ["2025-02-01": ["lifting"]])
+            #expect(server.request("GET", "/api/calendar/2025/01?tz=-08:00").json?["data"]?["days"] == ["2025-01-31": ["lifting"]])
+            let badZone = server.request("GET", "/api/calendar/2025/01?tz=Europe/Paris")
+            #expect(badZone.status == 400 && badZone.json?["error"]?["message"] == "tz must be a UTC offset such as +01:00, -05:30 or Z, got 'Europe/Paris'.")
+            // A new start moves the file to its new day; the CLI finds it there.
+            let moved = server.request("PUT", "/api/workouts/\(id)", body: #"{"started_at": "2025-01-30T18:00:00+01:00", "completed_at": "2025-01-30T19:00:00+01:00"}"#)
+            #expect(moved.status == 200 && moved.json?["data"]?["path"] == "sessions/2025/01/2025-01-30-1800-7b000000.json", "\(moved.body)")
+            #expect(allFiles(in: store + "/sessions") == ["2025/01/2025-01-30-1800-7b000000.json"])
+            #expect(runBinary(["show", "7b000000", "--store", store, "--json"]).json?["data"]?["started_at"] == "2025-01-30T18:00:00+01:00")
+            let backwards = server.request("PUT", "/api/workouts/\(id)", body: #"{"completed_at": "2025-01-29T19:00:00+01:00"}"#)
+            #expect(backwards.status == 400 && backwards.json?["error"]?["code"] == "VALIDATION_ERROR")
+
+            // Skipping a planned day: every planned set skipped, the rotation moves on.
+            #expect(server.request("POST", "/api/plans", body: #"{"name": "Split", "days": ["Upper", "Lower"], "active": true}"#).status == 201)
+            _ = server.request("POST", "/api/plans/Split/days/1/exercises", body: #"{"exercise": "Bench Press", "scheme": "3x8-12"}"#)
+            #expect(server.request("GET", "/api/workouts/today").json?["data"]?["next"]?["day"] == "Upper")
+            let planned = server.request("POST", "/api/workouts", body: #"{"plan_day": "next"}"#)
+            let plannedID = try #require(planned.json?["data"]?["id"]?.stringValue)
+            let skipped = server.request("PUT", "/api/workouts/\(plannedID)/skip")
+            #expect(skipped.status == 200 && sets(skipped).allSatisfy { $0["status"] == "skipped" } && sets(skipped).count == 3, "\(skipped.body)")
+            let today = server.request("GET", "/api/workouts/today")
+            #expect(today.json?["data"]?["next"]?["day"] == "Lower" && today.json?["data"]?["active"] == .null)
+        }
+    }
+
+    @Test("the exercise library: add, search, change, chart, delete")
+    func exercises() throws {
+        try withServer { server, store in
+            let added = server.request("POST", "/api/exercises", body: #"{"name": "Zercher Squat", "modality": "barbell", "muscle_groups": ["quadriceps"]}"#)
+            #expect(added.status == 201 && added.json?["data"]?["name"] == "Zercher Squat", "\(added.body)")
+            let twice = server.request("POST", "/api/exercises", body: #"{"name": "zercher squat"}"#)
+            #expect(twice.status == 409 && twice.json?["error"]?["code"] == "CONFLICT")
+            let badModality = server.request("POST", "/api/exercises", body: #"{"name": "X", "modality": "rocket"}"#)
+            #expect(badModality.status == 400 && badModality.json?["error"]?["message"]?.stringValue?.hasPrefix("modality must be barbell, dumbbell") == true)
+            #expect(server.request("GET", "/api/exercises?q=zerch").json?["data"]?["exercises"]?.arrayValue?.first?["name"] == "Zercher Squat")
+            let id = try #require(added.json?["data"]?["id"]?.stringValue)
+            let renamed = server.request("PUT", "/api/exercises/\(id)", body: #"{"name": "Zercher Squat (paused)", "rest_seconds": 150}"#)
+            #expect(renamed.status == 200 && renamed.json?["data"]?["name"] == "Zercher Squat (paused)" && renamed.json?["data"]?["rest_seconds"] == 150, "\(renamed.body)")
+            #expect(runBinary(["exercise", "show", "Zercher Squat (paused)", "--store", store]).status == 0)
+            let none = server.request("GET", "/api/exercises/\(id)/chart.svg")
+            #expect(none.status == 404 && none.json?["error"]?["code"] == "NOT_FOUND")
+            #expect(runBinary(["start", "--store", store]).status == 0)
+            #expect(runBinary(["log", "--store", store, "Zercher Squat (paused)", "80x5"]).status == 0)
+            #expect(runBinary(["finish", "--store", store]).status == 0)
+            let chart = server.request("GET", "/api/exercises/Zercher%20Squat%20(paused)/chart.svg?metric=weight")
+            #expect(chart.status == 200 && chart.header("Content-Type") == "image/svg+xml; charset=utf-8" && chart.body.hasPrefix("<svg") && chart.body.contains("PR 80 kg"), "\(chart.head)")
+            let badMetric = server.request("GET", "/api/exercises/\(id)/chart.svg?metric=speed")
+            #expect(badMetric.status == 400 && badMetric.json?["error"]?["message"]?.stringValue?.hasPrefix("metric must be e1rm, weight") == true)
+            let deleted = server.request("DELETE", "/api/exercises/\(id)")
+            #expect(deleted.status == 200 || deleted.status == 409, "\(deleted.body)")
+            #expect(server.request("GET", "/api/exercises/not-an-exercise").status == 404)
+        }
+    }
+
+    @Test("plans, days and planned exercises: full CRUD; mesocycles created, started, completed")
+    func plansAndMesocycles() throws {
+        try withServer { server, store in
+            let created = server.request("POST", "/api/plans", body: #"{"name": "PPL", "days": ["Push", "Pull"], "days_per_week": 3}"#)
+            #expect(created.status == 201 && created.json?["data"]?["days_per_week"] == 3)
+            #expect(server.request("POST", "/api/plans", body: #"{"name": "ppl"}"#).status == 409)
+            let day = server.request("POST", "/api/plans/PPL/days", body: #"{"name": "Legs", "position": 1}"#)
+            #expect(day.status == 201 && day.json?["data"]?["position"] == 1, "\(day.body)")
+            #expect(server.request("GET", "/api/plans/PPL/days").json?["data"]?["days"]?.arrayValue?.map { $0["name"] } == ["Legs", "Push", "Pull"])
+            let moved = server.request("PUT", "/api/plans/PPL/days/Legs", body: #"{"position": 3}"#)
+            #expect(moved.json?["data"]?["days"]?.arrayValue?.map { $0["name"] } == ["Push", "Pull", "Legs"])
+            #expect(server.request("POST", "/api/plans/PPL/days/Push/exercises", body: #"{"exercise": "Bench Press", "scheme": "4x6-8"}"#).status == 201)
+            let changed = server.request("PUT", "/api/plans/PPL/days/1/exercises/Bench%20Press", body: #"{"scheme": "5x5"}"#)
+            #expect(changed.status == 200 && changed.json?["data"]?["sets"] == 5 && changed.json?["data"]?["reps"] == "5")
+            let badScheme = server.request("POST", "/api/plans/PPL/days/1/exercises", body: #"{"exercise": "Bench Press", "scheme": "lots"}"#)
+            #expect(badScheme.status == 400 && badScheme.json?["error"]?["code"] == "VALIDATION_ERROR")
+            #expect(server.request("GET", "/api/plans/PPL/days/1/exercises").json?["data"]?["exercises"]?.arrayValue?.count == 1)
+            #expect(server.request("DELETE", "/api/plans/PPL/days/1/exercises/Bench%20Press").json?["data"]?["days"]?.arrayValue?[0]["exercises"] == [])
+            #expect(server.request("GET", "/api/plans/PPL/days/9").status == 404)
+            #expect(server.request("DELETE", "/api/plans/PPL/days/Legs").json?["data"]?["days"]?.arrayValue?.count == 2)
+            let activated = server.request("PUT", "/api/plans/PPL", body: #"{"active": true}"#)
+            #expect(activated.json?["data"]?["is_active"] == true || activated.json?["data"]?["active"] == true, "\(activated.body)")
+            #expect(runBinary(["plan", "show", "--store", store, "--json"]).json?["data"]?["name"] == "PPL")
+
+            let noExercises = server.request("POST", "/api/mesocycles", body: #"{"plan": "PPL", "start_date": "2025-02-03", "weeks": 4}"#)
+            #expect(noExercises.status == 400 && noExercises.json?["error"]?["message"] == "Plan 'PPL' has no planned exercises yet.")
+            #expect(server.request("POST", "/api/plans/PPL/days/Pull/exercises", body: #"{"exercise": "Deadlift", "scheme": "1x5"}"#).status == 201)
+            let meso = server.request("POST", "/api/mesocycles", body: #"{"plan": "PPL", "start_date": "2025-02-03", "weeks": 4}"#)
+            #expect(meso.status == 201 && meso.json?["data"]?["status"] == "pending", "\(meso.body)")
+            let mesoID = try #require(meso.json?["data"]?["id"]?.stringValue)
+            #expect(server.request("PUT", "/api/mesocycles/\(mesoID)/complete").status == 409)
+            #expect(server.request("PUT", "/api/mesocycles/\(mesoID)/start").json?["data"]?["status"] == "active")
+            #expect(server.request("GET", "/api/mesocycles/active").json?["data"]?["weeks"]?.arrayValue?.count == 4)
+            #expect(server.request("GET", "/api/mesocycles").json?["data"]?["mesocycles"]?.arrayValue?.count == 1)
+            #expect(server.request("PUT", "/api/mesocycles/\(mesoID)/complete").json?["data"]?["status"] == "completed")
+            let cancel = server.request("PUT", "/api/mesocycles/\(mesoID)/cancel")
+            #expect(cancel.status == 409 && cancel.json?["error"]?["message"] == "That mesocycle is already completed.")
+            #expect(server.request("GET", "/api/mesocycles/active").json?["data"] == .null)
+            #expect(server.request("DELETE", "/api/plans/PPL").status == 200 && server.request("GET", "/api/plans").json?["data"]?["plans"] == [])
+        }
+    }
+
+    @Test("405 names the methods allowed; a broken file is CORRUPT_FILE 500 with its location; every code has its status")
+    func statuses() throws {
+        try withServer { server, store in
+            let wrong = server.request("DELETE", "/api/stats")
+            #expect(wrong.status == 405 && wrong.header("Allow") == "GET" && wrong.json?["error"]?["code"] == "USAGE_ERROR")
+            let id = "7c000000-0000-4000-8000-000000000001"
+            let started = server.request("POST", "/api/workouts", body: "{\"id\": \"\(id)\", \"started_at\": \"2025-01-24T07:30:00+01:00\"}")
+            let path = try #require(started.json?["data"]?["path"]?.stringValue)
+            writeText("{\n  \"id\": \"\(id)\",\n  \"kind\": \"lifting\",\n  \"started_at\": 5\n}\n", to: store + "/" + path)
+            let broken = server.request("GET", "/api/workouts/\(id)")
+            #expect(broken.status == 500 && broken.json?["error"]?["code"] == "CORRUPT_FILE", "\(broken.body)")
+            #expect(broken.json?["error"]?["details"]?["problems"]?.arrayValue?.first?["path"] == .string(path))
+            #expect(broken.json?["error"]?["details"]?["problems"]?.arrayValue?.contains { $0["line"] == 4 && $0["column"] == 17 } == true, "\(broken.body)")
+            let health = server.request("GET", "/api/health")
+            #expect(health.json?["data"]?["index"] == "unreadable files" && health.json?["data"]?["unreadable_files"]?.arrayValue?.count == 1, "\(health.body)")
+        }
+        // The mapping of SPEC §10, code by code.
+        let expected: [ErrorCode: Int] = [.usage: 400, .validation: 400, .notFound: 404, .conflict: 409, .forbidden: 403, .corruptFile: 500, .io: 503, .internal: 500]
+        for code in ErrorCode.allCases { #expect(APIResponse.status(of: code) == expected[code], "\(code)") }
+    }
+
+    @Test("UTC offsets of the calendar's tz", arguments: [("+01:00", 3600), ("-05:30", -19_800), ("Z", 0), ("UTC", 0), (" 02:00", 7200), ("+0530", 19_800), ("+02", 7200)])
+    func offsets(text: String, seconds: Int) {
+        #expect(API.utcOffset(text) == seconds)
+    }
+
+    @Test("UTC offsets refused", arguments: ["Europe/Paris", "+1", "+25:00", "+01:60", "", "++01:00"])
+    func badOffsets(text: String) {
+        #expect(API.utcOffset(text) == nil)
+    }
+}
