@@ -1,18 +1,5 @@
 import LiftLogKit
 
-/// A deterministic pseudo-random generator (SplitMix64), so every run builds the same store.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Writes a store of `count` completed lifting sessions spread evenly over ten years
 /// (2016–2025), each with 4–8 exercises of 3–5 sets, like a real log.
 enum SyntheticStore {
@@ -21,7 +8,7 @@ enum SyntheticStore {
         environment.makeSessionID = { Session.ID.random() }
         let store = try Store.create(at: root, seed: true, environment: environment)
         let exercises = try store.exercises()
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let first = Timestamp("2016-01-04T06:00:00+01:00")!
         let span: Int64 = 10 * 365 * 86_400
         var folders: Swift.Set<String> = []

@@ -178,6 +178,33 @@ struct ServeTests {
         }
     }
 
+    @Test("SIGTERM while a request is half sent: the server stops accepting, finishes that request, writes its set and exits 0")
+    func gracefulStop() throws {
+        try withServer { server, store in
+            #expect(server.request("POST", "/api/workouts", body: "{}").status == 201)
+            let id = try #require(runBinary(["status", "--store", store, "--json"]).json?["data"]?["id"]?.stringValue)
+            let body = Array("{\"exercise\": \"Back Squat\", \"sets\": [\"100x5\"]}".utf8)
+            let head = "POST /api/workouts/\(id)/sets HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+            let socket = try #require(server.connectSocket())
+            defer { close(socket) }
+            let first = Array(head.utf8) + body.prefix(10)
+            #expect(send(socket, first, first.count, Int32(MSG_NOSIGNAL)) == first.count)
+            usleep(200_000)
+            server.process.kill(SIGTERM)
+            usleep(400_000)
+            // No new connection is accepted once it is stopping.
+            #expect(server.connectSocket().map { socket -> Bool in defer { close(socket) }; return ServerProcess.readAll(socket).isEmpty } ?? true)
+            let rest = Array(body.dropFirst(10))
+            #expect(send(socket, rest, rest.count, Int32(MSG_NOSIGNAL)) == rest.count)
+            let reply = String(decoding: ServerProcess.readAll(socket), as: UTF8.self)
+            #expect(reply.hasPrefix("HTTP/1.1 201"), "\(reply)")
+            #expect(reply.lowercased().contains("connection: close"))
+            let stopped = server.stop()
+            #expect(stopped.status == 0, "\(stopped.error)")
+            #expect(runBinary(["show", id, "--store", store]).output.contains("100"))
+        }
+    }
+
     @Test("on loopback without a token, a Host of another name is refused (DNS rebinding)")
     func hostCheck() throws {
         try withServer { server, _ in

@@ -24,14 +24,11 @@ enum WorkoutCommands {
             let store = try context.store()
             let kind = try arguments[.kind] ?? .lifting
             let startedAt = try time(.startedAt, in: arguments, store: store)
-            let stored: StoredSession
-            if let day = try arguments[.planDay], kind == .lifting, let plan = try store.activePlan()?.plan {
-                // 'next' is the rotation's next day, unless the plan has a day of that name.
-                stored = try store.startPlannedSession(day: day.lowercased() == "next" && plan.dayIndex(named: day) == nil ? nil : day, startedAt: startedAt)
+            let stored = try store.start(kind: kind, startedAt: startedAt, planDay: try arguments[.planDay])
+            if stored.session.plan != nil {
                 let text = "Started \(stored.session.planDay ?? "") of \(stored.session.plan ?? "")" + (stored.session.weekNumber.map { ", week \($0)" } ?? "") + " (\(stored.session.id.short)) at \(stored.session.startedAt.shortDescription).\n"
                 return try sessionResult(stored, store: store, context: context, prefix: text + "Log the planned sets in order with 'liftlog log EXERCISE 100x5', or 'liftlog log EXERCISE' to do the next one as planned.")
             }
-            stored = try store.startSession(kind: kind, startedAt: startedAt, planDay: try arguments[.planDay])
             var text = "Started \(stored.session.kind.rawValue) session \(stored.session.id.short) at \(stored.session.startedAt.shortDescription)"
             if let week = stored.session.weekNumber { text += " (mesocycle week \(week))" }
             switch kind {

@@ -182,4 +182,18 @@ extension Store {
         }
         return try startSession(kind: .lifting, startedAt: startedAt, plan: plan.name, planDay: plan.days[dayIndex].name, entries: entries, id: id)
     }
+
+    /// Starts a session as `liftlog start` and `POST /api/workouts` do: a lifting session with
+    /// `planDay` while a plan is active follows that day of the plan (`next`: the rotation's
+    /// next day, unless the plan has a day of that name); otherwise the day's name is only
+    /// recorded.
+    ///
+    /// - Throws: as ``startPlannedSession(day:startedAt:id:)`` and ``startSession(kind:startedAt:plan:planDay:entries:id:)``.
+    @discardableResult
+    public func start(kind: Session.Kind = .lifting, startedAt: Timestamp? = nil, planDay: String? = nil, id: Session.ID? = nil) throws(LiftLogError) -> StoredSession {
+        if let day = planDay, kind == .lifting, let plan = try activePlan()?.plan {
+            return try startPlannedSession(day: day.lowercased() == "next" && plan.dayIndex(named: day) == nil ? nil : day, startedAt: startedAt, id: id)
+        }
+        return try startSession(kind: kind, startedAt: startedAt, planDay: planDay, id: id)
+    }
 }

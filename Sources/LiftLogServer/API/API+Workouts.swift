@@ -40,9 +40,10 @@ extension API {
         return APIResponse.ok(DataShapes.history(try call.store().history(query)))
     }
 
-    /// `POST /workouts {"id"?, "kind"?, "started_at"?, "plan_day"?}`: starts a session; a day of
-    /// the active plan (`"next"` for the rotation's next) pre-fills its planned sets. The same
-    /// `id` again answers with that session (200).
+    /// `POST /workouts {"id"?, "kind"?, "started_at"?, "plan_day"?}`: starts a session as
+    /// `liftlog start` does (``Store/start(kind:startedAt:planDay:id:)``): a day of the active
+    /// plan (`"next"` for the rotation's next) pre-fills its planned sets. The same `id` again
+    /// answers with that session (200).
     @Sendable static func start(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
         var id: Session.ID?
@@ -55,13 +56,7 @@ extension API {
         }
         let kind = try call.enumeration("kind", Session.Kind.self) ?? .lifting
         let startedAt = try call.timestamp("started_at")
-        let stored: StoredSession
-        if let day = try call.string("plan_day") {
-            guard kind == .lifting else { throw .validation("A plan day starts a lifting session, not a \(kind.rawValue) one.") }
-            stored = try store.startPlannedSession(day: day.lowercased() == "next" ? nil : day, startedAt: startedAt, id: id)
-        } else {
-            stored = try store.startSession(kind: kind, startedAt: startedAt, id: id)
-        }
+        let stored = try store.start(kind: kind, startedAt: startedAt, planDay: try call.string("plan_day"), id: id)
         return APIResponse.ok(try DataShapes.session(stored, store: store), status: 201)
     }
 

@@ -11,6 +11,23 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// A request as the server would read it from `METHOD target`, for calling the API
+    /// in-process; `nil` when the target is one the server refuses (400).
+    public init?(method: String, target: String, headers: [String: String] = [:], body: [UInt8] = []) {
+        guard let (segments, query) = try? RequestReader.target(target) else { return nil }
+        self.init(method: method, path: "/" + segments.joined(separator: "/"), segments: segments, query: query,
+                  headers: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0 + ", " + $1 }), body: body)
+    }
+
+    init(method: String, path: String, segments: [String], query: [String: String], headers: [String: String], body: [UInt8]) {
+        self.method = method
+        self.path = path
+        self.segments = segments
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
 }
 
 /// One HTTP/1.1 response.

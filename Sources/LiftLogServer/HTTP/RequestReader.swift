@@ -23,14 +23,17 @@ struct RequestReader {
     /// The next request; `nil` when the client closed the connection between requests.
     mutating func next() throws(Failure) -> HTTPRequest? {
         // The head: up to the blank line.
+        // From its first byte, the whole head must arrive within the timeout, however it trickles.
         var headEnd: Int?
+        var deadline: Double? = buffer.isEmpty ? nil : Connection.now() + Double(connection.timeoutSeconds)
         while true {
             if let end = RequestReader.find([13, 10, 13, 10], in: buffer) { headEnd = end; break }
             if buffer.count > RequestReader.maximumHead { throw Failure(status: 431, message: "The request's headers are larger than 16 KB.") }
-            guard let chunk = try read(timeoutFailure: buffer.isEmpty ? nil : Failure(status: 408, message: "The request's headers did not arrive in time.")) else {
+            guard let chunk = try read(until: deadline, timeoutFailure: buffer.isEmpty ? nil : Failure(status: 408, message: "The request's headers did not arrive in time.")) else {
                 if buffer.isEmpty { return nil }
                 throw Failure(status: 400, message: "The connection closed in the middle of a request.")
             }
+            if deadline == nil { deadline = Connection.now() + Double(connection.timeoutSeconds) }
             buffer += chunk
         }
         guard let headEnd, headEnd <= RequestReader.maximumHead else { throw Failure(status: 431, message: "The request's headers are larger than 16 KB.") }
@@ -69,16 +72,22 @@ struct RequestReader {
             length = value
         }
         guard length <= RequestReader.maximumBody else { throw Failure(status: 413, message: "The body is larger than 1 MB.") }
+        let bodyDeadline = Connection.now() + Double(connection.timeoutSeconds)
         while buffer.count < length {
-            guard let chunk = try read(timeoutFailure: Failure(status: 408, message: "The request's body did not arrive in time.")) else {
+            guard let chunk = try read(until: bodyDeadline, timeoutFailure: Failure(status: 408, message: "The request's body did not arrive in time.")) else {
                 throw Failure(status: 400, message: "The connection closed before the whole body arrived.")
             }
             buffer += chunk
         }
         let body = Array(buffer.prefix(length))
         buffer.removeFirst(length)
-        // The target: path and query, percent-decoded segment by segment.
-        let target = requestLine[1]
+        let (segments, query) = try RequestReader.target(requestLine[1])
+        return HTTPRequest(method: requestLine[0], path: "/" + segments.joined(separator: "/"), segments: segments, query: query, headers: headers, body: body)
+    }
+
+    /// A request target's path segments and query, percent-decoded segment by segment (an
+    /// encoded `/` stays inside its segment); `.`, `..` and NUL segments are refused.
+    static func target(_ target: String) throws(Failure) -> (segments: [String], query: [String: String]) {
         let pathPart = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var segments: [String] = []
         for raw in pathPart[0].split(separator: "/", omittingEmptySubsequences: true) {
@@ -97,11 +106,11 @@ struct RequestReader {
                 query[key] = value
             }
         }
-        return HTTPRequest(method: requestLine[0], path: "/" + segments.joined(separator: "/"), segments: segments, query: query, headers: headers, body: body)
+        return (segments, query)
     }
 
-    private func read(timeoutFailure: Failure?) throws(Failure) -> [UInt8]? {
-        switch connection.read() {
+    private func read(until deadline: Double?, timeoutFailure: Failure?) throws(Failure) -> [UInt8]? {
+        switch connection.read(until: deadline) {
         case .data(let bytes): return bytes
         case .closed: return nil
         case .timedOut: throw timeoutFailure ?? Failure(status: 408, message: "The connection was idle too long.")

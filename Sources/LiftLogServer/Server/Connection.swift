@@ -16,10 +16,13 @@ final class Connection: @unchecked Sendable {
     }
 
     let descriptor: Int32
+    /// How long a request's head, and then its body, may take to arrive in all.
+    let timeoutSeconds: Int
 
     /// Sets the time a read may wait (the header and body timeouts: a slow client gets 408).
     init(descriptor: Int32, timeoutSeconds: Int) {
         self.descriptor = descriptor
+        self.timeoutSeconds = timeoutSeconds
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -27,7 +30,16 @@ final class Connection: @unchecked Sendable {
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
 
-    func read() -> ReadResult {
+    /// Reads what has arrived, waiting at most until `deadline` (``Connection/now()``
+    /// seconds): a client that trickles a byte at a time (slowloris) still runs out of time.
+    func read(until deadline: Double? = nil) -> ReadResult {
+        if let deadline {
+            let remaining = deadline - Connection.now()
+            guard remaining > 0 else { return .timedOut }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(remaining * 1000, 3_600_000).rounded(.up)))
+            if ready == 0 { return .timedOut }
+        }
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
@@ -49,6 +61,13 @@ final class Connection: @unchecked Sendable {
             return false
         }
         return true
+    }
+
+    /// Seconds on the monotonic clock.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     func close() {

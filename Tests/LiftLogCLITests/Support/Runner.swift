@@ -126,12 +126,29 @@ struct Process {
     /// could not be started).
     func wait() -> Outcome {
         if let startFailure { return Outcome(status: 127, output: "", error: startFailure) }
-        let output = readAll(outputPipe), error = readAll(errorPipe)
-        return Outcome(status: ProcessSupport.wait(for: pid), output: output, error: error)
+        // Both pipes at once: a program that fills one while the other is read never stalls.
+        let error = Drain(errorPipe)
+        let output = String(decoding: ProcessSupport.readAll(outputPipe), as: UTF8.self)
+        return Outcome(status: ProcessSupport.wait(for: pid), output: output, error: error.finish())
+    }
+}
+
+/// Reads a descriptor to its end on a thread of its own, so the program writing to it never
+/// blocks on a full pipe (a server's access log) while the test does something else.
+final class Drain: @unchecked Sendable {
+    private var bytes: [UInt8] = []
+    private var thread: pthread_t?
+
+    init(_ descriptor: Int32) {
+        thread = Threads.start { [self] in bytes = ProcessSupport.readAll(descriptor) }
+        if thread == nil { bytes = ProcessSupport.readAll(descriptor) }
     }
 
-    private func readAll(_ descriptor: Int32) -> String {
-        String(decoding: ProcessSupport.readAll(descriptor), as: UTF8.self)
+    /// Waits for the end of the descriptor and returns what was read.
+    func finish() -> String {
+        if let thread { pthread_join(thread, nil) }
+        thread = nil
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -4,11 +4,14 @@ import Glibc
 import Darwin
 #endif
 @testable import LiftLogKit
+@testable import LiftLogServer
 
 /// A `liftlog serve` on an ephemeral loopback port, and a minimal HTTP client for it.
 struct ServerProcess {
     let process: Process
     let port: Int
+    /// The server's access log, read while it runs.
+    let log: Drain
 
     /// Starts the server and reads the port from its first line.
     static func start(store: String, _ arguments: [String] = []) -> ServerProcess? {
@@ -23,7 +26,7 @@ struct ServerProcess {
             _ = process.wait()
             return nil
         }
-        return ServerProcess(process: process, port: port)
+        return ServerProcess(process: process, port: port, log: Drain(process.errorPipe))
     }
 
     /// What the server answered: the status and the body as JSON (`nil` when it is not).
@@ -56,31 +59,35 @@ struct ServerProcess {
     }
 
     /// Sends `bytes` as they are and reads the reply until the server closes.
-    func raw(_ bytes: [UInt8], pauseAfterSending: useconds_t = 0) -> Reply {
-        let text = String(decoding: exchange(bytes, pause: pauseAfterSending), as: UTF8.self)
+    /// With `closeWriting`, the client says it will send nothing more (a request cut short).
+    func raw(_ bytes: [UInt8], pauseAfterSending: useconds_t = 0, closeWriting: Bool = false) -> Reply {
+        let text = String(decoding: exchange(bytes, pause: pauseAfterSending, closeWriting: closeWriting), as: UTF8.self)
         let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
         let parts = text.split(separator: "\r\n\r\n", maxSplits: 1, omittingEmptySubsequences: false)
         let body = parts.count == 2 ? String(parts[1]) : ""
         return Reply(status: status, body: body, head: String(parts.first ?? ""))
     }
 
-    private func exchange(_ bytes: [UInt8], pause: useconds_t) -> [UInt8] {
+    /// A new connection to the server, or `nil`.
+    func connectSocket() -> Int32? {
         #if canImport(Darwin)
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #else
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #endif
-        defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
         let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard connected == 0 else { return [] }
+        guard connected == 0 else { close(descriptor); return nil }
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        if pause > 0 { usleep(pause) }
+        return descriptor
+    }
+
+    /// Everything the server sends on `descriptor` until it closes.
+    static func readAll(_ descriptor: Int32) -> [UInt8] {
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -91,9 +98,54 @@ struct ServerProcess {
         return reply
     }
 
+    /// Sends `bytes` one at a time, `interval` microseconds apart, until the server answers or
+    /// closes (a slowloris client); the status it answered and the seconds it took.
+    func trickle(_ bytes: [UInt8], interval: useconds_t) -> (status: Int, seconds: Double) {
+        guard let descriptor = connectSocket() else { return (0, 0) }
+        defer { close(descriptor) }
+        let start = Connection.now()
+        for byte in bytes {
+            var one = byte
+            guard send(descriptor, &one, 1, Int32(MSG_NOSIGNAL)) == 1 else { break }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 0) > 0 { break }
+            usleep(interval)
+        }
+        let text = String(decoding: ServerProcess.readAll(descriptor), as: UTF8.self)
+        return (Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0, Connection.now() - start)
+    }
+
+    private func exchange(_ bytes: [UInt8], pause: useconds_t, closeWriting: Bool) -> [UInt8] {
+        guard let descriptor = connectSocket() else { return [] }
+        defer { close(descriptor) }
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if closeWriting { shutdown(descriptor, Int32(SHUT_WR)) }
+        if pause > 0 { usleep(pause) }
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while !ServerProcess.isComplete(reply) {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            reply += buffer[..<count]
+        }
+        return reply
+    }
+
+    /// Whether `reply` holds a whole response (its head and Content-Length bytes of body), so
+    /// the client need not wait for a kept-alive connection to close.
+    static func isComplete(_ reply: [UInt8]) -> Bool {
+        guard let end = (0..<max(0, reply.count - 3)).first(where: { reply[$0] == 13 && reply[$0 + 1] == 10 && reply[$0 + 2] == 13 && reply[$0 + 3] == 10 }) else { return false }
+        let head = String(decoding: reply[..<end], as: UTF8.self).lowercased()
+        guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+              let length = Int(String(line.dropFirst("content-length:".count)).trimmingWhitespace()) else { return false }
+        return reply.count >= end + 4 + length
+    }
+
     /// Stops it as Ctrl-C does and returns what it printed.
     func stop() -> Outcome {
         process.kill(SIGINT)
-        return process.wait()
+        let output = String(decoding: ProcessSupport.readAll(process.outputPipe), as: UTF8.self)
+        let error = log.finish()
+        return Outcome(status: ProcessSupport.wait(for: process.pid), output: output, error: error)
     }
 }
