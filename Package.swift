@@ -33,7 +33,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "liftlog-bench",
-            dependencies: ["LiftLogKit", "LiftLogCatalog"],
+            dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogServer"],
             linkerSettings: staticLinking
         ),
         // Temporary folders and file helpers shared by the test targets.

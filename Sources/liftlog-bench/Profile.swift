@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import LiftLogKit
+import LiftLogServer
 
 /// The real file system without flushes: separates the CPU cost of a command from its I/O.
 struct UnflushedFileSystem: FileSystem {
@@ -78,4 +79,47 @@ func profileCodec() throws {
         total += JSONWriter.canonicalBytes(session.json).count
     }
     print("\(bytes.count) bytes: \(format((now() - start) / 2000 * 1000)) ms per read and write (\(total))")
+}
+
+/// `liftlog-bench --profile-server [N]`: where a history page and a logged set spend their time
+/// in-process, step by step, over a store of N sessions.
+func profileServer(count: Int) throws {
+    let root = makeTemporaryDirectory()
+    defer { removeTree(root) }
+    let store = try SyntheticStore.build(at: root + "/store", count: count)
+    try store.startSession()
+    try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5x5"], defaultUnit: .kg))
+    usleep(2_100_000)
+    let path = store.root
+    let api = API(storePath: path, token: nil, allowedHosts: [], version: "bench")
+    let runs = 301
+    if getenv("LIFTLOG_BENCH_LOOP") != nil {
+        // For a profiler: history pages through the API for five seconds, nothing else.
+        let end = now() + 5
+        while now() < end { _ = api.handle(HTTPRequest(method: "GET", target: "/api/workouts?page=1&per_page=10")!) }
+        return
+    }
+    let open = try medianMilliseconds(runs: runs) { _ = try Store.open(at: path) }
+    let opened = try Store.open(at: path)
+    let page = try medianMilliseconds(runs: runs) { _ = try opened.history(HistoryQuery(page: 1, perPage: 10)) }
+    let result = try opened.history(HistoryQuery(page: 1, perPage: 10))
+    let shape = medianMilliseconds(runs: runs) { _ = DataShapes.history(result) }
+    let json = DataShapes.history(result)
+    let write = medianMilliseconds(runs: runs) { _ = JSONWriter.compactString(json) }
+    let whole = medianMilliseconds(runs: runs) { _ = api.handle(HTTPRequest(method: "GET", target: "/api/workouts?page=1&per_page=10")!) }
+    print("history page: open \(format(open)) ms, history \(format(page)) ms, shape \(format(shape)) ms, JSON \(format(write)) ms; API call \(format(whole)) ms")
+    let active = try opened.activeSession()!
+    let find = try medianMilliseconds(runs: runs) { _ = try opened.session(idPrefix: active.session.id.description) }
+    let shaped = try medianMilliseconds(runs: runs) { _ = try DataShapes.session(active, store: opened) }
+    let metrics = try medianMilliseconds(runs: runs) { _ = try opened.metrics(of: active.session) }
+    let sessionJSON = try DataShapes.session(active, store: opened)
+    let sessionWrite = medianMilliseconds(runs: runs) { _ = JSONWriter.compactString(sessionJSON) }
+    let body = Array("{\"exercise\": \"Back Squat\", \"sets\": [\"100x5\"]}".utf8)
+    let target = "/api/workouts/\(active.session.id)/sets"
+    var unflushed = Store.Environment.live
+    unflushed.fileSystem = UnflushedFileSystem()
+    let set = [SetNotation(weight: 100, unit: .kg, reps: 5)]
+    let log = try medianMilliseconds(runs: 31) { _ = try Store.open(at: path, environment: unflushed).log(exercise: "Back Squat", sets: set) }
+    let post = medianMilliseconds(runs: 31) { _ = api.handle(HTTPRequest(method: "POST", target: target, headers: ["Content-Type": "application/json"], body: body)!) }
+    print("log a set: find the session \(format(find)) ms, log without flushes \(format(log)) ms, metrics \(format(metrics)) ms, shape \(format(shaped)) ms, JSON \(format(sessionWrite)) ms; durable API call \(format(post)) ms")
 }

@@ -24,8 +24,26 @@ if arguments.first == "--profile-codec" {
     try profileCodec()
     exit(0)
 }
+if arguments.first == "--profile-server" {
+    try profileServer(count: arguments.count > 1 ? Int(arguments[1]) ?? 10_000 : 10_000)
+    exit(0)
+}
 if arguments.first == "--profile-log" {
     try profileLog()
+    exit(0)
+}
+// `liftlog-bench --server [N]` measures only the HTTP server, over a store of N sessions.
+if arguments.first == "--server" {
+    let folder = makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    let store = try SyntheticStore.build(at: folder + "/store", count: arguments.count > 1 ? Int(arguments[1]) ?? 10_000 : 10_000)
+    try store.startSession()
+    try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5x5"], defaultUnit: .kg))
+    try writeSQLiteScript(store: store.root, to: folder + "/load.sql")
+    usleep(2_100_000)
+    let figures = try serverBenchmark(liftlog: executableDirectory() + "/liftlog", store: store.root, folder: folder,
+                                      sqliteScript: folder + "/load.sql", quick: arguments.contains("--quick"))
+    for line in figures.targets { print("- " + line) }
     exit(0)
 }
 let quick = arguments.contains("--quick")
@@ -49,6 +67,7 @@ var order: [String] = []
     if rows[name] == nil { rows[name] = Row(name: name); order.append(name) }
     rows[name]!.values[size] = value
     print("  N = \(size), \(name): \(format(value))")
+    fflush(nil)
 }
 
 /// One store of the run.
@@ -149,29 +168,13 @@ interleaved("floor: read the files that contain it raw (ms)", runs: processRuns)
 for fixture in fixtures { print("  N = \(fixture.size): Back Squat is in \(fixture.progressFiles.count) sessions") }
 
 // The same job for SQLite, when installed: every session as a row with an index on its start,
-// and the same page asked of a whole `sqlite3` process.
+// and the same page asked of a whole `sqlite3` process. The same rows serve the HTTP baseline.
+for fixture in fixtures { try writeSQLiteScript(store: fixture.path, to: fixture.root + "/load.sql") }
 let sqliteCandidates: [String] = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"]
 let sqlite = sqliteCandidates.first { path in access(path, X_OK) == 0 }
 if let sqlite {
     for fixture in fixtures {
-        let database = fixture.root + "/sessions.sqlite"
-        var sql = "CREATE TABLE sessions (id TEXT PRIMARY KEY, kind TEXT, status TEXT, started_at TEXT, completed_at TEXT, plan_day TEXT, exercise_count INTEGER, set_count INTEGER, total_volume REAL, path TEXT);\nCREATE INDEX by_start ON sessions (started_at);\nBEGIN;\n"
-        let store = try Store.open(at: fixture.path)
-        var page = 1
-        while true {
-            let batch = try store.history(HistoryQuery(page: page, perPage: 1000)).sessions
-            if batch.isEmpty { break }
-            for row in batch {
-                sql += "INSERT INTO sessions VALUES ('\(row.id)', '\(row.kind.rawValue)', '\(row.status.rawValue)', '\(row.startedAt)', '\(row.completedAt.map { "\($0)" } ?? "")', '\(row.planDay ?? "")', \(row.exerciseCount), \(row.setCount), \(row.totalVolume), '\(row.path)');\n"
-            }
-            page += 1
-        }
-        sql += "COMMIT;\n"
-        let script = fixture.root + "/load.sql"
-        let file = fopen(script, "w")
-        fputs(sql, file)
-        fclose(file)
-        _ = runProcess(["/bin/sh", "-c", "\(sqlite) \(database) < \(script)"])
+        _ = runProcess(["/bin/sh", "-c", "\(sqlite) \(fixture.root)/sessions.sqlite < \(fixture.root)/load.sql"])
     }
     interleaved("SQLite: history page 1, whole sqlite3 process (ms)", runs: processRuns) {
         _ = runProcess([sqlite, $0.root + "/sessions.sqlite", "SELECT * FROM sessions ORDER BY started_at DESC LIMIT 10"])
@@ -202,6 +205,11 @@ for fixture in fixtures {
     record("log one set durably, in-process (ms)", fixture.size, logSamples.sorted()[runs / 2])
     record("floor: raw write+fsync+rename+fsync, same size (ms)", fixture.size, floorSamples.sorted()[runs / 2])
 }
+
+// The HTTP server over the larger store, on loopback.
+print("HTTP server (N = \(fixtures[1].size)):")
+let serverFigures = try serverBenchmark(liftlog: liftlog, store: fixtures[1].path, folder: fixtures[1].root,
+                                        sqliteScript: fixtures[1].root + "/load.sql", quick: quick)
 
 // Importing a Strong export, streamed: throughput and peak memory for two file sizes (memory
 // must not grow with the file).
@@ -286,6 +294,7 @@ for size in sizes {
     let floor = value("floor: read the files that contain it raw (ms)", size)
     print("- progress at N = \(size): \(format(progress)) ms, \(format(progress / floor, digits: 1))× reading its files raw (target ≤ 50 ms at N = 10000) \(size == 10_000 ? (progress <= 50 ? "met" : "NOT met") : "")")
 }
+for line in serverFigures.targets { print("- " + line) }
 print("- exercise search over 1,500 exercises, slowest query: \(format(searchWorst)) ms (target ≤ 5 ms) \(searchWorst <= 5 ? "met" : "NOT met")")
 let memory = value("reindex, peak memory (MB)", large)
 print("- reindex peak memory at N = \(large): \(format(memory, digits: 1)) MB (target < 100 MB) \(memory < 100 ? "met" : "NOT met")")
@@ -303,4 +312,22 @@ func allSessionFiles(_ root: String) -> [String] {
     }
     walk(root + "/sessions")
     return found
+}
+
+/// Writes the SQL that loads every session of the store at `path` as a row of a `sessions`
+/// table indexed on its start: what a database-backed tool keeps.
+func writeSQLiteScript(store path: String, to script: String) throws {
+    var sql = "CREATE TABLE sessions (id TEXT PRIMARY KEY, kind TEXT, status TEXT, started_at TEXT, completed_at TEXT, plan_day TEXT, exercise_count INTEGER, set_count INTEGER, total_volume REAL, path TEXT);\nCREATE INDEX by_start ON sessions (started_at);\nBEGIN;\n"
+    let store = try Store.open(at: path)
+    var page = 1
+    while true {
+        let batch = try store.history(HistoryQuery(page: page, perPage: 1000)).sessions
+        if batch.isEmpty { break }
+        for row in batch {
+            sql += "INSERT INTO sessions VALUES ('\(row.id)', '\(row.kind.rawValue)', '\(row.status.rawValue)', '\(row.startedAt)', '\(row.completedAt.map { "\($0)" } ?? "")', '\(row.planDay ?? "")', \(row.exerciseCount), \(row.setCount), \(row.totalVolume), '\(row.path)');\n"
+        }
+        page += 1
+    }
+    sql += "COMMIT;\n"
+    writeText(sql, to: script)
 }

@@ -24,9 +24,15 @@ public enum JSONWriter {
 
     /// `value` on one line with sorted keys and no spaces, for line-oriented output (NDJSON).
     public static func compactString(_ value: JSONValue) -> String {
+        String(decoding: compactBytes(value), as: UTF8.self)
+    }
+
+    /// ``compactString(_:)`` as UTF-8 bytes.
+    public static func compactBytes(_ value: JSONValue) -> [UInt8] {
         var output: [UInt8] = []
+        output.reserveCapacity(4096)
         writeCompact(value, into: &output)
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     /// Members by key in code-point order (UTF-8 byte order is the same order).

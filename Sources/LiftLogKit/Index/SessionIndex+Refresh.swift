@@ -41,8 +41,10 @@ extension SessionIndex {
                 state.folderTimes[folder] = recordableTime(time)
                 stateDirty = true
             }
-            for key in months.sorted(by: >) {
-                let monthTime = try folderTime(key.folder)
+            let sortedMonths = months.sorted(by: >)
+            let monthStatuses = try files.statuses(in: folder, names: sortedMonths.map { CivilCalendar.pad($0.month, 2) })
+            for (key, status) in zip(sortedMonths, monthStatuses) {
+                let monthTime = try folderTime(key.folder, status: status)
                 if monthTime <= 0 { removeMonth(key); continue }
                 if monthTime != state.months[key]?.folderTime {
                     try rescan(key, folderTime: monthTime)
@@ -66,7 +68,12 @@ extension SessionIndex {
     /// - Throws: `CORRUPT_FILE` when something else stands where a session folder should be
     ///   (a symbolic link, a file): every command says so, the same way.
     func folderTime(_ relative: String) throws(LiftLogError) -> Int64 {
-        guard let status = try files.status(relative) else { return -1 }
+        try folderTime(relative, status: try files.status(relative))
+    }
+
+    /// The time that tells whether the folder `relative`, whose status is `status`, changed.
+    func folderTime(_ relative: String, status: FileStatus?) throws(LiftLogError) -> Int64 {
+        guard let status else { return -1 }
         guard status.kind == .directory else {
             let link = status.kind == .symbolicLink
             throw .corruptFile([FileProblem(path: relative, line: 0, column: 0,

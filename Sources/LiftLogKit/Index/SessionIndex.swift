@@ -51,7 +51,7 @@ package final class SessionIndex {
         self.files = files
         self.unit = unit
         self.now = now
-        if let bytes = try? files.read(SessionIndex.statePath), let state = IndexState(bytes: bytes), state.unit == unit {
+        if let state = IndexStateCache.shared.state(in: files, at: SessionIndex.statePath), state.unit == unit {
             self.state = state
         } else {
             self.state = IndexState(unit: unit)

@@ -121,10 +121,23 @@ public struct SessionSummary: Hashable, Sendable {
 
     /// The working sets of entry `index` of ``exercises``.
     public func workSets(ofEntryAt index: Int) -> [WorkSets] {
-        let bytes = Array(encodedWorkSets.utf8)[...]
-        let entries = ByteFields.split(bytes, at: 0x7C) // |
-        guard index < entries.count, !entries[index].isEmpty else { return [] }
-        return ByteFields.split(entries[index], at: 0x3B).compactMap { run -> WorkSets? in // ;
+        let entries = ByteFields.split(Array(encodedWorkSets.utf8)[...], at: 0x7C) // |
+        guard index < entries.count else { return [] }
+        return SessionSummary.decodeWorkSets(entries[index])
+    }
+
+    /// The working sets of every entry of ``exercises``, in order: one decoding of the line for
+    /// all of them.
+    public var workSetsOfEveryEntry: [[WorkSets]] {
+        guard !encodedWorkSets.isEmpty else { return Array(repeating: [], count: exercises.count) }
+        var decoded = ByteFields.split(Array(encodedWorkSets.utf8)[...], at: 0x7C).map(SessionSummary.decodeWorkSets) // |
+        if decoded.count < exercises.count { decoded += Array(repeating: [], count: exercises.count - decoded.count) }
+        return decoded
+    }
+
+    private static func decodeWorkSets(_ entry: ArraySlice<UInt8>) -> [WorkSets] {
+        guard !entry.isEmpty else { return [] }
+        return ByteFields.split(entry, at: 0x3B).compactMap { run -> WorkSets? in // ;
             let parts = ByteFields.split(run, at: 0x2C) // ,
             guard parts.count == 4 || parts.count == 7, let unit = WeightUnit(rawValue: ByteFields.string(parts[1])),
                   let count = ByteFields.int(parts[3]), count > 0 else { return nil }
@@ -138,11 +151,38 @@ public struct SessionSummary: Hashable, Sendable {
         }
     }
 
+    /// Whether any working set was done with the lifter's body weight (marked so, or reps
+    /// without a weight): a scan of the encoded line that decodes no number. It may say yes
+    /// for a run that decodes to none; never no for one that does.
+    public var mayHaveBodyweightSets: Bool {
+        anyRun { fields in (fields[0].isEmpty && !fields[2].isEmpty) || (fields.count == 7 && !fields[4].isEmpty) }
+    }
+
+    /// Whether `matches` holds for the fields of any run of the encoded line (4 or 7 fields).
+    private func anyRun(_ matches: ([ArraySlice<UInt8>]) -> Bool) -> Bool {
+        let bytes = Array(encodedWorkSets.utf8)
+        var fields: [ArraySlice<UInt8>] = []
+        fields.reserveCapacity(7)
+        var fieldStart = 0
+        for index in 0...bytes.count {
+            let byte = index < bytes.count ? bytes[index] : 0x7C
+            guard byte == 0x2C || byte == 0x3B || byte == 0x7C else { continue } // , ; |
+            fields.append(bytes[fieldStart..<index])
+            fieldStart = index + 1
+            if byte != 0x2C {
+                if (fields.count == 4 || fields.count == 7) && matches(fields) { return true }
+                fields.removeAll(keepingCapacity: true)
+            }
+        }
+        return false
+    }
+
     /// Σ distance of the session's working sets, in metres (0 without distance sets).
     public var totalDistanceMeters: Double {
+        guard anyRun({ $0.count == 7 && !$0[6].isEmpty }) else { return 0 }
         var total = 0.0
-        for index in exercises.indices {
-            for run in workSets(ofEntryAt: index) { total += (run.distanceMeters ?? 0) * Double(run.count) }
+        for runs in workSetsOfEveryEntry {
+            for run in runs { total += (run.distanceMeters ?? 0) * Double(run.count) }
         }
         return (total * 100).rounded() / 100
     }

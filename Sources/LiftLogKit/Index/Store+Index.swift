@@ -13,10 +13,14 @@ extension Store {
             }
             let result = try body(index)
             if canWrite {
+                let changed = index.hasChanges
                 try? index.persist()
                 // A write killed at the wrong instant can leave a temporary file or a backup
-                // name in these folders; with the lock held, none of ours is under way.
-                for folder in ["", Store.exercisesFolder, "plans"] { files.removeLeftoverTemporaryFiles(in: folder) }
+                // name in these folders; with the lock held, none of ours is under way. A read
+                // looks once per process (a server answers many) and after any change.
+                if holdingLock || changed || Store.leftoversChecked.insert(files.root) {
+                    for folder in ["", Store.exercisesFolder, "plans"] { files.removeLeftoverTemporaryFiles(in: folder) }
+                }
             }
             return result
         }
@@ -24,10 +28,22 @@ extension Store {
         return try withLockIfFree { (haveLock: Bool) throws(LiftLogError) -> T in try run(haveLock) }
     }
 
+    /// The stores whose folders a read of this process has cleaned of leftover temporary files.
+    static let leftoversChecked = PathSet()
+
     /// Brings the index up to date after a write (the caller holds the lock). The index is a
     /// cache: when it cannot be written, the data already saved stands and the next command
     /// refreshes the index, so a failure here does not fail the command.
     func updateIndex() {
         try? withFreshIndex(holdingLock: true) { _ throws(LiftLogError) in }
     }
+}
+
+/// A set of paths shared by the threads of a process.
+final class PathSet: @unchecked Sendable {
+    private let lock = Mutex()
+    private var paths: Swift.Set<String> = []
+
+    /// Adds `path`; whether it was not there yet.
+    func insert(_ path: String) -> Bool { lock.withLock { paths.insert(path).inserted } }
 }

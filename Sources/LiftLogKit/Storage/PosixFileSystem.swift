@@ -140,6 +140,29 @@ package struct PosixFileSystem: FileSystem {
         return FileStatus(info)
     }
 
+    package func statuses(in path: String, names: [String]) throws(SystemError) -> [FileStatus?] {
+        // One open of the folder, then each name relative to it: no path walk per name.
+        let folder = retryingOnInterrupt { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW) }
+        guard folder >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return Array(repeating: nil, count: names.count) }
+            var found: [FileStatus?] = []
+            for name in names { found.append(try status(path + "/" + name)) }
+            return found
+        }
+        defer { _ = Glibc_close(folder) }
+        var found: [FileStatus?] = []
+        found.reserveCapacity(names.count)
+        var info = stat()
+        for name in names {
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                if errno == ENOENT || errno == ENOTDIR { found.append(nil); continue }
+                throw SystemError(operation: "inspect", path: path + "/" + name, errorNumber: errno)
+            }
+            found.append(FileStatus(info))
+        }
+        return found
+    }
+
     package func listDirectory(_ path: String) throws(SystemError) -> [DirectoryEntry] {
         guard let directory = opendir(path) else {
             throw SystemError(operation: "list", path: path, errorNumber: errno)
@@ -166,23 +189,48 @@ package struct PosixFileSystem: FileSystem {
     package func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> FileDescriptor? {
         let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
         guard descriptor >= 0 else { throw SystemError(operation: "open lock file", path: path, errorNumber: errno) }
+        // A writer that had to wait announces it by holding `lock.waiting`; the others let it
+        // go first, so that a process is not starved by another that takes the lock again and
+        // again (a server logging a queue of sets while the CLI waits).
+        let waitingPath = path + ".waiting"
+        var announcement: Int32 = -1
+        defer { if announcement >= 0 { _ = Glibc_close(announcement) } }
         var waited = 0.0
-        var pause = 0.001
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else {
-                let failure = errno
-                _ = Glibc_close(descriptor)
-                throw SystemError(operation: "lock", path: path, errorNumber: failure)
+        var pause = 0.0005
+        while true {
+            let deferring = announcement < 0 && PosixFileSystem.someoneWaits(waitingPath)
+            if !deferring {
+                if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return FileDescriptor(rawValue: descriptor) }
+                guard errno == EWOULDBLOCK || errno == EINTR else {
+                    let failure = errno
+                    _ = Glibc_close(descriptor)
+                    throw SystemError(operation: "lock", path: path, errorNumber: failure)
+                }
             }
             if waited >= timeout {
                 _ = Glibc_close(descriptor)
                 return nil
             }
+            if announcement < 0 && !deferring {
+                let candidate = retryingOnInterrupt { open(waitingPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
+                if candidate >= 0 {
+                    if flock(candidate, LOCK_EX | LOCK_NB) == 0 { announcement = candidate } else { _ = Glibc_close(candidate) }
+                }
+            }
             usleep(useconds_t(pause * 1_000_000))
             waited += pause
-            pause = min(pause * 2, 0.05)
+            // The one announced polls often; the others back off further.
+            pause = min(pause * 2, announcement >= 0 ? 0.002 : 0.02)
         }
-        return FileDescriptor(rawValue: descriptor)
+    }
+
+    /// Whether another writer holds `lock.waiting` (is waiting for the lock).
+    private static func someoneWaits(_ waitingPath: String) -> Bool {
+        let probe = retryingOnInterrupt { open(waitingPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+        guard probe >= 0 else { return false }
+        defer { _ = Glibc_close(probe) }
+        if flock(probe, LOCK_EX | LOCK_NB) == 0 { return false }
+        return errno == EWOULDBLOCK
     }
 
 }

@@ -134,6 +134,15 @@ package struct StoreFiles: Sendable {
         do { return try fileSystem.status(path) } catch { throw ioError(error) }
     }
 
+    /// The status of each of `names` in the folder `relative`, in order (`nil` where nothing is there).
+    package func statuses(in relative: String, names: [String]) throws(LiftLogError) -> [FileStatus?] {
+        let path = try checked(relative)
+        for name in names where name.contains("/") || !StoreFiles.isSafeRelativePath(relative + "/" + name) {
+            throw .internal("refused a path outside the store: \(relative)/\(name)")
+        }
+        do { return try fileSystem.statuses(in: path, names: names) } catch { throw ioError(error) }
+    }
+
     /// The entries of a folder, without our temporary files; empty when it does not exist.
     package func list(_ relative: String) throws(LiftLogError) -> [DirectoryEntry] {
         let path = relative.isEmpty ? root : try checked(relative)

@@ -99,9 +99,9 @@ extension Store {
         var weights = BodyWeights(store: self)
         for index in summaries.indices {
             let summary = summaries[index]
+            guard summary.mayHaveBodyweightSets else { continue }
             var added = 0.0
-            for position in summary.exercises.indices {
-                let sets = summary.workSets(ofEntryAt: position)
+            for sets in summary.workSetsOfEveryEntry {
                 guard let bodyWeight = try weights.near(summary, sets: sets) else { continue }
                 for run in sets where run.bodyweight || (run.weight == nil && run.reps != nil) {
                     guard let reps = run.reps else { continue }

@@ -691,6 +691,15 @@ extension Store {
         guard prefix.count <= 36, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
             throw .validation("'\(idPrefix)' is not a session ID; IDs are hexadecimal, like 3f2c9a1e.")
         }
+        // A whole ID is most often the active session's (an app logging sets): its file is
+        // named by the active pointer, and one read settles it without the index.
+        if prefix.count == 36, let bytes = try? files.read(Store.activePointerPath) {
+            let path = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+            if StoreFiles.isSafeRelativePath(path), path.hasPrefix("sessions/"), path.hasSuffix("-" + prefix.prefix(8) + ".json"),
+               let session = try? files.load(path, as: Session.self), session.id.rawValue.lowercased() == prefix {
+                return StoredSession(session: session, path: path)
+            }
+        }
         let (matches, unreadable) = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
             (try index.paths(forIDPrefix: prefix), try index.corruptFiles().map(\.path))
         }

@@ -170,7 +170,7 @@ public struct Store: Sendable {
         guard let descriptor = try acquireLock(timeout: environment.lockTimeout) else {
             throw .conflict("Another liftlog process has been writing to this store for over \(JSONNumber(environment.lockTimeout).text) s; try again when it has finished.")
         }
-        defer { environment.fileSystem.close(descriptor) }
+        defer { releaseLock(descriptor) }
         if files.hasInterruptedChanges { try files.recoverInterruptedChanges() }
         return try body()
     }
@@ -198,18 +198,40 @@ public struct Store: Sendable {
     /// spawned elsewhere shares the descriptor between fork and exec.
     package func withLockIfFree<T>(wait: Double = 0, _ body: (Bool) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
         let descriptor = try? acquireLock(timeout: wait)
-        defer { if let descriptor { environment.fileSystem.close(descriptor) } }
+        defer { if let descriptor { releaseLock(descriptor) } }
         return try body(descriptor != nil)
     }
 
+    /// Takes the store's lock: first among this process's threads (they sleep until it is
+    /// free), then the file lock that other processes see. Release with ``releaseLock(_:)``.
     private func acquireLock(timeout: Double) throws(LiftLogError) -> FileDescriptor? {
-        try files.ensureDirectory(".liftlog")
-        do {
-            return try environment.fileSystem.lockExclusively(files.absolute(Store.lockPath), timeout: timeout)
+        let start = monotonicSeconds()
+        let threads = Store.processLocks.lock(for: files.root)
+        guard threads.acquire(timeout: timeout) else { return nil }
+        let descriptor: FileDescriptor?
+        do throws(LiftLogError) {
+            try files.ensureDirectory(".liftlog")
+            let remaining = max(0, timeout - (monotonicSeconds() - start))
+            do throws(SystemError) {
+                descriptor = try environment.fileSystem.lockExclusively(files.absolute(Store.lockPath), timeout: remaining)
+            } catch {
+                throw files.ioError(error)
+            }
         } catch {
-            throw files.ioError(error)
+            threads.release()
+            throw error
         }
+        if descriptor == nil { threads.release() }
+        return descriptor
     }
+
+    private func releaseLock(_ descriptor: FileDescriptor) {
+        environment.fileSystem.close(descriptor)
+        Store.processLocks.lock(for: files.root).release()
+    }
+
+    /// The in-process half of each store's lock, by root.
+    static let processLocks = TimedLockTable()
 
     // MARK: Time
 

@@ -153,10 +153,12 @@ extension API {
             set.setType = try call.enumeration("set_type", WorkoutSet.SetType.self) ?? .normal
             sets.append(set)
         }
-        let session = try store.session(idPrefix: call[0])
+        // A whole ID goes straight to the log (which finds its file once); a prefix is resolved first.
+        let sessionID: Session.ID
+        if let whole = Session.ID(rawValue: call[0].lowercased()) { sessionID = whole } else { sessionID = try store.session(idPrefix: call[0]).session.id }
         var details = LogDetails(note: try call.string("note"), restSeconds: try call.integer("rest_seconds"))
         details.requestID = try call.string("request_id")
-        let result = try store.log(exercise: exercise, sets: sets, createIfMissing: try call.bool("create") ?? false, sessionID: session.session.id, details: details)
+        let result = try store.log(exercise: exercise, sets: sets, createIfMissing: try call.bool("create") ?? false, sessionID: sessionID, details: details)
         var data = try DataShapes.session(result.stored, store: store)
         if case .object(var object) = data {
             object["logged_sets"] = .array(result.setNumbers.map { .number(JSONNumber($0)) })

@@ -9,7 +9,7 @@ enum APIResponse {
 
     static func json(_ value: JSONValue, status: Int) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],
-                     body: Array(JSONWriter.compactString(value).utf8))
+                     body: JSONWriter.compactBytes(value))
     }
 
     /// The status of each error code (SPEC §10).

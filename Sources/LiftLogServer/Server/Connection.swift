@@ -1,3 +1,4 @@
+import LiftLogKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -64,11 +65,7 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Seconds on the monotonic clock.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    static func now() -> Double { monotonicSeconds() }
 
     func close() {
         _ = shutdown(descriptor, Int32(SHUT_RDWR))
@@ -92,4 +89,27 @@ func closeDescriptor(_ descriptor: Int32) {
     #elseif canImport(Darwin)
     _ = Darwin.close(descriptor)
     #endif
+}
+
+/// A TCP connection to `127.0.0.1:port` with Nagle's delay off, or `nil`: the client side of
+/// the tests and the benchmark.
+package func connectToLoopback(port: Int) -> Int32? {
+    #if canImport(Darwin)
+    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #else
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #endif
+    guard descriptor >= 0 else { return nil }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+    let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+    guard connected == 0 else {
+        closeDescriptor(descriptor)
+        return nil
+    }
+    var one: Int32 = 1
+    setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    return descriptor
 }

@@ -26,6 +26,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// The port bound (the one asked, or the system's choice for port 0).
     public let port: Int
     private let active = Counter()
+    /// Handlers running at once: two per core, the others served in arrival order.
+    private let gate = FairGate(capacity: 2 * max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     /// Binds `host:port` (an IPv4 address) and listens.
     ///
@@ -124,7 +126,7 @@ public final class HTTPServer: @unchecked Sendable {
                 return
             }
             let clock = Clock.start()
-            let response = handler(request)
+            let response = gate.run { handler(request) }
             let keepAlive = request.header("connection")?.lowercased() != "close" && stopRequested == 0
             guard connection.write(response.serialized(keepAlive: keepAlive)) else { return }
             log("\(request.method) \(request.path) \(response.status) \(clock.milliseconds) ms")
@@ -136,7 +138,7 @@ public final class HTTPServer: @unchecked Sendable {
     static func errorResponse(_ status: Int, _ code: String, _ message: String) -> HTTPResponse {
         let body: JSONValue = ["success": .bool(false), "error": ["code": .string(code), "message": .string(message), "details": .null]]
         return HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")],
-                            body: Array(JSONWriter.compactString(body).utf8))
+                            body: JSONWriter.compactBytes(body))
     }
 }
 
@@ -153,17 +155,9 @@ private final class Counter: @unchecked Sendable {
 
 /// Milliseconds since a start, for the access log.
 private struct Clock {
-    var start: timespec
+    var start: Double
 
-    static func start() -> Clock {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Clock(start: now)
-    }
+    static func start() -> Clock { Clock(start: monotonicSeconds()) }
 
-    var milliseconds: Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int((now.tv_sec - start.tv_sec) * 1000) + Int((now.tv_nsec - start.tv_nsec) / 1_000_000)
-    }
+    var milliseconds: Int { Int((monotonicSeconds() - start) * 1000) }
 }
