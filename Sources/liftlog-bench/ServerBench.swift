@@ -223,8 +223,7 @@ struct ServerFigures {
         return figures
     }
     defer { server.stop() }
-    let pythonCandidates: [String] = ["/usr/bin/python3", "/usr/local/bin/python3"]
-    let python = pythonCandidates.first { path in access(path, X_OK) == 0 }
+    let python = findPython()
     var baseline: BenchServer?
     if let python, let sqliteScript {
         let database = folder + "/baseline.sqlite"
@@ -312,4 +311,41 @@ func writeText(_ text: String, to path: String) {
     let file = fopen(path, "w")
     fputs(text, file)
     fclose(file)
+}
+
+/// The web app's budgets, measured in headless Chromium by `scripts/browser-tests.py planned`
+/// (a planned workout tapped through) on a copy of the sample store: first render after load
+/// ≤ 300 ms and tap to file on disk ≤ 100 ms (median). `nil` when Chromium, chromedriver,
+/// Selenium or the repository's scripts are not at hand.
+func webAppBudgets(liftlog: String, repository: String) -> [String]? {
+    let script = repository + "/scripts/browser-tests.py"
+    guard let python = findPython(), access(script, R_OK) == 0 else { return nil }
+    let folder = makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    guard runProcess(["/bin/cp", "-R", repository + "/SampleData/store", folder + "/store"]).status == 0 else { return nil }
+    var pipeEnds: [Int32] = [0, 0]
+    pipe(&pipeEnds)
+    guard case .success(let pid) = ProcessSupport.spawn(python, arguments: [python, script, "--liftlog", liftlog, "--store", folder + "/store", "planned"],
+                                                        environment: ["PATH=\(searchPath())", "HOME=\(folder)", "TMPDIR=\(folder)", "SE_OFFLINE=true"],
+                                                        output: .descriptor(pipeEnds[1]), error: .null, closing: [pipeEnds[0]]) else { return nil }
+    close(pipeEnds[1])
+    let output = String(decoding: ProcessSupport.readAll(pipeEnds[0]), as: UTF8.self)
+    guard ProcessSupport.wait(for: pid) == 0,
+          let line = output.split(separator: "\n").first(where: { $0.hasPrefix("{") }),
+          let figures = try? JSONParser.parse(Array(line.utf8)),
+          case .number(let renderNumber)? = figures["first_render_ms"], case .number(let tapNumber)? = figures["tap_to_file_median_ms"] else {
+        return ["web app budgets: the browser scenario did not run (\(output.split(separator: "\n").last ?? ""))"]
+    }
+    let render = renderNumber.doubleValue, tap = tapNumber.doubleValue
+    return ["web app first render after load: \(format(render, digits: 0)) ms (budget ≤ 300 ms) \(render <= 300 ? "met" : "NOT met")",
+            "web app tap to file on disk: median \(format(tap, digits: 0)) ms (budget ≤ 100 ms) \(tap <= 100 ? "met" : "NOT met")"]
+}
+
+/// The search path of this process.
+func searchPath() -> String { getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin" }
+
+/// Python 3 as the shell would find it, for the baseline server and the browser scenario.
+func findPython() -> String? {
+    let candidates = searchPath().split(separator: ":").map { "\($0)/python3" }
+    return candidates.first { path in access(path, X_OK) == 0 }
 }

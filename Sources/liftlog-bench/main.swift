@@ -28,6 +28,11 @@ if arguments.first == "--profile-server" {
     try profileServer(count: arguments.count > 1 ? Int(arguments[1]) ?? 10_000 : 10_000)
     exit(0)
 }
+if arguments.first == "--web" {
+    // Only the web app's budgets (run from the repository's root).
+    for line in webAppBudgets(liftlog: executableDirectory() + "/liftlog", repository: ".") ?? ["not measured: python3 or scripts/browser-tests.py missing"] { print("- " + line) }
+    exit(0)
+}
 if arguments.first == "--profile-log" {
     try profileLog()
     exit(0)
@@ -295,6 +300,14 @@ for size in sizes {
     print("- progress at N = \(size): \(format(progress)) ms, \(format(progress / floor, digits: 1))× reading its files raw (target ≤ 50 ms at N = 10000) \(size == 10_000 ? (progress <= 50 ? "met" : "NOT met") : "")")
 }
 for line in serverFigures.targets { print("- " + line) }
+// The web app in headless Chromium, when the repository's scripts and a browser are at hand.
+var currentDirectory = [CChar](repeating: 0, count: 4096)
+let repository = getcwd(&currentDirectory, currentDirectory.count).map { _ in String(decoding: currentDirectory.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) } ?? "."
+if let budgets = webAppBudgets(liftlog: liftlog, repository: repository) {
+    for line in budgets { print("- " + line) }
+} else {
+    print("- web app budgets: not measured (python3 or scripts/browser-tests.py not found from \(repository))")
+}
 print("- exercise search over 1,500 exercises, slowest query: \(format(searchWorst)) ms (target ≤ 5 ms) \(searchWorst <= 5 ? "met" : "NOT met")")
 let memory = value("reindex, peak memory (MB)", large)
 print("- reindex peak memory at N = \(large): \(format(memory, digits: 1)) MB (target < 100 MB) \(memory < 100 ? "met" : "NOT met")")

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LiftLogKit
 import LiftLogServer
 
@@ -34,12 +39,40 @@ enum ServeCommand {
             let api = API(storePath: store.root, token: token,
                           allowedHosts: loopback && !arguments[.requireToken] ? ["\(host):\(server.port)", "localhost:\(server.port)"] : [], version: CLI.version)
             var banner = "Serving \(store.root) on http://\(host):\(server.port)/api"
-            if let token, newToken { banner += "\nPair a phone with this address and token (shown once; kept in \(tokenPath)): \(token)" }
+            let pages = loopback ? ["\(host):\(server.port)"] : (host == "0.0.0.0" ? networkAddresses() : [host]).map { "\($0):\(server.port)" }
+            if let token, newToken {
+                banner += "\nPair a phone: open " + pages.map { "http://\($0)/#token=\(token)" }.joined(separator: " or ")
+                banner += "\n(the token is shown once; it is kept in \(tokenPath))"
+            } else {
+                banner += "\nWeb app: " + pages.map { "http://\($0)/" }.joined(separator: " or ")
+            }
             io.writeOutput(banner + "\n")
             io.flushOutput()
             server.run { api.handle($0) }
             return CommandResult(data: .null, text: "Stopped.")
         })
+
+    /// This machine's IPv4 addresses other than loopback: where a phone on the same network
+    /// reaches a server bound to 0.0.0.0.
+    static func networkAddresses() -> [String] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return ["<this computer's address>"] }
+        defer { freeifaddrs(list) }
+        var found: [String] = []
+        var cursor: UnsafeMutablePointer<ifaddrs>? = first
+        while let entry = cursor {
+            defer { cursor = entry.pointee.ifa_next }
+            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet -> Void in
+                var value = inet.pointee.sin_addr
+                _ = inet_ntop(AF_INET, &value, &text, socklen_t(INET_ADDRSTRLEN))
+            }
+            let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if !name.hasPrefix("127.") && !found.contains(name) { found.append(name) }
+        }
+        return found.isEmpty ? ["<this computer's address>"] : found
+    }
 
     /// The token of a server reachable from the network, created on first use (mode 0600).
     static func serverToken(_ store: Store) throws(LiftLogError) -> (token: String, created: Bool) {

@@ -33,7 +33,9 @@ public struct API: Sendable {
             }
         }
         let segments = request.segments
-        guard segments.first == "api" else { return APIResponse.failure(404, code: "NOT_FOUND", message: "No such path; the API is under /api.") }
+        guard segments.first == "api" else {
+            return WebApp.response(for: request) ?? APIResponse.failure(404, code: "NOT_FOUND", message: "No such path; the API is under /api, the web app at /.")
+        }
         if let token {
             let given = request.header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil } ?? ""
             guard API.constantTimeEqual(given, token) else {

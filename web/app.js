@@ -1,0 +1,613 @@
+// liftlog's web app: plain JavaScript over `liftlog serve`'s JSON API. The server's files are
+// the state; the page keeps a copy of the active session so that it works with no network,
+// and every change is queued (IndexedDB) with a client-generated ID and sent in order.
+"use strict";
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const screen = () => $("#screen");
+
+// ---- small helpers -------------------------------------------------------------------------
+
+function uuid() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+const shortID = () => uuid().slice(0, 8);
+
+function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) element.addEventListener(key.slice(2), value);
+    else if (key === "text") element.textContent = value;
+    else element.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+}
+
+function number(value) {
+  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
+}
+
+function describeSet(set) {
+  const parts = [];
+  const weight = set.weight ?? set.target_weight;
+  const reps = set.reps ?? set.target_reps;
+  if (set.bodyweight) parts.push(weight ? `BW${weight > 0 ? "+" : ""}${number(weight)}` : "BW");
+  else if (weight !== undefined && weight !== null) parts.push(`${number(weight)} ${set.unit || "kg"}`);
+  if (reps !== undefined && reps !== null) parts.push(`× ${reps}`);
+  if (set.duration_seconds) parts.push(`${Math.floor(set.duration_seconds / 60)}:${String(set.duration_seconds % 60).padStart(2, "0")}`);
+  if (set.distance_m) parts.push(`${number(set.distance_m / 1000)} km`);
+  if (set.rpe) parts.push(`@${number(set.rpe)}`);
+  if (set.set_type && set.set_type !== "normal") parts.push(set.set_type);
+  return parts.join(" ") || "set";
+}
+
+function localOffset() {
+  const minutes = -new Date().getTimezoneOffset();
+  const sign = minutes >= 0 ? "+" : "-";
+  const a = Math.abs(minutes);
+  return `${sign}${String(Math.floor(a / 60)).padStart(2, "0")}:${String(a % 60).padStart(2, "0")}`;
+}
+
+// ---- the server ----------------------------------------------------------------------------
+
+const token = (() => {
+  const match = location.hash.match(/token=([A-Za-z0-9]+)/);
+  if (match) {
+    localStorage.setItem("liftlog.token", match[1]);
+    history.replaceState(null, "", location.pathname + "#/today");
+  }
+  return localStorage.getItem("liftlog.token");
+})();
+
+class Offline extends Error {}
+
+async function api(method, path, body) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store" });
+  } catch (error) {
+    throw new Offline(String(error));
+  }
+  let json = null;
+  try { json = await response.json(); } catch (_) { json = null; }
+  return { status: response.status, json };
+}
+
+async function get(path) {
+  const reply = await api("GET", path);
+  if (!reply.json || !reply.json.success) throw new Error(reply.json?.error?.message || `HTTP ${reply.status}`);
+  return reply.json.data;
+}
+
+// ---- the queue of changes (IndexedDB) ------------------------------------------------------
+
+const queue = {
+  db: null,
+  open() {
+    if (this.db) return Promise.resolve(this.db);
+    return new Promise((resolve, reject) => {
+      const request = indexedDB.open("liftlog", 1);
+      request.onupgradeneeded = () => request.result.createObjectStore("changes", { keyPath: "seq", autoIncrement: true });
+      request.onsuccess = () => { this.db = request.result; resolve(this.db); };
+      request.onerror = () => reject(request.error);
+    });
+  },
+  async run(mode, body) {
+    const db = await this.open();
+    return new Promise((resolve, reject) => {
+      const transaction = db.transaction("changes", mode);
+      const result = body(transaction.objectStore("changes"));
+      transaction.oncomplete = () => resolve(result.result);
+      transaction.onerror = () => reject(transaction.error);
+    });
+  },
+  add(change) { return this.run("readwrite", (store) => store.add(change)); },
+  all() { return this.run("readonly", (store) => store.getAll()); },
+  remove(seq) { return this.run("readwrite", (store) => store.delete(seq)); },
+};
+
+const refused = {
+  list() { return JSON.parse(localStorage.getItem("liftlog.refused") || "[]"); },
+  add(entry) { const list = this.list(); list.push(entry); localStorage.setItem("liftlog.refused", JSON.stringify(list)); },
+  clear() { localStorage.removeItem("liftlog.refused"); },
+};
+
+let waiting = 0;
+let online = true;
+let flushing = false;
+
+function showSync() {
+  const button = $("#sync");
+  const problems = refused.list().length;
+  button.className = "sync" + (problems ? " refused" : waiting ? " waiting" : "");
+  button.textContent = problems ? `${problems} not saved` : waiting ? `${waiting} waiting to sync` : online ? "Synced" : "Offline";
+  button.setAttribute("aria-label", button.textContent);
+}
+
+// Sends the queued changes in order. A change the server refuses is kept, with its reason, in
+// the list the page shows; one that cannot reach the server stays queued.
+async function flush() {
+  if (flushing) return;
+  flushing = true;
+  try {
+    for (const change of await queue.all()) {
+      let reply;
+      try {
+        reply = await api(change.method, change.path, change.body);
+      } catch (error) {
+        online = false;
+        break;
+      }
+      online = true;
+      if (reply.status === 503) break; // the store is busy: later
+      const ok = reply.status < 300 || (change.method === "DELETE" && reply.status === 404) || (change.kind === "finish" && reply.status === 409);
+      if (!ok) refused.add({ label: change.label, status: reply.status, message: reply.json?.error?.message || `HTTP ${reply.status}`, at: new Date().toISOString() });
+      await queue.remove(change.seq);
+    }
+    waiting = (await queue.all()).length;
+  } finally {
+    flushing = false;
+    showSync();
+  }
+  if (waiting === 0 && online) {
+    const before = JSON.stringify(active);
+    await refreshActive();
+    if (JSON.stringify(active) !== before && route().name === "workout") render();
+  }
+}
+
+// Applies `change` to the page at once and queues it for the server.
+async function change(kind, label, method, path, body, apply) {
+  if (apply) { apply(); saveActive(); }
+  await queue.add({ kind, label, method, path, body, created: Date.now() });
+  waiting += 1;
+  showSync();
+  render();
+  flush();
+}
+
+// ---- the active session, as last seen (the server's file is the truth) ----------------------
+
+let active = JSON.parse(localStorage.getItem("liftlog.active") || "null");
+let localEntries = JSON.parse(localStorage.getItem("liftlog.local-entries") || "[]");
+
+function saveActive() {
+  localStorage.setItem("liftlog.active", JSON.stringify(active));
+  localStorage.setItem("liftlog.local-entries", JSON.stringify(localEntries));
+}
+
+async function refreshActive() {
+  try {
+    const today = await get("/workouts/today");
+    if (waiting === 0) {
+      active = today.active;
+      if (active) localEntries = localEntries.filter((name) => !active.entries.some((e) => e.exercise_name === name));
+      else localEntries = [];
+      saveActive();
+    }
+    return today;
+  } catch (error) {
+    if (error instanceof Offline) { online = false; showSync(); }
+    return null;
+  }
+}
+
+// ---- screens -------------------------------------------------------------------------------
+
+const routes = {
+  today: renderToday, workout: renderWorkout, history: renderHistory, session: renderSession,
+  exercise: renderExercise, calendar: renderCalendar, plans: renderPlans, sync: renderSync,
+};
+
+function route() {
+  const parts = (location.hash.replace(/^#\/?/, "") || "today").split("/");
+  return { name: routes[parts[0]] ? parts[0] : "today", argument: decodeURIComponent(parts.slice(1).join("/")) };
+}
+
+let renderCount = 0;
+let lastRendered = null;
+document.addEventListener("input", (event) => { if (event.target.id) event.target.dataset.touched = "1"; });
+async function render() {
+  const { name, argument } = route();
+  const count = ++renderCount;
+  for (const tab of document.querySelectorAll(".tabs a")) {
+    if (tab.dataset.tab === name || (name === "workout" && tab.dataset.tab === "today")) tab.setAttribute("aria-current", "page");
+    else tab.removeAttribute("aria-current");
+  }
+  try {
+    const content = await routes[name](argument);
+    if (count !== renderCount) return;
+    const main = screen();
+    // What the lifter was typing survives a re-render of the same screen (a sync finishing).
+    const kept = lastRendered === location.hash
+      ? [...main.querySelectorAll("input[id], select[id]")].filter((e) => e.dataset.touched).map((e) => [e.id, e.value]) : [];
+    const focused = lastRendered === location.hash && document.activeElement?.id;
+    main.replaceChildren(content);
+    for (const [id, value] of kept) {
+      const element = document.getElementById(id);
+      if (element) { element.value = value; element.dataset.touched = "1"; }
+    }
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    lastRendered = location.hash;
+  } catch (error) {
+    if (count !== renderCount) return;
+    screen().replaceChildren(h("div", { class: "card problem", role: "alert" }, error instanceof Offline ? "No connection to the server; this screen needs it." : String(error.message || error)));
+  }
+}
+
+async function renderToday() {
+  document.title = "Today · liftlog";
+  $("#title").textContent = "Today";
+  const today = await refreshActive();
+  if (active) { location.hash = "#/workout"; return h("p", {}, "…"); }
+  const content = h("div", {});
+  const next = today?.next;
+  if (next) {
+    content.append(h("section", { class: "card", "aria-labelledby": "next-title" },
+      h("h2", { id: "next-title" }, `${next.plan || "Next"} · ${next.day}`),
+      h("ul", { class: "list" }, next.exercises.map((exercise) => h("li", {},
+        h("div", { class: "row" },
+          h("span", { class: "grow" }, exercise.exercise_name),
+          h("span", { class: "muted" }, `${exercise.sets}×${exercise.reps}${exercise.target_weight ? ` · ${number(exercise.target_weight)} ${exercise.target_unit}` : ""}`)),
+        exercise.plates_per_side && exercise.plates_per_side.length ? h("div", { class: "muted" }, `plates per side: ${exercise.plates_per_side.map(number).join(" + ")}`) : null))),
+      h("button", { class: "primary", type: "button", id: "start-plan", onclick: () => startWorkout({ plan_day: "next" }, next) }, `Start ${next.day}`)));
+  } else if (!today) {
+    content.append(h("div", { class: "card" }, "Offline: start an empty workout, it is sent when the server is back."));
+  }
+  content.append(h("section", { class: "card" },
+    h("h2", {}, "Quick start"),
+    h("div", { class: "row" },
+      h("button", { type: "button", id: "start-empty", onclick: () => startWorkout({}) }, "Empty workout"),
+      h("button", { type: "button", onclick: () => startWorkout({ kind: "cardio" }) }, "Cardio"),
+      h("button", { type: "button", onclick: () => quickSession("stretch-sessions", 15, "Stretching") }, "Stretch 15 min"),
+      h("button", { type: "button", onclick: () => quickSession("meditation-sessions", 10, "Meditation") }, "Meditate 10 min"))));
+  return content;
+}
+
+function startWorkout(options, next) {
+  const id = uuid();
+  const body = { id, ...options };
+  change("start", "Start the workout", "POST", "/workouts", body, () => {
+    active = { id, kind: options.kind || "lifting", status: "active", started_at: new Date().toISOString(), entries: [] };
+    localEntries = next ? next.exercises.map((e) => e.exercise_name) : [];
+  });
+  location.hash = "#/workout";
+}
+
+function quickSession(path, minutes, label) {
+  change("record", `${label} ${minutes} min`, "POST", `/${path}`, { minutes, started_at: new Date().toISOString() });
+  alert(`${label}: ${minutes} minutes recorded.`);
+}
+
+function entryNames() {
+  const names = (active?.entries || []).map((e) => e.exercise_name);
+  for (const name of localEntries) if (!names.includes(name)) names.push(name);
+  return names;
+}
+
+function entryOf(name) {
+  return (active?.entries || []).find((e) => e.exercise_name === name);
+}
+
+async function renderWorkout() {
+  document.title = "Workout · liftlog";
+  $("#title").textContent = "Workout";
+  if (!active) {
+    if (waiting === 0) await refreshActive();
+    if (!active) return h("div", { class: "card" }, "No active workout. ", h("a", { href: "#/today" }, "Start one"));
+  }
+  const started = new Date(active.started_at);
+  const content = h("div", {},
+    h("p", { class: "muted" }, `Started ${started.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}${active.plan_day ? ` · ${active.plan_day}` : ""}`));
+  const names = entryNames();
+  names.forEach((name, index) => content.append(renderEntry(name, index, names)));
+  content.append(renderAddExercise());
+  content.append(h("section", { class: "card" },
+    h("h2", {}, "Finish"),
+    h("label", { for: "feel" }, "How did it feel (1 awful – 5 great)"),
+    h("input", { id: "feel", type: "number", min: "1", max: "5", step: "1", inputmode: "numeric" }),
+    h("label", { for: "pain" }, "Pain or niggles (comma separated)"),
+    h("input", { id: "pain", type: "text", autocomplete: "off" }),
+    h("label", { for: "notes" }, "Notes"),
+    h("input", { id: "notes", type: "text", autocomplete: "off" }),
+    h("div", { class: "row mt" },
+      h("button", { class: "primary", type: "button", id: "finish", onclick: finishWorkout }, "Finish workout"),
+      h("button", { class: "danger", type: "button", id: "discard", onclick: discardWorkout }, "Discard"))));
+  return content;
+}
+
+function renderEntry(name, index, names) {
+  const entry = entryOf(name);
+  const sets = entry ? entry.sets : [];
+  const section = h("section", { class: "card", "aria-label": name },
+    h("div", { class: "row" },
+      h("h2", { class: "grow" }, h("a", { href: `#/exercise/${encodeURIComponent(name)}` }, name)),
+      h("button", { type: "button", "aria-label": `Move ${name} up`, disabled: index === 0 || !entry, onclick: () => reorder(names, index, -1) }, "↑"),
+      h("button", { type: "button", "aria-label": `Move ${name} down`, disabled: index === names.length - 1 || !entry, onclick: () => reorder(names, index, 1) }, "↓")));
+  sets.forEach((set, position) => {
+    const row = h("div", { class: `set ${set.status}` },
+      h("span", { class: "muted" }, String(position + 1)),
+      h("span", { class: "what" }, describeSet(set)));
+    if (set.status === "pending") {
+      row.append(h("button", { class: "primary", type: "button", "data-set": set.set_id, onclick: () => setAction(set, "log", `Log ${name} ${describeSet(set)}`) }, "Log"));
+      row.append(h("button", { type: "button", onclick: () => setAction(set, "skip", `Skip ${name} set ${position + 1}`) }, "Skip"));
+    } else {
+      row.append(h("button", { type: "button", "aria-label": `Undo ${name} set ${position + 1}`, onclick: () => setAction(set, "unlog", `Undo ${name} set ${position + 1}`) }, "Undo"));
+    }
+    section.append(row);
+  });
+  section.append(renderSetForm(name, sets));
+  return section;
+}
+
+function stepper(id, label, value, step) {
+  const input = h("input", { id, type: "number", inputmode: "decimal", step: "any", min: "0", value: value === undefined ? "" : String(value), "aria-label": label });
+  const nudge = (sign) => { input.value = number(Math.max(0, (parseFloat(input.value) || 0) + sign * step)); };
+  return h("span", { class: "stepper" },
+    h("button", { type: "button", "aria-label": `${label} down`, onclick: () => nudge(-1) }, "−"),
+    input,
+    h("button", { type: "button", "aria-label": `${label} up`, onclick: () => nudge(1) }, "+"));
+}
+
+function renderSetForm(name, sets) {
+  const last = [...sets].reverse().find((s) => s.status === "completed") || sets[sets.length - 1] || {};
+  const key = name.replace(/[^A-Za-z0-9]/g, "");
+  const form = h("form", { class: "row mt", novalidate: true, "aria-label": `Add a set of ${name}` },
+    stepper(`weight-${key}`, `${name} weight`, last.weight ?? last.target_weight ?? "", 2.5),
+    stepper(`reps-${key}`, `${name} reps`, last.reps ?? last.target_reps ?? 5, 1),
+    h("select", { id: `rpe-${key}`, "aria-label": `${name} RPE` }, h("option", { value: "" }, "RPE"), [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10].map((v) => h("option", { value: String(v) }, `@${v}`))),
+    h("select", { id: `type-${key}`, "aria-label": `${name} set type` }, ["normal", "warmup", "drop", "failure"].map((v) => h("option", { value: v }, v))),
+    h("input", { id: `seconds-${key}`, type: "number", inputmode: "numeric", placeholder: "sec", "aria-label": `${name} seconds`, class: "narrow" }),
+    h("input", { id: `meters-${key}`, type: "number", inputmode: "decimal", placeholder: "m", "aria-label": `${name} metres`, class: "narrow" }),
+    h("button", { class: "primary", type: "submit" }, "Add set"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const value = (id) => $(`#${id}-${key}`, form).value;
+    const body = { exercise: name, unit: "kg", request_id: shortID(), create: true };
+    if (value("weight") !== "") body.weight = parseFloat(value("weight"));
+    if (value("reps") !== "") body.reps = parseInt(value("reps"), 10);
+    if (value("rpe") !== "") body.rpe = parseFloat(value("rpe"));
+    if (value("type") !== "normal") body.set_type = value("type");
+    if (value("seconds") !== "") body.duration_seconds = parseInt(value("seconds"), 10);
+    if (value("meters") !== "") body.distance_m = parseFloat(value("meters"));
+    logNewSet(name, body);
+  });
+  return form;
+}
+
+function logNewSet(name, body) {
+  const sessionID = active.id;
+  change("log", `Log ${name} ${describeSet(body)}`, "POST", `/workouts/${sessionID}/sets`, body, () => {
+    let entry = entryOf(name);
+    if (!entry) { entry = { exercise_name: name, sets: [] }; active.entries.push(entry); }
+    entry.sets.push({ ...body, id: body.request_id, set_id: `${sessionID}.${body.request_id}`, status: "completed", set_number: entry.sets.length + 1 });
+  });
+  startRest(90);
+}
+
+function setAction(set, action, label) {
+  const status = { log: "completed", skip: "skipped", unlog: "pending" }[action];
+  change(action, label, "PUT", `/workout-sets/${set.set_id}/${action}`, {}, () => {
+    set.status = status;
+    if (action === "log") { set.weight = set.weight ?? set.target_weight; set.reps = set.reps ?? set.target_reps; }
+  });
+  if (action === "log") startRest(90);
+}
+
+function reorder(names, index, direction) {
+  const order = names.filter((name) => entryOf(name));
+  const from = order.indexOf(names[index]);
+  const to = from + direction;
+  if (from < 0 || to < 0 || to >= order.length) return;
+  [order[from], order[to]] = [order[to], order[from]];
+  change("reorder", "Reorder exercises", "PUT", `/workouts/${active.id}`, { order }, () => {
+    active.entries.sort((a, b) => order.indexOf(a.exercise_name) - order.indexOf(b.exercise_name));
+  });
+}
+
+function renderAddExercise() {
+  const results = h("div", { class: "results", id: "exercise-results" });
+  const input = h("input", { id: "exercise-search", type: "search", placeholder: "Search the library", autocomplete: "off", "aria-label": "Add an exercise" });
+  let timer = null;
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const text = input.value.trim();
+      if (!text) { results.replaceChildren(); return; }
+      let found = [];
+      try { found = (await get(`/exercises?q=${encodeURIComponent(text)}`)).exercises.slice(0, 8); } catch (_) { found = []; }
+      const choices = found.map((e) => e.name);
+      if (!choices.some((n) => n.toLowerCase() === text.toLowerCase())) choices.push(text);
+      results.replaceChildren(...choices.map((name) => h("button", { type: "button", onclick: () => addExercise(name) }, name)));
+    }, 150);
+  });
+  return h("section", { class: "card" }, h("h2", {}, "Add an exercise"), input, results);
+}
+
+function addExercise(name) {
+  if (!entryNames().includes(name)) localEntries.push(name);
+  saveActive();
+  render();
+}
+
+function finishWorkout() {
+  const body = {};
+  const feel = $("#feel").value;
+  if (feel) body.session_rpe = parseInt(feel, 10);
+  const pain = $("#pain").value.split(",").map((t) => t.trim()).filter(Boolean);
+  if (pain.length) body.pain_tags = pain;
+  const notes = $("#notes").value.trim();
+  if (notes) body.notes = notes;
+  const id = active.id;
+  change("finish", "Finish the workout", "PUT", `/workouts/${id}/complete`, body, () => { active = null; localEntries = []; });
+  location.hash = `#/today`;
+}
+
+function discardWorkout() {
+  if (!confirm("Discard this workout? Its sets are deleted.")) return;
+  const id = active.id;
+  change("discard", "Discard the workout", "DELETE", `/workouts/${id}`, undefined, () => { active = null; localEntries = []; });
+  location.hash = "#/today";
+}
+
+// ---- rest timer ----------------------------------------------------------------------------
+
+let restTimer = null;
+function startRest(seconds) {
+  const banner = $("#rest");
+  const end = Date.now() + seconds * 1000;
+  clearInterval(restTimer);
+  banner.hidden = false;
+  const tick = () => {
+    const left = Math.max(0, Math.round((end - Date.now()) / 1000));
+    banner.textContent = `Rest ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    if (left === 0) {
+      clearInterval(restTimer);
+      banner.textContent = "Rest over";
+      if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+      try {
+        const audio = new AudioContext();
+        const tone = audio.createOscillator();
+        tone.connect(audio.destination); tone.start(); tone.stop(audio.currentTime + 0.3);
+      } catch (_) { /* no sound allowed */ }
+      setTimeout(() => { banner.hidden = true; }, 3000);
+    }
+  };
+  tick();
+  restTimer = setInterval(tick, 1000);
+  banner.onclick = () => { clearInterval(restTimer); banner.hidden = true; };
+}
+
+// ---- history, a session, an exercise, the calendar, plans ----------------------------------
+
+async function renderHistory(argument) {
+  document.title = "History · liftlog";
+  $("#title").textContent = "History";
+  const page = parseInt(argument, 10) || 1;
+  const data = await get(`/workouts?page=${page}&per_page=20`);
+  return h("div", {},
+    h("ul", { class: "list" }, data.sessions.map((s) => h("li", {},
+      h("a", { href: `#/session/${s.id}` },
+        h("strong", {}, new Date(s.started_at).toLocaleDateString([], { weekday: "short", day: "numeric", month: "short", year: "numeric" })),
+        " ", s.plan_day || s.kind,
+        h("span", { class: "muted" }, ` · ${s.set_count} sets${s.total_volume ? ` · ${number(s.total_volume)} ${s.volume_unit}` : ""}${s.total_distance_m ? ` · ${number(s.total_distance_m / 1000)} km` : ""}`))))),
+    h("div", { class: "row mt" },
+      page > 1 ? h("a", { class: "button", href: `#/history/${page - 1}` }, "Newer") : null,
+      h("span", { class: "muted grow center" }, `Page ${data.page} of ${Math.max(1, data.total_pages)}`),
+      page < data.total_pages ? h("a", { class: "button", href: `#/history/${page + 1}` }, "Older") : null));
+}
+
+async function renderSession(id) {
+  $("#title").textContent = "Session";
+  const s = await get(`/workouts/${encodeURIComponent(id)}`);
+  document.title = `${s.started_at.slice(0, 10)} · liftlog`;
+  return h("div", {},
+    h("p", {}, h("strong", {}, new Date(s.started_at).toLocaleString()), ` · ${s.kind}${s.plan_day ? ` · ${s.plan_day}` : ""}`),
+    h("p", { class: "muted" }, `${s.set_count} sets · ${number(s.total_volume)} ${s.volume_unit}${s.duration_seconds ? ` · ${Math.round(s.duration_seconds / 60)} min` : ""}${s.session_rpe ? ` · RPE ${s.session_rpe}` : ""}`),
+    s.notes ? h("p", {}, s.notes) : null,
+    (s.entries || []).map((entry) => h("section", { class: "card" },
+      h("h2", {}, h("a", { href: `#/exercise/${encodeURIComponent(entry.exercise_name)}` }, entry.exercise_name)),
+      entry.sets.map((set, i) => h("div", { class: `set ${set.status}` }, h("span", { class: "muted" }, String(i + 1)), h("span", { class: "what" }, describeSet(set)))))),
+    h("button", { class: "danger", type: "button", id: "delete-session", onclick: async () => {
+      if (!confirm("Delete this session? Its file is removed.")) return;
+      const reply = await api("DELETE", `/workouts/${s.id}`);
+      if (reply.status >= 300) { alert(reply.json?.error?.message || `HTTP ${reply.status}`); return; }
+      location.hash = "#/history";
+    } }, "Delete session"));
+}
+
+async function renderExercise(name) {
+  document.title = `${name} · liftlog`;
+  $("#title").textContent = name;
+  const records = await get(`/exercises/${encodeURIComponent(name)}/records`);
+  const chart = h("div", { class: "chart" }, h("p", { class: "muted" }, "Loading the chart…"));
+  fetch(`/api/exercises/${encodeURIComponent(name)}/chart.svg`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+    .then((svg) => chart.replaceChildren(h("img", { alt: `Progress of ${name}`, src: URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" })) })))
+    .catch(() => chart.replaceChildren(h("p", { class: "muted" }, "No chart yet.")));
+  const pr = records.personal_record;
+  const best = records.best_e1rm;
+  return h("div", {},
+    chart,
+    h("section", { class: "card" }, h("h2", {}, "Records"),
+      pr ? h("p", {}, `Heaviest: ${number(pr.weight)} ${pr.unit} × ${pr.reps} (${pr.date})`) : h("p", { class: "muted" }, "No records yet."),
+      best ? h("p", {}, `Best estimated 1RM: ${number(best.value)} ${best.unit} (${best.date})`) : null,
+      (records.rep_records || []).length ? h("ul", { class: "list" }, records.rep_records.map((r) => h("li", {}, `${r.reps} reps: ${number(r.weight)} ${r.unit} (${r.date})`))) : null));
+}
+
+async function renderCalendar(argument) {
+  document.title = "Calendar · liftlog";
+  $("#title").textContent = "Calendar";
+  const now = new Date();
+  const [year, month] = argument ? argument.split("-").map(Number) : [now.getFullYear(), now.getMonth() + 1];
+  const data = await get(`/calendar/${year}/${month}?tz=${encodeURIComponent(localOffset())}`);
+  const first = new Date(year, month - 1, 1);
+  const days = new Date(year, month, 0).getDate();
+  const cells = [];
+  for (let i = 0; i < (first.getDay() + 6) % 7; i++) cells.push(h("div", { "aria-hidden": "true" }));
+  for (let day = 1; day <= days; day++) {
+    const key = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    const kinds = data.days[key] || [];
+    cells.push(h("div", { "aria-label": `${key}: ${kinds.join(", ") || "rest"}` }, String(day), h("span", { class: "kinds" }, kinds.join(" "))));
+  }
+  const previous = month === 1 ? `${year - 1}-12` : `${year}-${month - 1}`;
+  const next = month === 12 ? `${year + 1}-1` : `${year}-${month + 1}`;
+  return h("div", {},
+    h("div", { class: "row" },
+      h("a", { class: "button", href: `#/calendar/${previous}`, "aria-label": "Previous month" }, "‹"),
+      h("h2", { class: "grow center" }, first.toLocaleDateString([], { month: "long", year: "numeric" })),
+      h("a", { class: "button", href: `#/calendar/${next}`, "aria-label": "Next month" }, "›")),
+    h("div", { class: "calendar muted", "aria-hidden": "true" }, ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].map((d) => h("span", {}, d))),
+    h("div", { class: "calendar" }, cells));
+}
+
+async function renderPlans() {
+  document.title = "Plans · liftlog";
+  $("#title").textContent = "Plans";
+  const data = await get("/plans");
+  if (!data.plans.length) return h("p", { class: "muted" }, "No plans yet: liftlog plan create NAME --days A,B");
+  return h("div", {}, data.plans.map((plan) => h("section", { class: "card" },
+    h("div", { class: "row" },
+      h("h2", { class: "grow" }, plan.name, plan.is_active ? h("span", { class: "muted" }, " · active") : null),
+      plan.is_active ? null : h("button", { type: "button", onclick: async () => {
+        const reply = await api("PUT", `/plans/${encodeURIComponent(plan.name)}`, { active: true });
+        if (reply.status >= 300) alert(reply.json?.error?.message || `HTTP ${reply.status}`);
+        render();
+      } }, "Make active")),
+    plan.days.map((day) => h("div", {}, h("strong", {}, day.name), h("span", { class: "muted" }, ` ${day.exercises.map((e) => `${e.exercise_name} ${e.sets}×${e.reps}`).join(", ")}`))))));
+}
+
+async function renderSync() {
+  $("#title").textContent = "Sync";
+  const pending = await queue.all();
+  const problems = refused.list();
+  return h("div", {},
+    h("h2", {}, "Waiting to sync"),
+    pending.length ? h("ul", { class: "list" }, pending.map((c) => h("li", {}, c.label))) : h("p", { class: "muted" }, "Nothing waiting."),
+    h("h2", {}, "Not saved"),
+    problems.length ? h("div", {}, problems.map((p) => h("div", { class: "card problem", role: "alert" }, h("strong", {}, p.label), h("div", {}, p.message))),
+      h("button", { type: "button", onclick: () => { refused.clear(); showSync(); render(); } }, "Dismiss")) : h("p", { class: "muted" }, "Every change was saved."));
+}
+
+// ---- start ---------------------------------------------------------------------------------
+
+window.addEventListener("hashchange", render);
+window.addEventListener("online", flush);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) flush(); });
+$("#sync").addEventListener("click", () => { location.hash = "#/sync"; });
+setInterval(flush, 5000);
+if ("serviceWorker" in navigator && window.isSecureContext) navigator.serviceWorker.register("/sw.js").catch(() => {});
+queue.all().then((all) => { waiting = all.length; showSync(); flush(); }).catch(() => showSync());
+render().then(() => { window.liftlogRendered = performance.now(); });
