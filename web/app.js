@@ -174,8 +174,9 @@ async function change(kind, label, method, path, body, apply) {
   await queue.add({ kind, label, method, path, body, created: Date.now() });
   waiting += 1;
   showSync();
-  render();
+  // The request leaves first; the page is drawn again in the next frame.
   flush();
+  requestAnimationFrame(() => render());
 }
 
 // ---- the active session, as last seen (the server's file is the truth) ----------------------
@@ -361,13 +362,29 @@ function stepper(id, label, value, step) {
     h("button", { type: "button", "aria-label": `${label} up`, onclick: () => nudge(1) }, "+"));
 }
 
+// Each exercise's weight step, from the library (2.5 until it is known).
+const increments = JSON.parse(localStorage.getItem("liftlog.increments") || "{}");
+const asking = new Set();
+function increment(name) {
+  if (increments[name] === undefined && !asking.has(name)) {
+    asking.add(name);
+    get(`/exercises/${encodeURIComponent(name)}`).then((exercise) => {
+      increments[name] = exercise.weight_increment || 2.5;
+      localStorage.setItem("liftlog.increments", JSON.stringify(increments));
+      if (route().name === "workout") render();
+    }).catch(() => {});
+  }
+  return increments[name] || 2.5;
+}
+
 function renderSetForm(name, sets) {
   const last = [...sets].reverse().find((s) => s.status === "completed") || sets[sets.length - 1] || {};
   const key = name.replace(/[^A-Za-z0-9]/g, "");
   const form = h("form", { class: "row mt", novalidate: true, "aria-label": `Add a set of ${name}` },
-    stepper(`weight-${key}`, `${name} weight`, last.weight ?? last.target_weight ?? "", 2.5),
+    stepper(`weight-${key}`, `${name} weight`, last.weight ?? last.target_weight ?? "", increment(name)),
     stepper(`reps-${key}`, `${name} reps`, last.reps ?? last.target_reps ?? 5, 1),
     h("select", { id: `rpe-${key}`, "aria-label": `${name} RPE` }, h("option", { value: "" }, "RPE"), [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10].map((v) => h("option", { value: String(v) }, `@${v}`))),
+    h("select", { id: `rir-${key}`, "aria-label": `${name} reps in reserve` }, h("option", { value: "" }, "RIR"), [0, 1, 2, 3, 4, 5].map((v) => h("option", { value: String(v) }, `${v} RIR`))),
     h("select", { id: `type-${key}`, "aria-label": `${name} set type` }, ["normal", "warmup", "drop", "failure"].map((v) => h("option", { value: v }, v))),
     h("input", { id: `seconds-${key}`, type: "number", inputmode: "numeric", placeholder: "sec", "aria-label": `${name} seconds`, class: "narrow" }),
     h("input", { id: `meters-${key}`, type: "number", inputmode: "decimal", placeholder: "m", "aria-label": `${name} metres`, class: "narrow" }),
@@ -379,6 +396,7 @@ function renderSetForm(name, sets) {
     if (value("weight") !== "") body.weight = parseFloat(value("weight"));
     if (value("reps") !== "") body.reps = parseInt(value("reps"), 10);
     if (value("rpe") !== "") body.rpe = parseFloat(value("rpe"));
+    if (value("rir") !== "") body.rir = parseInt(value("rir"), 10);
     if (value("type") !== "normal") body.set_type = value("type");
     if (value("seconds") !== "") body.duration_seconds = parseInt(value("seconds"), 10);
     if (value("meters") !== "") body.distance_m = parseFloat(value("meters"));
