@@ -23,12 +23,23 @@ public struct CSVWriter {
 
     func field(_ text: String) -> String {
         var text = text
-        if neutralizesFormulas, let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(text) == nil {
+        if neutralizesFormulas, let first = text.utf8.first, [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D].contains(first), Double(text) == nil { // = + - @ tab CR
             text = "'" + text
         }
-        let needsQuotes = text.contains(separator) || text.contains("\"") || text.contains("\n") || text.contains("\r")
-            || text.first == " " || text.last == " "
-        guard needsQuotes else { return text }
+        guard needsQuotes(text) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Whether `text` holds the separator, a quote, a line break (`\r\n` too) or a space at
+    /// either end: one pass over its bytes, no grapheme walking.
+    private func needsQuotes(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        if first == 0x20 || last == 0x20 { return true }
+        guard let separatorByte = separator.asciiValue else {
+            return text.unicodeScalars.contains { $0 == "\"" || $0 == "\n" || $0 == "\r" } || text.contains(separator)
+        }
+        for byte in bytes where byte == separatorByte || byte == 0x22 || byte == 0x0A || byte == 0x0D { return true }
+        return false
     }
 }

@@ -59,6 +59,11 @@ struct CSVTests {
         let line = writer.line(row)
         #expect(line == "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",\" padded \",'=SUM(A1),+1,-3,'@cmd,-3.5,\r\n")
         #expect(try records(line) == [["plain", "a,b", "say \"hi\"", "two\nlines", " padded ", "'=SUM(A1)", "+1", "-3", "'@cmd", "-3.5", ""]])
+        // A Windows line break is one grapheme ("\r\n"): still a line break to quote.
+        #expect(writer.line(["two\r\nlines", "é,e\u{301}"]) == "\"two\r\nlines\",\"é,e\u{301}\"\r\n")
+        let semicolons = CSVWriter(separator: ";")
+        #expect(semicolons.line(["a;b", "a,b"]) == "\"a;b\";a,b\r\n")
+        #expect(try records(writer.line(["two\r\nlines"])) == [["two\r\nlines"]])
     }
 
     @Test("random bytes never crash or hang the reader", .timeLimit(.minutes(2)))
