@@ -102,12 +102,14 @@ public enum CLI {
     }
 
     /// The "resume your workout?" prompt: one line on standard error when a session started
-    /// more than an hour ago is still active.
+    /// more than an hour ago is still active. It looks only where `.liftlog/active` points, so
+    /// that a command pays for the index once (its own), not twice; a session the pointer does
+    /// not know (just after a clone) is noted from the next change to the store on.
     private static func warnAboutLongActiveSession(_ context: inout CommandContext, command: String) {
         // Not on the commands that work on the active session itself (logging sets into a
         // backdated session is what its user means to do): no nagging.
-        guard !["init", "discard", "finish", "log", "superset", "set", "drop", "status", "edit", "rest"].contains(command),
-              let store = try? context.store(), let active = try? store.activeSession() else { return }
+        guard !["init", "discard", "finish", "log", "superset", "set", "drop", "status", "edit", "rest", "reindex"].contains(command),
+              let store = try? context.store(), let active = try? store.activeSessionNamedByPointer() else { return }
         let now = context.storeEnvironment.now()
         let seconds = active.session.startedAt.seconds(until: now)
         guard seconds > 3600 else { return }

@@ -127,14 +127,7 @@ extension Store {
 
     /// Reads the cached pointer to the active session, checks it, and falls back to the index.
     package func findActive(holdingLock: Bool) throws(LiftLogError) -> StoredSession? {
-        if let bytes = try? files.read(Store.activePointerPath) {
-            let path = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
-            if StoreFiles.isSafeRelativePath(path), path.hasPrefix("sessions/"),
-               let session = try files.load(path, as: Session.self), session.status == .active {
-                removeLeftoverTemporaryFile(of: path, holdingLock: holdingLock)
-                return StoredSession(session: session, path: path)
-            }
-        }
+        if let named = try activeSessionNamedByPointer(holdingLock: holdingLock) { return named }
         let summaries = try withFreshIndex(holdingLock: holdingLock) { index throws(LiftLogError) in try index.activeSummaries() }
         for summary in summaries {
             guard let session = try files.load(summary.path, as: Session.self), session.status == .active else { continue }
@@ -143,6 +136,18 @@ extension Store {
         }
         if holdingLock, (try? files.status(Store.activePointerPath)) != nil { try? files.remove(Store.activePointerPath) }
         return nil
+    }
+
+    /// The active session when `.liftlog/active` names it: one small read and one session
+    /// file, no look at the index. `nil` when the pointer is missing or stale (after a clone, or
+    /// a session started on another device): ``activeSession()`` then searches the index.
+    package func activeSessionNamedByPointer(holdingLock: Bool = false) throws(LiftLogError) -> StoredSession? {
+        guard let bytes = try? files.read(Store.activePointerPath) else { return nil }
+        let path = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+        guard StoreFiles.isSafeRelativePath(path), path.hasPrefix("sessions/"),
+              let session = try files.load(path, as: Session.self), session.status == .active else { return nil }
+        removeLeftoverTemporaryFile(of: path, holdingLock: holdingLock)
+        return StoredSession(session: session, path: path)
     }
 
     /// Removes the temporary file a write killed mid-way left next to `path`: at once with the
