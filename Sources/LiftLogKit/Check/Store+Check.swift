@@ -133,7 +133,7 @@ struct StoreChecker {
 
     /// Decodes every session file, in parallel; reports misplaced folders, conflict copies and
     /// stray files.
-    mutating func loadSessions() throws(LiftLogError) -> [Loaded<Session>] {
+    mutating func loadSessions() throws(LiftLogError) -> [SessionFacts] {
         var paths: [String] = []
         for year in try files.list("sessions").sorted(by: { $0.name < $1.name }) {
             let yearPath = "sessions/\(year.name)"
@@ -151,15 +151,39 @@ struct StoreChecker {
             }
         }
         let files = self.files
-        let results = parallelMap(paths) { StoreChecker.decode($0, as: Session.self, files: files) }
+        // Each file is decoded and let go at once: only what the rules across files need is
+        // kept, so memory does not grow with the store (the bytes are read again for the rare
+        // file those rules find fault with).
+        let results = parallelMap(paths) { path -> (facts: SessionFacts?, problems: [FileProblem], warnings: [FileProblem]) in
+            let result = StoreChecker.decode(path, as: Session.self, files: files)
+            let facts = result.loaded.map { SessionFacts(path: $0.path, id: $0.value.id.rawValue, isActive: $0.value.status == .active, expectedPath: $0.value.relativePath) }
+            return (facts, result.problems, result.warnings)
+        }
         filesChecked += paths.count
-        var loaded: [Loaded<Session>] = []
+        var loaded: [SessionFacts] = []
         for result in results {
             problems += result.problems
             warnings += result.warnings
-            if let item = result.loaded { loaded.append(item) }
+            if let item = result.facts { loaded.append(item) }
         }
         return loaded
+    }
+
+    /// What the rules across session files need of each: its place, ID and status.
+    struct SessionFacts: Sendable {
+        var path: String
+        var id: String
+        var isActive: Bool
+        /// Where its start time says it belongs.
+        var expectedPath: String
+    }
+
+    /// A problem at `jsonPath` of the session file at `path`, located in its bytes (read again).
+    func sessionProblem(_ path: String, at jsonPath: JSONPath, code: ErrorCode, message: String, hint: String, remedy: Remedy? = nil) -> FileProblem {
+        guard let item = StoreChecker.decode(path, as: Session.self, files: files).loaded else {
+            return FileProblem(path: path, line: 0, column: 0, code: code, message: message, hint: hint, remedy: remedy)
+        }
+        return StoreChecker.problem(item, at: jsonPath, code: code, message: message, hint: hint, remedy: remedy)
     }
 
     mutating func checkRootConflicts() throws(LiftLogError) {
@@ -242,22 +266,29 @@ struct StoreChecker {
         duplicateIDs(plans.map { ($0, $0.value.id.rawValue) }, what: "plan")
     }
 
-    mutating func checkSessions(_ sessions: [Loaded<Session>]) {
-        for item in sessions where item.value.relativePath != item.path {
-            problems.append(StoreChecker.problem(item, at: JSONPath.root.appending("started_at"), code: .corruptFile,
-                                                 message: "started_at: the file's name and folder do not match its start time; it belongs at \(item.value.relativePath)",
-                                                 hint: "Move it there, or correct \"started_at\".", remedy: .format))
+    mutating func checkSessions(_ sessions: [SessionFacts]) {
+        for item in sessions where item.expectedPath != item.path {
+            problems.append(sessionProblem(item.path, at: JSONPath.root.appending("started_at"), code: .corruptFile,
+                                           message: "started_at: the file's name and folder do not match its start time; it belongs at \(item.expectedPath)",
+                                           hint: "Move it there, or correct \"started_at\".", remedy: .format))
         }
-        let active = sessions.filter { $0.value.status == .active }
+        let active = sessions.filter(\.isActive)
         if active.count > 1 {
             for item in active {
                 let others = active.filter { $0.path != item.path }.map(\.path).joined(separator: ", ")
-                problems.append(StoreChecker.problem(item, at: JSONPath.root.appending("status"), code: .conflict,
-                                                     message: "status: more than one session is active (also \(others))",
-                                                     hint: "Finish or discard all but one: set \"status\" to \"completed\" and add \"completed_at\"."))
+                problems.append(sessionProblem(item.path, at: JSONPath.root.appending("status"), code: .conflict,
+                                               message: "status: more than one session is active (also \(others))",
+                                               hint: "Finish or discard all but one: set \"status\" to \"completed\" and add \"completed_at\"."))
             }
         }
-        duplicateIDs(sessions.map { ($0, $0.value.id.rawValue) }, what: "session")
+        for (id, group) in Dictionary(grouping: sessions, by: \.id) where group.count > 1 {
+            for item in group {
+                let others = group.filter { $0.path != item.path }.map(\.path).joined(separator: ", ")
+                problems.append(sessionProblem(item.path, at: JSONPath.root.appending("id"), code: .conflict,
+                                               message: StoreChecker.duplicateMessage(what: "session", id: id, others: others),
+                                               hint: StoreChecker.duplicateHint(what: "session", others: others)))
+            }
+        }
     }
 
     /// Decodes every body entry (`body/YYYY/*.json`); reports stray files and conflict copies.
@@ -310,9 +341,17 @@ struct StoreChecker {
             for (item, _) in group {
                 let others = group.filter { $0.0.path != item.path }.map(\.0.path).joined(separator: ", ")
                 problems.append(StoreChecker.problem(item, at: JSONPath.root.appending("id"), code: .conflict,
-                                                     message: "id: the \(what) ID \(id) is also used by \(others)",
-                                                     hint: "If one of them is a leftover copy, delete it (rm '\(others)', or this file); if they are different \(what)s, give one a new lowercase UUID as its \"id\"."))
+                                                     message: StoreChecker.duplicateMessage(what: what, id: id, others: others),
+                                                     hint: StoreChecker.duplicateHint(what: what, others: others)))
             }
         }
+    }
+
+    static func duplicateMessage(what: String, id: String, others: String) -> String {
+        "id: the \(what) ID \(id) is also used by \(others)"
+    }
+
+    static func duplicateHint(what: String, others: String) -> String {
+        "If one of them is a leftover copy, delete it (rm '\(others)', or this file); if they are different \(what)s, give one a new lowercase UUID as its \"id\"."
     }
 }
