@@ -105,12 +105,12 @@ extension Store {
                     guard let summary = record.summary else { return true }
                     var sets: [Int: [SessionSummary.WorkSets]] = [:]
                     var removedSets: [String: (name: String, sets: [SessionSummary.WorkSets])] = [:]
-                    for (position, ref) in summary.exercises.enumerated() {
+                    for (ref, runs) in zip(summary.exercises, summary.workSetsOfEveryEntry) {
                         guard let found = ref.id.flatMap({ byID[$0] }) ?? (ref.id == nil ? byName[Exercise.nameKey(ref.name)] : nil) else {
-                            removedSets[Exercise.nameKey(ref.name), default: (ref.name, [])].sets += summary.workSets(ofEntryAt: position)
+                            removedSets[Exercise.nameKey(ref.name), default: (ref.name, [])].sets += runs
                             continue
                         }
-                        sets[found, default: []] += summary.workSets(ofEntryAt: position)
+                        sets[found, default: []] += runs
                     }
                     for (found, list) in sets {
                         let bodyWeight = try bodyWeights.near(summary, sets: list)

@@ -51,9 +51,9 @@ extension Store {
             report.weeks[week].sessions += 1
             report.weeks[week].volume += summary.unit.convert(summary.totalVolume, to: unit)
             report.weeks[week].minutes += max(0, summary.durationSeconds ?? 0) / 60
-            for (position, ref) in summary.exercises.enumerated() {
+            for (ref, runs) in zip(summary.exercises, summary.workSetsOfEveryEntry) {
                 guard let exercise = ref.id.flatMap({ byID[$0] }) ?? byName[Exercise.nameKey(ref.name)] else { continue }
-                let sets = summary.workSets(ofEntryAt: position).reduce(0) { $0 + $1.count }
+                let sets = runs.reduce(0) { $0 + $1.count }
                 guard sets > 0 else { continue }
                 for (muscle, weight) in exercise.muscleWeights { report.weeks[week].muscleSets[muscle, default: 0] += weight * Double(sets) }
             }

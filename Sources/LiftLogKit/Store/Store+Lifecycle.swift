@@ -142,12 +142,16 @@ extension Store {
     /// file, no look at the index. `nil` when the pointer is missing or stale (after a clone, or
     /// a session started on another device): ``activeSession()`` then searches the index.
     package func activeSessionNamedByPointer(holdingLock: Bool = false) throws(LiftLogError) -> StoredSession? {
-        guard let bytes = try? files.read(Store.activePointerPath) else { return nil }
-        let path = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
-        guard StoreFiles.isSafeRelativePath(path), path.hasPrefix("sessions/"),
-              let session = try files.load(path, as: Session.self), session.status == .active else { return nil }
+        guard let path = activePointerPath(), let session = try files.load(path, as: Session.self), session.status == .active else { return nil }
         removeLeftoverTemporaryFile(of: path, holdingLock: holdingLock)
         return StoredSession(session: session, path: path)
+    }
+
+    /// The session file `.liftlog/active` names, when it names one inside `sessions/`.
+    private func activePointerPath() -> String? {
+        guard let bytes = try? files.read(Store.activePointerPath) else { return nil }
+        let path = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+        return StoreFiles.isSafeRelativePath(path) && path.hasPrefix("sessions/") ? path : nil
     }
 
     /// Removes the temporary file a write killed mid-way left next to `path`: at once with the
@@ -698,12 +702,9 @@ extension Store {
         }
         // A whole ID is most often the active session's (an app logging sets): its file is
         // named by the active pointer, and one read settles it without the index.
-        if prefix.count == 36, let bytes = try? files.read(Store.activePointerPath) {
-            let path = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
-            if StoreFiles.isSafeRelativePath(path), path.hasPrefix("sessions/"), path.hasSuffix("-" + prefix.prefix(8) + ".json"),
-               let session = try? files.load(path, as: Session.self), session.id.rawValue.lowercased() == prefix {
-                return StoredSession(session: session, path: path)
-            }
+        if prefix.count == 36, let path = activePointerPath(), path.hasSuffix("-" + prefix.prefix(8) + ".json"),
+           let session = try? files.load(path, as: Session.self), session.id.rawValue.lowercased() == prefix {
+            return StoredSession(session: session, path: path)
         }
         let (matches, unreadable) = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
             (try index.paths(forIDPrefix: prefix), try index.corruptFiles().map(\.path))
