@@ -27,7 +27,8 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException,
+                                            StaleElementReferenceException)
 except ImportError:
     print(f"Selenium is missing; install it: {INSTALL}")
     sys.exit(3)
@@ -124,26 +125,30 @@ class Browser:
     def offline(self, value):
         self.driver.set_network_conditions(offline=value, latency=0, download_throughput=-1, upload_throughput=-1)
 
-    def click(self, selector):
-        """Taps the element: found again if the page re-rendered it in between."""
-        for attempt in range(10):
+    # What a re-render or a scroll in progress can briefly do to an element under a tap.
+    TRANSIENT = (StaleElementReferenceException, ElementNotInteractableException, ElementClickInterceptedException)
+
+    def act(self, selector, verb, action):
+        """Does `action` to the element `selector` names (a CSS selector, or a function that finds
+        it): found again and scrolled to if the page re-rendered, moved or covered it in between
+        (a sync finishing re-renders the screen)."""
+        deadline = time.time() + 5
+        while True:
             try:
-                element = self.find(selector)
+                element = selector() if callable(selector) else self.find(selector)
                 self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-                element.click()
+                action(element)
                 return
-            except StaleElementReferenceException:
+            except self.TRANSIENT as error:
+                if time.time() > deadline:
+                    raise Failure(f"could not {verb} {getattr(selector, '__doc__', None) or selector} for 5 s: {type(error).__name__}")
                 time.sleep(0.05)
-        raise Failure(f"{selector} kept changing under the tap")
+
+    def click(self, selector):
+        self.act(selector, "tap", lambda element: element.click())
 
     def type(self, selector, text):
-        for attempt in range(10):
-            try:
-                self.find(selector).send_keys(text)
-                return
-            except StaleElementReferenceException:
-                time.sleep(0.05)
-        raise Failure(f"{selector} kept changing while typing")
+        self.act(selector, "type into", lambda element: element.send_keys(text))
 
     def kill(self):
         """Kills the browser as a crash would: no chance to save anything."""
@@ -221,6 +226,7 @@ def planned(browser, server, args):
         tapped.append(key)
         browser.wait_until(lambda: not browser.all(f'button[data-set="{set_id}"]'), 5, f"set {set_id} shown as logged")
     check(len(tapped) == 7, f"tapped {len(tapped)} planned sets, expected 7 (Day B: 3 + 3 + 1)")
+    browser.wait_synced()
     browser.type("#feel", "4")
     browser.type("#pain", "left knee")
     browser.type("#notes", "felt strong")
@@ -259,7 +265,13 @@ def log_form_set(browser, name, weight, reps):
 def add_exercise(browser, name):
     browser.type("#exercise-search", name)
     browser.wait_until(lambda: any(b.text == name for b in browser.all("#exercise-results button")), 10, f"'{name}' offered")
-    [b for b in browser.all("#exercise-results button") if b.text == name][0].click()
+    def offered():
+        """the search result"""
+        found = [b for b in browser.all("#exercise-results button") if b.text == name]
+        if not found:
+            raise StaleElementReferenceException("the results were re-rendered")
+        return found[0]
+    browser.click(offered)
     key = "".join(c for c in name if c.isalnum())
     browser.wait_for(f"#weight-{key}")
 
@@ -357,7 +369,7 @@ def screens(browser, server, args, out=None):
             browser.click("#start-plan")
             browser.wait_synced()
             browser.wait_for("button[data-set]")
-            browser.all("button[data-set]")[0].click()
+            browser.click("button[data-set]")
             browser.wait_synced()
         browser.open(server.url + route)
         time.sleep(0.6)
