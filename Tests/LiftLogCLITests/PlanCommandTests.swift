@@ -96,11 +96,11 @@ struct PlanCommandTests {
             let store = store(root)
             let before = snapshot(store)
             expectRefused([
-                Refusal(["plan", "add-exercise", "PPL", "Push", "Dips", "3x"], 4, "VALIDATION_ERROR", "Invalid plan notation '3x': expected a number of sets, 'x' and reps. Write SETSxREPS, such as 5x5, 3x8-12 or 3xAMRAP."),
-                Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Press", "0x5"], 4, "VALIDATION_ERROR", "Invalid plan notation '0x5': sets must be 1–20. Write SETSxREPS, such as 5x5, 3x8-12 or 3xAMRAP."),
-                Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Press", "3x12-8"], 4, "VALIDATION_ERROR", "Invalid plan notation '3x12-8': reps '12-8' must be a number, a range such as 8-12, or AMRAP. Write SETSxREPS, such as 5x5, 3x8-12 or 3xAMRAP."),
-                Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Press", "3x0"], 4, "VALIDATION_ERROR", "Invalid plan notation '3x0': reps must be 1–100. Write SETSxREPS, such as 5x5, 3x8-12 or 3xAMRAP."),
-                Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Press", "threex5"], 4, "VALIDATION_ERROR", "Invalid plan notation 'threex5': 'three' is not a number of sets. Write SETSxREPS, such as 5x5, 3x8-12 or 3xAMRAP."),
+                Refusal(["plan", "add-exercise", "PPL", "Push", "Dips", "3x"], 4, "VALIDATION_ERROR", "Invalid plan notation '3x': expected a number of sets, 'x' and reps. Write SETSxREPS, such as 5x5, 3x8-12, 3x5+ or 3xAMRAP."),
+                Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Press", "0x5"], 4, "VALIDATION_ERROR", "Invalid plan notation '0x5': sets must be 1–20. Write SETSxREPS, such as 5x5, 3x8-12, 3x5+ or 3xAMRAP."),
+                Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Press", "3x12-8"], 4, "VALIDATION_ERROR", "Invalid plan notation '3x12-8': reps '12-8' must be a number, a range such as 8-12, or AMRAP. Write SETSxREPS, such as 5x5, 3x8-12, 3x5+ or 3xAMRAP."),
+                Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Press", "3x0"], 4, "VALIDATION_ERROR", "Invalid plan notation '3x0': reps must be 1–100. Write SETSxREPS, such as 5x5, 3x8-12, 3x5+ or 3xAMRAP."),
+                Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Press", "threex5"], 4, "VALIDATION_ERROR", "Invalid plan notation 'threex5': 'three' is not a number of sets. Write SETSxREPS, such as 5x5, 3x8-12, 3x5+ or 3xAMRAP."),
                 Refusal(["plan", "add-exercise", "PPL", "Push", "Bench Pres", "3x5"], 3, "NOT_FOUND", "No exercise named 'Bench Pres'. Did you mean 'Bench Press'?"),
                 Refusal(["plan", "add-exercise", "PPL", "Pushh", "Bench Press", "3x5"], 3, "NOT_FOUND", "Plan 'PPL' has no day named 'Pushh' (days: Push, Pull, Legs). Did you mean 'Push'?"),
                 Refusal(["plan", "show", "PLL"], 3, "NOT_FOUND", "No plan named 'PLL'. Did you mean 'PPL'?"),

@@ -15,21 +15,32 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
         }
     }
 
-    /// An exercise planned on a day: how many sets of how many reps.
+    /// An exercise planned on a day: how many sets of how many reps, optionally at a load and
+    /// with a progression rule.
     public struct PlannedExercise: Hashable, Sendable {
         public var exerciseName: String
         public var exerciseID: Exercise.ID?
         public var sets: Int
         /// Reps as text: `"5"`, `"8-12"`, `"AMRAP"`.
         public var reps: String
+        /// The last set is as many reps as possible, at least ``reps`` (`3x5+`).
+        public var lastSetAMRAP: Bool
+        /// The load the plan starts from (stored as `weight` and `unit`).
+        public var load: Load?
+        /// How the load and scheme move from session to session (stored as its text).
+        public var progress: ProgressionRule?
         public var notes: String?
         public var unknownFields: [String: JSONValue]
 
-        public init(exerciseName: String, exerciseID: Exercise.ID? = nil, sets: Int, reps: String, notes: String? = nil, unknownFields: [String: JSONValue] = [:]) {
+        public init(exerciseName: String, exerciseID: Exercise.ID? = nil, sets: Int, reps: String, lastSetAMRAP: Bool = false, load: Load? = nil,
+                    progress: ProgressionRule? = nil, notes: String? = nil, unknownFields: [String: JSONValue] = [:]) {
             self.exerciseName = exerciseName
             self.exerciseID = exerciseID
             self.sets = sets
             self.reps = reps
+            self.lastSetAMRAP = lastSetAMRAP
+            self.load = load
+            self.progress = progress
             self.notes = notes
             self.unknownFields = unknownFields
         }
@@ -149,9 +160,13 @@ extension TrainingPlan.PlannedExercise: JSONDecodable, JSONEncodable {
     enum Key: String, JSONKey {
         case exerciseId = "exercise_id"
         case exerciseName = "exercise_name"
+        case lastSetAMRAP = "last_set_amrap"
         case notes
+        case progress
         case reps
         case sets
+        case unit
+        case weight
     }
 
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> TrainingPlan.PlannedExercise? {
@@ -161,9 +176,25 @@ extension TrainingPlan.PlannedExercise: JSONDecodable, JSONEncodable {
         let sets: Int? = reader.required(Key.sets)
         let reps: String? = reader.required(Key.reps)
         let notes: String? = reader.optional(Key.notes)
+        let amrap = reader.optional(Key.lastSetAMRAP, default: false)
+        let weight: Double? = reader.optional(Key.weight)
+        let unit: WeightUnit? = reader.optional(Key.unit)
+        let progressText: String? = reader.optional(Key.progress)
         guard let name, let sets, let reps else { return nil }
         if sets < 1 { problems.add(reader.path(Key.sets), "sets must be 1 or more, found \(sets)") }
-        return TrainingPlan.PlannedExercise(exerciseName: name, exerciseID: id, sets: sets, reps: reps, notes: notes, unknownFields: reader.unknownMembers)
+        if let weight, !(weight >= 0 && weight <= 10_000) { problems.add(reader.path(Key.weight), "weight must be 0–10000, found \(weight)") }
+        if weight != nil, unit == nil { problems.add(reader.path(Key.weight), "a weight needs its unit: add \"unit\": \"kg\" or \"lbs\"") }
+        var progress: ProgressionRule?
+        if let progressText {
+            do {
+                progress = try ProgressionRule.parse(progressText)
+            } catch {
+                problems.add(reader.path(Key.progress), "progress '\(progressText)' at column \(error.column): \(error.message)")
+            }
+        }
+        return TrainingPlan.PlannedExercise(exerciseName: name, exerciseID: id, sets: sets, reps: reps, lastSetAMRAP: amrap,
+                                            load: weight.flatMap { weight in unit.map { Load(weight, $0) } }, progress: progress,
+                                            notes: notes, unknownFields: reader.unknownMembers)
     }
 
     package var jsonValue: JSONValue {
@@ -172,6 +203,10 @@ extension TrainingPlan.PlannedExercise: JSONDecodable, JSONEncodable {
         object.set(Key.exerciseId, exerciseID)
         object.set(Key.sets, sets)
         object.set(Key.reps, reps)
+        if lastSetAMRAP { object.set(Key.lastSetAMRAP, true) }
+        object.set(Key.weight, load?.weight)
+        object.set(Key.unit, load?.unit)
+        object.set(Key.progress, progress?.text)
         object.set(Key.notes, notes)
         return object.value
     }

@@ -5,10 +5,11 @@
 /// | `5x5` | five sets of five |
 /// | `3x8-12` | three sets of 8 to 12 reps |
 /// | `3xAMRAP` | three sets of as many reps as possible |
+/// | `3x5+` | three sets of five, the last as many as possible (at least five) |
 ///
 /// The top of a range is the target: when every set of a week reaches it, a mesocycle adds the
 /// exercise's weight increment the week after.
-public struct PlanNotation: Equatable, Sendable {
+public struct PlanNotation: Hashable, Sendable {
     /// The most sets one planned exercise may have.
     public static let maximumSets = 20
     /// The most reps a planned set may ask for.
@@ -17,29 +18,37 @@ public struct PlanNotation: Equatable, Sendable {
     public var sets: Int
     /// As stored in the plan: `"5"`, `"8-12"` or `"AMRAP"`.
     public var reps: String
+    /// The last set is as many reps as possible (`3x5+`).
+    public var lastSetAMRAP: Bool
 
-    public init(sets: Int, reps: String) {
+    public init(sets: Int, reps: String, lastSetAMRAP: Bool = false) {
         self.sets = sets
         self.reps = reps
+        self.lastSetAMRAP = lastSetAMRAP
     }
 
-    /// Parses `3x8-12`, `5x5`, `3xAMRAP` (`x` may be `X` or `×`).
+    /// Parses `3x8-12`, `5x5`, `3x5+`, `3xAMRAP` (`x` may be `X` or `×`).
     ///
     /// - Throws: `VALIDATION_ERROR` naming the text and what is wrong with it.
     public static func parse(_ text: String) throws(LiftLogError) -> PlanNotation {
         func invalid(_ reason: String) -> LiftLogError {
-            .validation("Invalid plan notation '\(text)': \(reason). Write SETSxREPS, such as 5x5, 3x8-12 or 3xAMRAP.")
+            .validation("Invalid plan notation '\(text)': \(reason). Write SETSxREPS, such as 5x5, 3x8-12, 3x5+ or 3xAMRAP.")
         }
-        let body = text.trimmingWhitespace().lowercased().replacingOccurrences(of: "×", with: "x")
+        var body = text.trimmingWhitespace().lowercased().replacingOccurrences(of: "×", with: "x")
+        let amrapLast = body.hasSuffix("+")
+        if amrapLast { body.removeLast() }
         let parts = body.split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw invalid("expected a number of sets, 'x' and reps") }
         guard parts[0].allSatisfy(\.isASCIIDigit), let sets = Int(parts[0]) else { throw invalid("'\(parts[0])' is not a number of sets") }
         guard (1...maximumSets).contains(sets) else { throw invalid("sets must be 1–\(maximumSets)") }
         let repsText = String(parts[1])
-        if repsText == "amrap" { return PlanNotation(sets: sets, reps: "AMRAP") }
+        if repsText == "amrap" {
+            if amrapLast { throw invalid("AMRAP sets need no '+'") }
+            return PlanNotation(sets: sets, reps: "AMRAP")
+        }
         guard let range = repRange(repsText) else { throw invalid("reps '\(repsText)' must be a number, a range such as 8-12, or AMRAP") }
         guard range.lowerBound >= 1, range.upperBound <= maximumReps else { throw invalid("reps must be 1–\(maximumReps)") }
-        return PlanNotation(sets: sets, reps: range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)")
+        return PlanNotation(sets: sets, reps: range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)", lastSetAMRAP: amrapLast)
     }
 
     /// `"5"` → 5...5, `"8-12"` → 8...12; `nil` for AMRAP or text that is neither.
@@ -50,8 +59,8 @@ public struct PlanNotation: Equatable, Sendable {
         return low <= high ? low...high : nil
     }
 
-    /// `3x8-12`.
-    public var description: String { "\(sets)x\(reps)" }
+    /// `3x8-12`, `3x5+`.
+    public var description: String { "\(sets)x\(reps)" + (lastSetAMRAP ? "+" : "") }
 }
 
 extension Character {
@@ -62,6 +71,6 @@ extension TrainingPlan.PlannedExercise {
     /// The reps a set aims for: the top of the range (`nil` for AMRAP or free text).
     public var targetReps: Int? { PlanNotation.repRange(reps)?.upperBound }
 
-    /// `3x8-12`.
-    public var notation: String { "\(sets)x\(reps)" }
+    /// `3x8-12`, `3x5+`.
+    public var notation: String { "\(sets)x\(reps)" + (lastSetAMRAP ? "+" : "") }
 }

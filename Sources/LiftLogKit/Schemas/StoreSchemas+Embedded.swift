@@ -272,6 +272,11 @@ extension StoreSchemas {
         "properties": {
           "exercises": {
             "items": {
+              "dependencies": {
+                "weight": [
+                  "unit"
+                ]
+              },
               "properties": {
                 "exercise_id": {
                   "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
@@ -281,7 +286,16 @@ extension StoreSchemas {
                   "minLength": 1,
                   "type": "string"
                 },
+                "last_set_amrap": {
+                  "description": "The last set is as many reps as possible, at least the planned reps (3x5+).",
+                  "type": "boolean"
+                },
                 "notes": {
+                  "type": "string"
+                },
+                "progress": {
+                  "description": "The progression rule as in plan text: lp(2.5kg), dp(2.5kg, 8, 12), pct(100kg, 531, +5kg), rpe(8), staged(5kg, 5x3+, 6x2+, 10x1+, reset: 85%). See docs/plan-text.md.",
+                  "pattern": "^\\s*(lp|dp|pct|rpe|staged)\\s*\\(.*\\)\\s*$",
                   "type": "string"
                 },
                 "reps": {
@@ -291,6 +305,19 @@ extension StoreSchemas {
                 "sets": {
                   "minimum": 1,
                   "type": "integer"
+                },
+                "unit": {
+                  "enum": [
+                    "kg",
+                    "lbs"
+                  ],
+                  "type": "string"
+                },
+                "weight": {
+                  "description": "The load the plan starts from, in unit.",
+                  "maximum": 10000,
+                  "minimum": 0,
+                  "type": "number"
                 }
               },
               "required": [
