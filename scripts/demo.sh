@@ -39,6 +39,8 @@ step progress "Back Squat"
 step pr "Back Squat"
 step plan show
 step meso show "Beginner 5x5"
+step plan export "Evening Accessories"
+step plan simulate "Evening Accessories" --weeks 3
 step trends --to 2025-11-14
 step muscles --to 2025-11-14 --weeks 4
 step cardio Run 5km/26:10

@@ -2,7 +2,8 @@
 """Regenerates SampleData/store: five months of a three-day A/B barbell program with linear
 progression, stalls and a deload (its last twelve weeks a completed mesocycle whose sessions
 record their week), plus stretch and meditation sessions; and every other kind of set: an
-evening accessory session with a superset of weighted pull-ups and dips, planks and a warm-up,
+evening accessory session following a second plan (weighted pull-ups by double progression,
+3x5-8 then +2.5 kg, in a superset with dips; planks; a warm-up),
 Saturday runs (a tempo run, or 400 m intervals), and weigh-ins with monthly measurements.
 
 Deterministic: the same script writes the same bytes. Session IDs are name-based UUIDs; the
@@ -176,8 +177,23 @@ def session_file(kind, start, entries, minutes, **more):
     write(ROOT / "sessions" / f"{start:%Y}" / f"{start:%m}" / f"{start:%Y-%m-%d-%H%M}-{session_id[:8]}.json", session)
 
 
+# The evening accessories follow a plan of their own, by double progression: the pull-ups' reps
+# climb from 5 to 8 at one added load, then 2.5 kg more and back to 5 (`dp(2.5kg, 5, 8)`).
+write(ROOT / "plans" / "evening-accessories.json", {
+    "id": str(uuid.uuid5(NAMESPACE, "plan:evening accessories")),
+    "name": "Evening Accessories",
+    "days_per_week": 1,
+    "is_active": False,
+    "notes": "Wednesday evenings: weighted pull-ups in a superset with dips, then planks.",
+    "days": [{"name": "Pull", "exercises": [
+        {"exercise_name": "Pull-up", "exercise_id": exercises["Pull-up"], "sets": 3, "reps": "5-8", "weight": 5, "unit": "kg",
+         "progress": "dp(2.5kg, 5, 8)"},
+        {"exercise_name": "Dip", "exercise_id": exercises["Dip"], "sets": 3, "reps": "10-15"},
+    ]}],
+})
 body_weight = 82.4
 added = 5.0
+pull_target = 5
 run_pace = 345  # seconds per km
 day = datetime.date(2025, 6, 2)
 while day <= end:
@@ -201,14 +217,17 @@ while day <= end:
         dips = []
         for round_number in range(3):
             clock += datetime.timedelta(minutes=2)
-            reps = 5 if extra.random() > 0.15 else 4
+            reps = pull_target if extra.random() > 0.15 else pull_target - 1
             pulls.append({"set_number": round_number + 2, "set_type": "normal", "bodyweight": True, "weight": added, "unit": "kg", "reps": reps,
-                          "status": "completed", "completed_at": stamp(clock)})
+                          "target_reps": pull_target, "target_weight": added, "status": "completed", "completed_at": stamp(clock)})
             clock += datetime.timedelta(minutes=1)
             dips.append({"set_number": round_number + 1, "set_type": "normal", "bodyweight": True, "reps": extra.choice([10, 12, 12, 15]),
                          "status": "completed", "completed_at": stamp(clock), "rest_seconds": 60})
-        if all(item.get("reps") == 5 for item in pulls[1:]):
-            added += 1.25
+        fewest = min(item["reps"] for item in pulls[1:])
+        if fewest >= 8:
+            added, pull_target = added + 2.5, 5
+        elif fewest >= pull_target:
+            pull_target = min(8, fewest + 1)
         planks = []
         for number in (1, 2):
             clock += datetime.timedelta(minutes=2)
@@ -218,7 +237,7 @@ while day <= end:
             {"exercise_id": exercises["Pull-up"], "exercise_name": "Pull-up", "order": 1, "superset": "A", "method": "standard", "sets": pulls},
             {"exercise_id": exercises["Dip"], "exercise_name": "Dip", "order": 2, "superset": "A", "method": "standard", "sets": dips},
             {"exercise_id": exercises["Plank"], "exercise_name": "Plank", "order": 3, "sets": planks},
-        ], 35, session_rpe=4)
+        ], 35, session_rpe=4, plan="Evening Accessories", plan_day="Pull")
     if weekday == 5 and extra.random() < 0.85:
         # Saturday runs: a tempo 5-8 km, or every third week 400 m intervals.
         start = paris(day.year, day.month, day.day, 9, 0)

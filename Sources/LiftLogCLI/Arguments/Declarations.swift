@@ -127,6 +127,15 @@ extension ParsedArguments {
         }
     }
 
+    /// Every value of a repeatable `option`, in the order given.
+    ///
+    /// - Throws: `VALIDATION_ERROR` when a text is not a value of the option's type.
+    func all<Value>(_ option: Option<Value>) throws(LiftLogError) -> [Value] {
+        var result: [Value] = []
+        for text in values[option.spec.canonicalName] ?? [] { result.append(try option.convert(text, option.spec.canonicalName)) }
+        return result
+    }
+
     /// Whether `flag` was given.
     subscript(_ flag: Flag) -> Bool {
         flags.contains(flag.spec.canonicalName)

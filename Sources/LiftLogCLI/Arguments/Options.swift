@@ -23,6 +23,9 @@ extension Option where Value == String {
     static var notes: Option<String> { .text("--notes", valueName: "text", help: "Notes.") }
     static var sessionNotes: Option<String> { .text("--notes", valueName: "text", help: "Notes on the session.") }
     static var plannedNotes: Option<String> { .text("--notes", valueName: "text", help: "Notes for this exercise on this day.") }
+    static var plannedLoad: Option<String> { .text("--load", valueName: "weight", help: "The load the plan starts from, such as 100kg or 225lb (an empty text removes it).") }
+    static var plannedProgress: Option<String> { .text("--progress", valueName: "rule", help: "The progression rule: lp(2.5kg), dp(2.5kg, 8, 12), pct(100kg, 531, +5kg), rpe(8), staged(5kg, 5x3+, 6x2+, 10x1+, reset: 85%) (an empty text removes it).") }
+    static var templateMax: Option<String> { .text("--max", valueName: "exercise=weight", help: "What a template starts from, once per lift: 5/3/1's training max, a linear program's first working weight ('Back Squat=100', 'Deadlift=315lb').") }
     static var startedAt: Option<String> { .text("--at", valueName: "time", help: "When it started, to log a past session: '2025-01-24 07:30', '07:30', 'yesterday 18:00'.") }
     static var recordedNow: Option<String> { .text("--at", valueName: "time", help: "When (default: now): '2025-01-24 07:30', '07:30', 'yesterday 07:30'.") }
     static var recordedAt: Option<String> { .text("--at", valueName: "time", help: "When it started (default: it just ended).") }
@@ -61,6 +64,7 @@ extension Option where Value == Int {
     static var exerciseRest: Option<Int> { .integer("--rest", valueName: "seconds", help: "The rest between its sets, 0–3600 seconds ('liftlog rest' counts it down; 0 removes it).") }
     static var rest: Option<Int> { .integer("--rest", valueName: "seconds", help: "Rest before each set, in seconds (default: the time since the session's previous set, when logged live).") }
     static var feel: Option<Int> { .integer("--feel", valueName: "1-5", help: "How it felt, from 1 (awful) to 5 (great).") }
+    static var simulatedWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks to look ahead (1–104).", default: "12") }
     static var daysPerWeek: Option<Int> { .integer("--days-per-week", valueName: "n", help: "How many days a week the plan is trained (1–7).") }
     static var position: Option<Int> { .integer("--position", valueName: "n", help: "Where to put it, from 1 (default: last).") }
     static var mesocycleWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks it lasts (1–52).") }
@@ -108,6 +112,14 @@ extension Option where Value == Exercise.Modality {
     static var modality: Option<Exercise.Modality> { .choice("--modality", valueName: "modality", help: "{values}.") }
 }
 
+extension Option where Value == PlanTemplate {
+    static var template: Option<PlanTemplate> { .choice("--from", valueName: "template", help: "Start from a public program: {values} (with --max for its lifts).") }
+}
+
+extension Option where Value == ProgramSimulation.Assumption {
+    static var assume: Option<ProgramSimulation.Assumption> { .choice("--assume", valueName: "outcome", help: "How the sessions go: {values}.", default: "hit") }
+}
+
 extension Option where Value == WeightUnit {
     static var units: Option<WeightUnit> { .choice("--units", valueName: "unit", help: "The unit of weights typed without one: {values}.", default: "kg") }
     static var bodyWeightUnit: Option<WeightUnit> { .choice("--unit", valueName: "unit", help: "The unit of the weight: {values} (default: the store's).") }
@@ -140,6 +152,7 @@ extension Flag {
     static let skip = Flag("--skip", help: "Mark the set skipped.")
     static let undo = Flag("--undo", help: "Mark the set not done yet (un-log it).")
     static let activate = Flag("--activate", help: "Make it the active plan.")
+    static let replacePlan = Flag("--replace", help: "Replace the days of the plan of the same name (its ID, mesocycles and active mark stay).")
     static let check = Flag("--check", help: "Change nothing; list the files that are not in canonical form.")
     static let dryRun = Flag("--dry-run", help: "Show what would be imported; write nothing.")
     static let requireToken = Flag("--require-token", help: "Require the token on loopback too (behind a reverse proxy on this machine, such as Caddy or Tailscale serve).")
@@ -164,6 +177,7 @@ extension Argument where Value == String {
     static var removedExercise: Argument<String> { .required("name", help: "The exercise's name.") }
     static var newPlanName: Argument<String> { .required("name", help: "1–100 characters, unique regardless of case.") }
     static var planName: Argument<String> { .required("name", help: "The plan.") }
+    static var planFile: Argument<String> { .required("file", help: "A plan as text (see docs/plan-text.md); - reads standard input.") }
     static var plan: Argument<String> { .required("plan", help: "The plan.") }
     static var mesocyclePlan: Argument<String> { .required("plan", help: "The plan to run.") }
     static var newDay: Argument<String> { .required("day", help: "The new day's name, such as 'Day A' or Push.") }

@@ -91,6 +91,14 @@ enum MesoCommands {
         let header = ["WEEK", "STARTS", "SESSIONS"] + report.exercises.map { "\($0.exerciseName) \($0.planned.notation)" }
         var lines = [title, "", Formatting.table(rows, header: header, style: style), ""]
         lines.append("Weights in \(report.unit.rawValue). \(hit) every target rep hit (the next week adds the exercise's increment), \(miss) missed (the weight stays).")
+        if !report.changes.isEmpty {
+            lines += ["", style.bold("Why the loads changed")]
+            let prescribed = report.changes.contains { $0.prescribed != nil }
+            let rows = report.changes.map { change in
+                ["\(change.week)", change.date.description, change.exerciseName] + (prescribed ? [change.prescribed ?? ""] : []) + [change.reason]
+            }
+            lines.append(Formatting.table(rows, header: ["WEEK", "DATE", "EXERCISE"] + (prescribed ? ["PRESCRIBED"] : []) + ["WHY"], style: style))
+        }
         return lines.joined(separator: "\n")
     }
 }

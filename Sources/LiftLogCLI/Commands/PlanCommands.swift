@@ -5,23 +5,84 @@ enum PlanCommands {
     static let plan = CommandSpec(
         name: "plan",
         abstract: "Create, show and edit training plans.",
-        discussion: "A plan is an ordered list of days, each with planned exercises written SETSxREPS (5x5, 3x8-12, 3xAMRAP). One plan is active: 'liftlog today' shows its next day and 'liftlog start --plan-day DAY' begins a session with its sets waiting to be logged.",
-        subcommands: [create, list, show, activate, remove, addDay, removeDay, moveDay, addExercise, removeExercise])
+        discussion: "A plan is an ordered list of days, each with planned exercises written SETSxREPS (5x5, 3x8-12, 3x5+, 3xAMRAP), optionally with a load and a progression rule (lp, dp, pct, rpe, staged). One plan is active: 'liftlog today' shows its next day and 'liftlog start --plan-day DAY' begins a session with its sets waiting to be logged. Plans are also text: 'plan export' and 'plan import' (docs/plan-text.md).",
+        subcommands: [create, list, show, activate, remove, addDay, removeDay, moveDay, addExercise, removeExercise, importText, exportText, simulate])
 
     // MARK: Whole plans
 
     static let create = CommandSpec(
         name: "create",
-        abstract: "Create a plan.",
+        abstract: "Create a plan, empty or from a public program's template.",
+        discussion: "Templates: 5x5 (StrongLifts), starting-strength, 531 (Boring But Big), gzclp, ppl. --max gives what a template starts from, once per lift: 5/3/1's training max, a linear program's first working weight; a weight without a unit is in the store's unit.",
         arguments: [Argument.newPlanName],
-        options: [Option.days, Option.daysPerWeek, Option.notes, Flag.activate],
+        options: [Option.days, Option.daysPerWeek, Option.notes, Flag.activate, Option.template, Option.templateMax],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let stored = try store.createPlan(name: arguments[.newPlanName], daysPerWeek: try arguments[.daysPerWeek],
-                                              notes: try arguments[.notes], days: try arguments[.days] ?? [],
-                                              activate: arguments[.activate])
+            let stored: StoredPlan
+            if let template = try arguments[.template] {
+                let days = try arguments[.days], daysPerWeek = try arguments[.daysPerWeek], notes = try arguments[.notes]
+                if days != nil || daysPerWeek != nil || notes != nil {
+                    throw .usage("A template brings its own days; give --from without --days, --days-per-week or --notes.", command: arguments.commandName)
+                }
+                var maxes: [(exercise: String, load: Load)] = []
+                for text in try arguments.all(.templateMax) {
+                    guard let equals = text.firstIndex(of: "="), !String(text[..<equals]).trimmingWhitespace().isEmpty else {
+                        throw .validation("Write --max as EXERCISE=WEIGHT, such as 'Back Squat=100', got '\(text)'.")
+                    }
+                    let lift = String(text[..<equals]).trimmingWhitespace()
+                    maxes.append((lift, try Load.parse(String(text[text.index(after: equals)...]), defaultUnit: store.preferences.unit, what: "The max of \(lift)")))
+                }
+                stored = try store.createPlan(name: arguments[.newPlanName], from: template, maxes: maxes, activate: arguments[.activate])
+                return CommandResult(data: DataShapes.plan(stored), text: "Created plan \(stored.plan.name) from \(template.rawValue) (\(stored.path)).\n\n" + render(stored.plan, today: store.currentTimestamp().localDate, style: context.style)
+                                     + "\n\nSee what it prescribes: liftlog plan simulate \(quoted(stored.plan.name)) --weeks 4")
+            }
+            if try !arguments.all(.templateMax).isEmpty { throw .usage("--max goes with --from TEMPLATE.", command: arguments.commandName) }
+            stored = try store.createPlan(name: arguments[.newPlanName], daysPerWeek: try arguments[.daysPerWeek],
+                                          notes: try arguments[.notes], days: try arguments[.days] ?? [],
+                                          activate: arguments[.activate])
             let next = stored.plan.days.isEmpty ? "liftlog plan add-day \(quoted(stored.plan.name)) DAY" : "liftlog plan add-exercise \(quoted(stored.plan.name)) \(quoted(stored.plan.days[0].name)) EXERCISE 3x8-12"
             return CommandResult(data: DataShapes.plan(stored), text: "Created plan \(stored.plan.name) (\(stored.path)). Next: \(next)")
+        })
+
+    // MARK: Plans as text
+
+    static let importText = CommandSpec(
+        name: "import",
+        abstract: "Create a plan from its text form (docs/plan-text.md).",
+        discussion: "A plan that exists is only changed with --replace: its days become the file's, its ID, mesocycles and active mark stay. Mistakes are reported as FILE:LINE:COLUMN and change nothing.",
+        arguments: [Argument.planFile],
+        options: [Flag.replacePlan, Flag.activate],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let file = arguments[.planFile]
+            guard let text = String(validating: try FileProbe.readUserFile(file, what: "Plan file"), as: UTF8.self) else {
+                throw .validation("Plan file '\(file)' is not UTF-8 text.")
+            }
+            let stored = try store.importPlan(text: text, source: file, replace: arguments[.replacePlan], activate: arguments[.activate])
+            return CommandResult(data: DataShapes.plan(stored), text: "Imported plan \(stored.plan.name) (\(stored.path)).\n\n" + render(stored.plan, today: store.currentTimestamp().localDate, style: context.style))
+        })
+
+    static let exportText = CommandSpec(
+        name: "export",
+        abstract: "Print a plan as text, for 'plan import' (docs/plan-text.md).",
+        arguments: [Argument.planToShow],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let stored = try shownPlan(arguments, in: store)
+            let text = PlanText.export(stored.plan)
+            return CommandResult(data: .object(["plan": .string(stored.plan.name), "text": .string(text)]), text: String(text.dropLast()))
+        })
+
+    static let simulate = CommandSpec(
+        name: "simulate",
+        abstract: "Show what a plan will prescribe, week by week.",
+        discussion: "Continues the plan's rotation and each rule's history from today; weeks start on the coming Monday and hold the plan's days per week. --assume miss-every-3rd makes every third session of each exercise fall one rep short on its last set, to see the rules' misses, stages and deloads.",
+        arguments: [Argument.planToShow],
+        options: [Option.simulatedWeeks, Option.assume],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let simulation = try store.simulate(plan: arguments[.planToShow], weeks: try arguments[.simulatedWeeks] ?? 12, assume: try arguments[.assume] ?? .hit)
+            return CommandResult(data: DataShapes.simulation(simulation), text: renderSimulation(simulation, style: context.style))
         })
 
     static let list = CommandSpec(
@@ -45,8 +106,7 @@ enum PlanCommands {
         arguments: [Argument.planToShow],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let stored: StoredPlan
-            if let name = arguments[.planToShow] { stored = try store.plan(named: name) } else { stored = try store.requireActivePlan() }
+            let stored = try shownPlan(arguments, in: store)
             return CommandResult(data: DataShapes.plan(stored), text: render(stored.plan, today: store.currentTimestamp().localDate, style: context.style))
         })
 
@@ -111,13 +171,26 @@ enum PlanCommands {
     static let addExercise = CommandSpec(
         name: "add-exercise",
         abstract: "Plan an exercise on a day, or change its sets and reps.",
-        discussion: "Sets and reps: 5x5, 3x8-12 (a range; the top is the target a mesocycle progresses on), 3xAMRAP.",
+        discussion: "Sets and reps: 5x5, 3x8-12 (a range; the top is the target a mesocycle progresses on), 3x5+ (the last set as many as possible), 3xAMRAP. A progression rule moves the load from session to session: lp(2.5kg[, weekly][, deload: 10% after 3 misses]), dp(2.5kg, 8, 12), pct(100kg, 531, +5kg), rpe(8), staged(5kg, 5x3+, 6x2+, 10x1+, reset: 85%).",
         arguments: [Argument.plan, Argument.day, Argument.plannedExercise, Argument.plannedSets],
-        options: [Option.plannedNotes],
+        options: [Option.plannedNotes, Option.plannedLoad, Option.plannedProgress],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let notation = try PlanNotation.parse(arguments[.plannedSets])
-            let change = try store.setPlannedExercise(plan: arguments[.plan], day: arguments[.day], exercise: arguments[.plannedExercise], notation, notes: try arguments[.plannedNotes])
+            var load: Load??
+            if let text = try arguments[.plannedLoad] {
+                load = .some(text.isEmpty ? nil : try Load.parse(text, defaultUnit: store.preferences.unit, what: "--load"))
+            }
+            var progress: ProgressionRule??
+            if let text = try arguments[.plannedProgress] {
+                do throws(ProgramTextError) {
+                    progress = text.isEmpty ? .some(nil) : .some(try ProgressionRule.parse(text))
+                } catch {
+                    throw .validation("--progress '\(text)', column \(error.column): \(error.message).")
+                }
+            }
+            let change = try store.setPlannedExercise(plan: arguments[.plan], day: arguments[.day], exercise: arguments[.plannedExercise], notation,
+                                                      notes: try arguments[.plannedNotes], load: load, progress: progress)
             let message = change.previous.map { "Changed \(change.planned.exerciseName) from \($0.notation) to \(change.planned.notation)." }
                 ?? "Planned \(change.planned.exerciseName) \(change.planned.notation)."
             return changed(change.stored, store: store, context: context, message: message)
@@ -147,6 +220,12 @@ enum PlanCommands {
             let data = DataShapes.today(report, plates: plates)
             return CommandResult(data: data, text: renderToday(report, now: store.currentTimestamp(), style: context.style, plates: plates))
         })
+
+    /// The plan the optional NAME argument names, else the active plan.
+    private static func shownPlan(_ arguments: ParsedArguments, in store: Store) throws(LiftLogError) -> StoredPlan {
+        if let name = arguments[.planToShow] { return try store.plan(named: name) }
+        return try store.requireActivePlan()
+    }
 
     // MARK: Output
 
@@ -182,7 +261,7 @@ enum PlanCommands {
             lines.append("")
             lines.append("\(index + 1). " + style.bold(day.name))
             if day.exercises.isEmpty { lines.append("   (no exercises yet)") }
-            let rows = day.exercises.map { [" ", $0.exerciseName, $0.notation, $0.notes ?? ""] }
+            let rows = day.exercises.map { [" ", $0.exerciseName, $0.notation, $0.load?.text ?? "", $0.progress.map { "progress: " + $0.text } ?? "", $0.notes ?? ""] }
             if !rows.isEmpty { lines.append(Formatting.table(rows, style: style)) }
         }
         return lines.joined(separator: "\n")
@@ -197,14 +276,19 @@ enum PlanCommands {
         if report.targets.isEmpty {
             lines.append("No exercises planned on \(report.day.name) yet.")
         } else {
-            let rows = report.targets.enumerated().map { index, target in
-                [" ", target.exerciseName, target.planned.notation,
-                 target.weight.map { Formatting.weight($0, target.unit) + (target.progressed ? " (+)" : "") } ?? "–"]
-                    + (plates == nil ? [] : [plates?[index].map { loading in
+            let ruled = report.targets.contains { $0.prescription != nil }
+            let rows = report.targets.enumerated().map { index, target -> [String] in
+                let weight: String = target.weight.map { Formatting.weight($0, target.unit) + (target.progressed ? " (+)" : "") } ?? "–"
+                var row: [String] = [" ", target.exerciseName, target.planned.notation, target.prescription?.summary ?? weight]
+                if plates != nil {
+                    row.append(plates?[index].map { loading in
                         (loading.isExact ? "" : "\(Formatting.number(loading.total)): ") + (loading.perSide.isEmpty ? "bar only" : loading.perSide.map(Formatting.number).joined(separator: " + "))
-                    } ?? "–"])
+                    } ?? "–")
+                }
+                if ruled { row.append(target.prescription?.reason ?? "") }
+                return row
             }
-            lines.append(Formatting.table(rows, header: ["", "EXERCISE", "SETS", "TARGET"] + (plates == nil ? [] : ["PLATES PER SIDE"]), style: style))
+            lines.append(Formatting.table(rows, header: ["", "EXERCISE", "SETS", "TARGET"] + (plates == nil ? [] : ["PLATES PER SIDE"]) + (ruled ? ["WHY"] : []), style: style))
         }
         lines.append("")
         if let active = report.activeSession {
@@ -219,6 +303,39 @@ enum PlanCommands {
                 lines.append("Since then: \(describe(other, unit: report.unit, now: now))")
             }
         }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The sessions ahead, a table a week.
+    static func renderSimulation(_ simulation: ProgramSimulation, style: Style) -> String {
+        let outcome = simulation.assumption == .hit ? "every rep hit" : "every third session of each exercise one rep short"
+        var lines = [style.bold(simulation.plan.name) + ": \(Formatting.count(simulation.weeks, "week")) from \(simulation.sessions.first?.date.description ?? ""), \(outcome)"]
+        var week = 0
+        var rows: [[String]] = []
+        // A plan whose days do not fill a week (a 3-day rotation trained 6 days a week, or 2)
+        // shows each session's pass through the days.
+        let rotating = simulation.plan.days.count != min(max(simulation.plan.daysPerWeek ?? simulation.plan.days.count, 1), 7)
+        func flush() {
+            if !rows.isEmpty { lines.append(Formatting.table(rows, header: ["DATE", "DAY", "EXERCISE", "PRESCRIPTION", "WHY"], style: style)) }
+            rows = []
+        }
+        for session in simulation.sessions {
+            if session.week != week {
+                flush()
+                week = session.week
+                lines.append("")
+                lines.append(style.bold("Week \(week)"))
+            }
+            for (index, exercise) in session.exercises.enumerated() {
+                let first = index == 0
+                let prescription = exercise.prescription.map(\.summary) ?? exercise.planned.notation + (exercise.planned.load.map { " @ " + $0.text } ?? "")
+                let why = (exercise.prescription?.reason ?? "no rule") + (exercise.missed ? "; simulated miss" : "")
+                rows.append([first ? "\(session.date.weekdayName) \(session.date)" : "", first ? session.day + (rotating ? " (cycle \(session.cycle))" : "") : "",
+                             exercise.name, prescription, why])
+            }
+            if session.exercises.isEmpty { rows.append(["\(session.date)", session.day, "(no exercises)", "", ""]) }
+        }
+        flush()
         return lines.joined(separator: "\n")
     }
 

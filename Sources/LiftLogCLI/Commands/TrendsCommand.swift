@@ -17,12 +17,11 @@ enum TrendsCommand {
     static func json(_ report: TrendsReport) -> JSONValue { DataShapes.trendsJSON(report) }
 
     static func render(_ report: TrendsReport, width: Int, unicode: Bool, style: Style) -> String {
-        let dayNames = ["", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         let thisWeek = report.weeks.last!
         var lines: [String] = []
         let first = report.thisWeek.first!.date, last = report.thisWeek.last!.date
         lines.append(style.bold("This week") + " (\(first) to \(last)): " + Formatting.count(thisWeek.sessions, "session"))
-        lines.append("  " + report.thisWeek.map { dayNames[$0.date.isoWeekday] }.joined(separator: "  "))
+        lines.append("  " + report.thisWeek.map(\.date.weekdayName).joined(separator: "  "))
         lines.append("  " + report.thisWeek.map { day -> String in
             let mark = Formatting.dayMark(day.kinds) ?? (day.date > report.today ? " " : (unicode ? "·" : "."))
             let cell = " " + mark + " "

@@ -18,6 +18,7 @@ extension Remedy {
         case .startPendingMesocycle: return "Start one with 'liftlog meso start'."
         case .completeOrCancelMesocycle: return "Complete it with 'liftlog meso complete' or cancel it with 'liftlog meso cancel' first."
         case .createMesocycle(let plan?): return "Create one with 'liftlog meso create \"\(plan)\" --start DATE --weeks N'."
+        case .replacePlan(let file): return "Update it from the file with 'liftlog plan import \(PlanCommands.quoted(file)) --replace', or rename the plan on the file's '#' line."
         case .createMesocycle(nil): return "Create one with 'liftlog meso create PLAN --start DATE --weeks N'."
         case .resolveConflicts: return "'liftlog resolve' does this."
         case .addExercise: return "'liftlog exercise add NAME' adds it."

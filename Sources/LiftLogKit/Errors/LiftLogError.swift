@@ -93,12 +93,12 @@ extension LiftLogError: CustomStringConvertible {
 }
 
 extension Array where Element == String {
-    /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
-    package func joinedAsAlternatives() -> String {
+    /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'` (`and` with `conjunction: "and"`).
+    package func joinedAsAlternatives(conjunction: String = "or") -> String {
         switch count {
         case 0: return ""
         case 1: return self[0]
-        default: return dropLast().joined(separator: ", ") + " or " + last!
+        default: return dropLast().joined(separator: ", ") + " \(conjunction) " + last!
         }
     }
 }

@@ -39,6 +39,8 @@ public enum Remedy: Hashable, Sendable {
     case check
     /// Write the JSON Schemas and the editor settings again.
     case writeSchemas
+    /// Import the plan text over the plan of the same name, or rename the plan in the text.
+    case replacePlan(file: String)
     /// Correct a set written in the set notation: `offset` is the first wrong character of
     /// `token` (in characters), `suggestion` the nearest valid form when there is one.
     case correctSet(token: String, offset: Int, suggestion: String?)
@@ -66,6 +68,7 @@ public enum Remedy: Hashable, Sendable {
         case .check: "check"
         case .writeSchemas: "write_schemas"
         case .correctSet: "correct_set"
+        case .replacePlan: "replace_plan"
         }
     }
 }

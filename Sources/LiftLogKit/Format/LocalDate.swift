@@ -38,6 +38,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public var isoWeekday: Int { CivilCalendar.isoWeekday(dayNumber: dayNumber) }
 
     /// The date `days` later (earlier when negative).
+    /// `Mon` … `Sun`.
+    public var weekdayName: String { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][isoWeekday - 1] }
+
     public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
     public var description: String {

@@ -30,6 +30,21 @@ public struct MesocycleReport: Sendable {
     public var sessionsPerWeek: [Int]
     public var exercises: [ExerciseWeeks]
     public var unit: WeightUnit
+    /// Why each load changed, in order: an exercise with a progression rule session by session
+    /// (`Back Squat 3x5 @ 100kg: +2.5 kg: every rep of 3x5 @ 100kg hit`), one without week by
+    /// week (`+2.5 kg: every target rep of week 3 hit`).
+    public var changes: [Change] = []
+
+    /// One change of load, and its reason.
+    public struct Change: Hashable, Sendable {
+        /// The week the change happened in (the next prescription follows it).
+        public var week: Int
+        public var date: LocalDate
+        public var exerciseName: String
+        /// What was prescribed (`3x5 @ 100kg`), for an exercise with a rule.
+        public var prescribed: String?
+        public var reason: String
+    }
 }
 
 extension Store {
@@ -184,7 +199,41 @@ extension Store {
                 weeks: Progression.weeks(meso.durationWeeks, planned: item, entries: inputs.weekly[key] ?? [:], startWeight: inputs.lastWeight[key],
                                          increment: increment, unit: unit)))
         }
+        report.changes = try mesocycleChanges(report)
         return report
+    }
+
+    /// Why the loads changed during the mesocycle: for each exercise with a rule, every session
+    /// its rule judged; for the others, each week whose target differs from the week before.
+    private func mesocycleChanges(_ report: MesocycleReport) throws(LiftLogError) -> [MesocycleReport.Change] {
+        let meso = report.mesocycle
+        var changes: [MesocycleReport.Change] = []
+        let attempts = try programAttempts(plan: report.plan)
+        var seen: Swift.Set<String> = []
+        for planned in report.plan.days.flatMap(\.exercises) where planned.progress != nil && seen.insert(Store.trackKey(planned)).inserted {
+            let replay = planned.progress!.replay(from: plannedStart(planned), attempts: attempts[Store.trackKey(planned)] ?? [], on: meso.endDate)
+            for step in replay.steps {
+                guard let week = meso.week(of: step.attempt.date) else { continue }
+                changes.append(.init(week: week, date: step.attempt.date, exerciseName: planned.exerciseName, prescribed: step.prescription.summary, reason: step.outcome))
+            }
+        }
+        for exercise in report.exercises where exercise.planned.progress == nil {
+            for (index, week) in exercise.weeks.enumerated().dropFirst() {
+                let before = exercise.weeks[index - 1]
+                guard let now = week.targetWeight, let then = before.targetWeight, abs(now - then) > 1e-9 else { continue }
+                let amount = NumberText.format(abs(now - then)) + " " + report.unit.rawValue
+                let reason: String
+                if now > then {
+                    // The weekly rule's own step, or what the sessions themselves aimed for.
+                    let byRule = before.hit == true && abs(now - then - exercise.increment) < 1e-6
+                    reason = "+\(amount): " + (byRule ? "every target rep of week \(before.number) hit" : "as week \(week.number)'s sessions aimed")
+                } else {
+                    reason = "−\(amount) (\(NumberText.format((1 - now / then) * 100))%): as week \(week.number)'s sessions aimed"
+                }
+                changes.append(.init(week: week.number, date: meso.firstDay(ofWeek: week.number), exerciseName: exercise.exerciseName, prescribed: nil, reason: reason))
+            }
+        }
+        return changes.sorted { ($0.date, $0.week) < ($1.date, $1.week) }
     }
 
     // MARK: Inputs of the progression rule

@@ -211,15 +211,24 @@ extension Store {
     /// - Throws: `NOT_FOUND` for the plan, the day or an exercise not in the library (with
     ///   suggestions).
     @discardableResult
-    public func setPlannedExercise(plan planName: String, day: String, exercise exerciseName: String, _ notation: PlanNotation, notes: String? = nil) throws(LiftLogError) -> PlannedExerciseChange {
+    ///
+    /// - Parameters:
+    ///   - load: the load the plan starts from (`.some(nil)` removes it; `nil` keeps it).
+    ///   - progress: the progression rule (`.some(nil)` removes it; `nil` keeps it).
+    public func setPlannedExercise(plan planName: String, day: String, exercise exerciseName: String, _ notation: PlanNotation, notes: String? = nil,
+                                   load: Load?? = nil, progress: ProgressionRule?? = nil) throws(LiftLogError) -> PlannedExerciseChange {
         let exercise = try self.exercise(named: exerciseName)
         var previous: TrainingPlan.PlannedExercise?
-        var planned = TrainingPlan.PlannedExercise(exerciseName: exercise.name, exerciseID: exercise.id, sets: notation.sets, reps: notation.reps, notes: notes.flatMap { $0.isEmpty ? nil : $0 })
+        var planned = TrainingPlan.PlannedExercise(exerciseName: exercise.name, exerciseID: exercise.id, sets: notation.sets, reps: notation.reps,
+                                                   lastSetAMRAP: notation.lastSetAMRAP, load: load ?? nil, progress: progress ?? nil,
+                                                   notes: notes.flatMap { $0.isEmpty ? nil : $0 })
         let stored = try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
             let dayIndex = try Store.dayIndex(day, in: plan)
             if let index = Store.plannedIndex(of: exercise, in: plan.days[dayIndex]) {
                 previous = plan.days[dayIndex].exercises[index]
                 planned.notes = notes == nil ? previous?.notes : planned.notes
+                planned.load = load == nil ? previous?.load : planned.load
+                planned.progress = progress == nil ? previous?.progress : planned.progress
                 planned.unknownFields = previous?.unknownFields ?? [:]
                 plan.days[dayIndex].exercises[index] = planned
             } else {

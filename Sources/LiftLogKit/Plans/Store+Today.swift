@@ -11,6 +11,8 @@ public struct PlannedTarget: Sendable {
     public var unit: WeightUnit = .kg
     /// Whether the weight went up by the increment since last week (mesocycles only).
     public var progressed: Bool
+    /// For an exercise with a progression rule: each set's reps and load, and why.
+    public var prescription: Prescription?
 }
 
 /// The active plan's next day.
@@ -118,6 +120,12 @@ extension Store {
                 lastUnit[key] = lastUnit[key] ?? latest.lastUnit[key]
             }
         }
+        // Without any history, the load the plan starts from.
+        for index in targets.indices where targets[index].weight == nil {
+            guard let load = planned[index].load else { continue }
+            targets[index].weight = load.weight(in: unit)
+            lastUnit[Store.plannedKey(planned[index])] = lastUnit[Store.plannedKey(planned[index])] ?? load.unit
+        }
         // In the unit the lifter loads the bar in: a 315 lb squat aims for 315 lb, not 142.88 kg.
         // A converted weight is rounded to a step of the exercise's increment in that unit.
         for index in targets.indices {
@@ -127,6 +135,13 @@ extension Store {
             guard let weight = targets[index].weight, loadUnit != unit else { continue }
             let increment = inputs.library[key]?.weightIncrement ?? Exercise.defaultWeightIncrement
             targets[index].weight = Store.roundedLoad(unit.convert(weight, to: loadUnit), step: increment)
+        }
+        // An exercise with a progression rule: what its history prescribes.
+        for (index, program) in try programTargets(plan: plan, dayIndex: dayIndex, on: date, library: inputs.library) {
+            targets[index].prescription = program.prescription
+            targets[index].weight = program.prescription.topWeight
+            targets[index].unit = program.prescription.unit
+            targets[index].progressed = false
         }
         return targets
     }
@@ -174,9 +189,16 @@ extension Store {
             var sets = ramp.enumerated().map { index, step in
                 WorkoutSet(setNumber: index + 1, setType: .warmup, unit: target.unit, targetReps: step.reps, targetWeight: step.weight, status: .pending)
             }
-            sets += (1...target.planned.sets).map { number in
-                WorkoutSet(setNumber: ramp.count + number, unit: target.weight == nil ? nil : target.unit, targetReps: target.planned.targetReps,
-                           targetWeight: target.weight, status: .pending)
+            if let prescription = target.prescription {
+                sets += prescription.sets.enumerated().map { number, planned in
+                    WorkoutSet(setNumber: ramp.count + number + 1, unit: planned.weight == nil ? nil : prescription.unit, targetReps: planned.reps,
+                               targetWeight: planned.weight, status: .pending)
+                }
+            } else {
+                sets += (1...target.planned.sets).map { number in
+                    WorkoutSet(setNumber: ramp.count + number, unit: target.weight == nil ? nil : target.unit, targetReps: target.planned.targetReps,
+                               targetWeight: target.weight, status: .pending)
+                }
             }
             return Session.Entry(exerciseID: target.exerciseID, exerciseName: target.exerciseName, order: offset + 1, notes: target.planned.notes, sets: sets)
         }

@@ -216,6 +216,8 @@ public enum DataShapes {
                 item["target_reps"] = target.planned.targetReps.map { .number(JSONNumber($0)) } ?? .null
                 item["target_weight"] = target.weight.map { .number(JSONNumber($0)) } ?? .null
                 item["target_unit"] = target.weight == nil ? .null : .string(target.unit.rawValue)
+                item["progress"] = target.planned.progress.map { .string($0.text) } ?? .null
+                item["prescription"] = target.prescription.map(prescription) ?? .null
                 return .object(item)
             }),
         ]
@@ -233,6 +235,49 @@ public enum DataShapes {
             object["exercises"] = .array(exercises)
         }
         return .object(object)
+    }
+
+    /// What a progression rule prescribes: `{"summary": "3x5 @ 100kg", "unit", "reason",
+    /// "sets": [{"reps", "amrap", "weight", "percent"}]}`.
+    public static func prescription(_ prescription: Prescription) -> JSONValue {
+        .object([
+            "summary": .string(prescription.summary),
+            "unit": .string(prescription.unit.rawValue),
+            "reason": .string(prescription.reason),
+            "sets": .array(prescription.sets.map { set in
+                .object([
+                    "reps": .number(JSONNumber(set.reps)),
+                    "amrap": .bool(set.amrap),
+                    "weight": set.weight.map { .number(JSONNumber($0)) } ?? .null,
+                    "percent": set.percent.map { .number(JSONNumber(($0 * 1000).rounded() / 10)) } ?? .null,
+                ])
+            }),
+        ])
+    }
+
+    /// `plan simulate --json`: the sessions ahead, each with its exercises' prescriptions.
+    public static func simulation(_ simulation: ProgramSimulation) -> JSONValue {
+        .object([
+            "plan": .string(simulation.plan.name),
+            "weeks": .number(JSONNumber(simulation.weeks)),
+            "assume": .string(simulation.assumption.rawValue),
+            "sessions": .array(simulation.sessions.map { session in
+                .object([
+                    "week": .number(JSONNumber(session.week)),
+                    "cycle": .number(JSONNumber(session.cycle)),
+                    "date": .string(session.date.description),
+                    "day": .string(session.day),
+                    "exercises": .array(session.exercises.map { exercise in
+                        .object([
+                            "exercise_name": .string(exercise.name),
+                            "planned": .string(exercise.planned.notation),
+                            "prescription": exercise.prescription.map(prescription) ?? .null,
+                            "missed": .bool(exercise.missed),
+                        ])
+                    }),
+                ])
+            }),
+        ])
     }
 
     /// A plan as stored plus `path`.
@@ -279,6 +324,15 @@ public enum DataShapes {
             ]
             item["exercise_id"] = exercise.exerciseID.map { .string($0.rawValue) } ?? .null
             return .object(item)
+        })
+        object["changes"] = .array(report.changes.map { change in
+            .object([
+                "week_number": .number(JSONNumber(change.week)),
+                "date": .string(change.date.description),
+                "exercise_name": .string(change.exerciseName),
+                "prescribed": change.prescribed.map { .string($0) } ?? .null,
+                "reason": .string(change.reason),
+            ])
         })
         return .object(object)
     }

@@ -158,8 +158,9 @@ extension API {
         return key
     }
 
-    /// `POST …/exercises {"exercise", "scheme": "3x8-12", "notes"?}` or `PUT …/exercises/:exercise {"scheme", "notes"?}`:
-    /// plans the exercise on the day, or changes how (201 when added, 200 when changed).
+    /// `POST …/exercises {"exercise", "scheme": "3x8-12", "notes"?, "load"?: "100kg", "progress"?: "lp(2.5kg)"}` or
+    /// `PUT …/exercises/:exercise {"scheme", "notes"?, "load"?, "progress"?}`: plans the exercise on the day, or changes
+    /// how (201 when added, 200 when changed). An empty `load` or `progress` removes it.
     static func setPlanned(_ call: Call, exercise key: String) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
         let stored = try plan(call[0], in: store)
@@ -170,12 +171,23 @@ extension API {
         if let scheme = try call.string("scheme") {
             notation = try PlanNotation.parse(scheme)
         } else if let planned = day.exercises.first(where: { Exercise.nameKey($0.exerciseName) == Exercise.nameKey(name) }) {
-            notation = PlanNotation(sets: planned.sets, reps: planned.reps)
+            notation = PlanNotation(sets: planned.sets, reps: planned.reps, lastSetAMRAP: planned.lastSetAMRAP)
         } else {
             throw .validation("Give the scheme, such as {\"scheme\": \"3x8-12\"} (also 5x5, 3xAMRAP).")
         }
         if let sets = try call.integer("sets") { notation.sets = sets }
-        let change = try store.setPlannedExercise(plan: stored.plan.name, day: day.name, exercise: name, notation, notes: try call.string("notes"))
+        var load: Load??
+        if let text = try call.string("load") { load = .some(text.isEmpty ? nil : try Load.parse(text, defaultUnit: store.preferences.unit, what: "load")) }
+        var progress: ProgressionRule??
+        if let text = try call.string("progress") {
+            do throws(ProgramTextError) {
+                progress = text.isEmpty ? .some(nil) : .some(try ProgressionRule.parse(text))
+            } catch {
+                throw .validation("progress '\(text)', column \(error.column): \(error.message).")
+            }
+        }
+        let change = try store.setPlannedExercise(plan: stored.plan.name, day: day.name, exercise: name, notation, notes: try call.string("notes"),
+                                                  load: load, progress: progress)
         return APIResponse.ok(plannedJSON(change.planned), status: change.previous == nil ? 201 : 200)
     }
 
@@ -188,6 +200,8 @@ extension API {
                                   "scheme": .string(planned.notation)]
         object["exercise_id"] = planned.exerciseID.map { .string($0.rawValue) } ?? .null
         object["notes"] = planned.notes.map { .string($0) } ?? .null
+        object["load"] = planned.load.map { .string($0.text) } ?? .null
+        object["progress"] = planned.progress.map { .string($0.text) } ?? .null
         return .object(object)
     }
 

@@ -1,0 +1,193 @@
+/// Plans as text (SPEC §11): a compact form close to Liftoscript's, written by `plan export`
+/// and read by `plan import`; the two round-trip.
+///
+/// ```
+/// # Beginner 5x5
+/// days_per_week: 3
+///
+/// ## Day A
+/// Back Squat / 3x5 / 100kg / progress: lp(2.5kg)
+/// Bench Press / 3x8-12 / 60kg / progress: dp(2.5kg, 8, 12)
+/// ```
+///
+/// The grammar is in `docs/plan-text.md`.
+public enum PlanText {
+    /// A plan read from text, before its exercises are looked up in the library.
+    public struct Document: Hashable, Sendable {
+        public var name: String
+        public var daysPerWeek: Int?
+        public var notes: String?
+        public var days: [Day]
+    }
+
+    public struct Day: Hashable, Sendable {
+        public var name: String
+        public var line: Int
+        public var exercises: [Line]
+    }
+
+    /// One planned exercise line.
+    public struct Line: Hashable, Sendable {
+        public var exerciseName: String
+        /// Where the line is, and the column its exercise name starts at.
+        public var line: Int
+        public var column: Int
+        public var notation: PlanNotation
+        public var load: Load?
+        public var progress: ProgressionRule?
+        public var notes: String?
+    }
+
+    /// A mistake in the text, at its 1-based line and column.
+    public struct Problem: Error, Hashable, Sendable {
+        public var line: Int
+        public var column: Int
+        public var message: String
+
+        /// `plan.txt:4:22: the increment '2.5' needs a unit, such as 2.5kg or 2.5lb`.
+        public func described(in file: String) -> String { "\(file):\(line):\(column): \(message)" }
+    }
+
+    // MARK: Reading
+
+    /// Reads plan text.
+    ///
+    /// - Throws: ``Problem`` at the line and column of the first mistake.
+    public static func parse(_ text: String) throws(Problem) -> Document {
+        var document: Document?
+        var notes: [String] = []
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = String(rawLine)
+            if line.hasSuffix("\r") { line.removeLast() }
+            let indent = line.unicodeScalars.prefix(while: { $0 == " " || $0 == "\t" }).count
+            let content = line.trimmingWhitespace()
+            if content.isEmpty || content.hasPrefix("//") { continue }
+            func problem(_ message: String, column: Int = indent + 1) -> Problem { Problem(line: lineNumber, column: column, message: message) }
+            if content.hasPrefix("##") {
+                guard document != nil else { throw problem("the plan's '# NAME' line comes first") }
+                let name = String(content.dropFirst(2)).trimmingWhitespace()
+                guard !name.isEmpty else { throw problem("a day needs a name: '## Day A'") }
+                if let earlier = document!.days.first(where: { Exercise.nameKey($0.name) == Exercise.nameKey(name) }) {
+                    throw problem("a second day named '\(name)' (the first is on line \(earlier.line))")
+                }
+                document!.days.append(Day(name: name, line: lineNumber, exercises: []))
+            } else if content.hasPrefix("#") {
+                guard document == nil else { throw problem("a plan file holds one plan: a second '# NAME' line") }
+                let name = String(content.dropFirst()).trimmingWhitespace()
+                guard !name.isEmpty else { throw problem("the plan needs a name: '# Beginner 5x5'") }
+                document = Document(name: name, daysPerWeek: nil, notes: nil, days: [])
+            } else if document == nil {
+                throw problem("a plan starts with its name: '# Beginner 5x5'")
+            } else if document!.days.isEmpty {
+                guard let colon = content.firstIndex(of: ":") else {
+                    throw problem("before the first '## DAY' only 'days_per_week: N' and 'notes: TEXT' may come; an exercise line belongs to a day")
+                }
+                let key = String(content[..<colon]).trimmingWhitespace().lowercased()
+                let value = String(content[content.index(after: colon)...]).trimmingWhitespace()
+                switch key {
+                case "days_per_week":
+                    guard let days = Int(value), (1...7).contains(days) else {
+                        throw problem("days_per_week must be a whole number 1–7, found '\(value)'", column: indent + content.distance(from: content.startIndex, to: colon) + 3)
+                    }
+                    document!.daysPerWeek = days
+                case "notes":
+                    notes.append(value)
+                default:
+                    throw problem("unknown setting '\(key)'; the plan's settings are days_per_week and notes")
+                }
+            } else {
+                let parsed = try exerciseLine(content, line: lineNumber, indent: indent)
+                let day = document!.days.count - 1
+                if let earlier = document!.days[day].exercises.first(where: { Exercise.nameKey($0.exerciseName) == Exercise.nameKey(parsed.exerciseName) }) {
+                    throw problem("'\(document!.days[day].name)' already plans \(earlier.exerciseName) (line \(earlier.line))")
+                }
+                document!.days[day].exercises.append(parsed)
+            }
+        }
+        guard var document else { throw Problem(line: max(lineNumber, 1), column: 1, message: "no plan: the text needs a '# NAME' line") }
+        document.notes = notes.isEmpty ? nil : notes.joined(separator: "\n")
+        return document
+    }
+
+    /// `EXERCISE / SETSxREPS[-MAX][+] [/ LOAD] [/ progress: RULE] [// NOTES]`.
+    private static func exerciseLine(_ content: String, line: Int, indent: Int) throws(Problem) -> Line {
+        let scalars = Array(content.unicodeScalars)
+        // A note: from '//' to the end of the line.
+        var end = scalars.count
+        var notes: String?
+        for index in 0..<max(0, scalars.count - 1) where scalars[index] == "/" && scalars[index + 1] == "/" {
+            end = index
+            notes = String(String.UnicodeScalarView(scalars[(index + 2)...])).trimmingWhitespace()
+            break
+        }
+        var segments: [(text: String, column: Int)] = []
+        var start = 0
+        for index in 0...end where index == end || scalars[index] == "/" {
+            let piece = scalars[start..<index]
+            let leading = piece.prefix(while: { $0 == " " || $0 == "\t" }).count
+            segments.append((String(String.UnicodeScalarView(piece)).trimmingWhitespace(), indent + start + leading + 1))
+            start = index + 1
+        }
+        func problem(_ message: String, at column: Int) -> Problem { Problem(line: line, column: column, message: message) }
+        guard segments.count >= 2, !segments[0].text.isEmpty else {
+            throw problem("write an exercise as 'EXERCISE / SETSxREPS [/ LOAD] [/ progress: RULE]', such as 'Back Squat / 3x5 / 100kg / progress: lp(2.5kg)'", at: indent + 1)
+        }
+        let notation: PlanNotation
+        do {
+            notation = try PlanNotation.parse(segments[1].text)
+        } catch {
+            throw problem("'\(segments[1].text)' is not SETSxREPS: write 5x5, 3x8-12, 3x5+ or 3xAMRAP", at: segments[1].column)
+        }
+        var result = Line(exerciseName: Exercise.normalizedName(segments[0].text), line: line, column: segments[0].column, notation: notation, load: nil, progress: nil, notes: notes.flatMap { $0.isEmpty ? nil : $0 })
+        for segment in segments.dropFirst(2) {
+            if segment.text.lowercased().hasPrefix("progress:") {
+                guard result.progress == nil else { throw problem("a second progress rule", at: segment.column) }
+                let body = String(segment.text.dropFirst("progress:".count))
+                let leading = body.unicodeScalars.prefix(while: { $0 == " " || $0 == "\t" }).count
+                let column = segment.column + "progress:".count + leading
+                do {
+                    result.progress = try ProgressionRule.parse(body.trimmingWhitespace())
+                } catch {
+                    throw problem(error.message, at: column + error.column - 1)
+                }
+            } else {
+                guard result.load == nil, result.progress == nil else {
+                    throw problem("expected 'progress: RULE' here, found '\(segment.text)' (the load comes before the rule, once)", at: segment.column)
+                }
+                do {
+                    result.load = try RuleArgument(scalars: Array(segment.text.unicodeScalars), column: segment.column).load("The load")
+                } catch {
+                    throw problem(error.message, at: error.column)
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: Writing
+
+    /// The plan as text: its name, settings, days and planned exercises (IDs, the active mark
+    /// and mesocycles stay in the plan's file).
+    public static func export(_ plan: TrainingPlan) -> String {
+        var lines = ["# " + plan.name]
+        if let days = plan.daysPerWeek { lines.append("days_per_week: \(days)") }
+        for note in (plan.notes ?? "").split(separator: "\n", omittingEmptySubsequences: false) where plan.notes != nil {
+            lines.append("notes: " + note)
+        }
+        for day in plan.days {
+            lines.append("")
+            lines.append("## " + day.name)
+            for planned in day.exercises {
+                var parts = [planned.exerciseName, planned.notation]
+                if let load = planned.load { parts.append(load.text) }
+                if let rule = planned.progress { parts.append("progress: " + rule.text) }
+                var line = parts.joined(separator: " / ")
+                if let notes = planned.notes { line += "  // " + notes.replacingOccurrences(of: "\n", with: " ") }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
