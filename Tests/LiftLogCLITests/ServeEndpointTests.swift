@@ -178,6 +178,13 @@ struct ServeEndpointTests {
             #expect(server.request("POST", "/api/plans/PPL/days/Push/exercises", body: #"{"exercise": "Bench Press", "scheme": "4x6-8"}"#).status == 201)
             let changed = server.request("PUT", "/api/plans/PPL/days/1/exercises/Bench%20Press", body: #"{"scheme": "5x5"}"#)
             #expect(changed.status == 200 && changed.json?["data"]?["sets"] == 5 && changed.json?["data"]?["reps"] == "5")
+            // A load and a progression rule; a broken rule is 400 with its column; an empty one removes it.
+            let ruled = server.request("PUT", "/api/plans/PPL/days/1/exercises/Bench%20Press", body: #"{"scheme": "3x8-12", "load": "60kg", "progress": "dp(2.5kg, 8, 12)"}"#)
+            #expect(ruled.status == 200 && ruled.json?["data"]?["load"] == "60kg" && ruled.json?["data"]?["progress"] == "dp(2.5kg, 8, 12)", "\(ruled.body)")
+            let badRule = server.request("PUT", "/api/plans/PPL/days/1/exercises/Bench%20Press", body: #"{"progress": "dp(2.5kg, 12)"}"#)
+            #expect(badRule.status == 400 && badRule.json?["error"]?["message"] == "progress 'dp(2.5kg, 12)', column 1: expected dp(INCREMENT, MIN, MAX), such as dp(2.5kg, 8, 12).", "\(badRule.body)")
+            let unruled = server.request("PUT", "/api/plans/PPL/days/1/exercises/Bench%20Press", body: #"{"progress": ""}"#)
+            #expect(unruled.json?["data"]?["progress"] == .null && unruled.json?["data"]?["load"] == "60kg" && unruled.json?["data"]?["scheme"] == "3x8-12")
             let badScheme = server.request("POST", "/api/plans/PPL/days/1/exercises", body: #"{"exercise": "Bench Press", "scheme": "lots"}"#)
             #expect(badScheme.status == 400 && badScheme.json?["error"]?["code"] == "VALIDATION_ERROR")
             #expect(server.request("GET", "/api/plans/PPL/days/1/exercises").json?["data"]?["exercises"]?.arrayValue?.count == 1)

@@ -122,6 +122,24 @@ struct ProgramStoreTests {
             let after = try store.simulate(plan: "GZ", weeks: 5, assume: .missEveryThird).sessions.filter { $0.day == "A1" }.map { $0.exercises[0].prescription! }
             #expect(after[3].summary == "5x2 @ 110kg, 2+ @ 110kg" && after[3].reason == "5x3+ missed: 6x2+ at the same load")
 
+            // Starting Strength: the squat every session +2.5 kg, press and bench alternating, the deadlift +5 kg.
+            _ = try store.createPlan(name: "SS", from: .startingStrength, maxes: [("Back Squat", Load(60, .kg)), ("Overhead Press", Load(30, .kg)), ("Bench Press", Load(40, .kg)), ("Deadlift", Load(80, .kg))])
+            let ss = try store.simulate(plan: "SS", weeks: 2).sessions
+            #expect(ss.map { $0.exercises.map { "\($0.name) \($0.prescription!.summary)" } } == [
+                ["Back Squat 3x5 @ 60kg", "Overhead Press 3x5 @ 30kg", "Deadlift 5 @ 80kg"],
+                ["Back Squat 3x5 @ 62.5kg", "Bench Press 3x5 @ 40kg", "Deadlift 5 @ 85kg"],
+                ["Back Squat 3x5 @ 65kg", "Overhead Press 3x5 @ 32.5kg", "Deadlift 5 @ 90kg"],
+                ["Back Squat 3x5 @ 67.5kg", "Bench Press 3x5 @ 42.5kg", "Deadlift 5 @ 95kg"],
+                ["Back Squat 3x5 @ 70kg", "Overhead Press 3x5 @ 35kg", "Deadlift 5 @ 100kg"],
+                ["Back Squat 3x5 @ 72.5kg", "Bench Press 3x5 @ 45kg", "Deadlift 5 @ 105kg"],
+            ])
+            // PPL: a 3-day rotation trained six days a week; without a max the first session sets the load.
+            _ = try store.createPlan(name: "PPL", from: .ppl, maxes: [("Bench Press", Load(60, .kg))])
+            let ppl = try store.simulate(plan: "PPL", weeks: 2)
+            #expect(ppl.sessions.map(\.day) == ["Push", "Pull", "Legs", "Push", "Pull", "Legs", "Push", "Pull", "Legs", "Push", "Pull", "Legs"])
+            #expect(ppl.sessions.map(\.cycle) == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4])
+            #expect(ppl.sessions.filter { $0.day == "Push" }.map { $0.exercises[0].prescription!.summary } == ["4x6 @ 60kg", "4x7 @ 60kg", "4x8 @ 60kg", "4x9 @ 60kg"])
+            #expect(ppl.sessions[0].exercises[1].prescription?.reason == "no load planned: the first session sets it")
             #expect(throws: LiftLogError.validation("Template 531 starts from a training max for Deadlift and Overhead Press: add --max 'Deadlift=100' --max 'Overhead Press=100'.")) {
                 try store.createPlan(name: "X", from: .fiveThreeOne, maxes: Array(maxes.prefix(2)))
             }
@@ -129,7 +147,7 @@ struct ProgramStoreTests {
                 try store.createPlan(name: "X", from: .fiveByFive, maxes: [("Squat", Load(60, .kg))])
             }
             #expect(throws: LiftLogError.validation("--weeks must be 1–104, got 0.")) { try store.simulate(plan: "SL", weeks: 0) }
-            #expect(try store.plans().map(\.name) == ["GZ", "SL", "Wendler"])
+            #expect(try store.plans().map(\.name) == ["GZ", "PPL", "SL", "SS", "Wendler"])
         }
     }
 
