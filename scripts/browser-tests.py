@@ -333,6 +333,8 @@ def cli(browser, server, args):
     browser.open(server.url + "#/today")
     browser.click("#start-empty")
     browser.wait_synced()
+    # The start reaches the server after the tap, not with it: the CLI logs into it once it is saved.
+    browser.wait_until(lambda: active_session(args.store)[0] is not None, 10, "the started session saved")
     result = run(args.liftlog, args.store, "log", "Bench Press", "60x5")
     check(result.returncode == 0, f"liftlog log failed: {result.stderr}")
     browser.driver.refresh()

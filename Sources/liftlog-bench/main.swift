@@ -154,6 +154,12 @@ interleaved("history page 1, whole process (ms)", runs: processRuns) { _ = runPr
 interleaved("history page 100, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "history", "--per-page", "10", "--page", "100", "--store", $0.path]) }
 interleaved("show, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "show", $0.middle!.id.short, "--store", $0.path]) }
 interleaved("status, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "status", "--store", $0.path]) }
+// The pre-commit hook checks what is staged: one session file, whatever the size of the log
+// (`check FILE` is `check --staged` without asking git).
+interleaved("check of one session file (pre-commit), whole process (ms)", runs: processRuns) {
+    _ = runProcess([liftlog, "check", $0.path + "/" + $0.middle!.path, "--store", $0.path])
+}
+interleaved("check of the whole store, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "check", "--store", $0.path]) }
 
 // `progress` of one exercise costs no more than the sessions that contain it (about one in six
 // here): it reads no session file, only the index lines that mention the exercise, which keep

@@ -227,11 +227,71 @@ struct GitInitTests {
             #expect(runProgram(["git", "-C", store, "add", "-A"]).status == 0)
             let refused = runProgram(["git", "-C", store, "commit", "-q", "-m", "Broken"], environment: identity)
             #expect(refused.status != 0)
-            #expect(refused.error.contains("liftlog: the store has problems; run 'liftlog check' to see them."))
+            #expect(refused.error.contains("liftlog: staged files have problems; run 'liftlog check --staged' to see them."))
             // Running it again on the existing store only refreshes the hook.
             let again = runBinary(["init", store, "--git"])
             #expect(again.status == 0)
-            #expect(again.output == "The store at \(store) exists.\nInstalled a pre-commit hook that runs 'liftlog check' and 'liftlog fmt --check'.\n")
+            #expect(again.output == "The store at \(store) exists.\nInstalled a pre-commit hook that runs 'liftlog check --staged' and 'liftlog fmt --check --staged'.\n")
+        }
+    }
+
+    @Test("check and fmt --staged look only at what git is about to commit, the rules across session files answered from the index")
+    func staged() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/log"
+            #expect(runBinary(["init", store, "--git"]).status == 0)
+            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
+            for day in ["2025-01-06", "2025-01-08"] {
+                #expect(runBinary(["start", "--at", "\(day) 07:00"], environment: env).status == 0)
+                #expect(runBinary(["log", "Back Squat", "100x5"], environment: env).status == 0)
+                #expect(runBinary(["finish"], environment: env).status == 0)
+            }
+            #expect(runProgram(["git", "-C", store, "add", "-A"]).status == 0)
+            #expect(runProgram(["git", "-C", store, "commit", "-q", "-m", "Two sessions"], environment: identity).status == 0)
+            let clean = runBinary(["check", "--staged", "--store", store])
+            #expect(clean.status == 0 && clean.output == "Checked 0 files: no problems.\n", "\(clean.output)")
+            let sessions = allFiles(in: store + "/sessions").map { store + "/sessions/" + $0 }
+            let first = try #require(sessions.first), second = try #require(sessions.last)
+            // A broken file that is not staged is not looked at by --staged; the whole check finds it.
+            let broken = try #require(readText(second))
+            writeText(broken.replacingOccurrences(of: "\"reps\": 5", with: "\"reps\": \"five\""), to: second)
+            #expect(runBinary(["check", "--staged", "--store", store]).status == 0)
+            #expect(runBinary(["check", "--store", store]).status == 7)
+            // Named on the command line, or staged: found, with its place.
+            let named = runBinary(["check", second, "--store", store])
+            #expect(named.status == 7 && named.output.contains("\(second.dropFirst(store.count + 1)):") && named.output.hasSuffix("Checked 1 file: 1 problem in 1 file.\n"), "\(named.output)")
+            #expect(runProgram(["git", "-C", store, "add", "-A"]).status == 0)
+            let staged = runBinary(["check", "--staged", "--store", store, "--json"])
+            #expect(staged.status == 7 && staged.json?["error"]?["code"] == "CORRUPT_FILE")
+            writeText(broken, to: second)
+            // A copy of a session under another name: a duplicate ID, found through the index
+            // (the original is not staged).
+            let copy = first.replacingOccurrences(of: "-0700-", with: "-0701-")
+            writeText(try #require(readText(first)), to: copy)
+            #expect(runProgram(["git", "-C", store, "add", "-A"]).status == 0)
+            let duplicate = runBinary(["check", "--staged", "--store", store])
+            #expect(duplicate.status == 7)
+            #expect(duplicate.output.contains("\(copy.dropFirst(store.count + 1)):") && duplicate.output.contains("is also used by \(first.dropFirst(store.count + 1))"), "\(duplicate.output)")
+            #expect(!duplicate.output.contains("\(first.dropFirst(store.count + 1)):"))
+            // The copy's name does not match its start time either; fmt --staged cannot move it
+            // where it belongs, the original is there.
+            #expect(duplicate.output.contains("the file's name and folder do not match its start time"))
+            let formatted = runBinary(["fmt", "--check", "--staged", "--store", store])
+            #expect(formatted.output.contains("left alone \(copy.dropFirst(store.count + 1)): belongs at \(first.dropFirst(store.count + 1)), but a file is already there"), "\(formatted.output)")
+            #expect(formatted.output.hasSuffix("0 files are in canonical form. 1 file left alone; 'liftlog check' shows what is wrong.\n"), "\(formatted.output)")
+            // The hook refuses the commit.
+            let refused = runProgram(["git", "-C", store, "commit", "-q", "-m", "Copy"], environment: identity)
+            #expect(refused.status != 0 && refused.error.contains("liftlog: staged files have problems; run 'liftlog check --staged' to see them."))
+            #expect(runProgram(["git", "-C", store, "rm", "-q", "-f", copy]).status == 0)
+            // Mistakes.
+            let both = runBinary(["check", first, "--staged", "--store", store, "--json"])
+            #expect(both.status == 2 && both.errorMessage == "Give files or --staged, not both.")
+            let outside = runBinary(["check", root + "/elsewhere.json", "--store", store, "--json"])
+            #expect(outside.status == 4 && outside.errorMessage == "'\(root)/elsewhere.json' is not in the store at \(store).")
+            let plain = root + "/plain"
+            #expect(runBinary(["init", plain]).status == 0)
+            let noGit = runBinary(["check", "--staged", "--store", plain, "--json"])
+            #expect(noGit.status == 4 && noGit.errorMessage == "--staged needs the store in a git repository, and '\(plain)' is not in one; run 'liftlog init --git' to make it one.", "\(noGit.output)")
         }
     }
 }

@@ -154,6 +154,7 @@ extension Flag {
     static let activate = Flag("--activate", help: "Make it the active plan.")
     static let replacePlan = Flag("--replace", help: "Replace the days of the plan of the same name (its ID, mesocycles and active mark stay).")
     static let check = Flag("--check", help: "Change nothing; list the files that are not in canonical form.")
+    static let staged = Flag("--staged", help: "Only the store files git is about to commit (added or changed in the index).")
     static let dryRun = Flag("--dry-run", help: "Show what would be imported; write nothing.")
     static let requireToken = Flag("--require-token", help: "Require the token on loopback too (behind a reverse proxy on this machine, such as Caddy or Tailscale serve).")
     static let replaceChanged = Flag("--replace-changed", help: "Also replace sessions changed in liftlog since their import with the app's version (else they are left as they are).")
@@ -164,6 +165,10 @@ extension Flag {
 }
 
 // MARK: Positional arguments
+
+extension Argument where Value == [String] {
+    static var chosenFiles: Argument<[String]> { .variadic("file", help: "Only these files of the store (default: every file).", isOptional: true) }
+}
 
 extension Argument where Value == String {
     static var exercise: Argument<String> { .required("exercise", help: "The exercise's name (any case).") }

@@ -17,12 +17,13 @@ enum GitSetup {
         # or that are not in canonical form. Bypass once with 'git commit --no-verify'.
         liftlog=$(command -v liftlog || printf '%s\\n' \(shellQuoted(liftlog)))
         store=$(git rev-parse --show-toplevel) || exit 1
-        if ! "$liftlog" check --store "$store" >/dev/null 2>&1; then
-            echo "liftlog: the store has problems; run 'liftlog check' to see them." >&2
+        # Only what is staged: the time of a commit does not grow with the log.
+        if ! "$liftlog" check --staged --store "$store" >/dev/null 2>&1; then
+            echo "liftlog: staged files have problems; run 'liftlog check --staged' to see them." >&2
             exit 1
         fi
-        if ! "$liftlog" fmt --check --store "$store" >/dev/null 2>&1; then
-            echo "liftlog: some files are not in canonical form; run 'liftlog fmt'." >&2
+        if ! "$liftlog" fmt --check --staged --store "$store" >/dev/null 2>&1; then
+            echo "liftlog: staged files are not in canonical form; run 'liftlog fmt'." >&2
             exit 1
         fi
 
@@ -58,10 +59,10 @@ enum GitSetup {
         try store.files.ensureDirectory(".git/hooks")
         let path = ".git/hooks/pre-commit"
         if let existing = try store.files.read(path), !String(decoding: existing, as: UTF8.self).contains("liftlog init --git") {
-            return said + "A pre-commit hook already exists in .git/hooks; add 'liftlog check' and 'liftlog fmt --check' to it by hand."
+            return said + "A pre-commit hook already exists in .git/hooks; add 'liftlog check --staged' and 'liftlog fmt --check --staged' to it by hand."
         }
         try store.files.writeDurably(Array(hook(liftlog: Subprocess.currentExecutable ?? "liftlog").utf8), to: path)
         chmod(store.files.absolute(path), 0o755)
-        return said + "Installed a pre-commit hook that runs 'liftlog check' and 'liftlog fmt --check'."
+        return said + "Installed a pre-commit hook that runs 'liftlog check --staged' and 'liftlog fmt --check --staged'."
     }
 }

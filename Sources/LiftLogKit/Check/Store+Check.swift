@@ -33,6 +33,25 @@ extension Store {
     }
 }
 
+extension Store {
+    /// Validates only `paths` (relative to the store; what a commit is about to record), for a
+    /// pre-commit hook that must not grow with the log: each session file by itself, its place,
+    /// and the rules across files answered from the index (another session with its ID,
+    /// another active session); the exercise library and plans as a whole when one of their
+    /// files is among `paths` (they are few); body entries and the manifest by themselves.
+    /// Problems of other session and body files are not looked for. Paths liftlog does not
+    /// read (schemas, editor settings) are skipped.
+    ///
+    /// - Throws: as ``check(at:environment:)``.
+    public static func check(at path: String, paths: [String], environment: Environment = .live) throws(LiftLogError) -> CheckReport {
+        let store = try Store.open(at: path, environment: environment)
+        var checker = StoreChecker(files: store.files)
+        try checker.run(paths: paths, store: store)
+        let order = { (a: FileProblem, b: FileProblem) in (a.path, a.line, a.column) < (b.path, b.line, b.column) }
+        return CheckReport(filesChecked: checker.filesChecked, problems: checker.problems.sorted(by: order), warnings: checker.warnings.sorted(by: order))
+    }
+}
+
 /// One run of `check`.
 struct StoreChecker {
     let files: StoreFiles
@@ -58,6 +77,90 @@ struct StoreChecker {
         checkPlans(plans, library: exercises.map(\.value))
         checkSessions(sessions)
         checkBody(body)
+    }
+
+    /// Checks `paths` only (see ``Store/check(at:paths:environment:)``).
+    mutating func run(paths: [String], store: Store) throws(LiftLogError) {
+        let chosen = Swift.Set(paths.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 })
+        var sessionMonths: Swift.Set<String> = []
+        var library = false, body = false
+        for path in chosen {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            switch (parts.first, parts.count) {
+            case ("liftlog.json", 1):
+                if let manifest: Loaded<StoreManifest> = load(Store.manifestFileName) { _ = manifest }
+            case ("exercises", 2), ("plans", 2):
+                library = true
+            case ("sessions", 4):
+                sessionMonths.insert(parts.dropLast().joined(separator: "/"))
+            case ("body", 3):
+                body = true
+            case ("sessions", _), ("body", _):
+                problems.append(strayProblem(path, expected: parts.first == "sessions" ? "session files are at sessions/YYYY/MM/NAME.json" : "body entries are at body/YYYY/NAME.json"))
+            default:
+                continue
+            }
+        }
+        if library {
+            let exercises: [Loaded<Exercise>] = try loadFolder("exercises")
+            let plans: [Loaded<TrainingPlan>] = try loadFolder("plans")
+            checkExercises(exercises)
+            checkPlans(plans, library: exercises.map(\.value))
+        }
+        if body {
+            let before = problems.count, warned = warnings.count
+            let entries = try loadBody()
+            checkBody(entries)
+            // The chosen entries' problems only (rules across body entries included).
+            problems = Array(problems[..<before]) + problems[before...].filter { chosen.contains($0.path) }
+            warnings = Array(warnings[..<warned]) + warnings[warned...].filter { chosen.contains($0.path) }
+            filesChecked -= entries.count - entries.filter { chosen.contains($0.path) }.count
+        }
+        guard !sessionMonths.isEmpty else { return }
+        var sessionPaths: [String] = []
+        for month in sessionMonths.sorted() {
+            let before = problems.count
+            let parts = month.split(separator: "/")
+            guard MonthKey(folderName: String(parts[1]), String(parts[2])) != nil, try files.status(month)?.kind == .directory else {
+                for path in chosen.sorted() where path.hasPrefix(month + "/") {
+                    problems.append(strayProblem(path, expected: "session files are at sessions/YYYY/MM/NAME.json, MM from 01 to 12"))
+                }
+                continue
+            }
+            sessionPaths += try datedFiles(in: month, what: "session files").filter(chosen.contains)
+            problems = Array(problems[..<before]) + problems[before...].filter { chosen.contains($0.path) }
+        }
+        var facts: [SessionFacts] = []
+        for path in sessionPaths {
+            filesChecked += 1
+            let result = StoreChecker.decode(path, as: Session.self, files: files)
+            problems += result.problems
+            warnings += result.warnings
+            if let item = result.loaded {
+                facts.append(SessionFacts(path: item.path, id: item.value.id.rawValue, isActive: item.value.status == .active, expectedPath: item.value.relativePath))
+            }
+        }
+        // The rules across files, from the index: the chosen files as they are now, every
+        // other file as the index knows it.
+        var others: [SessionFacts] = []
+        let wantsActive = facts.contains(where: \.isActive)
+        try store.withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
+            for item in facts {
+                for path in try index.paths(withID: item.id) where !chosen.contains(path) {
+                    others.append(SessionFacts(path: path, id: item.id, isActive: false, expectedPath: path))
+                }
+            }
+            guard wantsActive else { return }
+            try index.forEachSummaryNewestFirst { summary in
+                if summary.status == .active, !chosen.contains(summary.path) {
+                    others.append(SessionFacts(path: summary.path, id: summary.id.rawValue, isActive: true, expectedPath: summary.path))
+                }
+                return true
+            }
+        }
+        let before = problems.count
+        checkSessions(facts + others)
+        problems = Array(problems[..<before]) + problems[before...].filter { chosen.contains($0.path) }
     }
 
     // MARK: Reading

@@ -29,6 +29,32 @@ extension SessionIndex {
         return matches
     }
 
+    /// Every session file the index knows with exactly `id` (more than one is a duplicate ID).
+    ///
+    /// - Complexity: O(sessions whose ID shares the first two digits), about N/256.
+    package func paths(withID id: String) throws(LiftLogError) -> [String] {
+        var found: [String] = []
+        if !rebuildingIDs, let bytes = try files.read(SessionIndex.idShardPath(id)) {
+            let idBytes = Array(id.utf8)
+            for line in ByteFields.lines(bytes) where line.starts(with: idBytes) {
+                let fields = ByteFields.fields(line)
+                if fields.count == 2, ByteFields.string(fields[0]) == id { found.append(ByteFields.string(fields[1])) }
+            }
+        }
+        if rebuildingIDs {
+            try forEachSummaryNewestFirst { summary in
+                if summary.id.rawValue == id { found.append(summary.path) }
+                return true
+            }
+        }
+        if let change = idChanges[id] {
+            if let path = change { found.append(path) } else { found.removeAll() }
+        }
+        var existing: [String] = []
+        for path in Swift.Set(found).sorted() where try files.status(path) != nil { existing.append(path) }
+        return existing
+    }
+
     static func idShardPath(_ id: String) -> String {
         "\(directory)/ids/\(id.prefix(2)).tsv"
     }

@@ -18,12 +18,16 @@ extension Store {
     /// sorted keys, two-space indent, no `null`s, unknown keys kept. A session or body entry
     /// whose time was edited is moved to the path that time gives.
     ///
-    /// - Parameter apply: `false` only reports what would change (for a pre-commit hook).
+    /// - Parameters:
+    ///   - apply: `false` only reports what would change (for a pre-commit hook).
+    ///   - paths: only these files (relative to the store; what a commit records), each by the
+    ///     kind its folder gives; paths liftlog does not read are skipped.
     /// - Throws: `IO_ERROR` when a file cannot be written; files that do not parse are
     ///   reported in ``FormatReport/problems`` and left as they are.
     @discardableResult
-    public func format(apply: Bool = true) throws(LiftLogError) -> FormatReport {
-        try withLock { () throws(LiftLogError) -> FormatReport in
+    public func format(apply: Bool = true, paths: [String]? = nil) throws(LiftLogError) -> FormatReport {
+        if let paths { return try format(only: paths, apply: apply) }
+        return try withLock { () throws(LiftLogError) -> FormatReport in
             var report = FormatReport()
             try formatFile(Store.manifestFileName, as: StoreManifest.self, apply: apply, into: &report)
             for folder in ["exercises", "plans"] {
@@ -41,6 +45,27 @@ extension Store {
             }
             for path in try bodyFilePaths() {
                 try formatFile(path, as: BodyEntry.self, apply: apply, into: &report)
+            }
+            if apply && !report.moved.isEmpty { updateIndex() }
+            return report
+        }
+    }
+
+    /// ``format(apply:paths:)`` for the files at `paths` only.
+    private func format(only paths: [String], apply: Bool) throws(LiftLogError) -> FormatReport {
+        try withLock { () throws(LiftLogError) -> FormatReport in
+            var report = FormatReport()
+            for path in Swift.Set(paths.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }).sorted() where try files.status(path)?.kind == .regular {
+                let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+                let name = String(parts.last ?? "")
+                switch (parts.first, parts.count) {
+                case ("liftlog.json", 1): try formatFile(path, as: StoreManifest.self, apply: apply, into: &report)
+                case ("exercises", 2) where name.hasSuffix(".json") && !name.hasPrefix("."): try formatFile(path, as: Exercise.self, apply: apply, into: &report)
+                case ("plans", 2) where name.hasSuffix(".json") && !name.hasPrefix("."): try formatFile(path, as: TrainingPlan.self, apply: apply, into: &report)
+                case ("sessions", 4) where SessionIndex.isSessionFileName(name): try formatFile(path, as: Session.self, apply: apply, into: &report)
+                case ("body", 3) where SessionIndex.isSessionFileName(name): try formatFile(path, as: BodyEntry.self, apply: apply, into: &report)
+                default: continue
+                }
             }
             if apply && !report.moved.isEmpty { updateIndex() }
             return report

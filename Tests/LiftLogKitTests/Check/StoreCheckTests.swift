@@ -35,6 +35,37 @@ struct StoreCheckTests {
         #expect(report.filesChecked > 100)
     }
 
+    @Test("checking chosen files: each by itself, and the rules across session files from the index")
+    func chosenFiles() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let path = root + "/store"
+            let first = try store.startSession()
+            let good = try #require(readText(path + "/" + first.path))
+            // A second active session with an ID of its own, written by hand (the index has not seen it).
+            let second = "sessions/2025/01/2025-01-24-0731-bbbbbbbb.json"
+            writeText(good.replacingOccurrences(of: "07:30:00", with: "07:31:00").replacingOccurrences(of: first.session.id.rawValue, with: "bbbbbbbb-0000-4000-8000-000000000002"),
+                      to: path + "/" + second)
+            let report = try Store.check(at: path, paths: [second])
+            #expect(report.filesChecked == 1)
+            #expect(report.problems.map(\.path) == [second])
+            #expect(report.problems.first?.message == "status: more than one session is active (also \(first.path))")
+            // The first file alone: the second is not chosen, but the index knows it now.
+            #expect(try Store.check(at: path, paths: [first.path]).problems.map(\.message) == ["status: more than one session is active (also \(second))"])
+            // Nothing chosen, files liftlog does not read, and misplaced ones.
+            #expect(try Store.check(at: path, paths: []).filesChecked == 0)
+            #expect(try Store.check(at: path, paths: ["schemas/session.schema.json", "README.md"]).problems == [])
+            let stray = try Store.check(at: path, paths: ["sessions/2025/13/2025-13-01-0700-cccccccc.json", "sessions/notes.txt"])
+            #expect(stray.problems.map(\.path) == ["sessions/2025/13/2025-13-01-0700-cccccccc.json", "sessions/notes.txt"])
+            // The library as a whole when one of its files is chosen: a plan naming an exercise that is not there.
+            _ = try store.createPlan(name: "P", days: ["A"])
+            _ = try store.setPlannedExercise(plan: "P", day: "A", exercise: "Deadlift", try PlanNotation.parse("1x5"))
+            let plan = try #require(readText(path + "/plans/p.json"))
+            writeText(plan.replacingOccurrences(of: "\"exercise_name\": \"Deadlift\"", with: "\"exercise_name\": \"Deadlfit\"").replacingOccurrences(of: "\"exercise_id\"", with: "\"x_id\""), to: path + "/plans/p.json")
+            #expect(try Store.check(at: path, paths: ["plans/p.json"]).problems.map(\.code) == [.notFound])
+        }
+    }
+
     @Test("reports every mistake with its location, and keeps going")
     func findsEveryMistake() throws {
         try withTemporaryDirectory { root throws in
