@@ -157,9 +157,17 @@ interleaved("status, whole process (ms)", runs: processRuns) { _ = runProcess([l
 // The pre-commit hook checks what is staged: one session file, whatever the size of the log
 // (`check FILE` is `check --staged` without asking git).
 interleaved("check of one session file (pre-commit), whole process (ms)", runs: processRuns) {
-    _ = runProcess([liftlog, "check", $0.path + "/" + $0.middle!.path, "--store", $0.path])
+    let checked = runProcess([liftlog, "check", $0.path + "/" + $0.middle!.path, "--store", $0.path])
+    precondition(checked.status == 0, "check FILE failed")
 }
 interleaved("check of the whole store, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "check", "--store", $0.path]) }
+interleaved("fmt --check of the whole store, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "fmt", "--check", "--store", $0.path]) }
+// The floor both are held to: Python reading and parsing every session file with `json`.
+let pythonFloor = "import json, os, sys\nfor d, _, fs in os.walk(sys.argv[1] + '/sessions'):\n    for f in fs:\n        if f.endswith('.json'):\n            with open(os.path.join(d, f), 'rb') as h: json.loads(h.read())\n"
+let pythonCandidates: [String] = ["/usr/bin/python3", "/usr/local/bin/python3"]
+if let python = pythonCandidates.first(where: { path in access(path, X_OK) == 0 }) {
+    interleaved("floor: Python json parse of every session file, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([python, "-c", pythonFloor, $0.path]) }
+}
 
 // `progress` of one exercise costs no more than the sessions that contain it (about one in six
 // here): it reads no session file, only the index lines that mention the exercise, which keep

@@ -26,49 +26,142 @@ extension Store {
     ///   reported in ``FormatReport/problems`` and left as they are.
     @discardableResult
     public func format(apply: Bool = true, paths: [String]? = nil) throws(LiftLogError) -> FormatReport {
-        if let paths { return try format(only: paths, apply: apply) }
-        return try withLock { () throws(LiftLogError) -> FormatReport in
-            var report = FormatReport()
-            try formatFile(Store.manifestFileName, as: StoreManifest.self, apply: apply, into: &report)
-            for folder in ["exercises", "plans"] {
-                for entry in try files.list(folder) where entry.name.hasSuffix(".json") && !entry.name.hasPrefix(".") {
-                    let path = "\(folder)/\(entry.name)"
-                    if folder == "exercises" {
-                        try formatFile(path, as: Exercise.self, apply: apply, into: &report)
-                    } else {
-                        try formatFile(path, as: TrainingPlan.self, apply: apply, into: &report)
-                    }
-                }
-            }
-            for path in try sessionFilePaths() {
-                try formatFile(path, as: Session.self, apply: apply, into: &report)
-            }
-            for path in try bodyFilePaths() {
-                try formatFile(path, as: BodyEntry.self, apply: apply, into: &report)
-            }
-            if apply && !report.moved.isEmpty { updateIndex() }
-            return report
+        try withLock { () throws(LiftLogError) -> FormatReport in
+            if let paths { return try format(Store.formatJobs(for: paths), apply: apply) }
+            return try format(allFormatJobs(), apply: apply)
         }
     }
 
-    /// ``format(apply:paths:)`` for the files at `paths` only.
-    private func format(only paths: [String], apply: Bool) throws(LiftLogError) -> FormatReport {
-        try withLock { () throws(LiftLogError) -> FormatReport in
-            var report = FormatReport()
-            for path in Swift.Set(paths.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }).sorted() where try files.status(path)?.kind == .regular {
-                let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-                let name = String(parts.last ?? "")
-                switch (parts.first, parts.count) {
-                case ("liftlog.json", 1): try formatFile(path, as: StoreManifest.self, apply: apply, into: &report)
-                case ("exercises", 2) where name.hasSuffix(".json") && !name.hasPrefix("."): try formatFile(path, as: Exercise.self, apply: apply, into: &report)
-                case ("plans", 2) where name.hasSuffix(".json") && !name.hasPrefix("."): try formatFile(path, as: TrainingPlan.self, apply: apply, into: &report)
-                case ("sessions", 4) where SessionIndex.isSessionFileName(name): try formatFile(path, as: Session.self, apply: apply, into: &report)
-                case ("body", 3) where SessionIndex.isSessionFileName(name): try formatFile(path, as: BodyEntry.self, apply: apply, into: &report)
-                default: continue
-                }
+    /// What kind of document a file holds, by its folder.
+    enum FormatKind: Sendable { case manifest, exercise, plan, session, body }
+
+    /// Every file of the store `format` looks at, in order.
+    private func allFormatJobs() throws(LiftLogError) -> [(path: String, kind: FormatKind)] {
+        var jobs: [(path: String, kind: FormatKind)] = [(Store.manifestFileName, .manifest)]
+        for (folder, kind) in [("exercises", FormatKind.exercise), ("plans", .plan)] {
+            for entry in try files.list(folder) where entry.name.hasSuffix(".json") && !entry.name.hasPrefix(".") {
+                jobs.append(("\(folder)/\(entry.name)", kind))
             }
-            if apply && !report.moved.isEmpty { updateIndex() }
-            return report
+        }
+        jobs += try sessionFilePaths().map { ($0, .session) }
+        jobs += try bodyFilePaths().map { ($0, .body) }
+        return jobs
+    }
+
+    /// The files among `paths` (relative to the store) that `format` reads, each with its kind;
+    /// others (schemas, editor settings) are left out.
+    static func formatJobs(for paths: [String]) -> [(path: String, kind: FormatKind)] {
+        Swift.Set(paths.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }).sorted().compactMap { path in
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            let name = String(parts.last ?? "")
+            let json = name.hasSuffix(".json") && !name.hasPrefix(".")
+            switch (parts.first, parts.count) {
+            case ("liftlog.json", 1): return (path, .manifest)
+            case ("exercises", 2) where json: return (path, .exercise)
+            case ("plans", 2) where json: return (path, .plan)
+            case ("sessions", 4) where SessionIndex.isSessionFileName(name): return (path, .session)
+            case ("body", 3) where Store.isBodyFileName(name): return (path, .body)
+            default: return nil
+            }
+        }
+    }
+
+    /// Examines the files on all cores (reading and decoding is the cost), then writes the ones
+    /// to change one by one, in order.
+    private func format(_ jobs: [(path: String, kind: FormatKind)], apply: Bool) throws(LiftLogError) -> FormatReport {
+        let files = self.files
+        let findings = parallelMap(Array(jobs.indices), minimumPerThread: 64) { index in
+            Store.examine(jobs[index].path, as: jobs[index].kind, files: files)
+        }
+        var report = FormatReport()
+        for (job, finding) in zip(jobs, findings) {
+            switch finding {
+            case .failed(let error): throw error
+            case .problems(let problems):
+                report.filesChecked += 1
+                report.problems += problems
+            case .canonical:
+                report.filesChecked += 1
+            case .reformat:
+                report.filesChecked += 1
+                report.reformatted.append(job.path)
+                if apply { try rewrite(job.path, as: job.kind) }
+            case .move(let target):
+                report.filesChecked += 1
+                report.moved.append((job.path, target))
+                if apply { try rewrite(job.path, as: job.kind) }
+            }
+        }
+        if apply && !report.moved.isEmpty { updateIndex() }
+        return report
+    }
+
+    /// What `format` would do to one file.
+    enum FormatFinding: Sendable {
+        case canonical, reformat, move(to: String), problems([FileProblem]), failed(LiftLogError)
+    }
+
+    static func examine(_ path: String, as kind: FormatKind, files: StoreFiles) -> FormatFinding {
+        switch kind {
+        case .manifest: examine(path, as: StoreManifest.self, files: files)
+        case .exercise: examine(path, as: Exercise.self, files: files)
+        case .plan: examine(path, as: TrainingPlan.self, files: files)
+        case .session: examine(path, as: Session.self, files: files)
+        case .body: examine(path, as: BodyEntry.self, files: files)
+        }
+    }
+
+    private static func examine<T: JSONDecodable & JSONEncodable>(_ path: String, as type: T.Type, files: StoreFiles) -> FormatFinding {
+        guard let bytes = try? files.read(path) else {
+            return .problems([FileProblem(path: path, line: 0, column: 0, message: "cannot be read as a file", remedy: .check)])
+        }
+        let value: T
+        do throws(LiftLogError) {
+            value = try DocumentDecoder.decode(bytes, path: path, as: T.self)
+        } catch {
+            if case .corruptFile(let problems) = error { return .problems(problems) }
+            return .failed(error)
+        }
+        if let placed = value as? any PlacedByTime, placed.relativePath != path {
+            let target = placed.relativePath
+            do throws(LiftLogError) {
+                if try files.status(target) != nil {
+                    return .problems([FileProblem(path: path, line: 0, column: 0, code: .conflict,
+                                                  message: "belongs at \(target), but a file is already there",
+                                                  hint: "Compare the two files and delete or correct one.")])
+                }
+            } catch {
+                return .failed(error)
+            }
+            return .move(to: target)
+        }
+        return JSONWriter.canonicalBytes(value.jsonValue) == bytes ? .canonical : .reformat
+    }
+
+    /// Writes one file in canonical form, at the place its time gives (the lock is held).
+    private func rewrite(_ path: String, as kind: FormatKind) throws(LiftLogError) {
+        switch kind {
+        case .manifest: try rewrite(path, as: StoreManifest.self)
+        case .exercise: try rewrite(path, as: Exercise.self)
+        case .plan: try rewrite(path, as: TrainingPlan.self)
+        case .session: try rewrite(path, as: Session.self)
+        case .body: try rewrite(path, as: BodyEntry.self)
+        }
+    }
+
+    private func rewrite<T: JSONDecodable & JSONEncodable>(_ path: String, as type: T.Type) throws(LiftLogError) {
+        guard let bytes = try files.read(path) else { return }
+        let value = try DocumentDecoder.decode(bytes, path: path, as: T.self)
+        let canonical = JSONWriter.canonicalBytes(value.jsonValue)
+        let target = (value as? any PlacedByTime)?.relativePath ?? path
+        if target != path {
+            try files.ensureDirectory(String(target.split(separator: "/").dropLast().joined(separator: "/")))
+            try files.move(canonical, from: path, to: target)
+            if let pointer = try? files.read(Store.activePointerPath), String(decoding: pointer, as: UTF8.self).trimmingWhitespace() == path {
+                try? files.writeAtomically(Array((target + "\n").utf8), to: Store.activePointerPath, durable: false)
+            }
+        } else if canonical != bytes {
+            try files.writeDurably(canonical, to: path)
         }
     }
 
@@ -85,46 +178,6 @@ extension Store {
         return paths.sorted()
     }
 
-    private func formatFile<T: JSONDecodable & JSONEncodable>(_ path: String, as type: T.Type, apply: Bool, into report: inout FormatReport) throws(LiftLogError) {
-        guard let bytes = try? files.read(path) else {
-            report.problems.append(FileProblem(path: path, line: 0, column: 0, message: "cannot be read as a file", remedy: .check))
-            return
-        }
-        report.filesChecked += 1
-        let value: T
-        do throws(LiftLogError) {
-            value = try DocumentDecoder.decode(bytes, path: path, as: T.self)
-        } catch {
-            if case .corruptFile(let problems) = error { report.problems += problems } else { throw error }
-            return
-        }
-        let canonical = JSONWriter.canonicalBytes(value.jsonValue)
-        var target = path
-        if let placed = value as? any PlacedByTime, placed.relativePath != path {
-            target = placed.relativePath
-            if try files.status(target) != nil {
-                report.problems.append(FileProblem(path: path, line: 0, column: 0, code: .conflict,
-                                                   message: "belongs at \(target), but a file is already there",
-                                                   hint: "Compare the two files and delete or correct one."))
-                return
-            }
-            report.moved.append((path, target))
-        } else if canonical != bytes {
-            report.reformatted.append(path)
-        } else {
-            return
-        }
-        guard apply else { return }
-        if target != path {
-            try files.ensureDirectory(String(target.split(separator: "/").dropLast().joined(separator: "/")))
-            try files.move(canonical, from: path, to: target)
-            if let pointer = try? files.read(Store.activePointerPath), String(decoding: pointer, as: UTF8.self).trimmingWhitespace() == path {
-                try? files.writeAtomically(Array((target + "\n").utf8), to: Store.activePointerPath, durable: false)
-            }
-        } else {
-            try files.writeDurably(canonical, to: path)
-        }
-    }
 }
 
 /// A document whose path in the store comes from its time (sessions, body entries).

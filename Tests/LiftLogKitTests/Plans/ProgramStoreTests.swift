@@ -40,6 +40,8 @@ struct ProgramStoreTests {
             let again = try store.importPlan(text: exported, source: "plan.txt", replace: true)
             #expect(again.plan == plan)
             #expect(readText(root + "/store/" + stored.path) == before)
+            // Windows line endings and a byte-order mark read the same.
+            #expect(try PlanText.parse("\u{FEFF}" + exported.replacingOccurrences(of: "\n", with: "\r\n")) == PlanText.parse(exported))
             // The JSON keeps the rule as written.
             #expect(before.contains("\"progress\": \"lp(5kg, deload: 10% after 3 misses)\""))
             #expect(before.contains("\"last_set_amrap\": true"))

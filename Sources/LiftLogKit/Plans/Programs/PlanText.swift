@@ -57,10 +57,12 @@ public enum PlanText {
         var document: Document?
         var notes: [String] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // A byte-order mark some editors write is not part of the text.
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        // "\r\n" is one Character in Swift: lines end at either.
+        for rawLine in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
-            var line = String(rawLine)
-            if line.hasSuffix("\r") { line.removeLast() }
+            let line = String(rawLine)
             let indent = line.unicodeScalars.prefix(while: { $0 == " " || $0 == "\t" }).count
             let content = line.trimmingWhitespace()
             if content.isEmpty || content.hasPrefix("//") { continue }
