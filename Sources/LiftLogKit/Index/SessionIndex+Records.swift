@@ -137,10 +137,20 @@ extension SessionIndex {
     /// that changed in place. Returns whether anything changed (the caller then asks again).
     package func verify(_ shown: [(month: MonthKey, record: IndexRecord)]) throws(LiftLogError) -> Bool {
         var stale: Swift.Set<MonthKey> = []
+        // One folder opened per month, each file `fstatat`'d relative to it: the path is not
+        // walked again from the root for every file.
+        var byMonth: [MonthKey: [IndexRecord]] = [:]
+        var months: [MonthKey] = []
         for (key, record) in shown {
-            guard let status = try files.status("\(key.folder)/\(record.fileName)"), record.matches(status) else {
+            if byMonth[key] == nil { months.append(key) }
+            byMonth[key, default: []].append(record)
+        }
+        for key in months {
+            let records = byMonth[key]!
+            let statuses = try files.statuses(in: key.folder, names: records.map(\.fileName))
+            for (record, status) in zip(records, statuses) where !(status.map(record.matches) ?? false) {
                 stale.insert(key)
-                continue
+                break
             }
         }
         for key in stale {
