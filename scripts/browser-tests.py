@@ -362,6 +362,14 @@ SCREENS = [("today", "#/today"), ("history", "#/history"), ("session", None), ("
 def screens(browser, server, args, out=None):
     """Every screen renders without a JavaScript error (and, with --out, its screenshot)."""
     shown = []
+    # A plan with a progression rule: Today shows what the rule prescribes, and why.
+    result = run(args.liftlog, args.store, "plan", "activate", "Evening Accessories")
+    check(result.returncode == 0, f"plan activate failed: {result.stdout} {result.stderr}")
+    browser.open(server.url + "#/today")
+    browser.wait_until(lambda: "3×8 @ 10kg" in browser.find("#screen").text and "8 reps: every set reached 7" in browser.find("#screen").text,
+                       10, f"the prescription on Today (the page says '{browser.find('#screen').text[:300]}')")
+    result = run(args.liftlog, args.store, "plan", "activate", "Beginner 5x5")
+    check(result.returncode == 0, f"plan activate failed: {result.stdout} {result.stderr}")
     for name, route in SCREENS:
         if name == "session":
             first = sorted(sessions(args.store), key=lambda item: item[1]["started_at"])[-1][1]

@@ -296,7 +296,7 @@ async function renderToday() {
       h("ul", { class: "list" }, next.exercises.map((exercise) => h("li", {},
         h("div", { class: "row" },
           h("span", { class: "grow" }, exercise.exercise_name),
-          h("span", { class: "muted" }, exercise.prescription ? exercise.prescription.summary
+          h("span", { class: "muted" }, exercise.prescription ? exercise.prescription.summary.replace(/(\d)x(\d)/g, "$1×$2")
             : `${exercise.sets}×${exercise.reps}${exercise.target_weight ? ` · ${number(exercise.target_weight)} ${exercise.target_unit}` : ""}`)),
         exercise.prescription ? h("div", { class: "muted" }, exercise.prescription.reason) : null,
         exercise.plates_per_side && exercise.plates_per_side.length ? h("div", { class: "muted" }, `plates per side: ${exercise.plates_per_side.map(number).join(" + ")}`) : null))),
