@@ -10,14 +10,14 @@ import LiftLogKit
 //
 //     swift run -c release liftlog-bench            # N = 1,000 and 100,000 (several minutes)
 //     swift run -c release liftlog-bench --quick    # N = 1,000 and 10,000, fewer repetitions
-//     swift run -c release liftlog-bench --generate DIR N   # only write a synthetic store
+//     swift run -c release liftlog-bench --generate DIR N [YEARS]   # only write a synthetic store (30 years)
 //
 // See BENCHMARKS.md for what each row means and the figures of the last full run.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // `liftlog-bench --generate DIR N` only writes a synthetic store, for profiling by hand.
-if arguments.first == "--generate", arguments.count == 3, let count = Int(arguments[2]) {
-    _ = try SyntheticStore.build(at: arguments[1], count: count)
+if arguments.first == "--generate", (3...4).contains(arguments.count), let count = Int(arguments[2]) {
+    _ = try SyntheticStore.build(at: arguments[1], count: count, years: arguments.count == 4 ? Int(arguments[3]) ?? 30 : 30)
     exit(0)
 }
 if arguments.first == "--profile-codec" {

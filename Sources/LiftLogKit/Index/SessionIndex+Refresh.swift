@@ -12,6 +12,8 @@ extension SessionIndex {
     /// - Complexity: O(months) `stat` calls when nothing changed; plus one listing and the
     ///   changed files of each changed month.
     package func refresh(streaming: Bool = false) throws(LiftLogError) {
+        // The months whose files must be read again, rescanned together at the end.
+        var changed: [(key: MonthKey, folderTime: Int64)] = []
         let sessionsTime = try folderTime("sessions")
         var knownYears = Swift.Set(state.months.keys.map(\.year))
         if sessionsTime != state.folderTimes["sessions"] || sessionsTime <= 0 {
@@ -47,20 +49,64 @@ extension SessionIndex {
                 let monthTime = try folderTime(key.folder, status: status)
                 if monthTime <= 0 { removeMonth(key); continue }
                 if monthTime != state.months[key]?.folderTime {
-                    try rescan(key, folderTime: monthTime)
-                    if streaming { try flushShard(key) }
+                    changed.append((key, monthTime))
                 } else if (state.months[key]?.corruptCount ?? 0) > 0 {
                     // A broken file fixed in place keeps its inode and its folder's time: look at
                     // the (few) unreadable files themselves.
                     for record in try records(of: key) where record.summary == nil {
                         if try files.status("\(key.folder)/\(record.fileName)").map(record.matches) != true {
-                            try rescan(key, folderTime: monthTime)
+                            changed.append((key, monthTime))
                             break
                         }
                     }
                 }
             }
         }
+        try rescan(changed, streaming: streaming)
+    }
+
+    /// Rescans `months`, reading the files of several months at once on all cores (a month of
+    /// a long log holds a few dozen files, too few to share out alone), a batch at a time so
+    /// memory stays bounded; with `streaming`, each batch's shards are written and let go.
+    func rescan(_ months: [(key: MonthKey, folderTime: Int64)], streaming: Bool) throws(LiftLogError) {
+        var start = 0
+        while start < months.count {
+            var batch: [(key: MonthKey, folderTime: Int64, pending: PendingRescan)] = []
+            var files = 0
+            while start < months.count, batch.isEmpty || files < SessionIndex.filesPerBatch {
+                let pending = try prepareRescan(months[start].key)
+                files += pending.toRead.count
+                batch.append((months[start].key, months[start].folderTime, pending))
+                start += 1
+            }
+            let items = batch.flatMap(\.pending.toRead)
+            let storeFiles = self.files, unit = self.unit
+            let read = parallelMap(items) { item -> Result<IndexRecord, LiftLogError> in
+                do throws(LiftLogError) {
+                    return .success(try SessionIndex.makeRecord(files: storeFiles, unit: unit, relative: item.relative, fileName: item.fileName, status: item.status))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            var offset = 0
+            for month in batch {
+                let count = month.pending.toRead.count
+                try finishRescan(month.key, month.pending, read: read[offset..<(offset + count)], folderTime: month.folderTime)
+                offset += count
+                if streaming { try flushShard(month.key) }
+            }
+        }
+    }
+
+    /// How many files to read at once across months when many changed (a rebuild).
+    static let filesPerBatch = 512
+
+    /// A month's rescan before its files are read: the records that still stand, and the files
+    /// to read.
+    struct PendingRescan {
+        var previous: [String: IndexRecord]
+        var kept: [IndexRecord]
+        var toRead: [(relative: String, fileName: String, status: FileStatus)]
     }
 
     /// The time that tells whether a session folder changed; -1 when it does not exist.
@@ -104,29 +150,33 @@ extension SessionIndex {
     /// Lists a month folder again, `stat`s each file, and re-reads those that are new or whose
     /// inode, size or modification time changed.
     func rescan(_ key: MonthKey, folderTime: Int64) throws(LiftLogError) {
+        try rescan([(key, folderTime)], streaming: false)
+    }
+
+    /// Lists a month folder and `stat`s each file (relative to the folder): the records that
+    /// still match stand, the other files are to be read.
+    func prepareRescan(_ key: MonthKey) throws(LiftLogError) -> PendingRescan {
         let previous = Dictionary((try records(of: key)).map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first })
         if holdsLock { files.removeLeftoverTemporaryFiles(in: key.folder) }
-        var updated: [IndexRecord] = []
-        var toRead: [(relative: String, fileName: String, status: FileStatus)] = []
-        for entry in try files.list(key.folder) where SessionIndex.isSessionFileName(entry.name) {
+        var pending = PendingRescan(previous: previous, kept: [], toRead: [])
+        let names = try files.list(key.folder).map(\.name).filter(SessionIndex.isSessionFileName)
+        for (name, status) in zip(names, try files.statuses(in: key.folder, names: names)) {
             // A record stands only if inode, size and modification time all still match: a file
             // replaced by rename may get the inode number the old one just freed.
-            let relative = "\(key.folder)/\(entry.name)"
-            guard let status = try files.status(relative) else { continue }
-            if let old = previous[entry.name], old.matches(status) {
-                updated.append(old)
+            guard let status else { continue }
+            if let old = previous[name], old.matches(status) {
+                pending.kept.append(old)
                 continue
             }
-            toRead.append((relative, entry.name, status))
+            pending.toRead.append(("\(key.folder)/\(name)", name, status))
         }
-        let files = self.files, unit = self.unit
-        let read = parallelMap(toRead) { item -> Result<IndexRecord, LiftLogError> in
-            do throws(LiftLogError) {
-                return .success(try SessionIndex.makeRecord(files: files, unit: unit, relative: item.relative, fileName: item.fileName, status: item.status))
-            } catch {
-                return .failure(error)
-            }
-        }
+        return pending
+    }
+
+    /// Puts a month's records together once its files are read.
+    func finishRescan(_ key: MonthKey, _ pending: PendingRescan, read: ArraySlice<Result<IndexRecord, LiftLogError>>, folderTime: Int64) throws(LiftLogError) {
+        let previous = pending.previous
+        var updated = pending.kept
         filesRead += read.count
         for result in read {
             switch result {
