@@ -186,6 +186,9 @@ for index in fixtures.indices {
     }
 }
 interleaved("progress of one exercise, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "progress", "Back Squat", "--store", $0.path]) }
+// `pr` of every exercise is one pass over the index; its memory must not grow with the log.
+interleaved("pr of every exercise, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "pr", "--store", $0.path]) }
+for fixture in fixtures { record("pr of every exercise, peak memory (MB)", fixture.size, runProcess([liftlog, "pr", "--store", fixture.path]).peakMegabytes) }
 interleaved("floor: read the files that contain it raw (ms)", runs: processRuns) { _ = rawRead($0.progressFiles) }
 for fixture in fixtures { print("  N = \(fixture.size): Back Squat is in \(fixture.progressFiles.count) sessions") }
 

@@ -97,35 +97,34 @@ extension Store {
         let unit = preferences.unit
         var bodyWeights = BodyWeights(store: self)
         return try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> [ExerciseReport] in
-            try index.verifying { shown throws(LiftLogError) in
-                var builders: [Int: ExerciseReport.Builder] = [:]
-                // Exercises no longer in the library, by the name their sessions recorded.
-                var removed: [String: ExerciseReport.Builder] = [:]
-                try index.forEachRecordNewestFirst { month, record throws(LiftLogError) in
-                    guard let summary = record.summary else { return true }
-                    var sets: [Int: [SessionSummary.WorkSets]] = [:]
-                    var removedSets: [String: (name: String, sets: [SessionSummary.WorkSets])] = [:]
-                    for (ref, runs) in zip(summary.exercises, summary.workSetsOfEveryEntry) {
-                        guard let found = ref.id.flatMap({ byID[$0] }) ?? (ref.id == nil ? byName[Exercise.nameKey(ref.name)] : nil) else {
-                            removedSets[Exercise.nameKey(ref.name), default: (ref.name, [])].sets += runs
-                            continue
-                        }
-                        sets[found, default: []] += runs
+            var builders: [Int: ExerciseReport.Builder] = [:]
+            // Exercises no longer in the library, by the name their sessions recorded.
+            var removed: [String: ExerciseReport.Builder] = [:]
+            // Each month checked against its files before it is used, then let go: memory
+            // holds the reports, not the index.
+            try index.forEachVerifiedRecordNewestFirst { _, record throws(LiftLogError) in
+                guard let summary = record.summary else { return true }
+                var sets: [Int: [SessionSummary.WorkSets]] = [:]
+                var removedSets: [String: (name: String, sets: [SessionSummary.WorkSets])] = [:]
+                for (ref, runs) in zip(summary.exercises, summary.workSetsOfEveryEntry) {
+                    guard let found = ref.id.flatMap({ byID[$0] }) ?? (ref.id == nil ? byName[Exercise.nameKey(ref.name)] : nil) else {
+                        removedSets[Exercise.nameKey(ref.name), default: (ref.name, [])].sets += runs
+                        continue
                     }
-                    for (found, list) in sets {
-                        let bodyWeight = try bodyWeights.near(summary, sets: list)
-                        builders[found, default: ExerciseReport.Builder(exerciseID: library[found].id, exerciseName: library[found].name, unit: unit, formula: formula)].add(summary, list, bodyWeight: bodyWeight)
-                    }
-                    for (key, item) in removedSets {
-                        let bodyWeight = try bodyWeights.near(summary, sets: item.sets)
-                        removed[key, default: ExerciseReport.Builder(exerciseID: nil, exerciseName: item.name, unit: unit, formula: formula)].add(summary, item.sets, bodyWeight: bodyWeight)
-                    }
-                    if !sets.isEmpty || !removedSets.isEmpty { shown.append((month, record)) }
-                    return true
+                    sets[found, default: []] += runs
                 }
-                return builders.keys.sorted().map { builders[$0]!.report }
-                    + removed.keys.sorted().map { removed[$0]!.report }
+                for (found, list) in sets {
+                    let bodyWeight = try bodyWeights.near(summary, sets: list)
+                    builders[found, default: ExerciseReport.Builder(exerciseID: library[found].id, exerciseName: library[found].name, unit: unit, formula: formula)].add(summary, list, bodyWeight: bodyWeight)
+                }
+                for (key, item) in removedSets {
+                    let bodyWeight = try bodyWeights.near(summary, sets: item.sets)
+                    removed[key, default: ExerciseReport.Builder(exerciseID: nil, exerciseName: item.name, unit: unit, formula: formula)].add(summary, item.sets, bodyWeight: bodyWeight)
+                }
+                return true
             }
+            return builders.keys.sorted().map { builders[$0]!.report }
+                + removed.keys.sorted().map { removed[$0]!.report }
         }
     }
 }

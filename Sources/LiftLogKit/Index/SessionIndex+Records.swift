@@ -16,6 +16,40 @@ extension SessionIndex {
         return records
     }
 
+    /// The records of a month as ``records(of:)`` gives them, without keeping them: a walk over
+    /// every month then holds one month at a time.
+    func recordsLettingGo(of key: MonthKey) throws(LiftLogError) -> [IndexRecord] {
+        if let cached = shards[key] { return cached }
+        guard let bytes = loadShard(key) else { return try records(of: key) }
+        var text = bytes
+        var parsed: [IndexRecord] = []
+        for line in text.allLines() {
+            guard let record = IndexRecord(line: line, folder: key.folder) else { return try records(of: key) }
+            parsed.append(record)
+        }
+        return parsed
+    }
+
+    /// Calls `body` with every readable record and its month, newest first, until it returns
+    /// `false`; each month is first checked against its files (one `fstatat` each) and read
+    /// again if one changed in place, so what `body` sees is current without a second walk.
+    /// Months are parsed and let go: memory does not grow with the log (`pr` of every exercise).
+    package func forEachVerifiedRecordNewestFirst(_ body: (MonthKey, IndexRecord) throws(LiftLogError) -> Bool) throws(LiftLogError) {
+        for key in monthsNewestFirst {
+            var list = try recordsLettingGo(of: key)
+            let statuses = try files.statuses(in: key.folder, names: list.map(\.fileName))
+            if zip(list, statuses).contains(where: { record, status in !(status.map(record.matches) ?? false) }) {
+                let time = max(0, try folderTime(key.folder))
+                if time <= 0 { removeMonth(key); continue }
+                try rescan(key, folderTime: time)
+                list = try records(of: key)
+            }
+            for record in list where record.summary != nil {
+                if !(try body(key, record)) { return }
+            }
+        }
+    }
+
     /// Calls `body` with every readable session's summary, newest first, until it returns `false`.
     package func forEachSummaryNewestFirst(_ body: (SessionSummary) throws(LiftLogError) -> Bool) throws(LiftLogError) {
         try forEachRecordNewestFirst { _, record throws(LiftLogError) in try body(record.summary!) }

@@ -104,7 +104,16 @@ package func connectToLoopback(port: Int) -> Int32? {
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-    let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+    var connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+    if connected != 0 && errno == EINTR {
+        // Interrupted by a signal, the connection goes on by itself: wait until it is made.
+        var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        while poll(&poller, 1, 20_000) < 0 && errno == EINTR {}
+        var failure: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length)
+        connected = poller.revents & Int16(POLLOUT) != 0 && failure == 0 ? 0 : -1
+    }
     guard connected == 0 else {
         closeDescriptor(descriptor)
         return nil

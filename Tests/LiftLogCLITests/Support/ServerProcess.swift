@@ -61,7 +61,10 @@ struct ServerProcess {
     /// Sends `bytes` as they are and reads the reply until the server closes.
     /// With `closeWriting`, the client says it will send nothing more (a request cut short).
     func raw(_ bytes: [UInt8], pauseAfterSending: useconds_t = 0, closeWriting: Bool = false) -> Reply {
-        let text = String(decoding: exchange(bytes, pause: pauseAfterSending, closeWriting: closeWriting), as: UTF8.self)
+        let (answer, failure) = exchange(bytes, pause: pauseAfterSending, closeWriting: closeWriting)
+        // No answer at all: status 0, and what happened in the body (for the test's message).
+        if answer.isEmpty { return Reply(status: 0, body: failure ?? "the server closed the connection without an answer", head: "") }
+        let text = String(decoding: answer, as: UTF8.self)
         let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
         let parts = text.split(separator: "\r\n\r\n", maxSplits: 1, omittingEmptySubsequences: false)
         let body = parts.count == 2 ? String(parts[1]) : ""
@@ -82,6 +85,7 @@ struct ServerProcess {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             reply += buffer[..<count]
         }
@@ -105,20 +109,30 @@ struct ServerProcess {
         return (Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0, Connection.now() - start)
     }
 
-    private func exchange(_ bytes: [UInt8], pause: useconds_t, closeWriting: Bool) -> [UInt8] {
-        guard let descriptor = connectSocket() else { return [] }
+    private func exchange(_ bytes: [UInt8], pause: useconds_t, closeWriting: Bool) -> (answer: [UInt8], failure: String?) {
+        guard let descriptor = connectSocket() else { return ([], "no connection: errno \(errno)") }
         defer { close(descriptor) }
-        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        // A signal (a child process of another test ending) may interrupt a call: go on.
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            sent += count
+        }
         if closeWriting { shutdown(descriptor, Int32(SHUT_WR)) }
         if pause > 0 { usleep(pause) }
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        var failure: String?
         while !ServerProcess.isComplete(reply) {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { failure = errno == EAGAIN || errno == EWOULDBLOCK ? "no answer within 20 s" : "receiving failed: errno \(errno)" }
             if count <= 0 { break }
             reply += buffer[..<count]
         }
-        return reply
+        return (reply, failure)
     }
 
     /// Whether `reply` holds a whole response (its head and Content-Length bytes of body), so

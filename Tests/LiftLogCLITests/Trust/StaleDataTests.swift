@@ -43,6 +43,9 @@ struct StaleDataTests {
             #expect(readText(file)?.utf8.count == text.utf8.count)
             #expect(try PosixFileSystem().status(file)?.modificationNanoseconds == PosixFileSystem().status(root + "/reference")?.modificationNanoseconds)
 
+            // pr of every exercise first: it checks each month's files before it uses them.
+            let all = runBinary(["pr", "--store", store, "--json"]).json?["data"]?["records"]?.arrayValue
+            #expect(all?.first { $0["exercise_name"] == "Back Squat" }?["personal_record"]?["weight"] == 120)
             #expect(runBinary(["pr", "Back Squat", "--store", store, "--json"]).json?["data"]?["personal_record"]?["weight"] == 120)
             #expect(runBinary(["history", "--store", store, "--json"]).json?["data"]?["sessions"]?.arrayValue?.first?["total_volume"] == 600)
             #expect(runBinary(["progress", "Back Squat", "--store", store, "--json"]).json?["data"]?["entries"]?.arrayValue?.first?["best_weight"] == 120)
