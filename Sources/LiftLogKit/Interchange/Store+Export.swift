@@ -12,7 +12,8 @@ extension Store {
             for key in index.monthsNewestFirst.reversed() {
                 if let to, key.firstDay > to { continue }
                 if let from, key.lastDay < from { continue }
-                let paths = try index.records(of: key).reversed().compactMap { $0.summary?.path }
+                // The month's records are parsed for their paths and let go.
+                let paths = try index.recordsLettingGo(of: key).reversed().compactMap { $0.summary?.path }
                 result.append((key, paths))
             }
             return result
