@@ -287,6 +287,10 @@ def offline(browser, server, args):
                        (browser.driver.refresh() or False), 15, "the service worker")
     browser.wait_for("#exercise-search")
     browser.offline(True)
+    # The cut must have reached the page's network before anything is logged: a request of the
+    # page fails once it has (under load it once let the first set through).
+    probe = "return fetch('/api/health', {cache: 'no-store'}).then(() => 'online', () => 'offline')"
+    browser.wait_until(lambda: browser.driver.execute_script(probe) == "offline", 10, "the network cut")
     add_exercise(browser, "Goblet Squat")
     for number in range(1, 6):
         log_form_set(browser, "Goblet Squat", 20 + number, 10)
