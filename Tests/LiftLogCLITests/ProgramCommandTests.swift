@@ -129,6 +129,33 @@ struct ProgramCommandTests {
         }
     }
 
+    @Test("a plan file that is not one, a plan of too many days, a lift given twice, a plan without days: each refused with its message, nothing written")
+    func moreRefusals() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["plan", "create", "Empty", "--store", store]).status == 0)
+            writeBytes([0x23, 0x20, 0xFF, 0xFE, 0x0A], to: root + "/latin1.txt")
+            let tooMany = "# Long\n" + (1...15).map { "## D\($0)\n" }.joined()
+            writeText(tooMany, to: root + "/long.txt")
+            let before = snapshot(store)
+            let refusals: [([String], Int32, String)] = [
+                (["plan", "import", root], 4, "Plan file '\(root)' is not a regular file."),
+                (["plan", "import", root + "/latin1.txt"], 4, "Plan file '\(root)/latin1.txt' is not UTF-8 text."),
+                (["plan", "import", root + "/long.txt"], 4, "\(root)/long.txt:16:1: a plan can have at most 14 days"),
+                (["plan", "create", "X", "--from", "5x5", "--max", "Back Squat=60", "--max", "back squat=70"], 4, "--max gives Back Squat twice."),
+            ]
+            for (arguments, status, message) in refusals {
+                let outcome = run(arguments + ["--store", store, "--json"])
+                #expect(outcome.status == status, "\(arguments)")
+                #expect(outcome.errorMessage == message, "\(arguments): \(outcome.output)")
+            }
+            let empty = run(["plan", "simulate", "Empty", "--store", store, "--json"])
+            #expect(empty.status == 3 && empty.errorMessage?.hasPrefix("Plan 'Empty' has no days yet.") == true, "\(empty.output)")
+            #expect(snapshot(store) == before)
+        }
+    }
+
     @Test("a hand-broken rule in a plan file is reported by check with the file and the key")
     func brokenRuleInFile() throws {
         try withTemporaryDirectory { root throws in
@@ -141,6 +168,11 @@ struct ProgramCommandTests {
             let checked = run(["check", "--store", store])
             #expect(checked.status != 0)
             #expect(checked.output.contains("plans/p.json") && checked.output.contains("progress 'lp(2.5kgs, sometimes)' at column 12: expected 'weekly' or 'deload: P% after N misses', found 'sometimes'"), "\(checked.output)")
+            // A load without its unit, and one out of range.
+            writeText(try #require(readText(path)).replacingOccurrences(of: "\"unit\": \"kg\",", with: ""), to: path)
+            #expect(run(["check", "--store", store]).output.contains("a weight needs its unit: add \"unit\": \"kg\" or \"lbs\""))
+            writeText(try #require(readText(path)).replacingOccurrences(of: "\"weight\": 100", with: "\"weight\": 20000,\n\"unit\": \"kg\""), to: path)
+            #expect(run(["check", "--store", store]).output.contains("weight must be 0–10000, found 20000"))
         }
     }
 }

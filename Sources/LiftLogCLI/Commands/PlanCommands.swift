@@ -182,13 +182,7 @@ enum PlanCommands {
                 load = .some(text.isEmpty ? nil : try Load.parse(text, defaultUnit: store.preferences.unit, what: "--load"))
             }
             var progress: ProgressionRule??
-            if let text = try arguments[.plannedProgress] {
-                do throws(ProgramTextError) {
-                    progress = text.isEmpty ? .some(nil) : .some(try ProgressionRule.parse(text))
-                } catch {
-                    throw .validation("--progress '\(text)', column \(error.column): \(error.message).")
-                }
-            }
+            if let text = try arguments[.plannedProgress] { progress = .some(try ProgressionRule.parse(text, field: "--progress")) }
             let change = try store.setPlannedExercise(plan: arguments[.plan], day: arguments[.day], exercise: arguments[.plannedExercise], notation,
                                                       notes: try arguments[.plannedNotes], load: load, progress: progress)
             let message = change.previous.map { "Changed \(change.planned.exerciseName) from \($0.notation) to \(change.planned.notation)." }

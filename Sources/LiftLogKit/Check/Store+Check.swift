@@ -44,7 +44,9 @@ extension Store {
     ///
     /// - Throws: as ``check(at:environment:)``.
     public static func check(at path: String, paths: [String], environment: Environment = .live) throws(LiftLogError) -> CheckReport {
-        let store = try Store.open(at: path, environment: environment)
+        // A store that does not open (its manifest broken) is checked whole: that check reports
+        // what is wrong with it, file and line.
+        guard let store = try? Store.open(at: path, environment: environment) else { return try check(at: path, environment: environment) }
         var checker = StoreChecker(files: store.files)
         try checker.run(paths: paths, store: store)
         let order = { (a: FileProblem, b: FileProblem) in (a.path, a.line, a.column) < (b.path, b.line, b.column) }
@@ -112,8 +114,7 @@ struct StoreChecker {
             let entries = try loadBody()
             checkBody(entries)
             // The chosen entries' problems only (rules across body entries included).
-            problems = Array(problems[..<before]) + problems[before...].filter { chosen.contains($0.path) }
-            warnings = Array(warnings[..<warned]) + warnings[warned...].filter { chosen.contains($0.path) }
+            keepOnly(chosen, problemsSince: before, warningsSince: warned)
             filesChecked -= entries.count - entries.filter { chosen.contains($0.path) }.count
         }
         guard !sessionMonths.isEmpty else { return }
@@ -128,7 +129,7 @@ struct StoreChecker {
                 continue
             }
             sessionPaths += try datedFiles(in: month, what: "session files").filter(chosen.contains)
-            problems = Array(problems[..<before]) + problems[before...].filter { chosen.contains($0.path) }
+            keepOnly(chosen, problemsSince: before)
         }
         var facts: [SessionFacts] = []
         for path in sessionPaths {
@@ -160,7 +161,14 @@ struct StoreChecker {
         }
         let before = problems.count
         checkSessions(facts + others)
+        keepOnly(chosen, problemsSince: before)
+    }
+
+    /// Drops the problems (and warnings) found since the given counts that are not about one of
+    /// the `chosen` files.
+    private mutating func keepOnly(_ chosen: Swift.Set<String>, problemsSince before: Int, warningsSince warned: Int? = nil) {
         problems = Array(problems[..<before]) + problems[before...].filter { chosen.contains($0.path) }
+        if let warned { warnings = Array(warnings[..<warned]) + warnings[warned...].filter { chosen.contains($0.path) } }
     }
 
     // MARK: Reading

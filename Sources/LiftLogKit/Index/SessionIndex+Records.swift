@@ -37,11 +37,8 @@ extension SessionIndex {
     package func forEachVerifiedRecordNewestFirst(_ body: (MonthKey, IndexRecord) throws(LiftLogError) -> Bool) throws(LiftLogError) {
         for key in monthsNewestFirst {
             var list = try recordsLettingGo(of: key)
-            let statuses = try files.statuses(in: key.folder, names: list.map(\.fileName))
-            if zip(list, statuses).contains(where: { record, status in !(status.map(record.matches) ?? false) }) {
-                let time = max(0, try folderTime(key.folder))
-                if time <= 0 { removeMonth(key); continue }
-                try rescan(key, folderTime: time)
+            if try changedInPlace(list, of: key) {
+                guard try readAgain(key) else { continue }
                 list = try records(of: key)
             }
             for record in list where record.summary != nil {
@@ -179,19 +176,28 @@ extension SessionIndex {
             if byMonth[key] == nil { months.append(key) }
             byMonth[key, default: []].append(record)
         }
-        for key in months {
-            let records = byMonth[key]!
-            let statuses = try files.statuses(in: key.folder, names: records.map(\.fileName))
-            for (record, status) in zip(records, statuses) where !(status.map(record.matches) ?? false) {
-                stale.insert(key)
-                break
-            }
-        }
-        for key in stale {
-            let time = max(0, try folderTime(key.folder))
-            if time <= 0 { removeMonth(key) } else { try rescan(key, folderTime: time) }
-        }
+        for key in months where try changedInPlace(byMonth[key]!, of: key) { stale.insert(key) }
+        for key in stale { _ = try readAgain(key) }
         return !stale.isEmpty
+    }
+
+    /// Whether a file of `records` (of the month `key`) is not the one its record was made
+    /// from: one `fstatat` each, relative to the month's folder.
+    func changedInPlace(_ records: [IndexRecord], of key: MonthKey) throws(LiftLogError) -> Bool {
+        let statuses = try files.statuses(in: key.folder, names: records.map(\.fileName))
+        return zip(records, statuses).contains { record, status in !(status.map(record.matches) ?? false) }
+    }
+
+    /// Lists a month again and re-reads its changed files; `false` when its folder is gone
+    /// (the month is dropped).
+    func readAgain(_ key: MonthKey) throws(LiftLogError) -> Bool {
+        let time = max(0, try folderTime(key.folder))
+        guard time > 0 else {
+            removeMonth(key)
+            return false
+        }
+        try rescan(key, folderTime: time)
+        return true
     }
 
     /// Checks every indexed session file against `stat` and re-reads those edited in place, for

@@ -54,7 +54,7 @@ extension Store {
     /// newest first, that stops at the plan's newest completed session).
     ///
     /// - Throws: `NOT_FOUND` when the plan has no days.
-    private func nextDay(of plan: TrainingPlan) throws(LiftLogError) -> (dayIndex: Int, lastPlanSession: SessionSummary?, lastSession: SessionSummary?, activeSession: SessionSummary?) {
+    func nextDay(of plan: TrainingPlan) throws(LiftLogError) -> (dayIndex: Int, lastPlanSession: SessionSummary?, lastSession: SessionSummary?, activeSession: SessionSummary?) {
         guard !plan.days.isEmpty else { throw Store.noDays(plan) }
         var lastPlan: SessionSummary?
         var last: SessionSummary?
@@ -137,7 +137,7 @@ extension Store {
             targets[index].weight = Store.roundedLoad(unit.convert(weight, to: loadUnit), step: increment)
         }
         // An exercise with a progression rule: what its history prescribes.
-        for (index, program) in try programTargets(plan: plan, dayIndex: dayIndex, on: date, library: inputs.library) {
+        for (index, program) in try programTargets(plan: plan, dayIndex: dayIndex, on: date) {
             targets[index].prescription = program.prescription
             targets[index].weight = program.prescription.topWeight
             targets[index].unit = program.prescription.unit

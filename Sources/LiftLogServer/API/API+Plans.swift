@@ -179,13 +179,7 @@ extension API {
         var load: Load??
         if let text = try call.string("load") { load = .some(text.isEmpty ? nil : try Load.parse(text, defaultUnit: store.preferences.unit, what: "load")) }
         var progress: ProgressionRule??
-        if let text = try call.string("progress") {
-            do throws(ProgramTextError) {
-                progress = text.isEmpty ? .some(nil) : .some(try ProgressionRule.parse(text))
-            } catch {
-                throw .validation("progress '\(text)', column \(error.column): \(error.message).")
-            }
-        }
+        if let text = try call.string("progress") { progress = .some(try ProgressionRule.parse(text, field: "progress")) }
         let change = try store.setPlannedExercise(plan: stored.plan.name, day: day.name, exercise: name, notation, notes: try call.string("notes"),
                                                   load: load, progress: progress)
         return APIResponse.ok(plannedJSON(change.planned), status: change.previous == nil ? 201 : 200)

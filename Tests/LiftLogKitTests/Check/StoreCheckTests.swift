@@ -63,6 +63,9 @@ struct StoreCheckTests {
             let plan = try #require(readText(path + "/plans/p.json"))
             writeText(plan.replacingOccurrences(of: "\"exercise_name\": \"Deadlift\"", with: "\"exercise_name\": \"Deadlfit\"").replacingOccurrences(of: "\"exercise_id\"", with: "\"x_id\""), to: path + "/plans/p.json")
             #expect(try Store.check(at: path, paths: ["plans/p.json"]).problems.map(\.code) == [.notFound])
+            // A store that does not open is checked whole, so its broken manifest is reported.
+            writeText("{", to: path + "/liftlog.json")
+            #expect(try Store.check(at: path, paths: [second]).problems.contains { $0.path == "liftlog.json" })
         }
     }
 

@@ -18,7 +18,7 @@ struct ProgressionRuleTests {
     }
 
     static func rule(_ text: String) throws -> ProgressionRule {
-        do { return try ProgressionRule.parse(text) } catch { throw error }
+        try ProgressionRule.parse(text)
     }
 
     static func next(_ text: String, _ start: PlannedStart, _ attempts: [Attempt], on day: Int = 30) throws -> Prescription {

@@ -12,15 +12,7 @@ public struct Load: Hashable, Sendable {
     public var text: String { Load.plain(weight) + (unit == .kg ? "kg" : "lb") }
 
     /// `102.5`, `100`: at most two decimals, no grouping.
-    static func plain(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        var text = String(rounded)
-        if let dot = text.firstIndex(of: "."), text.distance(from: dot, to: text.endIndex) > 3 {
-            text = String(text[..<text.index(dot, offsetBy: 3)])
-        }
-        return text
-    }
+    static func plain(_ value: Double) -> String { NumberText.format(value, grouped: false) }
 
     /// Reads `100`, `100kg`, `225lb`, `225 lbs` (a number without a unit is in `defaultUnit`).
     ///

@@ -161,6 +161,21 @@ extension ProgressionRule {
     }
 }
 
+extension ProgressionRule {
+    /// A rule given as the value of `field` (an option, a request's key): `nil` for an empty
+    /// text, which removes a rule.
+    ///
+    /// - Throws: `VALIDATION_ERROR` naming `field`, the text and the column of the mistake.
+    public static func parse(_ text: String, field: String) throws(LiftLogError) -> ProgressionRule? {
+        guard !text.isEmpty else { return nil }
+        do throws(ProgramTextError) {
+            return try parse(text)
+        } catch {
+            throw .validation("\(field) '\(text)', column \(error.column): \(error.message).")
+        }
+    }
+}
+
 /// One argument of a rule, with the column it starts at.
 struct RuleArgument {
     var text: String

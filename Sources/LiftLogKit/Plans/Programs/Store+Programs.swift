@@ -99,7 +99,7 @@ extension Store {
 
     /// The prescriptions of the planned exercises of a day that have a rule, by position in
     /// the day, for a session on `date`.
-    func programTargets(plan: TrainingPlan, dayIndex: Int, on date: LocalDate, library: [String: Exercise]) throws(LiftLogError) -> [Int: ProgramTarget] {
+    func programTargets(plan: TrainingPlan, dayIndex: Int, on date: LocalDate) throws(LiftLogError) -> [Int: ProgramTarget] {
         let planned = plan.days[dayIndex].exercises
         guard planned.contains(where: { $0.progress != nil }) else { return [:] }
         let attempts = try programAttempts(plan: plan)
@@ -140,7 +140,7 @@ extension Store {
         guard !plan.days.isEmpty else { throw Store.noDays(plan) }
         var attempts = try programAttempts(plan: plan)
         let library = libraryExercises(of: plan.days.flatMap(\.exercises))
-        var dayIndex = try nextDayIndex(of: plan)
+        var dayIndex = try nextDay(of: plan).dayIndex
         let perWeek = min(max(plan.daysPerWeek ?? plan.days.count, 1), 7)
         let today = currentTimestamp().localDate
         let monday = today.adding(days: (8 - today.isoWeekday) % 7)
@@ -168,21 +168,6 @@ extension Store {
             dayIndex = (dayIndex + 1) % plan.days.count
         }
         return ProgramSimulation(plan: plan, weeks: weeks, assumption: assumption, sessions: sessions)
-    }
-
-    /// The position of the plan's next day by rotation.
-    func nextDayIndex(of plan: TrainingPlan) throws(LiftLogError) -> Int {
-        var last: String?
-        let planKey = Exercise.nameKey(plan.name)
-        try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
-            try index.forEachSummaryNewestFirst { summary in
-                guard summary.status == .completed, let day = summary.planDay, plan.dayIndex(named: day) != nil,
-                      summary.plan.map(Exercise.nameKey) ?? planKey == planKey else { return true }
-                last = day
-                return false
-            }
-        }
-        return Store.nextDayIndex(in: plan, after: last)
     }
 
     // MARK: Plans as text
