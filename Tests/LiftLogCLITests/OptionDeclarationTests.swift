@@ -10,6 +10,19 @@ struct OptionDeclarationTests {
         [(path, command)] + command.subcommands.flatMap { allCommands($0, path: path + [$0.name]) }
     }
 
+    @Test("each subcommand is listed under the name it gives itself, and is built only when asked for")
+    func namesOfSubcommands() {
+        for (path, command) in allCommands() {
+            for entry in command.subcommandEntries {
+                #expect(entry.make().name == entry.name, "\(path.joined(separator: " ")): '\(entry.name)'")
+            }
+            #expect(command.subcommandNames == command.subcommands.map(\.name))
+        }
+        #expect(Commands.root.subcommand(named: "history")?.name == "history")
+        #expect(Commands.root.subcommand(named: "delete")?.name == "rm")
+        #expect(Commands.root.subcommand(named: "nope") == nil)
+    }
+
     @Test("no command declares an option name or an argument name twice")
     func unique() {
         for (path, command) in allCommands() {

@@ -45,7 +45,7 @@ enum ArgumentParser {
                 if try readOption(token, from: arguments, at: &index, of: command, path: path, into: &parsed) { wantsHelp = true }
                 continue
             }
-            if parsed.positionals.isEmpty && !command.subcommands.isEmpty {
+            if parsed.positionals.isEmpty && command.hasSubcommands {
                 guard let sub = command.subcommand(named: token) else {
                     throw unknownCommand(token, in: command, path: path)
                 }
@@ -60,7 +60,7 @@ enum ArgumentParser {
         if wantsHelp { return .help(command, path: path) }
         if command.run == nil {
             if path.count == 1 { return .help(command, path: path) }
-            let names = command.subcommands.map(\.name).joined(separator: ", ")
+            let names = command.subcommandNames.joined(separator: ", ")
             throw .usage("Missing subcommand of '\(path.joined(separator: " "))': one of \(names).", command: path.joined(separator: " "))
         }
         try checkPositionals(parsed)
@@ -132,7 +132,7 @@ enum ArgumentParser {
 
     private static func unknownCommand(_ name: String, in command: CommandSpec, path: [String]) -> LiftLogError {
         // A typo is never answered with a command that deletes something.
-        let candidates = command.subcommands.filter { !$0.isDestructive }.map(\.name)
+        let candidates = command.subcommandNames.filter { !CommandSpec.isDestructive($0) }
         let suggestion = Suggestions.closest(to: name, among: candidates, limit: 1).first
         let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
         let what = path.count == 1 ? "command '\(name)'" : "subcommand '\(name)' of '\(path.joined(separator: " "))'"

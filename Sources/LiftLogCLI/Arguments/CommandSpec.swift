@@ -8,7 +8,9 @@ struct CommandSpec: Sendable {
     var discussion: String?
     var arguments: [ArgumentSpec] = []
     var options: [OptionSpec] = []
-    var subcommands: [CommandSpec] = []
+    /// The subcommands by name; each is built when it is asked for (a command line builds only
+    /// the commands it names, not the whole tree).
+    var subcommandEntries: [Subcommand] = []
     /// Whether the command works on a store (and so takes `--store`).
     var usesStore = true
     var run: (@Sendable (inout CommandContext, ParsedArguments) throws(LiftLogError) -> CommandResult)?
@@ -18,12 +20,20 @@ struct CommandSpec: Sendable {
     init(name: String, abstract: String, discussion: String? = nil, arguments: [any ArgumentDeclaration] = [],
          options: [any OptionDeclaration] = [], subcommands: [CommandSpec] = [], usesStore: Bool = true,
          run: (@Sendable (inout CommandContext, ParsedArguments) throws(LiftLogError) -> CommandResult)? = nil) {
+        self.init(name: name, abstract: abstract, discussion: discussion, arguments: arguments, options: options,
+                  lazySubcommands: subcommands.map { spec in Subcommand(spec.name) { spec } }, usesStore: usesStore, run: run)
+    }
+
+    /// A command whose subcommands are built only when one is asked for (the tool's root).
+    init(name: String, abstract: String, discussion: String? = nil, arguments: [any ArgumentDeclaration] = [],
+         options: [any OptionDeclaration] = [], lazySubcommands: [Subcommand], usesStore: Bool = true,
+         run: (@Sendable (inout CommandContext, ParsedArguments) throws(LiftLogError) -> CommandResult)? = nil) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.arguments = arguments.map(\.spec)
         self.options = options.map(\.spec)
-        self.subcommands = subcommands
+        self.subcommandEntries = lazySubcommands
         self.usesStore = usesStore
         self.run = run
     }
@@ -45,13 +55,38 @@ struct CommandSpec: Sendable {
     /// `delete` for `rm`.
     static let aliases: [String: String] = ["ls": "list", "remove": "rm", "delete": "rm", "del": "rm"]
 
-    /// The subcommand called `name` or one of its aliases.
+    /// Every subcommand, built (for help and for listing).
+    var subcommands: [CommandSpec] { subcommandEntries.map { $0.make() } }
+
+    /// The names of the subcommands, without building them.
+    var subcommandNames: [String] { subcommandEntries.map(\.name) }
+
+    /// Whether the command has subcommands.
+    var hasSubcommands: Bool { !subcommandEntries.isEmpty }
+
+    /// The subcommand called `name` or one of its aliases (only that one is built).
     func subcommand(named name: String) -> CommandSpec? {
-        subcommands.first { $0.name == name } ?? CommandSpec.aliases[name].flatMap { alias in subcommands.first { $0.name == alias } }
+        let entry = subcommandEntries.first { $0.name == name } ?? CommandSpec.aliases[name].flatMap { alias in subcommandEntries.first { $0.name == alias } }
+        return entry?.make()
     }
 
     /// Whether the command deletes something: never offered as the guess for a typo.
-    var isDestructive: Bool { name.hasPrefix("rm") || name == "discard" || name == "cancel" }
+    var isDestructive: Bool { CommandSpec.isDestructive(name) }
+
+    /// Whether the command called `name` deletes something.
+    static func isDestructive(_ name: String) -> Bool { name.hasPrefix("rm") || name == "discard" || name == "cancel" }
+}
+
+/// A subcommand known by its name before it is built. The tool's commands are `static let`s, so
+/// `make` builds a command (its options' help texts, its closures) the first time it is run.
+struct Subcommand: Sendable {
+    let name: String
+    let make: @Sendable () -> CommandSpec
+
+    init(_ name: String, _ make: @escaping @Sendable () -> CommandSpec) {
+        self.name = name
+        self.make = make
+    }
 }
 
 /// A positional argument.

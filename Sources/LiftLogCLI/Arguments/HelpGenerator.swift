@@ -24,7 +24,7 @@ enum HelpGenerator {
         var optionRows = options
         if path.count == 1 { optionRows.insert(row("--version", "Show the version."), at: optionRows.count - 1) }
         sections.append("OPTIONS:\n" + optionRows.joined(separator: "\n"))
-        if !command.subcommands.isEmpty {
+        if command.hasSubcommands {
             sections.append("SUBCOMMANDS:\n" + command.subcommands.map { row($0.name, $0.abstract) }.joined(separator: "\n")
                             + "\n\n  See '\(path.first!) help <subcommand>' for detailed help.")
         }
@@ -33,7 +33,7 @@ enum HelpGenerator {
 
     static func usage(for command: CommandSpec, path: [String]) -> String {
         var parts = [path.joined(separator: " ")]
-        if !command.subcommands.isEmpty && command.run == nil {
+        if command.hasSubcommands && command.run == nil {
             parts.append("<subcommand>")
             return parts.joined(separator: " ")
         }

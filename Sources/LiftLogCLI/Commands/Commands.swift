@@ -1,23 +1,57 @@
 import LiftLogKit
 
-/// The command tree of the `liftlog` tool.
+/// The command tree of the `liftlog` tool. Its commands are named here and built only when a
+/// command line asks for them, so that a command does not pay for building the others.
 enum Commands {
     static var root: CommandSpec {
         CommandSpec(
             name: "liftlog",
             abstract: "Keep your training log as plain JSON files you own.",
             discussion: "Log a workout set by set, read your history back, and keep every session as a readable JSON file in a folder you can commit to git or sync.",
-            subcommands: [
-                StoreCommands.initialize, StoreCommands.config, StoreCommands.seed,
-                ExerciseCommands.list, ExerciseCommands.exercise,
-                WorkoutCommands.start, WorkoutCommands.log, WorkoutCommands.superset, WorkoutCommands.set, WorkoutCommands.drop,
-                WorkoutCommands.status, WorkoutCommands.finish, WorkoutCommands.discard,
-                HistoryCommands.history, HistoryCommands.show, HistoryCommands.remove,
-                AnalyticsCommands.progress, AnalyticsCommands.pr, TrendsCommand.trends, TrendsCommand.muscles, KindCommands.calendar, KindCommands.stats,
-                PlanCommands.today, PlanCommands.plan, MesoCommands.meso,
-                WorkoutCommands.cardio, KindCommands.stretch, KindCommands.meditate, BodyCommands.weigh, BodyCommands.measure, BodyCommands.body, GymCommands.plates, GymCommands.warmup, RestCommand.rest,
-                DataCommands.check, DataCommands.fmt, DataCommands.edit, ResolveCommand.resolve, SyncCommand.sync,
-                InterchangeCommands.importCommand, InterchangeCommands.export, StoreCommands.reindex, ServeCommand.serve,
+            lazySubcommands: [
+                Subcommand("init") { StoreCommands.initialize },
+                Subcommand("config") { StoreCommands.config },
+                Subcommand("seed") { StoreCommands.seed },
+                Subcommand("exercises") { ExerciseCommands.list },
+                Subcommand("exercise") { ExerciseCommands.exercise },
+                Subcommand("start") { WorkoutCommands.start },
+                Subcommand("log") { WorkoutCommands.log },
+                Subcommand("superset") { WorkoutCommands.superset },
+                Subcommand("set") { WorkoutCommands.set },
+                Subcommand("drop") { WorkoutCommands.drop },
+                Subcommand("status") { WorkoutCommands.status },
+                Subcommand("finish") { WorkoutCommands.finish },
+                Subcommand("discard") { WorkoutCommands.discard },
+                Subcommand("history") { HistoryCommands.history },
+                Subcommand("show") { HistoryCommands.show },
+                Subcommand("rm") { HistoryCommands.remove },
+                Subcommand("progress") { AnalyticsCommands.progress },
+                Subcommand("pr") { AnalyticsCommands.pr },
+                Subcommand("trends") { TrendsCommand.trends },
+                Subcommand("muscles") { TrendsCommand.muscles },
+                Subcommand("calendar") { KindCommands.calendar },
+                Subcommand("stats") { KindCommands.stats },
+                Subcommand("today") { PlanCommands.today },
+                Subcommand("plan") { PlanCommands.plan },
+                Subcommand("meso") { MesoCommands.meso },
+                Subcommand("cardio") { WorkoutCommands.cardio },
+                Subcommand("stretch") { KindCommands.stretch },
+                Subcommand("meditate") { KindCommands.meditate },
+                Subcommand("weigh") { BodyCommands.weigh },
+                Subcommand("measure") { BodyCommands.measure },
+                Subcommand("body") { BodyCommands.body },
+                Subcommand("plates") { GymCommands.plates },
+                Subcommand("warmup") { GymCommands.warmup },
+                Subcommand("rest") { RestCommand.rest },
+                Subcommand("check") { DataCommands.check },
+                Subcommand("fmt") { DataCommands.fmt },
+                Subcommand("edit") { DataCommands.edit },
+                Subcommand("resolve") { ResolveCommand.resolve },
+                Subcommand("sync") { SyncCommand.sync },
+                Subcommand("import") { InterchangeCommands.importCommand },
+                Subcommand("export") { InterchangeCommands.export },
+                Subcommand("reindex") { StoreCommands.reindex },
+                Subcommand("serve") { ServeCommand.serve },
             ])
     }
 }

@@ -6,9 +6,34 @@ extension String {
 }
 
 extension String {
+    /// This text with every occurrence of `target` replaced, compared as UTF-8 bytes (literally,
+    /// as Foundation's method does by default: `"\r\n"` holds a `"\n"`), left to right without
+    /// overlaps.
     package func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+        let needle = Array(target.utf8)
+        guard let first = needle.first else { return self }
+        var text = self
+        return text.withUTF8 { bytes -> String in
+            var output: [UInt8] = []
+            var copied = 0
+            var index = 0
+            let end = bytes.count - needle.count
+            search: while index <= end {
+                guard bytes[index] == first else { index += 1; continue }
+                for offset in 1..<needle.count where bytes[index + offset] != needle[offset] {
+                    index += 1
+                    continue search
+                }
+                if output.isEmpty { output.reserveCapacity(bytes.count + replacement.utf8.count) }
+                output.append(contentsOf: bytes[copied..<index])
+                output.append(contentsOf: replacement.utf8)
+                index += needle.count
+                copied = index
+            }
+            guard copied > 0 else { return self }
+            output.append(contentsOf: bytes[copied...])
+            return String(decoding: output, as: UTF8.self)
+        }
     }
 }
 

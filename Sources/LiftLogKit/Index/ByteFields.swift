@@ -34,12 +34,12 @@ enum ByteFields {
         return parts
     }
 
-    static func string(_ field: ArraySlice<UInt8>) -> String {
+    static func string<Field: Collection<UInt8>>(_ field: Field) -> String {
         String(decoding: field, as: UTF8.self)
     }
 
     /// A non-negative or negative decimal integer, or `nil`.
-    static func int64(_ field: ArraySlice<UInt8>) -> Int64? {
+    static func int64<Field: Collection<UInt8>>(_ field: Field) -> Int64? where Field.Index == Int {
         guard !field.isEmpty else { return nil }
         var value: Int64 = 0
         var negative = false
@@ -58,5 +58,43 @@ enum ByteFields {
         return negative ? -value : value
     }
 
-    static func int(_ field: ArraySlice<UInt8>) -> Int? { int64(field).map { Int($0) } }
+    static func int<Field: Collection<UInt8>>(_ field: Field) -> Int? where Field.Index == Int { int64(field).map { Int($0) } }
+
+    /// One field of a line being read in place (no copy, no reference counting).
+    typealias Field = Slice<UnsafeBufferPointer<UInt8>>
+
+    /// Reads the lines of a buffer, and the tab-separated fields of each, in place: for the
+    /// files read at the start of every command.
+    struct Reader {
+        private let buffer: UnsafeBufferPointer<UInt8>
+        private var position = 0
+        private var lineEnd = -1
+        private var fieldStart = 0
+
+        init(_ buffer: UnsafeBufferPointer<UInt8>) {
+            self.buffer = buffer
+        }
+
+        /// Moves to the next line (without its `\n`); `nil` after the last.
+        mutating func nextLine() -> Field? {
+            guard position < buffer.count else { return nil }
+            var end = position
+            while end < buffer.count && buffer[end] != 0x0A { end += 1 }
+            let line = buffer[position..<end]
+            fieldStart = position
+            lineEnd = end
+            position = end + 1
+            return line
+        }
+
+        /// The next tab-separated field of the current line; `nil` after its last.
+        mutating func nextField() -> Field? {
+            guard fieldStart <= lineEnd else { return nil }
+            var end = fieldStart
+            while end < lineEnd && buffer[end] != 0x09 { end += 1 }
+            let field = buffer[fieldStart..<end]
+            fieldStart = end + 1
+            return field
+        }
+    }
 }

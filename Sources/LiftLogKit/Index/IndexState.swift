@@ -15,6 +15,14 @@ package struct MonthKey: Hashable, Comparable, Sendable, CustomStringConvertible
     package var firstDay: LocalDate { LocalDate(year: year, month: month, day: 1)! }
     package var lastDay: LocalDate { LocalDate(year: year, month: month, day: CivilCalendar.daysInMonth(year: year, month: month))! }
 
+    /// `2025-01` or `2025/01` as bytes (a field of the index state).
+    init?<Field: Collection<UInt8>>(field: Field) where Field.Index == Int {
+        guard field.count == 7, let year = ByteFields.int(field.prefix(4)), let month = ByteFields.int(field.suffix(2)),
+              field.prefix(4).allSatisfy({ (0x30...0x39).contains($0) }), field.suffix(2).allSatisfy({ (0x30...0x39).contains($0) }),
+              (1...9999).contains(year), (1...12).contains(month) else { return nil }
+        self.init(year: year, month: month)
+    }
+
     package init?(folderName year: String, _ month: String) {
         guard year.count == 4, month.count == 2, let y = Int(year), let m = Int(month), (1...9999).contains(y), (1...12).contains(m) else { return nil }
         self.init(year: y, month: m)
@@ -30,16 +38,16 @@ package struct MonthSummary: Equatable, Sendable {
     /// The folder's modification time when it was last scanned; 0 forces a rescan.
     package var folderTime: Int64 = 0
     package var count = 0
-    package var kindCounts: [Session.Kind: Int] = [:]
+    package var kindCounts = PerKind<Int>()
     package var activeCount = 0
     package var corruptCount = 0
     /// Σ of the lengths of the sessions of each kind, in seconds (what `stats` totals).
-    package var seconds: [Session.Kind: Int] = [:]
+    package var seconds = PerKind<Int>()
     /// The days of the month with a session of each kind, in each session's own offset: bit
     /// `d - 1` for day `d`. Streaks and `stats` read these instead of every index line.
-    package var dayMasks: [Session.Kind: UInt32] = [:]
+    package var dayMasks = PerKind<UInt32>()
     /// Days outside the month (a session file in another month's folder), as day numbers.
-    package var otherDays: [Session.Kind: Swift.Set<Int>] = [:]
+    package var otherDays = PerKind<Swift.Set<Int>>()
 
     package init() {}
 
@@ -62,7 +70,8 @@ package struct MonthSummary: Equatable, Sendable {
 
     /// The days with a session of each kind, as day numbers (since 1970-01-01).
     package func dayNumbers(in key: MonthKey) -> [Session.Kind: Swift.Set<Int>] {
-        var result = otherDays
+        var result: [Session.Kind: Swift.Set<Int>] = [:]
+        for (kind, days) in otherDays { result[kind] = days }
         let first = CivilCalendar.dayNumber(year: key.year, month: key.month, day: 1)
         for (kind, mask) in dayMasks {
             for day in 0..<31 where mask & (1 << UInt32(day)) != 0 { result[kind, default: []].insert(first + day) }
@@ -102,49 +111,119 @@ package struct IndexState: Equatable, Sendable {
     }
 
     /// Parses the state file; `nil` for anything unexpected, which makes the index rebuild.
+    /// (Read at the start of every command: fields are read in place and converted as bytes.)
     package init?(bytes: [UInt8]) {
-        var lines = ByteFields.lines(bytes)
-        guard let header = lines.first.map(ByteFields.string), header.hasPrefix(IndexState.formatLine + " "),
+        guard let state = bytes.withUnsafeBufferPointer({ IndexState.parse($0) }) else { return nil }
+        self = state
+    }
+
+    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> IndexState? {
+        var reader = ByteFields.Reader(buffer)
+        guard let header = reader.nextLine().map(ByteFields.string), header.hasPrefix(IndexState.formatLine + " "),
               let unit = WeightUnit(rawValue: String(header.dropFirst(IndexState.formatLine.count + 1))) else { return nil }
-        lines.removeFirst()
-        self.unit = unit
-        let kindCount = Session.Kind.allCases.count
-        for line in lines {
-            let fields = ByteFields.fields(line)
-            switch fields.first.map(ByteFields.string) {
-            case "D":
-                guard fields.count == 3, let time = ByteFields.int64(fields[2]) else { return nil }
-                folderTimes[ByteFields.string(fields[1])] = time
-            case "M":
-                let name = ByteFields.string(fields.count > 1 ? fields[1] : [])
-                guard fields.count == 6 + 4 * kindCount, name.utf8.count == 7,
-                      let key = MonthKey(folderName: String(name.prefix(4)), String(name.suffix(2))),
-                      let time = ByteFields.int64(fields[2]), let count = ByteFields.int(fields[3]),
-                      let active = ByteFields.int(fields[4 + kindCount]), let corrupt = ByteFields.int(fields[5 + kindCount]) else { return nil }
-                var month = MonthSummary()
-                month.folderTime = time
-                month.count = count
-                month.activeCount = active
-                month.corruptCount = corrupt
-                for (offset, kind) in Session.Kind.allCases.enumerated() {
-                    guard let value = ByteFields.int(fields[4 + offset]), let seconds = ByteFields.int(fields[6 + kindCount + offset]),
-                          let mask = ByteFields.int64(fields[6 + 2 * kindCount + offset]), (0...Int64(UInt32.max)).contains(mask) else { return nil }
-                    if value > 0 { month.kindCounts[kind] = value }
-                    if seconds > 0 { month.seconds[kind] = seconds }
-                    if mask > 0 { month.dayMasks[kind] = UInt32(mask) }
-                    let others = fields[6 + 3 * kindCount + offset]
-                    guard !others.isEmpty else { continue }
-                    var days = Swift.Set<Int>()
-                    for day in ByteFields.split(others, at: 0x2C) {
-                        guard let number = ByteFields.int(day) else { return nil }
-                        days.insert(number)
-                    }
-                    month.otherDays[kind] = days
-                }
-                months[key] = month
+        var state = IndexState(unit: unit)
+        while reader.nextLine() != nil {
+            guard let tag = reader.nextField(), tag.count == 1 else { return nil }
+            switch tag.first {
+            case UInt8(ascii: "D"):
+                guard let folder = reader.nextField(), let time = reader.nextField().flatMap(ByteFields.int64), reader.nextField() == nil else { return nil }
+                state.folderTimes[ByteFields.string(folder)] = time
+            case UInt8(ascii: "M"):
+                guard let (key, month) = parseMonth(&reader) else { return nil }
+                state.months[key] = month
             default:
                 return nil
             }
         }
+        return state
+    }
+
+    /// `M  2025-01  folder time  count  4 × count by kind  active  corrupt  4 × seconds
+    /// 4 × day mask  4 × other days (comma-separated day numbers)`.
+    private static func parseMonth(_ reader: inout ByteFields.Reader) -> (MonthKey, MonthSummary)? {
+        func int(_ reader: inout ByteFields.Reader) -> Int? { reader.nextField().flatMap(ByteFields.int) }
+        guard let key = reader.nextField().flatMap(MonthKey.init(field:)), let time = reader.nextField().flatMap(ByteFields.int64),
+              let count = int(&reader) else { return nil }
+        var month = MonthSummary()
+        month.folderTime = time
+        month.count = count
+        for kind in Session.Kind.allCases {
+            guard let value = int(&reader) else { return nil }
+            if value > 0 { month.kindCounts[kind] = value }
+        }
+        guard let active = int(&reader), let corrupt = int(&reader) else { return nil }
+        month.activeCount = active
+        month.corruptCount = corrupt
+        for kind in Session.Kind.allCases {
+            guard let seconds = int(&reader) else { return nil }
+            if seconds > 0 { month.seconds[kind] = seconds }
+        }
+        for kind in Session.Kind.allCases {
+            guard let mask = reader.nextField().flatMap(ByteFields.int64), (0...Int64(UInt32.max)).contains(mask) else { return nil }
+            if mask > 0 { month.dayMasks[kind] = UInt32(mask) }
+        }
+        for kind in Session.Kind.allCases {
+            guard let others = reader.nextField() else { return nil }
+            guard !others.isEmpty else { continue }
+            var days = Swift.Set<Int>()
+            for day in others.split(separator: 0x2C, omittingEmptySubsequences: false) {
+                guard let number = ByteFields.int(day) else { return nil }
+                days.insert(number)
+            }
+            month.otherDays[kind] = days
+        }
+        guard reader.nextField() == nil else { return nil }
+        return (key, month)
+    }
+}
+
+/// A value for each kind of session, like a dictionary keyed by kind but kept inline (the
+/// index state holds four of these for each month, parsed at the start of every command).
+/// A kind without a value reads as `nil`.
+package struct PerKind<Value: Equatable & Sendable>: Equatable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    private var lifting: Value?
+    private var cardio: Value?
+    private var stretch: Value?
+    private var meditation: Value?
+
+    package init() {}
+
+    package init(dictionaryLiteral elements: (Session.Kind, Value)...) {
+        for (kind, value) in elements { self[kind] = value }
+    }
+
+    package subscript(kind: Session.Kind) -> Value? {
+        get {
+            switch kind {
+            case .lifting: lifting
+            case .cardio: cardio
+            case .stretch: stretch
+            case .meditation: meditation
+            }
+        }
+        set {
+            switch kind {
+            case .lifting: lifting = newValue
+            case .cardio: cardio = newValue
+            case .stretch: stretch = newValue
+            case .meditation: meditation = newValue
+            }
+        }
+    }
+
+    package subscript(kind: Session.Kind, default defaultValue: @autoclosure () -> Value) -> Value {
+        get { self[kind] ?? defaultValue() }
+        set { self[kind] = newValue }
+    }
+
+    /// Whether no kind has a value.
+    package var isEmpty: Bool { lifting == nil && cardio == nil && stretch == nil && meditation == nil }
+
+    /// The values there are, in the order of `Session.Kind.allCases`.
+    package var values: [Value] { map(\.value) }
+
+    /// The kinds with a value, and their values, in the order of `Session.Kind.allCases`.
+    package func makeIterator() -> IndexingIterator<[(key: Session.Kind, value: Value)]> {
+        Session.Kind.allCases.compactMap { kind in self[kind].map { (key: kind, value: $0) } }.makeIterator()
     }
 }

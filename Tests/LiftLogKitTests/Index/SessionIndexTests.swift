@@ -210,6 +210,14 @@ struct SessionIndexTests {
         #expect(IndexState(bytes: Array(state.text.utf8)) == state)
         // An older state file (fewer fields) is not understood: the index is rebuilt.
         #expect(IndexState(bytes: Array("liftlog-index 2 kg\nM\t2025/01\t99\t2\t1\t0\t1\t0\t0\t1\n".utf8)) == nil)
+        // Anything else unexpected in a line makes it rebuild too.
+        let text = state.text
+        let monthLine = text.split(separator: "\n").first { $0.hasPrefix("M\t2025/01") }.map(String.init)!
+        for broken in [monthLine + "\t0", monthLine.replacingOccurrences(of: "2025/01", with: "2025/13"),
+                       monthLine.replacingOccurrences(of: "2025/01", with: "+025/01"), monthLine.replacingOccurrences(of: "\t99\t", with: "\t9x\t"),
+                       "X" + monthLine, "D\tsessions", "D\tsessions\t7\t8", "", "M"] {
+            #expect(IndexState(bytes: Array(text.replacingOccurrences(of: monthLine, with: broken).utf8)) == nil, "\(broken)")
+        }
     }
 
     @Test("keeps each entry's working sets: runs of identical sets, units, bodyweight; no warm-ups or pending sets")
