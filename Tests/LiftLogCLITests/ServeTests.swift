@@ -61,6 +61,44 @@ struct ServeTests {
         }
     }
 
+    @Test("sessions added, removed or fixed by hand (a git pull, a sync) show in the next response, also once the folders have settled and the server stops comparing them")
+    func changesBehindItsBack() throws {
+        try withServer { server, store in
+            func write(_ number: Int, _ start: String, to path: String? = nil) -> String {
+                let session = Session(id: Session.ID(rawValue: "6a1b2c3d-0000-4000-8000-\(CivilCalendar.pad(number, 12))")!, status: .completed,
+                                      startedAt: Timestamp(start)!, completedAt: Timestamp(start)!.adding(seconds: 3600),
+                                      entries: [Session.Entry(exerciseID: nil, exerciseName: "Back Squat", order: 1,
+                                                              sets: [WorkoutSet(setNumber: 1, weight: 100, unit: .kg, reps: 5)])])
+                let file = store + "/" + session.relativePath
+                makeDirectories(String(file[..<file.lastIndex(of: "/")!]))
+                writeBytes(JSONWriter.canonicalBytes(session.json), to: path ?? file)
+                return file
+            }
+            func total() -> JSONValue? { server.request("GET", "/api/workouts?page=1&per_page=10").json?["data"]?["total"] }
+            _ = write(1, "2025-01-10T07:00:00Z")
+            _ = write(2, "2025-02-10T07:00:00Z")
+            #expect(total() == 2)
+            // Folders changed in the last two seconds are always compared again; let them settle.
+            usleep(2_100_000)
+            #expect(total() == 2)
+            #expect(total() == 2)
+            let added = write(3, "2025-02-20T07:00:00Z")
+            #expect(total() == 3)
+            unlink(added)
+            #expect(total() == 2)
+            _ = write(4, "2024-06-01T07:00:00Z")
+            #expect(total() == 3)
+            let second = write(5, "2024-06-02T07:00:00Z")
+            #expect(total() == 4)
+            writeText("{", to: second)
+            #expect(total() == 3)
+            _ = write(5, "2024-06-02T07:00:00Z", to: second)
+            #expect(total() == 4)
+            removeTree(store + "/sessions/2024")
+            #expect(total() == 2)
+        }
+    }
+
     @Test("every error code has its status and the library's message; nothing is written", arguments: [
         ("POST", "/api/workouts/6a1b2c3d/sets", "{\"exercise\": \"Back Squat\", \"sets\": [\"100x\"]}", 400, "VALIDATION_ERROR", "Invalid set '100x': the reps are missing after 'x'. Did you mean 100x5?"),
         ("GET", "/api/workouts/deadbeef", nil, 404, "NOT_FOUND", "No session with ID 'deadbeef'."),

@@ -46,6 +46,9 @@ enum ServeCommand {
             } else {
                 banner += "\nWeb app: " + pages.map { "http://\($0)/" }.joined(separator: " or ")
             }
+            // Changes to the session folders are reported by the kernel instead of being looked
+            // for in every folder for every request (see SessionsWatch).
+            store.watchSessionFolders()
             io.writeOutput(banner + "\n")
             io.flushOutput()
             server.run { api.handle($0) }

@@ -10,16 +10,20 @@ final class IndexStateCache: @unchecked Sendable {
     static let shared = IndexStateCache()
 
     private let lock = Mutex()
-    private var entries: [String: (bytes: [UInt8], state: IndexState)] = [:]
+    private var entries: [String: (bytes: [UInt8], state: IndexState, version: UInt64)] = [:]
+    private var versions: UInt64 = 0
 
-    /// The state parsed from the file at `relative` in `files`; `nil` when it is missing or
-    /// unreadable.
-    func state(in files: StoreFiles, at relative: String) -> IndexState? {
+    /// The state parsed from the file at `relative` in `files`, and a number that stays the same
+    /// as long as the file's bytes do; `nil` when it is missing or unreadable.
+    func state(in files: StoreFiles, at relative: String) -> (state: IndexState, version: UInt64)? {
         guard let bytes = try? files.read(relative) else { return nil }
         let path = files.absolute(relative)
-        if let cached = lock.withLock({ entries[path] }), cached.bytes == bytes { return cached.state }
+        if let cached = lock.withLock({ entries[path] }), cached.bytes == bytes { return (cached.state, cached.version) }
         guard let state = IndexState(bytes: bytes) else { return nil }
-        lock.withLock { entries[path] = (bytes, state) }
-        return state
+        return lock.withLock {
+            versions += 1
+            entries[path] = (bytes, state, versions)
+            return (state, versions)
+        }
     }
 }

@@ -11,7 +11,12 @@ extension SessionIndex {
     ///
     /// - Complexity: O(months) `stat` calls when nothing changed; plus one listing and the
     ///   changed files of each changed month.
+    ///   A process that watches the folders (``SessionsWatch``, the HTTP server) skips the
+    ///   `stat` calls when nothing changed since they last found this very state right.
     package func refresh(streaming: Bool = false) throws(LiftLogError) {
+        let watch = SessionsWatch.watching(files.root)
+        let look = watch?.look(stateVersion: stateVersion)
+        if look?.current == true && !stateDirty { return }
         // The months whose files must be read again, rescanned together at the end.
         var changed: [(key: MonthKey, folderTime: Int64)] = []
         let sessionsTime = try folderTime("sessions")
@@ -62,7 +67,9 @@ extension SessionIndex {
                 }
             }
         }
+        let approved = changed.isEmpty && !stateDirty
         try rescan(changed, streaming: streaming)
+        if approved, let watch, let generation = look?.generation, let stateVersion { watch.approve(stateVersion: stateVersion, generation: generation) }
     }
 
     /// Rescans `months`, reading the files of several months at once on all cores (a month of

@@ -28,6 +28,15 @@ extension Store {
         return try withLockIfFree { (haveLock: Bool) throws(LiftLogError) -> T in try run(haveLock) }
     }
 
+    /// Watches this store's session folders for the rest of the process (Linux, on a local file
+    /// system), so that reads stop comparing every month folder with the index while nothing
+    /// changes; for a long-running process such as `liftlog serve`. Whether the watch could be
+    /// set up (when it could not, every read compares the folders, as without it).
+    @discardableResult
+    public func watchSessionFolders() -> Bool {
+        SessionsWatch.start(files: files)
+    }
+
     /// The stores whose folders a read of this process has cleaned of leftover temporary files.
     static let leftoversChecked = PathSet()
 
