@@ -104,7 +104,9 @@ public final class HTTPServer: @unchecked Sendable {
             }
             if !started {
                 active.decrement()
+                connection.write(HTTPServer.errorResponse(503, "SERVER_BUSY", "The server cannot take another connection now; try again in a moment.").serialized(keepAlive: false))
                 connection.close()
+                log("- - 503 (no thread for the connection)")
             }
         }
         closeDescriptor(listener)

@@ -114,21 +114,24 @@ struct ServerProcess {
         defer { close(descriptor) }
         // A signal (a child process of another test ending) may interrupt a call: go on.
         var sent = 0
+        var failure: String?
         while sent < bytes.count {
             let count = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
+            if count <= 0 {
+                failure = "sending failed after \(sent) of \(bytes.count) bytes: errno \(errno)"
+                break
+            }
             sent += count
         }
         if closeWriting { shutdown(descriptor, Int32(SHUT_WR)) }
         if pause > 0 { usleep(pause) }
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        var failure: String?
         while !ServerProcess.isComplete(reply) {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0 && errno == EINTR { continue }
-            if count < 0 { failure = errno == EAGAIN || errno == EWOULDBLOCK ? "no answer within 20 s" : "receiving failed: errno \(errno)" }
+            if count < 0 { failure = (failure.map { $0 + "; " } ?? "") + (errno == EAGAIN || errno == EWOULDBLOCK ? "no answer within 20 s" : "receiving failed: errno \(errno)") }
             if count <= 0 { break }
             reply += buffer[..<count]
         }
