@@ -33,7 +33,8 @@ public enum CLI {
                 context.style = Style(enabled: colour && !context.json)
                 context.storeOption = try parsed[.store]
                 if parsed.command.usesStore {
-                    reportSetsChangedOutside(&context, command: parsed.command.name)
+                    // `log` and `superset` compare the session they read anyway (`missingBefore`).
+                    if !["log", "superset"].contains(parsed.command.name) { reportSetsChangedOutside(&context, command: parsed.command.name) }
                     warnAboutLongActiveSession(&context, command: parsed.command.name)
                 }
                 let result: CommandResult
@@ -94,6 +95,12 @@ public enum CLI {
     /// no longer in its file (a `git checkout` of an older version, a sync, a hand edit).
     private static func reportSetsChangedOutside(_ context: inout CommandContext, command: String) {
         guard command != "init", let store = try? context.store(), let missing = try? store.setsMissingFromActiveSession() else { return }
+        noteSetsChangedOutside(missing, context: context, store: store)
+    }
+
+    /// The note of ``reportSetsChangedOutside(_:command:)``, shown once: the record then takes
+    /// the file as it is.
+    static func noteSetsChangedOutside(_ missing: MissingSets, context: CommandContext, store: Store) {
         let sets = missing.sets.map { "\($0.exerciseName) set \($0.setNumber) (\(Formatting.set($0.workoutSet)))" }
         let listed = sets.prefix(5).joined(separator: ", ") + (sets.count > 5 ? " and \(sets.count - 5) more" : "")
         let place = missing.path.map { "its file \($0)" } ?? "the store (its file is gone)"

@@ -57,6 +57,7 @@ enum WorkoutCommands {
             let result = try store.log(exercise: arguments[.exercise], sets: sets, createIfMissing: arguments[.create], sessionID: sessionID,
                                        details: LogDetails(note: try arguments[.setNote], restSeconds: try arguments[.rest], superset: label,
                                                            method: try arguments[.method]))
+            if let missing = result.missingBefore { CLI.noteSetsChangedOutside(missing, context: context, store: store) }
             let entry = result.entry
             let logged = result.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
             var text = result.createdExercise ? "Added \(entry.exerciseName) to the library.\n" : ""
@@ -105,6 +106,7 @@ enum WorkoutCommands {
             let result = try store.logSuperset(groups, createIfMissing: arguments[.create], sessionID: sessionID,
                                                details: LogDetails(note: try arguments[.setNote], restSeconds: try arguments[.rest],
                                                                    superset: try arguments[.supersetLabel], method: try arguments[.method] ?? .standard))
+            if let missing = result.missingBefore { CLI.noteSetsChangedOutside(missing, context: context, store: store) }
             var text = "Superset \(result.superset ?? ""):"
             for logged in result.logged {
                 let entry = result.stored.session.entries[logged.entryIndex]

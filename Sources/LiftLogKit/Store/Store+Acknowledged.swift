@@ -94,6 +94,27 @@ extension Store {
     ///
     /// - Complexity: one small file read, and the active session's.
     public func setsMissingFromActiveSession() throws(LiftLogError) -> MissingSets? {
+        guard let (id, recorded) = acknowledgedRecord() else { return nil }
+        var current: StoredSession?
+        if let active = try activeSession(), active.session.id == id {
+            current = active
+        } else {
+            current = try? session(idPrefix: id.rawValue)
+        }
+        return Store.missing(recorded, of: id, from: current)
+    }
+
+    /// The sets recorded as saved into the active session that `stored` (that session as just
+    /// read, by a command about to change it) no longer holds; `nil` when there are none or
+    /// `stored` is another session.
+    func setsMissing(from stored: StoredSession) -> MissingSets? {
+        guard let (id, recorded) = acknowledgedRecord(), id == stored.session.id else { return nil }
+        return Store.missing(recorded, of: id, from: stored)
+    }
+
+    /// The record of ``recordAcknowledged(_:deleted:)``: the session's ID and its sets, or `nil`
+    /// when there is none or it records no set.
+    private func acknowledgedRecord() -> (id: Session.ID, sets: [AcknowledgedSet])? {
         guard let bytes = try? files.read(Store.acknowledgedPath) else { return nil }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         guard let first = lines.first, let id = Session.ID(rawValue: String(first)) else { return nil }
@@ -108,14 +129,15 @@ extension Store {
             set.isLegacy = !more
             return set
         }
-        guard !recorded.isEmpty else { return nil }
-        var current: StoredSession?
-        if let active = try activeSession(), active.session.id == id {
-            current = active
-        } else {
-            current = try? session(idPrefix: id.rawValue)
-        }
-        let present = Swift.Set((current.map { Store.completedSets(of: $0.session) } ?? []).map { set in
+        return recorded.isEmpty ? nil : (id, recorded)
+    }
+
+    /// Which of `recorded` the session `current` (`nil`: its file is gone) does not hold.
+    private static func missing(_ recorded: [AcknowledgedSet], of id: Session.ID, from current: StoredSession?) -> MissingSets? {
+        let completed = current.map { Store.completedSets(of: $0.session) } ?? []
+        // As liftlog left it (the usual case): the same sets in the same order.
+        if completed.starts(with: recorded) { return nil }
+        let present = Swift.Set(completed.map { set in
             var key = set
             key.exerciseName = Exercise.nameKey(set.exerciseName)
             return key

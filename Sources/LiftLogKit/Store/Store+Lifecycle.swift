@@ -96,6 +96,10 @@ public struct GroupLogResult: Sendable {
     public var superset: String?
     /// Whether this was a retry of a change already made (`LogDetails/requestID`): nothing written.
     public var repeated = false
+    /// Sets liftlog had saved into the session that its file no longer held when this call read
+    /// it (see ``Store/setsMissingFromActiveSession()``); this call's write takes the file as it
+    /// is, so they are reported here once.
+    public var missingBefore: MissingSets? = nil
 }
 
 /// What `log` did.
@@ -109,6 +113,8 @@ public struct LogResult: Sendable {
     public var setNumbers: [Int]
     /// Whether this was a retry of a change already made (`LogDetails/requestID`): nothing written.
     public var repeated = false
+    /// Sets saved before that the session's file no longer held (``GroupLogResult/missingBefore``).
+    public var missingBefore: MissingSets? = nil
 
     /// The entry the sets were logged into.
     public var entry: Session.Entry { stored.session.entries[entryIndex] }
@@ -274,7 +280,7 @@ extension Store {
         let result = try logGroup([ExerciseSets(exercise: exerciseName, sets: sets)], createIfMissing: createIfMissing, sessionID: sessionID, details: details)
         let logged = result.logged[0]
         return LogResult(stored: result.stored, entryIndex: logged.entryIndex, createdExercise: logged.createdExercise, setNumbers: logged.setNumbers,
-                         repeated: result.repeated)
+                         repeated: result.repeated, missingBefore: result.missingBefore)
     }
 
     /// Logs the sets of several exercises performed together in rounds (a superset or a
@@ -306,6 +312,7 @@ extension Store {
         }
         return try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> GroupLogResult in
             var stored = try sessionToChange(sessionID)
+            let missingBefore = setsMissing(from: stored)
             guard stored.session.kind == .lifting || stored.session.kind == .cardio else {
                 throw .forbidden("The \(sessionID == nil ? "active " : "")session is a \(stored.session.kind.rawValue) session; sets can only be logged into lifting or cardio sessions.")
             }
@@ -316,7 +323,7 @@ extension Store {
                     let numbers = entry.sets.filter { $0.unknownFields["request_id"] == .string(requestID) }.map(\.setNumber)
                     return numbers.isEmpty ? nil : (index, numbers, false)
                 }
-                if !done.isEmpty { return GroupLogResult(stored: stored, logged: done, superset: nil, repeated: true) }
+                if !done.isEmpty { return GroupLogResult(stored: stored, logged: done, superset: nil, repeated: true, missingBefore: missingBefore) }
             }
             // A set added to a finished session afterwards has no time of its own.
             let live = session.status == .active
@@ -365,7 +372,7 @@ extension Store {
                                 + [.write(stored.path, JSONWriter.canonicalBytes(session.jsonValue))])
                 recordAcknowledged(session)
             }
-            return GroupLogResult(stored: stored, logged: logged, superset: label)
+            return GroupLogResult(stored: stored, logged: logged, superset: label, missingBefore: missingBefore)
         }
     }
 

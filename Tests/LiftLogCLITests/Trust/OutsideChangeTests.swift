@@ -8,16 +8,25 @@ import LiftLogTestSupport
 struct OutsideChangeTests {
     private let identity = gitIdentity
 
+    /// A store under git whose active session was committed with one set, then given two more.
+    private func commitOneSetThenLogTwo(_ store: String) {
+        #expect(runBinary(["init", store, "--git"]).status == 0)
+        #expect(runBinary(["start", "--store", store]).status == 0)
+        #expect(runBinary(["log", "Back Squat", "100x5", "--store", store]).status == 0)
+        commitAll(store, "one set")
+        #expect(runBinary(["log", "Back Squat", "105x5", "105x4", "--store", store]).status == 0)
+    }
+
+    private func commitAll(_ store: String, _ message: String) {
+        #expect(runProgram(["git", "-C", store, "add", "-A"], environment: identity).status == 0)
+        #expect(runProgram(["git", "-C", store, "commit", "-q", "--no-verify", "-m", message], environment: identity).status == 0)
+    }
+
     @Test("a git checkout of an older version: the next command names the sets no longer there, once")
     func checkoutOfOlderVersion() throws {
         try withTemporaryDirectory { root throws in
             let store = root + "/s"
-            #expect(runBinary(["init", store, "--git"]).status == 0)
-            #expect(runBinary(["start", "--store", store]).status == 0)
-            #expect(runBinary(["log", "Back Squat", "100x5", "--store", store]).status == 0)
-            #expect(runProgram(["git", "-C", store, "add", "-A"], environment: identity).status == 0)
-            #expect(runProgram(["git", "-C", store, "commit", "-q", "--no-verify", "-m", "one set"], environment: identity).status == 0)
-            #expect(runBinary(["log", "Back Squat", "105x5", "105x4", "--store", store]).status == 0)
+            commitOneSetThenLogTwo(store)
             // Quietly, no note: nothing was lost yet.
             #expect(!runBinary(["status", "--store", store]).error.contains("changed outside liftlog"))
             let path = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/") && $0.hasSuffix(".json") })
@@ -33,6 +42,34 @@ struct OutsideChangeTests {
             #expect(runBinary(["set", "Back Squat", "1", "--reps", "4", "--store", store]).status == 0)
             #expect(runBinary(["drop", "Back Squat", "--store", store]).status == 0)
             #expect(!runBinary(["status", "--store", store]).error.contains("changed outside liftlog"))
+        }
+    }
+
+    @Test("when the next command logs a set (log, superset), it names the sets no longer there, once, and logs on top of the file as it is")
+    func loggingAfterCheckout() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            commitOneSetThenLogTwo(store)
+            let path = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/") && $0.hasSuffix(".json") })
+            let id = String(path.suffix(13).prefix(8))
+            #expect(runProgram(["git", "-C", store, "checkout", "--", path], environment: identity).status == 0)
+
+            let logged = runBinary(["log", "Bench Press", "80x5", "--store", store])
+            #expect(logged.status == 0 && logged.output.contains("Bench Press"))
+            #expect(logged.error.contains("Note: the active session \(id) changed outside liftlog: 2 sets it saved are no longer in its file \(path): Back Squat set 2 (105 kg × 5), Back Squat set 3 (105 kg × 4)."), "\(logged.error)")
+            #expect(!runBinary(["status", "--store", store]).error.contains("changed outside liftlog"))
+            #expect(runBinary(["status", "--store", store, "--json"]).json?["data"]?["set_count"] == 2)
+
+            // The same through superset, after another older version comes back.
+            commitAll(store, "two sets")
+            #expect(runBinary(["log", "Deadlift", "140x5", "--store", store]).status == 0)
+            #expect(runProgram(["git", "-C", store, "checkout", "--", path], environment: identity).status == 0)
+            let superset = runBinary(["superset", "Pull-up", "bwx8", "Push-up", "bwx12", "--store", store])
+            #expect(superset.status == 0)
+            #expect(superset.error.contains("a set it saved is no longer in its file \(path): Deadlift set 1 (140 kg × 5)."), "\(superset.error)")
+            #expect(!runBinary(["status", "--store", store]).error.contains("changed outside liftlog"))
+            // A log that fails says nothing of it either way, and changes nothing.
+            #expect(runBinary(["log", "Nope", "1x1", "--store", store]).status != 0)
         }
     }
 
