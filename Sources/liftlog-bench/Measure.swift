@@ -45,6 +45,46 @@ func medianProcessMilliseconds(runs: Int, _ arguments: [String], environment: [S
     return samples[samples.count / 2]
 }
 
+/// A C program compiled for the run (with the C compiler the Swift toolchain ships, or the
+/// system's): without arguments it only starts and exits (the start-up floor of a C program);
+/// with `FILE SIZE` it replaces FILE durably with SIZE bytes (write, fsync, rename, fsync of the
+/// folder): the whole-process floor of logging a set. `nil` when no compiler is found.
+func compileCFloor(in folder: String) -> String? {
+    let source = """
+    #include <fcntl.h>
+    #include <stdio.h>
+    #include <stdlib.h>
+    #include <string.h>
+    #include <unistd.h>
+    int main(int argc, char **argv) {
+        if (argc < 3) return 0;
+        size_t size = (size_t)atol(argv[2]);
+        char *bytes = malloc(size); memset(bytes, ' ', size);
+        char temporary[4096]; snprintf(temporary, sizeof temporary, "%s.tmp", argv[1]);
+        int fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0 || write(fd, bytes, size) != (ssize_t)size || fsync(fd) != 0) return 1;
+        close(fd);
+        if (rename(temporary, argv[1]) != 0) return 1;
+        char parent[4096]; snprintf(parent, sizeof parent, "%s", argv[1]);
+        char *slash = strrchr(parent, '/'); if (slash) *slash = 0;
+        int directory = open(parent, O_RDONLY | O_DIRECTORY);
+        if (directory < 0 || fsync(directory) != 0) return 1;
+        close(directory);
+        return 0;
+    }
+    """
+    let file = folder + "/floor.c", program = folder + "/c-floor"
+    writeText(source, to: file)
+    var candidates = ["/usr/bin/cc", "/usr/bin/clang", "/usr/bin/gcc"]
+    if let path = getenv("PATH").map({ String(cString: $0) }) {
+        for directory in path.split(separator: ":") { candidates += ["\(directory)/clang", "\(directory)/cc"] }
+    }
+    for compiler in candidates where access(compiler, X_OK) == 0 {
+        if runProcess([compiler, "-O2", "-o", program, file]).status == 0, access(program, X_OK) == 0 { return program }
+    }
+    return nil
+}
+
 /// The floor of a durable write: temp file, write, fsync, rename, fsync the folder, in C calls.
 func rawDurableWrite(_ bytes: [UInt8], folder: String, name: String) {
     let temporary = folder + "/." + name + ".tmp"
