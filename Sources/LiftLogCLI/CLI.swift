@@ -32,10 +32,17 @@ public enum CLI {
                 context.json = parsed[.json]
                 context.style = Style(enabled: colour && !context.json)
                 context.storeOption = try parsed[.store]
-                if parsed.command.usesStore {
+                if parsed.command.usesStore && parsed.command.name != "init", let store = try? context.store() {
+                    // The notes read the active session (where `.liftlog/active` points) once, and
+                    // only when one of them needs it.
+                    var read: StoredSession??
+                    func active() -> StoredSession? {
+                        if read == nil { read = .some((try? store.activeSessionNamedByPointer()) ?? nil) }
+                        return read ?? nil
+                    }
                     // `log` and `superset` compare the session they read anyway (`missingBefore`).
-                    if !["log", "superset"].contains(parsed.command.name) { reportSetsChangedOutside(&context, command: parsed.command.name) }
-                    warnAboutLongActiveSession(&context, command: parsed.command.name)
+                    if !["log", "superset"].contains(parsed.command.name) { reportSetsChangedOutside(context, store: store, active: active) }
+                    warnAboutLongActiveSession(context, command: parsed.command.name, active: active)
                 }
                 let result: CommandResult
                 do throws(LiftLogError) {
@@ -93,8 +100,8 @@ public enum CLI {
 
     /// Says once, before the command runs, which sets liftlog saved into the active session are
     /// no longer in its file (a `git checkout` of an older version, a sync, a hand edit).
-    private static func reportSetsChangedOutside(_ context: inout CommandContext, command: String) {
-        guard command != "init", let store = try? context.store(), let missing = try? store.setsMissingFromActiveSession() else { return }
+    private static func reportSetsChangedOutside(_ context: CommandContext, store: Store, active: () -> StoredSession?) {
+        guard let missing = try? store.setsMissingFromActiveSession(active: active) else { return }
         noteSetsChangedOutside(missing, context: context, store: store)
     }
 
@@ -112,11 +119,11 @@ public enum CLI {
     /// more than an hour ago is still active. It looks only where `.liftlog/active` points, so
     /// that a command pays for the index once (its own), not twice; a session the pointer does
     /// not know (just after a clone) is noted from the next change to the store on.
-    private static func warnAboutLongActiveSession(_ context: inout CommandContext, command: String) {
+    private static func warnAboutLongActiveSession(_ context: CommandContext, command: String, active: () -> StoredSession?) {
         // Not on the commands that work on the active session itself (logging sets into a
         // backdated session is what its user means to do): no nagging.
         guard !["init", "discard", "finish", "log", "superset", "set", "drop", "status", "edit", "rest", "reindex"].contains(command),
-              let store = try? context.store(), let active = try? store.activeSessionNamedByPointer() else { return }
+              let active = active() else { return }
         let now = context.storeEnvironment.now()
         let seconds = active.session.startedAt.seconds(until: now)
         guard seconds > 3600 else { return }

@@ -39,7 +39,10 @@ package enum ProcessSupport {
         #else
         var pointer = environ
         #endif
+        var count = 0
+        while pointer[count] != nil { count += 1 }
         var result: [String: String] = [:]
+        result.reserveCapacity(count)
         while let entry = pointer.pointee {
             // Split at the first "=" as bytes: cheaper than walking characters, at every start-up.
             let bytes = UnsafeRawBufferPointer(start: entry, count: strlen(entry))

@@ -104,6 +104,15 @@ extension Store {
         return Store.missing(recorded, of: id, from: current)
     }
 
+    /// ``setsMissingFromActiveSession()`` for a caller that may have read the active session
+    /// already: `active` is asked only when there is a record to compare, and used when it is
+    /// the session recorded (else the session is looked for as there).
+    public func setsMissingFromActiveSession(active: () -> StoredSession?) throws(LiftLogError) -> MissingSets? {
+        guard let (id, recorded) = acknowledgedRecord() else { return nil }
+        if let stored = active(), stored.session.id == id { return Store.missing(recorded, of: id, from: stored) }
+        return try setsMissingFromActiveSession()
+    }
+
     /// The sets recorded as saved into the active session that `stored` (that session as just
     /// read, by a command about to change it) no longer holds; `nil` when there are none or
     /// `stored` is another session.
