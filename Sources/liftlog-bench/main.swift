@@ -212,6 +212,37 @@ if let sqlite {
     }
 }
 
+// Exports, and the questions about one exercise, next to SQLite answering them from a table of
+// every set: liftlog's own CSV export loaded into SQLite, so both give the same rows.
+print("Export and one exercise's records (Back Squat):")
+interleaved("export csv, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "export", "csv", "--store", $0.path]) }
+interleaved("export ndjson, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "export", "ndjson", "--store", $0.path]) }
+for fixture in fixtures {
+    record("export csv, peak memory (MB)", fixture.size, runProcess([liftlog, "export", "csv", "--store", fixture.path]).peakMegabytes)
+    record("export ndjson, peak memory (MB)", fixture.size, runProcess([liftlog, "export", "ndjson", "--store", fixture.path]).peakMegabytes)
+}
+interleaved("pr of one exercise, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "pr", "Back Squat", "--store", $0.path]) }
+// What `pr` shows (the heaviest weight at each number of reps, the heaviest set, the best e1RM
+// by Epley, the most volume in a session) and what `progress` shows (each session's best), in SQL.
+let setsSQL = (
+    pr: ["SELECT Reps, MAX(CAST(Weight AS REAL)) FROM sets WHERE \"Exercise Name\" = 'Back Squat' GROUP BY Reps ORDER BY Reps",
+         "SELECT (SELECT MAX(CAST(Weight AS REAL)) FROM sets WHERE \"Exercise Name\" = 'Back Squat'), (SELECT MAX(CAST(Weight AS REAL) * (1 + Reps / 30.0)) FROM sets WHERE \"Exercise Name\" = 'Back Squat'), (SELECT MAX(v) FROM (SELECT SUM(CAST(Weight AS REAL) * Reps) AS v FROM sets WHERE \"Exercise Name\" = 'Back Squat' GROUP BY \"Session ID\"))"],
+    progress: "SELECT MIN(Date), MAX(CAST(Weight AS REAL)), MAX(CAST(Weight AS REAL) * (1 + Reps / 30.0)), SUM(CAST(Weight AS REAL) * Reps) FROM sets WHERE \"Exercise Name\" = 'Back Squat' GROUP BY \"Session ID\" ORDER BY MIN(Date)")
+if let sqlite {
+    for fixture in fixtures {
+        _ = runProcess(["/bin/sh", "-c", "\(liftlog) export csv --store \(fixture.path) > \(fixture.root)/sets.csv"])
+        _ = runProcess([sqlite, fixture.root + "/sets.sqlite", ".import --csv \(fixture.root)/sets.csv sets", "CREATE INDEX by_exercise ON sets (\"Exercise Name\")"])
+    }
+    interleaved("SQLite: every set as CSV, whole sqlite3 -csv process (ms)", runs: quick ? 3 : 7) {
+        _ = runProcess([sqlite, "-csv", "-header", $0.root + "/sets.sqlite", "SELECT * FROM sets"])
+    }
+    interleaved("SQLite: every set as JSON, whole sqlite3 -json process (ms)", runs: quick ? 3 : 7) {
+        _ = runProcess([sqlite, "-json", $0.root + "/sets.sqlite", "SELECT * FROM sets"])
+    }
+    interleaved("SQLite: one exercise's records, whole sqlite3 process (ms)", runs: processRuns) { _ = runProcess([sqlite, $0.root + "/sets.sqlite"] + setsSQL.pr) }
+    interleaved("SQLite: one exercise's progress by session, whole sqlite3 process (ms)", runs: processRuns) { _ = runProcess([sqlite, $0.root + "/sets.sqlite", setsSQL.progress]) }
+}
+
 // One durable log of a set, alternating with the raw floor: replacing a file of the same size
 // in a folder of its own, as the log replaces the session file.
 print("Durable log:")
@@ -339,6 +370,20 @@ for size in sizes where rows["log one set, whole process (ms)"] != nil {
 }
 let startUp = value("floor: liftlog --version, whole process (ms)", large) - value("floor: a C program that only starts, whole process (ms)", large)
 print("- start-up above a C program's: \(format(startUp)) ms (target ≤ 0.3 ms) \(startUp <= 0.3 ? "met" : "NOT met")")
+let againstSQLite = [("export csv, whole process (ms)", "SQLite: every set as CSV, whole sqlite3 -csv process (ms)"),
+                     ("export ndjson, whole process (ms)", "SQLite: every set as JSON, whole sqlite3 -json process (ms)"),
+                     ("pr of one exercise, whole process (ms)", "SQLite: one exercise's records, whole sqlite3 process (ms)"),
+                     ("progress of one exercise, whole process (ms)", "SQLite: one exercise's progress by session, whole sqlite3 process (ms)")]
+for (ours, peer) in againstSQLite where rows[peer] != nil {
+    for size in sizes {
+        let ratio = value(ours, size) / value(peer, size)
+        print("- \(ours) at N = \(size) vs sqlite3: \(format(ratio, digits: 2))× (target ≤ 1.0×) \(ratio <= 1.0 ? "met" : "NOT met")")
+    }
+}
+for name in ["export csv, peak memory (MB)", "export ndjson, peak memory (MB)", "pr of every exercise, peak memory (MB)"] {
+    let growth = value(name, large) / value(name, small)
+    print("- \(name): \(format(value(name, small), digits: 1)) → \(format(value(name, large), digits: 1)) MB for \(large / small)× the sessions (\(format(growth, digits: 2))×)")
+}
 if rows["SQLite: history page 1, whole sqlite3 process (ms)"] != nil {
     for name in ["history page 1, whole process (ms)", "show, whole process (ms)", "status, whole process (ms)"] {
         let ratio = value(name, large) / value("SQLite: history page 1, whole sqlite3 process (ms)", large)
