@@ -159,19 +159,21 @@ enum InterchangeCommands {
             case "hevy": io.writeOutput(writer.line(Store.hevyCSVHeader))
             default: break
             }
-            try store.forEachSession(from: from, to: to) { stored throws(LiftLogError) in
+            // Each session's text is made on all cores; it is written in order.
+            try store.forEachSession(from: from, to: to, prepare: { stored -> String? in
                 switch format {
                 case "csv", "strong":
-                    count += 1
-                    for row in Store.strongCSVRows(stored.session) { io.writeOutput(writer.line(row)) }
+                    return Store.strongCSVRows(stored.session).map(writer.line).joined()
                 case "hevy":
                     let rows = Store.hevyCSVRows(stored.session)
-                    if !rows.isEmpty { count += 1 }
-                    for row in rows { io.writeOutput(writer.line(row)) }
+                    return rows.isEmpty ? nil : rows.map(writer.line).joined()
                 default:
-                    count += 1
-                    io.writeOutput(JSONWriter.compactString(stored.session.json) + "\n")
+                    return JSONWriter.compactString(stored.session.json) + "\n"
                 }
+            }) { text throws(LiftLogError) in
+                guard let text else { return }
+                count += 1
+                io.writeOutput(text)
             }
             let leftOut = switch format {
             case "csv", "strong": " The CSV leaves out \(Store.strongCSVLeavesOut); 'export ndjson' keeps everything."

@@ -1,6 +1,6 @@
 /// Writes RFC 4180 CSV: fields quoted when they hold the separator, a quote, a line break or
 /// spaces at either end; CRLF line endings (what spreadsheets expect).
-public struct CSVWriter {
+public struct CSVWriter: Sendable {
     public var separator: Character
     /// Prefix text cells that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab,
     /// carriage return) with an apostrophe, so that an exported note can never run code.

@@ -7,27 +7,68 @@ extension Store {
     ///   - body: called with each session; what it throws stops the export.
     /// - Throws: `CORRUPT_FILE` when a session file does not read (`liftlog check` says why).
     public func forEachSession(from: LocalDate? = nil, to: LocalDate? = nil, _ body: (StoredSession) throws(LiftLogError) -> Void) throws(LiftLogError) {
+        try forEachSession(from: from, to: to, prepare: { $0 }, body)
+    }
+
+    /// Every session, oldest first: read and turned into `T` by `prepare` on all cores, a batch
+    /// of files at a time (memory stays bounded), then given to `body` one by one, in order.
+    /// For exports, whose work is mostly reading and formatting each session.
+    ///
+    /// - Throws: as ``forEachSession(from:to:_:)``; the sessions before a file that does not
+    ///   read have been given to `body`, none after it.
+    public func forEachSession<T: Sendable>(from: LocalDate? = nil, to: LocalDate? = nil, prepare: @escaping @Sendable (StoredSession) -> T,
+                                            _ body: (T) throws(LiftLogError) -> Void) throws(LiftLogError) {
         let months: [(MonthKey, [String])] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
             var result: [(MonthKey, [String])] = []
             for key in index.monthsNewestFirst.reversed() {
                 if let to, key.firstDay > to { continue }
                 if let from, key.lastDay < from { continue }
-                // The month's records are parsed for their paths and let go.
-                let paths = try index.recordsLettingGo(of: key).reversed().compactMap { $0.summary?.path }
-                result.append((key, paths))
+                // The month's records are parsed for their paths and let go. A file that does not
+                // read is read again where its name (its start) puts it, so that its error stops
+                // the export there.
+                var ordered: [(name: String, path: String)] = []
+                var broken: [(name: String, path: String)] = []
+                for record in try index.recordsLettingGo(of: key).reversed() {
+                    if let summary = record.summary {
+                        ordered.append((record.fileName, summary.path))
+                    } else {
+                        broken.append((record.fileName, "\(key.folder)/\(record.fileName)"))
+                    }
+                }
+                for file in broken { ordered.insert(file, at: ordered.firstIndex { $0.name > file.name } ?? ordered.count) }
+                result.append((key, ordered.map(\.path)))
             }
             return result
         }
-        for (_, paths) in months {
-            for path in paths {
-                guard let session = try files.load(path, as: Session.self) else { continue }
-                let date = session.startedAt.localDate
-                if let from, date < from { continue }
-                if let to, date > to { continue }
-                try body(StoredSession(session: session, path: path))
+        let paths = months.flatMap(\.1)
+        let files = self.files
+        var start = 0
+        while start < paths.count {
+            let batch = Array(paths[start..<min(paths.count, start + Store.exportBatch)])
+            start += batch.count
+            let prepared = parallelMap(batch, minimumPerThread: 8) { path -> Result<T?, LiftLogError> in
+                do throws(LiftLogError) {
+                    guard let session = try files.load(path, as: Session.self) else { return .success(nil) }
+                    let date = session.startedAt.localDate
+                    if let from, date < from { return .success(nil) }
+                    if let to, date > to { return .success(nil) }
+                    return .success(prepare(StoredSession(session: session, path: path)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            for item in prepared {
+                switch item {
+                case .success(let value?): try body(value)
+                case .success(nil): continue
+                case .failure(let error): throw error
+                }
             }
         }
     }
+
+    /// How many session files an export reads and prepares at once.
+    static let exportBatch = 256
 
     /// The header of liftlog's CSV: Strong's columns first (so tools that read Strong's export
     /// read it), with the units stated per row; then the UTC offset, the session ID and what

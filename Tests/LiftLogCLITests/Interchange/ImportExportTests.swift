@@ -212,6 +212,42 @@ struct ExportTests {
         }
     }
 
+    @Test("export reads the files on all cores and writes the sessions in order, oldest first; a file that does not read stops it there, named")
+    func exportInOrderAndStopAtBrokenFile() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            let start = Timestamp("2020-01-01T07:00:00+01:00")!
+            var paths: [String] = []
+            let ids = (0..<600).map { "6a1b2c3d-0000-4000-8000-\(CivilCalendar.pad($0, 12))" }
+            for (number, id) in ids.enumerated() {
+                // Days apart, written in an order of their own (newest first), as a sync would.
+                let day = start.adding(seconds: (599 - number) * 86_400)
+                let session = Session(id: Session.ID(rawValue: id)!, status: .completed, startedAt: day, completedAt: day.adding(seconds: 3600),
+                                      entries: [Session.Entry(exerciseID: nil, exerciseName: "Back Squat", order: 1,
+                                                              sets: [WorkoutSet(setNumber: 1, weight: Double(number), unit: .kg, reps: 5)])])
+                makeDirectories(store + "/" + session.relativePath.split(separator: "/").dropLast().joined(separator: "/"))
+                writeBytes(JSONWriter.canonicalBytes(session.json), to: store + "/" + session.relativePath)
+                paths.append(session.relativePath)
+            }
+            let oldestFirst = Array(ids.reversed())
+            let ndjson = run(["export", "ndjson", "--store", store])
+            #expect(ndjson.status == 0)
+            #expect(ndjson.output.split(separator: "\n").map { (try? JSONParser.parse(Array($0.utf8)))?["id"]?.stringValue ?? "" } == oldestFirst)
+            let csv = run(["export", "csv", "--store", store]).output.split(separator: "\r\n")
+            #expect(csv.count == 601)
+            #expect(csv.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false)[15] } == oldestFirst.map { Substring($0) })
+
+            // The 300th oldest breaks: the 299 before it are written, then the error names it.
+            let broken = paths[ids.firstIndex(of: oldestFirst[299])!]
+            writeText("{", to: store + "/" + broken)
+            let stopped = run(["export", "ndjson", "--store", store])
+            #expect(stopped.status == 7)
+            #expect(stopped.output.split(separator: "\n").count == 299)
+            #expect(stopped.error.contains(broken + ":1:2:"), "\(stopped.error)")
+        }
+    }
+
     @Test("cells a spreadsheet would run as formulas are neutralised; NDJSON has one session per line")
     func safetyAndNDJSON() throws {
         try withTemporaryDirectory { root throws in
