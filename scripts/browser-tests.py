@@ -28,7 +28,7 @@ try:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
     from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException,
-                                            StaleElementReferenceException)
+                                            NoSuchElementException, StaleElementReferenceException)
 except ImportError:
     print(f"Selenium is missing; install it: {INSTALL}")
     sys.exit(3)
@@ -125,8 +125,10 @@ class Browser:
     def offline(self, value):
         self.driver.set_network_conditions(offline=value, latency=0, download_throughput=-1, upload_throughput=-1)
 
-    # What a re-render or a scroll in progress can briefly do to an element under a tap.
-    TRANSIENT = (StaleElementReferenceException, ElementNotInteractableException, ElementClickInterceptedException)
+    # What a re-render or a scroll in progress can briefly do to an element under a tap, and a
+    # screen still being drawn (the element not there yet).
+    TRANSIENT = (StaleElementReferenceException, ElementNotInteractableException, ElementClickInterceptedException,
+                 NoSuchElementException)
 
     def act(self, selector, verb, action):
         """Does `action` to the element `selector` names (a CSS selector, or a function that finds
