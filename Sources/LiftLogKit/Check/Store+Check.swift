@@ -182,10 +182,12 @@ struct StoreChecker {
         return result.loaded
     }
 
-    static func decode<T: JSONDecodable & Sendable>(_ relative: String, as type: T.Type, files: StoreFiles) -> (loaded: Loaded<T>?, problems: [FileProblem], warnings: [FileProblem]) {
+    /// Reads and decodes one file; `parentsChecked` when its folder was just listed.
+    static func decode<T: JSONDecodable & Sendable>(_ relative: String, as type: T.Type, files: StoreFiles, parentsChecked: Bool = false)
+        -> (loaded: Loaded<T>?, problems: [FileProblem], warnings: [FileProblem]) {
         let bytes: [UInt8]
         do {
-            guard let read = try files.read(relative) else { return (nil, [], []) }
+            guard let read = try files.read(relative, parentsChecked: parentsChecked) else { return (nil, [], []) }
             bytes = read
         } catch {
             if case .corruptFile(let list) = error { return (nil, list, []) }
@@ -266,7 +268,8 @@ struct StoreChecker {
         // kept, so memory does not grow with the store (the bytes are read again for the rare
         // file those rules find fault with).
         let results = parallelMap(paths) { path -> (facts: SessionFacts?, problems: [FileProblem], warnings: [FileProblem]) in
-            let result = StoreChecker.decode(path, as: Session.self, files: files)
+            // Each path comes from the listing of its month folder, just made.
+            let result = StoreChecker.decode(path, as: Session.self, files: files, parentsChecked: true)
             let facts = result.loaded.map { SessionFacts(path: $0.path, id: $0.value.id.rawValue, isActive: $0.value.status == .active, expectedPath: $0.value.relativePath) }
             return (facts, result.problems, result.warnings)
         }

@@ -217,7 +217,8 @@ extension SessionIndex {
     /// becomes a record of the problem.
     static func makeRecord(files: StoreFiles, unit: WeightUnit, relative: String, fileName: String, status: FileStatus) throws(LiftLogError) -> IndexRecord {
         do {
-            guard let bytes = try files.read(relative) else {
+            // Its folder was listed just before (``prepareRescan(_:)``), its parents with it.
+            guard let bytes = try files.read(relative, parentsChecked: true) else {
                 return IndexRecord(fileName: fileName, status: status, summary: nil, problem: "the file disappeared while being read")
             }
             let session = try DocumentDecoder.decode(bytes, path: relative, as: Session.self)

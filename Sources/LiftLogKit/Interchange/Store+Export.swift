@@ -36,19 +36,22 @@ extension Store {
                     }
                 }
                 for file in broken { ordered.insert(file, at: ordered.firstIndex { $0.name > file.name } ?? ordered.count) }
+                // The folders above the month's files are looked at once, not for each file.
+                if !ordered.isEmpty { try self.files.checkFolder(key.folder) }
                 result.append((key, ordered.map(\.path)))
             }
             return result
         }
         let paths = months.flatMap(\.1)
-        let files = self.files
+        let storeFiles = self.files
         var start = 0
         while start < paths.count {
             let batch = Array(paths[start..<min(paths.count, start + Store.exportBatch)])
             start += batch.count
             let prepared = parallelMap(batch, minimumPerThread: 8) { path -> Result<T?, LiftLogError> in
                 do throws(LiftLogError) {
-                    guard let session = try files.load(path, as: Session.self) else { return .success(nil) }
+                    guard let bytes = try storeFiles.read(path, parentsChecked: true) else { return .success(nil) }
+                    let session = try DocumentDecoder.decode(bytes, path: path, as: Session.self)
                     let date = session.startedAt.localDate
                     if let from, date < from { return .success(nil) }
                     if let to, date > to { return .success(nil) }

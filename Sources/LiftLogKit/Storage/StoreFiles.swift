@@ -90,6 +90,13 @@ package struct StoreFiles: Sendable {
         }
     }
 
+    /// Checks that the folder `relative` and the folders above it are real folders of the store
+    /// (not links), as a read or a listing does, once for the files in it.
+    package func checkFolder(_ relative: String) throws(LiftLogError) {
+        _ = try checked(relative)
+        try checkParents(of: relative + "/-")
+    }
+
     /// The error of a write that found its file changed by someone else since it was read.
     package static func changedOutside(_ relative: String) -> LiftLogError {
         .conflict("\(relative) changed outside liftlog while this command was saving it; nothing was written. Run the command again.")
@@ -109,9 +116,14 @@ package struct StoreFiles: Sendable {
     ///
     /// - Throws: `CORRUPT_FILE` when it is not a regular file or is too large; `IO_ERROR` when
     ///   it cannot be read.
-    package func read(_ relative: String) throws(LiftLogError) -> [UInt8]? {
+    ///
+    /// With `parentsChecked`, the caller has just looked at the folders above the file (by
+    /// listing its folder, or ``checkFolder(_:)``), and each is not looked at again: reading a
+    /// month's files one by one would `stat` `sessions`, its year and its month for every file.
+    /// The file itself is still opened without following a link.
+    package func read(_ relative: String, parentsChecked: Bool = false) throws(LiftLogError) -> [UInt8]? {
         let path = try checked(relative)
-        try checkParents(of: relative)
+        if !parentsChecked { try checkParents(of: relative) }
         do {
             return try fileSystem.readFile(path, limit: StoreFiles.maximumFileSize)
         } catch {

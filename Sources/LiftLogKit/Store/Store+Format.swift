@@ -28,7 +28,7 @@ extension Store {
     public func format(apply: Bool = true, paths: [String]? = nil) throws(LiftLogError) -> FormatReport {
         try withLock { () throws(LiftLogError) -> FormatReport in
             if let paths { return try format(Store.formatJobs(for: paths), apply: apply) }
-            return try format(allFormatJobs(), apply: apply)
+            return try format(allFormatJobs(), apply: apply, listed: true)
         }
     }
 
@@ -68,10 +68,11 @@ extension Store {
 
     /// Examines the files on all cores (reading and decoding is the cost), then writes the ones
     /// to change one by one, in order.
-    private func format(_ jobs: [(path: String, kind: FormatKind)], apply: Bool) throws(LiftLogError) -> FormatReport {
+    /// `listed`: every job's folder was just listed (its parents looked at with it).
+    private func format(_ jobs: [(path: String, kind: FormatKind)], apply: Bool, listed: Bool = false) throws(LiftLogError) -> FormatReport {
         let files = self.files
         let findings = parallelMap(Array(jobs.indices), minimumPerThread: 64) { index in
-            Store.examine(jobs[index].path, as: jobs[index].kind, files: files)
+            Store.examine(jobs[index].path, as: jobs[index].kind, files: files, parentsChecked: listed)
         }
         var report = FormatReport()
         for (job, finding) in zip(jobs, findings) {
@@ -101,18 +102,18 @@ extension Store {
         case canonical, reformat, move(to: String), problems([FileProblem]), failed(LiftLogError)
     }
 
-    static func examine(_ path: String, as kind: FormatKind, files: StoreFiles) -> FormatFinding {
+    static func examine(_ path: String, as kind: FormatKind, files: StoreFiles, parentsChecked: Bool = false) -> FormatFinding {
         switch kind {
-        case .manifest: examine(path, as: StoreManifest.self, files: files)
-        case .exercise: examine(path, as: Exercise.self, files: files)
-        case .plan: examine(path, as: TrainingPlan.self, files: files)
-        case .session: examine(path, as: Session.self, files: files)
-        case .body: examine(path, as: BodyEntry.self, files: files)
+        case .manifest: examine(path, as: StoreManifest.self, files: files, parentsChecked: parentsChecked)
+        case .exercise: examine(path, as: Exercise.self, files: files, parentsChecked: parentsChecked)
+        case .plan: examine(path, as: TrainingPlan.self, files: files, parentsChecked: parentsChecked)
+        case .session: examine(path, as: Session.self, files: files, parentsChecked: parentsChecked)
+        case .body: examine(path, as: BodyEntry.self, files: files, parentsChecked: parentsChecked)
         }
     }
 
-    private static func examine<T: JSONDecodable & JSONEncodable>(_ path: String, as type: T.Type, files: StoreFiles) -> FormatFinding {
-        guard let bytes = try? files.read(path) else {
+    private static func examine<T: JSONDecodable & JSONEncodable>(_ path: String, as type: T.Type, files: StoreFiles, parentsChecked: Bool) -> FormatFinding {
+        guard let bytes = try? files.read(path, parentsChecked: parentsChecked) else {
             return .problems([FileProblem(path: path, line: 0, column: 0, message: "cannot be read as a file", remedy: .check)])
         }
         let value: T
