@@ -209,14 +209,8 @@ struct ServeTests {
                 #expect(acknowledged.count(client) == 100)
             }
             #expect(entries.first { $0["exercise_name"] == "Back Squat" }?["sets"]?.arrayValue?.count == 30)
-            // Refusals are clear errors of the API (the store busy), never anything else. One
-            // connection in a run of 900 has, rarely and only under the whole parallel suite,
-            // ended without an answer (the client retries it, as clients must; the cause is not
-            // found yet): tolerated once, never twice, and always shown.
-            let dropped = acknowledged.refusalList.filter { $0.hasPrefix("0 ") }
-            #expect(acknowledged.refusalList.allSatisfy { $0.hasPrefix("409 ") || $0.hasPrefix("503 ") || $0.hasPrefix("0 ") }, "\(acknowledged.refusalList)")
-            #expect(dropped.count <= 1, "\(dropped)")
-            if !dropped.isEmpty { print("concurrency over HTTP: a connection ended without an answer and was retried: \(dropped)") }
+            // Refusals are clear errors of the API (the store busy), never anything else.
+            #expect(acknowledged.refusalList.allSatisfy { $0.hasPrefix("409 ") || $0.hasPrefix("503 ") }, "\(acknowledged.refusalList)")
             print("concurrency over HTTP: 8 clients × 100 sets + 30 from the CLI; \(acknowledged.refusalList.count) refusals retried: \(acknowledged.refusalList.prefix(2))")
             #expect(runBinary(["check", "--store", store]).status == 0)
         }

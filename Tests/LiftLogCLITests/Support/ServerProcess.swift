@@ -12,6 +12,10 @@ struct ServerProcess {
     let port: Int
     /// The server's access log, read while it runs.
     let log: Drain
+    /// What ``stop()`` found, kept so that stopping twice (a test, then `withServer`'s `defer`)
+    /// neither signals a process number that may be someone else's by then nor reads and
+    /// closes the pipes' descriptor numbers again (they may name another test's socket by then).
+    private let stopped = StopOnce()
 
     /// Starts the server and reads the port from its first line.
     static func start(store: String, _ arguments: [String] = []) -> ServerProcess? {
@@ -150,9 +154,26 @@ struct ServerProcess {
 
     /// Stops it as Ctrl-C does and returns what it printed.
     func stop() -> Outcome {
-        process.kill(SIGINT)
-        let output = String(decoding: ProcessSupport.readAll(process.outputPipe), as: UTF8.self)
-        let error = log.finish()
-        return Outcome(status: ProcessSupport.wait(for: process.pid), output: output, error: error)
+        stopped.once {
+            process.kill(SIGINT)
+            let output = String(decoding: ProcessSupport.readAll(process.outputPipe), as: UTF8.self)
+            let error = log.finish()
+            return Outcome(status: ProcessSupport.wait(for: process.pid), output: output, error: error)
+        }
+    }
+}
+
+/// Runs a stop once; later calls get the same outcome.
+private final class StopOnce: @unchecked Sendable {
+    private let lock = Mutex()
+    private var outcome: Outcome?
+
+    func once(_ body: () -> Outcome) -> Outcome {
+        lock.withLock {
+            if let outcome { return outcome }
+            let result = body()
+            outcome = result
+            return result
+        }
     }
 }
