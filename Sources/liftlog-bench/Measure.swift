@@ -55,8 +55,24 @@ func compileCFloor(in folder: String) -> String? {
     #include <stdio.h>
     #include <stdlib.h>
     #include <string.h>
+    #include <sys/resource.h>
+    #include <sys/wait.h>
     #include <unistd.h>
     int main(int argc, char **argv) {
+        if (argc > 2 && strcmp(argv[1], "--peak") == 0) {
+            /* Runs PROGRAM ARGS from this small process and prints its peak memory in KB. */
+            pid_t pid = fork();
+            if (pid == 0) {
+                int null = open("/dev/null", O_WRONLY);
+                dup2(null, 1); dup2(null, 2);
+                execv(argv[2], argv + 2);
+                _exit(127);
+            }
+            int status = 0; struct rusage usage;
+            if (pid < 0 || wait4(pid, &status, 0, &usage) < 0) return 1;
+            printf("%ld\\n", usage.ru_maxrss);
+            return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+        }
         if (argc < 3) return 0;
         size_t size = (size_t)atol(argv[2]);
         char *bytes = malloc(size); memset(bytes, ' ', size);
@@ -83,6 +99,25 @@ func compileCFloor(in folder: String) -> String? {
         if runProcess([compiler, "-O2", "-o", program, file]).status == 0, access(program, X_OK) == 0 { return program }
     }
     return nil
+}
+
+/// The peak memory of a program in MB, measured by the C helper (`--peak`): a program started
+/// straight from this process would report at least this process's own size (Linux keeps the
+/// resident high-water mark of the memory a `vfork`ed child shares with its parent until
+/// `exec`). Without the helper, `runProcess`'s figure.
+func peakMegabytes(_ arguments: [String], helper: String?) -> Double {
+    guard let helper else { return runProcess(arguments).peakMegabytes }
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else { return runProcess(arguments).peakMegabytes }
+    guard case .success(let pid) = ProcessSupport.spawn(helper, arguments: [helper, "--peak"] + arguments, environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent"],
+                                                        output: .descriptor(pipeEnds[1]), error: .null, closing: [pipeEnds[0]]) else {
+        close(pipeEnds[0]); close(pipeEnds[1])
+        return runProcess(arguments).peakMegabytes
+    }
+    close(pipeEnds[1])
+    let text = String(decoding: ProcessSupport.readAll(pipeEnds[0]), as: UTF8.self)
+    _ = ProcessSupport.wait(for: pid)
+    return (Double(text.trimmingWhitespace()) ?? 0) / 1024
 }
 
 /// The floor of a durable write: temp file, write, fsync, rename, fsync the folder, in C calls.

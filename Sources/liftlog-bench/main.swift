@@ -88,6 +88,12 @@ struct Fixture {
 
 var fixtures: [Fixture] = []
 defer { for fixture in fixtures { removeTree(fixture.root) } }
+// The C helper: the floors of a C program, and the peak memory of a command measured from a
+// process of its own size (see peakMegabytes).
+let helperFolder = makeTemporaryDirectory()
+defer { removeTree(helperFolder) }
+let cFloor = compileCFloor(in: helperFolder)
+if cFloor == nil { print("  (no C compiler found: the C floors are not measured, and peak memory includes this process's)") }
 for size in sizes {
     let fixture = Fixture(size: size, root: makeTemporaryDirectory())
     var start = now()
@@ -100,7 +106,7 @@ for size in sizes {
     let reindex = runProcess([liftlog, "reindex", "--store", fixture.path])
     precondition(reindex.status == 0, "reindex failed")
     record("reindex, whole process (s)", size, reindex.milliseconds / 1000)
-    record("reindex, peak memory (MB)", size, reindex.peakMegabytes)
+    record("reindex, peak memory (MB)", size, cFloor == nil ? reindex.peakMegabytes : peakMegabytes([liftlog, "reindex", "--store", fixture.path], helper: cFloor))
     let files = allSessionFiles(fixture.path)
     start = now()
     let bytes = rawRead(files)
@@ -152,8 +158,6 @@ try interleaved("status, in-process (ms)", runs: runs) { _ = try Store.open(at: 
 
 print("Whole processes, as a user runs them:")
 let processRuns = quick ? 7 : 21
-let cFloor = compileCFloor(in: fixtures[0].root)
-if cFloor == nil { print("  (no C compiler found: the C floors are not measured)") }
 interleaved("floor: a C program that only starts, whole process (ms)", runs: processRuns) { _ in _ = runProcess([cFloor ?? "/bin/true"]) }
 interleaved("floor: liftlog --version, whole process (ms)", runs: processRuns) { _ in _ = runProcess([liftlog, "--version"]) }
 interleaved("history page 1, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "history", "--per-page", "10", "--store", $0.path]) }
@@ -191,7 +195,7 @@ for index in fixtures.indices {
 interleaved("progress of one exercise, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "progress", "Back Squat", "--store", $0.path]) }
 // `pr` of every exercise is one pass over the index; its memory must not grow with the log.
 interleaved("pr of every exercise, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "pr", "--store", $0.path]) }
-for fixture in fixtures { record("pr of every exercise, peak memory (MB)", fixture.size, runProcess([liftlog, "pr", "--store", fixture.path]).peakMegabytes) }
+for fixture in fixtures { record("pr of every exercise, peak memory (MB)", fixture.size, peakMegabytes([liftlog, "pr", "--store", fixture.path], helper: cFloor)) }
 interleaved("floor: read the files that contain it raw (ms)", runs: processRuns) { _ = rawRead($0.progressFiles) }
 for fixture in fixtures { print("  N = \(fixture.size): Back Squat is in \(fixture.progressFiles.count) sessions") }
 
@@ -218,8 +222,8 @@ print("Export and one exercise's records (Back Squat):")
 interleaved("export csv, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "export", "csv", "--store", $0.path]) }
 interleaved("export ndjson, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "export", "ndjson", "--store", $0.path]) }
 for fixture in fixtures {
-    record("export csv, peak memory (MB)", fixture.size, runProcess([liftlog, "export", "csv", "--store", fixture.path]).peakMegabytes)
-    record("export ndjson, peak memory (MB)", fixture.size, runProcess([liftlog, "export", "ndjson", "--store", fixture.path]).peakMegabytes)
+    record("export csv, peak memory (MB)", fixture.size, peakMegabytes([liftlog, "export", "csv", "--store", fixture.path], helper: cFloor))
+    record("export ndjson, peak memory (MB)", fixture.size, peakMegabytes([liftlog, "export", "ndjson", "--store", fixture.path], helper: cFloor))
 }
 interleaved("pr of one exercise, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "pr", "Back Squat", "--store", $0.path]) }
 // What `pr` shows (the heaviest weight at each number of reps, the heaviest set, the best e1RM

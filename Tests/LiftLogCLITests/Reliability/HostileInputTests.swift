@@ -83,6 +83,26 @@ struct HostileInputTests {
         }
     }
 
+    @Test("a month folder that is a link: the commands that read every file refuse it, naming it, and read nothing behind it")
+    func linkedMonthFolder() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, outside) = arena(root)
+            #expect(run(["finish", "--store", store]).status == 0)
+            let session = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/") })
+            let month = String(session.split(separator: "/").prefix(3).joined(separator: "/"))
+            let id = String(session.suffix(13).prefix(8))
+            // The month's files moved outside the store, the month folder made a link to them.
+            rename(store + "/" + month, outside + "/month")
+            symlink(outside + "/month", store + "/" + month)
+            for command in [["reindex"], ["check"], ["fmt", "--check"], ["export", "csv"], ["export", "ndjson"], ["history"]] {
+                let outcome = run(command + ["--store", store])
+                #expect(outcome.status != 0, "\(command): \(outcome.output)")
+                #expect((outcome.output + outcome.error).contains("\(month): is a symbolic link"), "\(command): \(outcome.error)")
+                #expect(!outcome.output.contains(id), "\(command) read a file behind the link")
+            }
+        }
+    }
+
     @Test("a session file that is a folder, a FIFO, 1 GB, or nested a million deep: a clear error, no hang", .timeLimit(.minutes(2)))
     func strangeFiles() throws {
         try withTemporaryDirectory { root throws in
