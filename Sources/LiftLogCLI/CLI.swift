@@ -43,6 +43,7 @@ public enum CLI {
                     // `log` and `superset` compare the session they read anyway (`missingBefore`).
                     if !["log", "superset"].contains(parsed.command.name) { reportSetsChangedOutside(context, store: store, active: active) }
                     warnAboutLongActiveSession(context, command: parsed.command.name, active: active)
+                    if case .some(.some(let stored)) = read { context.activeSessionRead = stored }
                 }
                 let result: CommandResult
                 do throws(LiftLogError) {

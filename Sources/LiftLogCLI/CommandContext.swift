@@ -9,6 +9,9 @@ struct CommandContext {
     var json: Bool
     var storeOption: String?
     private(set) var openedStore: Store?
+    /// The active session as the notes before the command read it (where `.liftlog/active`
+    /// points), when they did: a command that only shows it need not read it again.
+    var activeSessionRead: StoredSession?
 
     /// The store this command works on (SPEC §7): `--store`, else `$LIFTLOG_STORE`, else the
     /// nearest enclosing folder with a liftlog.json, else the default location, created and

@@ -134,7 +134,7 @@ enum InterchangeCommands {
     static let export = CommandSpec(
         name: "export",
         abstract: "Write every session as CSV (Strong-compatible) or NDJSON (one session per line) to standard output.",
-        discussion: "The CSV has Strong's columns first (tools that read Strong's export read it), the weight and distance unit of each row, then the UTC offset, the session ID and liftlog's own columns (kind, feel, pain, plan, source, entries, supersets, RIR, rest, bodyweight loads, targets…), so liftlog imports it back as it was ('liftlog import strong FILE') and importing it into the same store adds nothing. It leaves out planned sets not done and keys liftlog does not know; NDJSON keeps everything. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe.",
+        discussion: "The CSV has Strong's columns first (tools that read Strong's export read it), the weight and distance unit of each row, then the UTC offset, the session ID and liftlog's own columns (kind, feel, pain, plan, source, entries, supersets, RIR, rest, bodyweight loads, targets…), so liftlog imports it back as it was ('liftlog import strong FILE') and importing it into the same store adds nothing. It leaves out planned sets not done and keys liftlog does not know; NDJSON keeps everything. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe. A session file that does not read stops the export there with its location ('liftlog check' says more); the sessions before it have been written.",
         arguments: [Argument.exportFormat],
         options: [Option.csvFlavour, Option.from, Option.to, Option.outFolder],
         run: { context, arguments throws(LiftLogError) in

@@ -205,7 +205,10 @@ enum WorkoutCommands {
         abstract: "Show the active session.",
         run: { context, _ throws(LiftLogError) in
             let store = try context.store()
-            guard let stored = try store.activeSession() else {
+            // Shown as the notes before the command just read it, when they did.
+            var active = context.activeSessionRead
+            if active == nil { active = try store.activeSession() }
+            guard let stored = active else {
                 return CommandResult(data: .null, text: "No active session. Start one with 'liftlog start'.")
             }
             return try sessionResult(stored, store: store, context: context)
