@@ -112,7 +112,8 @@ enum AnalyticsCommands {
             }
             var rows: [[String]] = []
             var list: [JSONValue] = []
-            for report in try store.exerciseReports(formula: formula) {
+            // The records alone: memory does not grow with the log.
+            for report in try store.exerciseReports(formula: formula, entries: false) {
                 let e1rm = report.bestE1RM.map { Formatting.number($0.value) } ?? "–"
                 if let record = report.personalRecord {
                     rows.append([report.exerciseName, "\(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps)", record.date.description, e1rm])

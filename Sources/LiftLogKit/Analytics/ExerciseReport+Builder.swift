@@ -7,10 +7,13 @@ extension ExerciseReport {
         private var prKilograms = -1.0
         private var addedKilograms = -Double.infinity
         private var paceBest: [Int: PaceRecord] = [:]
+        /// Whether each session's entry is kept (the records alone need none of them).
+        private let keepsEntries: Bool
 
-        init(exerciseID: Exercise.ID?, exerciseName: String, unit: WeightUnit, formula: E1RMFormula) {
+        init(exerciseID: Exercise.ID?, exerciseName: String, unit: WeightUnit, formula: E1RMFormula, keepsEntries: Bool = true) {
             partial = ExerciseReport(exerciseID: exerciseID, exerciseName: exerciseName, unit: unit)
             self.formula = formula
+            self.keepsEntries = keepsEntries
         }
 
         /// Adds the exercise's working sets of one session. `bodyWeight` (in the report's unit)
@@ -64,7 +67,7 @@ extension ExerciseReport {
             }
             entry.volume = rounded(entry.volume)
             entry.distanceMeters = entry.distanceMeters.map(rounded)
-            partial.entries.append(entry)
+            if keepsEntries { partial.entries.append(entry) }
         }
 
         /// The e1RM of a set of `load` (in the report's unit) for `reps`.

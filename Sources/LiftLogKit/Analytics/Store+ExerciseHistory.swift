@@ -88,9 +88,11 @@ extension Store {
     /// without an exercise). Entries are linked by ID, or by name when unlinked; an exercise
     /// removed from the library keeps its records under the name its sessions recorded.
     ///
+    /// - Parameter entries: whether each report lists its sessions (``ExerciseReport/entries``);
+    ///   without them, memory holds only the records and does not grow with the log.
     /// - Complexity: one index line per session and one `stat` per session used; no session
     ///   file is read unless it changed.
-    public func exerciseReports(formula: E1RMFormula = .epley) throws(LiftLogError) -> [ExerciseReport] {
+    public func exerciseReports(formula: E1RMFormula = .epley, entries: Bool = true) throws(LiftLogError) -> [ExerciseReport] {
         let library = try exercises()
         let byID = Dictionary(library.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let byName = Dictionary(library.enumerated().map { (Exercise.nameKey($1.name), $0) }, uniquingKeysWith: { first, _ in first })
@@ -115,11 +117,11 @@ extension Store {
                 }
                 for (found, list) in sets {
                     let bodyWeight = try bodyWeights.near(summary, sets: list)
-                    builders[found, default: ExerciseReport.Builder(exerciseID: library[found].id, exerciseName: library[found].name, unit: unit, formula: formula)].add(summary, list, bodyWeight: bodyWeight)
+                    builders[found, default: ExerciseReport.Builder(exerciseID: library[found].id, exerciseName: library[found].name, unit: unit, formula: formula, keepsEntries: entries)].add(summary, list, bodyWeight: bodyWeight)
                 }
                 for (key, item) in removedSets {
                     let bodyWeight = try bodyWeights.near(summary, sets: item.sets)
-                    removed[key, default: ExerciseReport.Builder(exerciseID: nil, exerciseName: item.name, unit: unit, formula: formula)].add(summary, item.sets, bodyWeight: bodyWeight)
+                    removed[key, default: ExerciseReport.Builder(exerciseID: nil, exerciseName: item.name, unit: unit, formula: formula, keepsEntries: entries)].add(summary, item.sets, bodyWeight: bodyWeight)
                 }
                 return true
             }

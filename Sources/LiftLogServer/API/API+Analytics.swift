@@ -13,7 +13,7 @@ extension API {
                                    "unreadable_files": .array(unreadable.map { .string($0) })])
         }]),
         Route("records", ["GET": { call throws(LiftLogError) in
-            let reports = try call.store().exerciseReports()
+            let reports = try call.store().exerciseReports(entries: false)
             return APIResponse.ok(["records": .array(reports.filter(\.hasRecords).map(DataShapes.exerciseRecordsJSON))])
         }]),
         Route("trends", ["GET": { call throws(LiftLogError) in

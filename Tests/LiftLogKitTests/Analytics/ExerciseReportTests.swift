@@ -57,6 +57,18 @@ struct ExerciseReportTests {
             #expect(report.repRecords.map(\.reps) == [3, 5, 6])
             #expect(report.repRecords.first?.unit == .lbs)
 
+            // Every exercise at once gives the same records; without entries, only those.
+            let all = try store.exerciseReports()
+            let recordsOnly = try store.exerciseReports(entries: false)
+            let squat = try #require(all.first { $0.exerciseName == "Back Squat" })
+            let squatRecords = try #require(recordsOnly.first { $0.exerciseName == "Back Squat" })
+            #expect(squat.entries.count == 3)
+            #expect(squatRecords.entries.isEmpty)
+            #expect(squatRecords.personalRecord?.weight == 100 && squatRecords.personalRecord?.reps == 6)
+            #expect(squatRecords.bestE1RM?.value == squat.bestE1RM?.value)
+            #expect(squatRecords.repRecords.map(\.reps) == squat.repRecords.map(\.reps))
+            #expect(all.map(\.exerciseName) == recordsOnly.map(\.exerciseName))
+
             // Now 225 lbs (102.06 kg) beats 100 kg.
             let heavier = try self.store(root + "/b", days: [[set(100, .kg, 6)], [set(225, .lbs, 1)]])
             let second = try heavier.exerciseReport("Back Squat")
