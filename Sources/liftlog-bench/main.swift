@@ -66,7 +66,7 @@ struct Row {
 }
 
 var rows: [String: Row] = [:]
-nonisolated(unsafe) var importFigures: [(rows: Int, seconds: Double, memory: Double)] = []
+nonisolated(unsafe) var importFigures: [(rows: Int, seconds: Double, memory: Double, floor: Double?)] = []
 var order: [String] = []
 @MainActor func record(_ name: String, _ size: Int, _ value: Double) {
     if rows[name] == nil { rows[name] = Row(name: name); order.append(name) }
@@ -293,9 +293,39 @@ print("HTTP server (N = \(fixtures[1].size)):")
 let serverFigures = try serverBenchmark(liftlog: liftlog, store: fixtures[1].path, folder: fixtures[1].root,
                                         sqliteScript: fixtures[1].root + "/load.sql", quick: quick)
 
-// Importing a Strong export, streamed: throughput and peak memory for two file sizes (memory
-// must not grow with the file).
+// Importing a Strong export, streamed: time and peak memory for two file sizes (memory must
+// not grow with the file), next to a Python floor that reads the same CSV with `csv`, groups it
+// into sessions and writes each as a JSON file durably (temporary file, fsync, rename, fsync
+// of the folder), as liftlog does. Runs alternate between the two, each into a fresh folder.
+let importFloor = #"""
+import csv, json, os, sys, uuid
+sessions, order = {}, []
+with open(sys.argv[1], newline='') as f:
+    rows = csv.reader(f); next(rows)
+    for row in rows:
+        key = (row[0], row[1])
+        s = sessions.get(key)
+        if s is None:
+            s = sessions[key] = {"id": str(uuid.uuid4()), "started_at": row[0].replace(' ', 'T') + "+01:00", "name": row[1], "kind": "lifting", "status": "completed", "entries": []}
+            order.append(key)
+        entries = s["entries"]
+        if not entries or entries[-1]["exercise_name"] != row[3]:
+            entries.append({"exercise_name": row[3], "order": len(entries) + 1, "sets": []})
+        one = {"set_number": int(row[4]), "weight": float(row[5]), "unit": "kg", "reps": int(row[6]), "status": "completed", "set_type": "normal"}
+        if row[11]: one["rpe"] = float(row[11])
+        entries[-1]["sets"].append(one)
+for key in order:
+    s = sessions[key]; d = s["started_at"]
+    folder = os.path.join(sys.argv[2], d[0:4], d[5:7]); os.makedirs(folder, exist_ok=True)
+    name = d[0:10] + "-" + d[11:13] + d[14:16] + "-" + s["id"][:8] + ".json"
+    tmp = os.path.join(folder, "." + name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    os.write(fd, json.dumps(s, indent=2, sort_keys=True).encode() + b"\n"); os.fsync(fd); os.close(fd)
+    os.rename(tmp, os.path.join(folder, name))
+    dfd = os.open(folder, os.O_RDONLY); os.fsync(dfd); os.close(dfd)
+"""#
 print("Import:")
+let importPython = pythonCandidates.first { access($0, X_OK) == 0 }
 for rows in quick ? [5_000, 20_000] : [5_000, 50_000] {
     let folder = makeTemporaryDirectory()
     defer { removeTree(folder) }
@@ -310,11 +340,33 @@ for rows in quick ? [5_000, 20_000] : [5_000, 50_000] {
     let handle = fopen(file, "w")
     fputs(csv, handle)
     fclose(handle)
-    _ = runProcess([liftlog, "init", folder + "/store", "--no-seed"])
-    let result = runProcess([liftlog, "import", "strong", file, "--unit", "kg", "--utc-offset", "+01:00", "--store", folder + "/store"])
-    precondition(result.status == 0, "import failed")
-    print("  \(rows) rows (\(format(Double(csv.utf8.count) / 1_048_576, digits: 1)) MB): \(format(result.milliseconds / 1000, digits: 2)) s, \(format(Double(rows) / (result.milliseconds / 1000), digits: 0)) rows/s, peak memory \(format(result.peakMegabytes, digits: 1)) MB")
-    importFigures.append((rows, result.milliseconds / 1000, result.peakMegabytes))
+    writeText(importFloor, to: folder + "/floor.py")
+    var liftlogSeconds: [Double] = [], floorSeconds: [Double] = [], memory = 0.0
+    for _ in 0..<(quick ? 3 : 5) {
+        removeTree(folder + "/store")
+        _ = runProcess([liftlog, "init", folder + "/store", "--no-seed"])
+        let result = runProcess([liftlog, "import", "strong", file, "--unit", "kg", "--utc-offset", "+01:00", "--store", folder + "/store"])
+        precondition(result.status == 0, "import failed")
+        liftlogSeconds.append(result.milliseconds / 1000)
+        memory = max(memory, result.peakMegabytes)
+        if let python = importPython {
+            removeTree(folder + "/floor")
+            let floor = runProcess([python, folder + "/floor.py", file, folder + "/floor"])
+            precondition(floor.status == 0, "the Python import floor failed")
+            floorSeconds.append(floor.milliseconds / 1000)
+        }
+    }
+    if cFloor != nil {
+        // Peak memory from the small helper (started from here, a child reports this process's).
+        removeTree(folder + "/store")
+        _ = runProcess([liftlog, "init", folder + "/store", "--no-seed"])
+        memory = peakMegabytes([liftlog, "import", "strong", file, "--unit", "kg", "--utc-offset", "+01:00", "--store", folder + "/store"], helper: cFloor)
+    }
+    let seconds = liftlogSeconds.sorted()[liftlogSeconds.count / 2]
+    let floor = floorSeconds.isEmpty ? nil : floorSeconds.sorted()[floorSeconds.count / 2]
+    print("  \(rows) rows (\(format(Double(csv.utf8.count) / 1_048_576, digits: 1)) MB): \(format(seconds, digits: 2)) s, \(format(Double(rows) / seconds, digits: 0)) rows/s, peak memory \(format(memory, digits: 1)) MB"
+          + (floor.map { "; Python floor \(format($0, digits: 2)) s, \(format(seconds / $0, digits: 2))×" } ?? "; Python floor: python3 not installed"))
+    importFigures.append((rows, seconds, memory, floor))
 }
 
 // Searching a library of 1,500 exercises: free-exercise-db's 873, the default 34, and named
@@ -396,6 +448,11 @@ if rows["SQLite: history page 1, whole sqlite3 process (ms)"] != nil {
 }
 if let small = importFigures.first, let large = importFigures.last {
     print("- import peak memory: \(format(small.memory, digits: 1)) MB for \(small.rows) rows, \(format(large.memory, digits: 1)) MB for \(large.rows) rows (\(format(large.memory / small.memory, digits: 2))x for \(large.rows / small.rows)x the rows)")
+    for figure in importFigures {
+        guard let floor = figure.floor else { continue }
+        let ratio = figure.seconds / floor
+        print("- import of \(figure.rows) rows vs the Python floor that fsyncs each file: \(format(ratio, digits: 2))× (target ≤ 1.2×) \(ratio <= 1.2 ? "met" : "NOT met")")
+    }
 }
 for size in sizes {
     let progress = value("progress of one exercise, whole process (ms)", size)

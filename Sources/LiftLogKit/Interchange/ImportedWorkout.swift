@@ -206,7 +206,7 @@ enum ImportValues {
     static func cell(_ record: CSVRecord, _ index: Int?) -> String {
         guard let index, index < record.fields.count else { return "" }
         var text = record.fields[index].trimmingWhitespace()
-        if text.contains("\r\n") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        if text.utf8.contains(0x0D), text.contains("\r\n") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
         if text.hasPrefix("'"), let second = text.unicodeScalars.dropFirst().first, "=+-@".unicodeScalars.contains(second) {
             text.removeFirst()
         }
@@ -216,7 +216,8 @@ enum ImportValues {
     /// A number, tolerating a decimal comma (semicolon files) and float noise
     /// (`74.99999999999999` → 75, `65.181223569` → 65.18); `nil` for an empty cell.
     static func number(_ text: String, line: Int, column: String) throws(ImportProblem) -> Double? {
-        let trimmed = text.trimmingWhitespace().replacingOccurrences(of: ",", with: ".")
+        var trimmed = text.trimmingWhitespace()
+        if trimmed.utf8.contains(0x2C) { trimmed = trimmed.replacingOccurrences(of: ",", with: ".") }
         guard !trimmed.isEmpty else { return nil }
         guard let value = Double(trimmed), value.isFinite else { throw ImportProblem(line: line, message: "\(column) '\(text)' is not a number") }
         return (value * 100).rounded() / 100
@@ -246,12 +247,12 @@ enum ImportValues {
             number = ""
             unit = ""
         }
-        for character in trimmed {
-            if character.isNumber || character == "." {
+        for character in trimmed.unicodeScalars {
+            if ("0"..."9").contains(character) || character == "." {
                 if !unit.isEmpty { try flush() }
-                number.append(character)
-            } else if character.isLetter {
-                unit.append(character)
+                number.unicodeScalars.append(character)
+            } else if ("a"..."z").contains(character) || (!character.isASCII && character.properties.isAlphabetic) {
+                unit.unicodeScalars.append(character)
             } else if character == " " {
                 if !unit.isEmpty { try flush() }
             } else {
@@ -265,6 +266,7 @@ enum ImportValues {
     /// A local time `YYYY-MM-DD HH:MM[:SS]` (or ISO 8601 with an offset) in the given or local offset.
     static func time(_ text: String, line: Int, utcOffset: Int?) throws(ImportProblem) -> Timestamp {
         let trimmed = text.trimmingWhitespace()
+        if let plain = plainLocalTime(trimmed, utcOffset: utcOffset) { return plain }
         if let exact = Timestamp(trimmed) { return exact }
         let parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "T" })
         guard parts.count == 2, let date = LocalDate(String(parts[0])) else {
@@ -275,6 +277,23 @@ enum ImportValues {
             throw ImportProblem(line: line, message: "time in '\(text)' is not understood")
         }
         return localTime(date, clock[0], clock[1], clock.count == 3 ? clock[2] : 0, utcOffset: utcOffset)
+    }
+
+    /// The common shape, `YYYY-MM-DD HH:MM[:SS]` (or with `T`), read as bytes; `nil` for
+    /// anything else, which ``time(_:line:utcOffset:)`` reads (or refuses) the general way.
+    private static func plainLocalTime(_ text: String, utcOffset: Int?) -> Timestamp? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 16 || bytes.count == 19, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x20 || bytes[10] == 0x54, bytes[13] == 0x3A,
+              bytes.count == 16 || bytes[16] == 0x3A,
+              let year = CivilCalendar.digits(bytes, 0, 4), let month = CivilCalendar.digits(bytes, 5, 2), let day = CivilCalendar.digits(bytes, 8, 2),
+              let hour = CivilCalendar.digits(bytes, 11, 2), let minute = CivilCalendar.digits(bytes, 14, 2),
+              let date = LocalDate(year: year, month: month, day: day), hour < 24, minute < 60 else { return nil }
+        var second = 0
+        if bytes.count == 19 {
+            guard let value = CivilCalendar.digits(bytes, 17, 2), value < 60 else { return nil }
+            second = value
+        }
+        return localTime(date, hour, minute, second, utcOffset: utcOffset)
     }
 
     static func localTime(_ date: LocalDate, _ hour: Int, _ minute: Int, _ second: Int, utcOffset: Int?) -> Timestamp {

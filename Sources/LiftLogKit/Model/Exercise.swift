@@ -105,9 +105,26 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     /// forms folded (full-width letters, ligatures such as "ﬁ", invisible characters such as a
     /// zero-width space), so "ﬁve" and "five" are one name.
     public static func nameKey(_ name: String) -> String {
-        let simple = name.unicodeScalars.allSatisfy { $0.isASCII }
-        let folded = simple ? name : foldingLookAlikes(name)
-        return folded.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        if let key = asciiWords(name, lowercased: true) { return key }
+        return foldingLookAlikes(name).split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+    }
+
+    /// An ASCII name's words joined by single spaces (lowercased when asked), read as bytes;
+    /// `nil` for a name with other characters, which take the Unicode-aware way.
+    private static func asciiWords(_ name: String, lowercased: Bool) -> String? {
+        var output: [UInt8] = []
+        output.reserveCapacity(name.utf8.count)
+        var pendingSpace = false
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                pendingSpace = !output.isEmpty
+                continue
+            }
+            if pendingSpace { output.append(0x20); pendingSpace = false }
+            output.append(lowercased && (0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// `text` with compatibility forms replaced by the letters they look like, and invisible
@@ -134,6 +151,7 @@ public struct Exercise: Identifiable, Hashable, Sendable {
 
     /// `name` trimmed and with inner runs of spaces collapsed, as the library stores it.
     public static func normalizedName(_ name: String) -> String {
-        name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if let words = asciiWords(name, lowercased: false) { return words }
+        return name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

@@ -22,3 +22,32 @@ struct TextHelperTests {
         #expect(text.replacingOccurrences(of: target, with: replacement) == expected)
     }
 }
+
+@Suite("Trimming and UTF-8, ASCII read as bytes")
+struct WhitespaceTests {
+    @Test("trimming: ASCII and Unicode whitespace at either end, nothing inside", arguments: [
+        (" a ", "a"), ("a", "a"), ("", ""), ("   ", ""), ("a b", "a b"), ("\tx\r\n", "x"),
+        ("\u{00A0}Bench\u{3000}", "Bench"), ("x\u{2003}", "x"), ("\u{0085}x", "x"), ("é ", "é"), (" Übung", "Übung"),
+    ])
+    func trimming(text: String, expected: String) {
+        #expect(text.trimmingWhitespace() == expected)
+    }
+
+    @Test("trimming the end only")
+    func trailing() {
+        #expect("  a  ".trimmingTrailingWhitespace() == "  a")
+        #expect(" a".trimmingTrailingWhitespace() == " a")
+        #expect("a\u{00A0}".trimmingTrailingWhitespace() == "a")
+    }
+
+    @Test("UTF-8 is checked before a string is made of it")
+    func validatingUTF8() {
+        #expect(String(validatingUTF8Bytes: Array("plain".utf8)) == "plain")
+        #expect(String(validatingUTF8Bytes: Array("Übung 5×5".utf8)) == "Übung 5×5")
+        #expect(String(validatingUTF8Bytes: []) == "")
+        #expect(String(validatingUTF8Bytes: [0x61, 0xC3]) == nil)              // cut short
+        #expect(String(validatingUTF8Bytes: [0xC0, 0x80]) == nil)              // overlong
+        #expect(String(validatingUTF8Bytes: [0xED, 0xA0, 0x80]) == nil)        // a surrogate
+        #expect(String(validatingUTF8Bytes: [0x61, 0xFF, 0x62]) == nil)
+    }
+}

@@ -18,9 +18,20 @@ struct ExerciseTests {
         #expect(Exercise.nameProblem(name) == problem)
     }
 
-    @Test("compares names ignoring case and extra spaces")
-    func nameKeys() {
-        #expect(Exercise.nameKey("  back   SQUAT ") == Exercise.nameKey("Back Squat"))
+    @Test("name keys: words joined by one space, lowercased, look-alikes folded", arguments: [
+        ("  back   SQUAT ", "back squat"), ("  Bench\tPress  ", "bench press"), ("BENCH   PRESS", "bench press"), ("bench press", "bench press"),
+        ("Bench\u{00A0}Press", "bench press"), ("Ｂｅｎｃｈ Press", "bench press"), ("Bench\u{200B}Press", "benchpress"),
+        ("Übung  Eins", "übung eins"), ("", ""), (" \t ", ""),
+    ])
+    func nameKey(name: String, expected: String) {
+        #expect(Exercise.nameKey(name) == expected)
+    }
+
+    @Test("normalized names keep their case")
+    func normalizedName() {
+        #expect(Exercise.normalizedName("  Bench \t Press ") == "Bench Press")
+        #expect(Exercise.normalizedName("Bench\u{00A0}\u{00A0}Press") == "Bench Press")
+        #expect(Exercise.normalizedName("Squat (Barbell)") == "Squat (Barbell)")
     }
 
     @Test("makes file-safe slugs", arguments: [

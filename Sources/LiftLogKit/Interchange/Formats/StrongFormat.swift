@@ -64,7 +64,8 @@ struct StrongFormat: ImportFormat {
         let line = record.line
         func cell(_ index: Int?) -> String { ImportValues.cell(record, index) }
         let order = cell(setOrder)
-        if order.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "_", with: "") == "resttimer" { return .skip("rest timer") }
+        // A set number (almost every row) is no rest timer.
+        if !order.utf8.allSatisfy({ (0x30...0x39).contains($0) }), order.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "_", with: "") == "resttimer" { return .skip("rest timer") }
         let name = Exercise.normalizedName(cell(exercise))
         guard !name.isEmpty || liftlog["Kind"] != nil else { throw ImportProblem(line: line, message: "the exercise name is empty") }
         if Exercise.nameKey(name) == "rest timer" { return .skip("rest timer") }
