@@ -18,9 +18,9 @@ extension SessionIndex {
 
     /// The records of a month as ``records(of:)`` gives them, without keeping them: a walk over
     /// every month then holds one month at a time.
-    func recordsLettingGo(of key: MonthKey) throws(LiftLogError) -> [IndexRecord] {
+    func recordsLettingGo(of key: MonthKey, parentsChecked: Bool = false) throws(LiftLogError) -> [IndexRecord] {
         if let cached = shards[key] { return cached }
-        guard let bytes = loadShard(key) else { return try records(of: key) }
+        guard let bytes = loadShard(key, parentsChecked: parentsChecked) else { return try records(of: key) }
         var text = bytes
         var parsed: [IndexRecord] = []
         for line in text.allLines() {
@@ -35,8 +35,9 @@ extension SessionIndex {
     /// again if one changed in place, so what `body` sees is current without a second walk.
     /// Months are parsed and let go: memory does not grow with the log (`pr` of every exercise).
     package func forEachVerifiedRecordNewestFirst(_ body: (MonthKey, IndexRecord) throws(LiftLogError) -> Bool) throws(LiftLogError) {
+        let parentsChecked = shardFolderIsSound
         for key in monthsNewestFirst {
-            var list = try recordsLettingGo(of: key)
+            var list = try recordsLettingGo(of: key, parentsChecked: parentsChecked)
             if try changedInPlace(list, of: key) {
                 guard try readAgain(key) else { continue }
                 list = try records(of: key)
@@ -72,10 +73,10 @@ extension SessionIndex {
         // Months not parsed yet are searched on all cores, each on its own bytes.
         let toSearch = months.filter { shards[$0] == nil && shardLines[$0] == nil && !removedShards.contains($0) }
             .map { (key: $0, totals: state.months[$0] ?? MonthSummary()) }
-        let files = self.files
+        let files = self.files, parentsChecked = shardFolderIsSound
         let searched = parallelMap(toSearch, minimumPerThread: 8) { item -> [IndexRecord]? in
             let key = item.key
-            guard let bytes = try? files.read(key.shardPath) else { return [] }
+            guard let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else { return [] }
             var text = ShardText(bytes)
             // Lines are skipped unparsed, so check the shard's shape against the month's totals
             // (a line per file; 19 tabs in a session's line, 6 in an unreadable file's): a
@@ -120,9 +121,9 @@ extension SessionIndex {
         return records
     }
 
-    func loadShard(_ key: MonthKey) -> ShardText? {
+    func loadShard(_ key: MonthKey, parentsChecked: Bool = false) -> ShardText? {
         if let cached = shardLines[key] { return cached }
-        guard state.months[key] != nil, !removedShards.contains(key), let bytes = try? files.read(key.shardPath) else { return nil }
+        guard state.months[key] != nil, !removedShards.contains(key), let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else { return nil }
         return ShardText(bytes)
     }
 

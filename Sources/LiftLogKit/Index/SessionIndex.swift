@@ -46,6 +46,9 @@ package final class SessionIndex {
     var filesRead = 0
     /// Whether no usable index was found on disk.
     var hasNoState = false
+    /// Whether `.liftlog/index/months` and the folders above it are real folders, looked at
+    /// now: a walk over many months then reads each shard without looking at them again.
+    var shardFolderIsSound: Bool { (try? files.checkFolder("\(SessionIndex.directory)/months")) != nil }
     /// Whether the caller holds the store lock, so that temporary files left by a crashed
     /// writer can be removed when a folder is listed (no write of ours can be under way).
     package var holdsLock = false

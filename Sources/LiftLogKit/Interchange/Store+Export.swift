@@ -20,6 +20,7 @@ extension Store {
                                             _ body: (T) throws(LiftLogError) -> Void) throws(LiftLogError) {
         let months: [(MonthKey, [String])] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
             var result: [(MonthKey, [String])] = []
+            let shardsChecked = index.shardFolderIsSound
             for key in index.monthsNewestFirst.reversed() {
                 if let to, key.firstDay > to { continue }
                 if let from, key.lastDay < from { continue }
@@ -28,7 +29,7 @@ extension Store {
                 // the export there.
                 var ordered: [(name: String, path: String)] = []
                 var broken: [(name: String, path: String)] = []
-                for record in try index.recordsLettingGo(of: key).reversed() {
+                for record in try index.recordsLettingGo(of: key, parentsChecked: shardsChecked).reversed() {
                     if let summary = record.summary {
                         ordered.append((record.fileName, summary.path))
                     } else {
