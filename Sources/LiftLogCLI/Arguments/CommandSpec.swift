@@ -112,8 +112,16 @@ struct OptionSpec: Sendable {
 
 /// What one command printed: the JSON data for `--json` and the text for people, and the
 /// failure that sets the exit status when the command ran but found problems (`check`).
+/// The data is made only when it is printed: a command run for people does not build it.
 struct CommandResult {
-    var data: JSONValue
+    private let makeData: () -> JSONValue
+    var data: JSONValue { makeData() }
     var text: String
-    var failure: LiftLogError? = nil
+    var failure: LiftLogError?
+
+    init(data: @autoclosure @escaping () -> JSONValue, text: String, failure: LiftLogError? = nil) {
+        makeData = data
+        self.text = text
+        self.failure = failure
+    }
 }

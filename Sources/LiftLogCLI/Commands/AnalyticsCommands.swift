@@ -15,7 +15,6 @@ enum AnalyticsCommands {
             }
             let report = try store.exerciseReport(arguments[.exerciseName], formula: try arguments[.formula] ?? .epley)
             let metric = given.flatMap(ProgressMetric.init(rawValue:)) ?? ProgressMetric.natural(for: report)
-            let data = progressJSON(report)
             let unit = metric.unit(report.unit)
             let marked = ProgressChart.points(report, metric: metric)
             if let svgPath = try arguments[.svg] {
@@ -25,7 +24,7 @@ enum AnalyticsCommands {
                 try OutputFile.write(ProgressChart.svg(marked, title: "\(report.exerciseName) — \(metric.title)", unit: unit), to: svgPath)
             }
             guard !report.entries.isEmpty else {
-                return CommandResult(data: data, text: "No history yet for \(report.exerciseName).")
+                return CommandResult(data: progressJSON(report), text: "No history yet for \(report.exerciseName).")
             }
             var text = marked.isEmpty ? "" : Chart.terminal(marked, title: "\(report.exerciseName) — \(metric.title)", unit: unit, width: context.width, unicode: context.unicode, style: context.style) + "\n\n"
             text += progressTable(report, style: context.style)
@@ -34,7 +33,7 @@ enum AnalyticsCommands {
             if !records.isEmpty { text += "\n\n" + records.joined(separator: "\n") }
             if metric == .e1rm && !marked.isEmpty { text += "\n" + e1rmNote }
             if let svgPath = try arguments[.svg] { text += "\nWrote the chart to \(svgPath)." }
-            return CommandResult(data: data, text: text)
+            return CommandResult(data: progressJSON(report), text: text)
         })
 
     /// The history table, with the columns the exercise's sets have.

@@ -102,13 +102,15 @@ enum DataCommands {
                 let edited = (try? PosixFileSystem().readFile(copy, limit: StoreFiles.maximumFileSize)) ?? []
                 if edited == originalBytes {
                     Editor.removeFolder(folder, file: copy)
-                    return CommandResult(data: try JSONShapes.session(stored, store: store), text: "No changes.")
+                    let sessionJSON = try JSONShapes.session(stored, store: store)
+                    return CommandResult(data: sessionJSON, text: "No changes.")
                 }
                 do throws(LiftLogError) {
                     let saved = try store.replaceSession(stored, originalBytes: originalBytes, with: edited, editedPath: copy)
                     Editor.removeFolder(folder, file: copy)
                     let moved = saved.path == stored.path ? "" : " (moved from \(stored.path))"
-                    return CommandResult(data: try JSONShapes.session(saved, store: store), text: "Saved \(saved.path)\(moved).")
+                    let sessionJSON = try JSONShapes.session(saved, store: store)
+                    return CommandResult(data: sessionJSON, text: "Saved \(saved.path)\(moved).")
                 } catch {
                     var text = ""
                     if case .corruptFile(let problems) = error {

@@ -13,7 +13,8 @@ enum WorkoutCommands {
 
     static func sessionResult(_ stored: StoredSession, store: Store, context: CommandContext, prefix: String? = nil) throws(LiftLogError) -> CommandResult {
         let text = SessionText.render(stored, metrics: try store.metrics(of: stored.session), now: store.currentTimestamp(), style: context.style)
-        return CommandResult(data: try JSONShapes.session(stored, store: store), text: (prefix.map { $0 + "\n\n" } ?? "") + text)
+        let sessionJSON = try JSONShapes.session(stored, store: store)
+        return CommandResult(data: sessionJSON, text: (prefix.map { $0 + "\n\n" } ?? "") + text)
     }
 
     static let start = CommandSpec(
@@ -36,7 +37,8 @@ enum WorkoutCommands {
             case .cardio: text += ". Log what you do with 'liftlog log Run 5km/25:00' (or 30min, 400mx6), then 'liftlog finish'."
             case .stretch, .meditation: text += ". Finish it with 'liftlog finish' when you are done."
             }
-            return CommandResult(data: try JSONShapes.session(stored, store: store), text: text)
+            let sessionJSON = try JSONShapes.session(stored, store: store)
+            return CommandResult(data: sessionJSON, text: text)
         })
 
     static let log = CommandSpec(
@@ -135,7 +137,8 @@ enum WorkoutCommands {
                                                 startedAt: try time(.recordedAt, in: arguments, store: store), notes: try arguments[.notes])
             let entry = stored.session.entries[0]
             let what = entry.sets.map(Formatting.set).joined(separator: " · ")
-            return CommandResult(data: try JSONShapes.session(stored, store: store),
+            let sessionJSON = try JSONShapes.session(stored, store: store)
+            return CommandResult(data: sessionJSON,
                                  text: "Recorded \(entry.exerciseName) \(what) on \(stored.session.startedAt.shortDescription) (\(stored.session.id.short)).")
         })
 
