@@ -175,6 +175,10 @@ extension SessionIndex {
                 pending.kept.append(old)
                 continue
             }
+            if let known = written["\(key.folder)/\(name)"], known.matches(status) {
+                pending.kept.append(known)
+                continue
+            }
             pending.toRead.append(("\(key.folder)/\(name)", name, status))
         }
         return pending

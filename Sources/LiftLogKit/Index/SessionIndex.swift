@@ -49,6 +49,10 @@ package final class SessionIndex {
     /// Whether `.liftlog/index/months` and the folders above it are real folders, looked at
     /// now: a walk over many months then reads each shard without looking at them again.
     var shardFolderIsSound: Bool { (try? files.checkFolder("\(SessionIndex.directory)/months")) != nil }
+    /// Records of session files this process has just written, by path: a rescan keeps one
+    /// whose file still has the status it was made with, instead of reading the file again
+    /// (an import hands over the sessions it wrote).
+    var written: [String: IndexRecord] = [:]
     /// Whether the caller holds the store lock, so that temporary files left by a crashed
     /// writer can be removed when a folder is listed (no write of ours can be under way).
     package var holdsLock = false

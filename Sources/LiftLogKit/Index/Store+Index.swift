@@ -2,10 +2,11 @@ extension Store {
     /// Runs `body` on an index brought up to date with the files. With the lock (held by the
     /// caller, or free now) the refreshed index is written back; without it, it is used from
     /// memory only.
-    package func withFreshIndex<T>(holdingLock: Bool, _ body: (SessionIndex) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
+    package func withFreshIndex<T>(holdingLock: Bool, written: [String: IndexRecord] = [:], _ body: (SessionIndex) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
         func run(_ canWrite: Bool) throws(LiftLogError) -> T {
             let index = SessionIndex(files: files, unit: preferences.unit, now: environment.now)
             index.holdsLock = canWrite
+            index.written = written
             if canWrite && index.needsRebuild {
                 try index.rebuild()
             } else {
@@ -43,8 +44,28 @@ extension Store {
     /// Brings the index up to date after a write (the caller holds the lock). The index is a
     /// cache: when it cannot be written, the data already saved stands and the next command
     /// refreshes the index, so a failure here does not fail the command.
-    func updateIndex() {
-        try? withFreshIndex(holdingLock: true) { _ throws(LiftLogError) in }
+    ///
+    /// `written`: records of session files the caller has just written (``WrittenSessions``),
+    /// which the refresh takes instead of reading those files again.
+    func updateIndex(written: [String: IndexRecord] = [:]) {
+        try? withFreshIndex(holdingLock: true, written: written) { _ throws(LiftLogError) in }
+    }
+}
+
+/// The index records of the session files a command writes, for ``Store/updateIndex(written:)``:
+/// made from the session in memory and the file's status right after the write. Bounded, so
+/// that a long import does not hold a record of every session: past the bound, the refresh
+/// reads the remaining files as it would anyway.
+struct WrittenSessions {
+    private(set) var records: [String: IndexRecord] = [:]
+    static let limit = 4_096
+
+    /// Notes `session`, just saved at `path` (one `stat`); a file that cannot be looked at is
+    /// left to the refresh.
+    mutating func add(_ session: Session, at path: String, files: StoreFiles, unit: WeightUnit) {
+        guard records.count < WrittenSessions.limit, let status = try? files.status(path) else { return }
+        let fileName = String(path.split(separator: "/").last ?? "")
+        records[path] = IndexRecord(fileName: fileName, status: status, summary: SessionSummary(session, path: path, unit: unit))
     }
 }
 

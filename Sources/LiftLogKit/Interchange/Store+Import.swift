@@ -263,6 +263,7 @@ extension Store {
             // Pass 2: write the sessions, one workout at a time. What the store has, by start
             // instant and by ID, finds a workout imported before (under any title or ID scheme).
             var known = try knownSessions()
+            var writtenSessions = WrittenSessions()
             var (rows, parser) = try reader()
             var current: ImportedWorkout?
             var done = 0
@@ -316,6 +317,7 @@ extension Store {
                 if !options.dryRun {
                     try files.ensureDirectory(String(session.relativePath.split(separator: "/").dropLast().joined(separator: "/")))
                     try files.save(session, to: session.relativePath)
+                    writtenSessions.add(session, at: session.relativePath, files: files, unit: preferences.unit)
                     written.sessions += 1
                     written.sets += workout.sets.count
                 }
@@ -342,7 +344,7 @@ extension Store {
             }
             try flush()
             progress?(done)
-            if !options.dryRun && (report.sessionsCreated > 0 || !report.sessionsUpdated.isEmpty) { updateIndex() }
+            if !options.dryRun && (report.sessionsCreated > 0 || !report.sessionsUpdated.isEmpty) { updateIndex(written: writtenSessions.records) }
             return report
         }
         } catch {

@@ -38,6 +38,33 @@ struct SessionIndexTests {
         }
     }
 
+    @Test("a record of a file just written stands in for reading it, only while the file is as written")
+    func writtenRecords() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root, seed: false)
+            _ = try store.history(HistoryQuery())
+            let sessions = try writeSessions(store, count: 3)
+            var written = WrittenSessions()
+            for session in sessions { written.add(session, at: session.relativePath, files: store.files, unit: .kg) }
+            let index = SessionIndex(files: store.files, unit: .kg, now: { Timestamp.fixture.adding(seconds: 86_400 * 30) })
+            index.written = written.records
+            try index.refresh()
+            #expect(index.filesRead == 0)
+            #expect(try index.page(HistoryQuery(), exercise: nil).shown.map { $0.record.summary?.id } == sessions.reversed().map(\.id))
+
+            // Changed after its record was made (a byte more): the file is read, not the record.
+            var changed = sessions[1]
+            changed.notes = "edited"
+            try store.files.save(changed, to: changed.relativePath)
+            let again = SessionIndex(files: store.files, unit: .kg, now: { Timestamp.fixture.adding(seconds: 86_400 * 30) })
+            again.written = written.records
+            try again.refresh()
+            #expect(again.filesRead == 1)
+            let shown = try again.page(HistoryQuery(), exercise: nil).shown.compactMap(\.record.summary)
+            #expect(shown.first { $0.id == changed.id }?.path == changed.relativePath)
+        }
+    }
+
     @Test("filters by date range, kind and exercise")
     func filters() throws {
         try withTemporaryDirectory { root throws in

@@ -27,6 +27,21 @@ struct ImportLibraryTests {
         }
     }
 
+    @Test("the index an import leaves is the one a rebuild makes from its files", arguments: [
+        "strong-classic.csv", "strong-units.csv", "hevy.csv", "hevy-lbs.csv", "fitnotes.csv", "liftosaur.csv", "stronglifts.csv", "jefit.csv",
+    ])
+    func indexAfterImport(file: String) throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let path = String(fixture[..<fixture.lastIndex(of: "/")!]) + "/" + file
+            let report = try store.importFile(path, options: ImportOptions(unit: .kg, utcOffsetSeconds: 3600))
+            #expect(report.sessionsCreated > 0)
+            let imported = snapshot(root + "/store/.liftlog/index", excluding: nil)
+            _ = try store.reindex()
+            #expect(snapshot(root + "/store/.liftlog/index", excluding: nil) == imported)
+        }
+    }
+
     @Test("a dry run writes nothing")
     func dryRun() throws {
         try withTemporaryDirectory { root throws in
