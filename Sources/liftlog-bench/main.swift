@@ -130,13 +130,34 @@ for index in fixtures.indices {
     var samples: [Int: [Double]] = [:]
     for fixture in fixtures { try body(fixture) }
     for _ in 0..<runs {
-        for fixture in fixtures {
-            let start = now()
-            try body(fixture)
-            samples[fixture.size, default: []].append((now() - start) * 1000)
-        }
+        for fixture in fixtures { samples[fixture.size, default: []].append(try milliseconds { try body(fixture) }) }
     }
     for (size, values) in samples { record(name, size, values.sorted()[values.count / 2]) }
+}
+
+/// The wall time of `body` in milliseconds.
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = now()
+    try body()
+    return (now() - start) * 1000
+}
+
+/// Measures several short commands together, round by round: each round runs every command
+/// once on every fixture. The machine slows down now and then for a fraction of a second
+/// (seen as a run of whole processes 1–1.5 ms slower); measured one after the other, such a
+/// spell can take all the runs of one command and none of the peer's, while round by round
+/// it takes a few runs of each, which the medians leave out.
+@MainActor func interleaved(_ measures: [(name: String, body: (Fixture) -> Void)], runs: Int) {
+    var samples: [String: [Int: [Double]]] = [:]
+    for measure in measures { for fixture in fixtures { measure.body(fixture) } }
+    for _ in 0..<runs {
+        for measure in measures {
+            for fixture in fixtures { samples[measure.name, default: [:]][fixture.size, default: []].append(milliseconds { measure.body(fixture) }) }
+        }
+    }
+    for measure in measures {
+        for (size, values) in (samples[measure.name] ?? [:]).sorted(by: { $0.key < $1.key }) { record(measure.name, size, values.sorted()[values.count / 2]) }
+    }
 }
 
 print("In-process (each call opens the store, as the CLI does):")
@@ -156,20 +177,44 @@ for fixture in fixtures {
 usleep(2_100_000)
 try interleaved("status, in-process (ms)", runs: runs) { _ = try Store.open(at: $0.path).activeSession() }
 
+// The same job for SQLite, when installed: every session as a row with an index on its start,
+// and the same page asked of a whole `sqlite3` process. The same rows serve the HTTP baseline.
+for fixture in fixtures { try writeSQLiteScript(store: fixture.path, to: fixture.root + "/load.sql") }
+let sqliteCandidates: [String] = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"]
+let sqlite = sqliteCandidates.first { path in access(path, X_OK) == 0 }
+if let sqlite {
+    for fixture in fixtures {
+        _ = runProcess(["/bin/sh", "-c", "\(sqlite) \(fixture.root)/sessions.sqlite < \(fixture.root)/load.sql"])
+    }
+}
+
 print("Whole processes, as a user runs them:")
 let processRuns = quick ? 7 : 21
-interleaved("floor: a C program that only starts, whole process (ms)", runs: processRuns) { _ in _ = runProcess([cFloor ?? "/bin/true"]) }
-interleaved("floor: liftlog --version, whole process (ms)", runs: processRuns) { _ in _ = runProcess([liftlog, "--version"]) }
-interleaved("history page 1, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "history", "--per-page", "10", "--store", $0.path]) }
-interleaved("history page 100, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "history", "--per-page", "10", "--page", "100", "--store", $0.path]) }
-interleaved("show, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "show", $0.middle!.id.short, "--store", $0.path]) }
-interleaved("status, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "status", "--store", $0.path]) }
-// The pre-commit hook checks what is staged: one session file, whatever the size of the log
-// (`check FILE` is `check --staged` without asking git).
-interleaved("check of one session file (pre-commit), whole process (ms)", runs: processRuns) {
-    let checked = runProcess([liftlog, "check", $0.path + "/" + $0.middle!.path, "--store", $0.path])
-    precondition(checked.status == 0, "check FILE failed")
+// The short commands and their peers, round by round (21 rounds in the quick run too: a
+// command of 1–3 ms needs them for a steady median).
+var shortCommands: [(name: String, body: (Fixture) -> Void)] = [
+    ("floor: a C program that only starts, whole process (ms)", { _ in _ = runProcess([cFloor ?? "/bin/true"]) }),
+    ("floor: liftlog --version, whole process (ms)", { _ in _ = runProcess([liftlog, "--version"]) }),
+    ("history page 1, whole process (ms)", { _ = runProcess([liftlog, "history", "--per-page", "10", "--store", $0.path]) }),
+    ("history page 100, whole process (ms)", { _ = runProcess([liftlog, "history", "--per-page", "10", "--page", "100", "--store", $0.path]) }),
+    ("show, whole process (ms)", { _ = runProcess([liftlog, "show", $0.middle!.id.short, "--store", $0.path]) }),
+    ("status, whole process (ms)", { _ = runProcess([liftlog, "status", "--store", $0.path]) }),
+    // The pre-commit hook checks what is staged: one session file, whatever the size of the
+    // log (`check FILE` is `check --staged` without asking git).
+    ("check of one session file (pre-commit), whole process (ms)", {
+        let checked = runProcess([liftlog, "check", $0.path + "/" + $0.middle!.path, "--store", $0.path])
+        precondition(checked.status == 0, "check FILE failed")
+    }),
+]
+if let sqlite {
+    shortCommands.append(("SQLite: history page 1, whole sqlite3 process (ms)", {
+        _ = runProcess([sqlite, $0.root + "/sessions.sqlite", "SELECT * FROM sessions ORDER BY started_at DESC LIMIT 10"])
+    }))
+    shortCommands.append(("SQLite: history page 100, whole sqlite3 process (ms)", {
+        _ = runProcess([sqlite, $0.root + "/sessions.sqlite", "SELECT * FROM sessions ORDER BY started_at DESC LIMIT 10 OFFSET 990"])
+    }))
 }
+interleaved(shortCommands, runs: 21)
 interleaved("check of the whole store, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "check", "--store", $0.path]) }
 interleaved("fmt --check of the whole store, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "fmt", "--check", "--store", $0.path]) }
 // The floor both are held to: Python reading and parsing every session file with `json`.
@@ -199,22 +244,6 @@ for fixture in fixtures { record("pr of every exercise, peak memory (MB)", fixtu
 interleaved("floor: read the files that contain it raw (ms)", runs: processRuns) { _ = rawRead($0.progressFiles) }
 for fixture in fixtures { print("  N = \(fixture.size): Back Squat is in \(fixture.progressFiles.count) sessions") }
 
-// The same job for SQLite, when installed: every session as a row with an index on its start,
-// and the same page asked of a whole `sqlite3` process. The same rows serve the HTTP baseline.
-for fixture in fixtures { try writeSQLiteScript(store: fixture.path, to: fixture.root + "/load.sql") }
-let sqliteCandidates: [String] = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"]
-let sqlite = sqliteCandidates.first { path in access(path, X_OK) == 0 }
-if let sqlite {
-    for fixture in fixtures {
-        _ = runProcess(["/bin/sh", "-c", "\(sqlite) \(fixture.root)/sessions.sqlite < \(fixture.root)/load.sql"])
-    }
-    interleaved("SQLite: history page 1, whole sqlite3 process (ms)", runs: processRuns) {
-        _ = runProcess([sqlite, $0.root + "/sessions.sqlite", "SELECT * FROM sessions ORDER BY started_at DESC LIMIT 10"])
-    }
-    interleaved("SQLite: history page 100, whole sqlite3 process (ms)", runs: processRuns) {
-        _ = runProcess([sqlite, $0.root + "/sessions.sqlite", "SELECT * FROM sessions ORDER BY started_at DESC LIMIT 10 OFFSET 990"])
-    }
-}
 
 // Exports, and the questions about one exercise, next to SQLite answering them from a table of
 // every set: liftlog's own CSV export loaded into SQLite, so both give the same rows.
