@@ -79,6 +79,21 @@ func profileCodec() throws {
         total += JSONWriter.canonicalBytes(session.json).count
     }
     print("\(bytes.count) bytes: \(format((now() - start) / 2000 * 1000)) ms per read and write (\(total))")
+    // Step by step: the JSON tree, the model from the tree, the tree from the model, the bytes.
+    let tree = try JSONParser.parse(bytes)
+    let session = try Session.decodeDocument(tree)
+    let model = session.jsonValue
+    let steps: [(String, () throws -> Void)] = [
+        ("parse to a JSON tree", { _ = try JSONParser.parse(bytes) }),
+        ("model from the tree", { _ = try Session.decodeDocument(tree) }),
+        ("tree from the model", { _ = session.jsonValue }),
+        ("canonical bytes of the tree", { _ = JSONWriter.canonicalBytes(model) }),
+    ]
+    for (name, step) in steps {
+        let begin = now()
+        for _ in 0..<2000 { try step() }
+        print("  \(name): \(format((now() - begin) / 2000 * 1000)) ms")
+    }
 }
 
 /// `liftlog-bench --profile-server [N]`: where a history page and a logged set spend their time

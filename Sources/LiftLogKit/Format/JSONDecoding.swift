@@ -78,8 +78,10 @@ package struct ObjectReader {
     package let members: JSONObject
     package let path: JSONPath
     package let problems: ProblemList
-    /// Which members were read, by position.
-    private var consumed: [Bool]
+    /// Which members were read, by position: a bit each for the first 64 (every object of a
+    /// store file), the rest in a list. No allocation for the common case.
+    private var consumedBits: UInt64 = 0
+    private var consumedBeyond: [Bool] = []
     /// The keys the model asked for that are absent (`problem` set for a required one, whose
     /// misspelling is reported as the error itself).
     private var absent: [(key: String, problem: Int?)] = []
@@ -93,15 +95,21 @@ package struct ObjectReader {
         self.members = members
         self.path = path
         self.problems = problems
-        self.consumed = [Bool](repeating: false, count: members.count)
+        if members.count > 64 { consumedBeyond = [Bool](repeating: false, count: members.count - 64) }
+    }
+
+    private func isConsumed(_ position: Int) -> Bool {
+        position < 64 ? consumedBits & (1 << UInt64(position)) != 0 : consumedBeyond[position - 64]
     }
 
     private mutating func take(_ key: String) -> JSONValue? {
         guard let position = members.index(of: key) else {
+            // Most objects lack most optional keys: room for them all at once, not by doubling.
+            if absent.isEmpty { absent.reserveCapacity(16) }
             absent.append((key, nil))
             return nil
         }
-        consumed[position] = true
+        if position < 64 { consumedBits |= 1 << UInt64(position) } else { consumedBeyond[position - 64] = true }
         let value = members.members[position].value
         return value == .null ? nil : value
     }
@@ -144,7 +152,8 @@ package struct ObjectReader {
     /// warning (the set would silently lose its weight otherwise).
     package var unknownMembers: [String: JSONValue] {
         var unknown: [String: JSONValue] = [:]
-        for (position, member) in members.members.enumerated() where !consumed[position] {
+        if members.count <= 64 && consumedBits == (members.count == 64 ? UInt64.max : (1 << UInt64(members.count)) - 1) { return [:] }
+        for (position, member) in members.members.enumerated() where !isConsumed(position) {
             unknown[member.key] = member.value
         }
         guard !unknown.isEmpty, !absent.isEmpty else { return unknown }

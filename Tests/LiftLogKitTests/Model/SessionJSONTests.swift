@@ -32,6 +32,24 @@ struct SessionJSONTests {
         #expect(!text.contains("\r"))
     }
 
+    @Test("keeps every unknown key of an object with more keys than a set has bits for (64), known ones read wherever they are", arguments: [0, 3, 63, 64, 65, 70, 130])
+    func manyUnknownKeys(extra: Int) throws {
+        var members: [(String, JSONValue)] = (0..<extra).map { ("x_" + CivilCalendar.pad($0, 3), JSONValue.number(JSONNumber($0))) }
+        // Known keys among the unknown ones, including past the 64th member.
+        members.insert(("reps", 5), at: min(members.count, 2))
+        members.insert(("weight", 100), at: min(members.count, 66))
+        members.append(("unit", "kg"))
+        let problems = ProblemList()
+        let set = try #require(WorkoutSet.decode(.object(JSONObject(uniqueMembers: members.map { JSONObject.Member(key: $0.0, value: $0.1) })), at: .root, problems: problems))
+        #expect(problems.isEmpty)
+        #expect(set.reps == 5)
+        #expect(set.weight == 100)
+        #expect(set.unit == .kg)
+        #expect(set.unknownFields.count == extra)
+        #expect(set.unknownFields["x_000"] == (extra > 0 ? .number(JSONNumber(0)) : nil))
+        if extra > 0 { #expect(set.unknownFields["x_" + CivilCalendar.pad(extra - 1, 3)] == .number(JSONNumber(extra - 1))) }
+    }
+
     @Test("keeps unknown keys at the top level, in entries and in sets through a rewrite")
     func unknownKeysSurvive() throws {
         var json = Session.fixture().json
