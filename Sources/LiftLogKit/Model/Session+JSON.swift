@@ -182,7 +182,61 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
     }
 
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> WorkoutSet? {
-        guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a set") else { return nil }
+        // A session holds dozens of sets: the common one, every key known and every value of
+        // its type, is read in one pass over its members; anything else the general way.
+        if case .object(let object) = value, let plain = decodePlain(object) { return plain }
+        return decodeWithReader(value, at: path(), problems: problems)
+    }
+
+    /// The set read in one pass over `object`'s members, or `nil` when a key is not one of the
+    /// set's or a value is not of its type, where ``decodeWithReader(_:at:problems:)`` gives
+    /// the problem (or keeps the unknown key). Gives what that gives when it finds nothing wrong.
+    static func decodePlain(_ object: JSONObject) -> WorkoutSet? {
+        var set = WorkoutSet(setNumber: 1)
+        func int(_ value: JSONValue) -> Int? {
+            guard case .number(let number) = value else { return nil }
+            return number.intValue
+        }
+        func double(_ value: JSONValue) -> Double? {
+            guard case .number(let number) = value else { return nil }
+            let double = number.doubleValue
+            return double.isFinite && abs(double) < 1e12 ? double : nil
+        }
+        func string(_ value: JSONValue) -> String? {
+            guard case .string(let text) = value else { return nil }
+            return text
+        }
+        for member in object.members {
+            let value = member.value
+            // `null` reads as absent.
+            if case .null = value { continue }
+            switch member.key {
+            case Key.id.rawValue: guard let text = string(value) else { return nil }; set.id = text
+            case Key.setNumber.rawValue: guard let number = int(value) else { return nil }; set.setNumber = number
+            case Key.setType.rawValue: guard let type = string(value).flatMap(SetType.init(rawValue:)) else { return nil }; set.setType = type
+            case Key.weight.rawValue: guard let weight = double(value) else { return nil }; set.weight = weight
+            case Key.unit.rawValue: guard let unit = string(value).flatMap(WeightUnit.init(rawValue:)) else { return nil }; set.unit = unit
+            case Key.reps.rawValue: guard let reps = int(value) else { return nil }; set.reps = reps
+            case Key.bodyweight.rawValue: guard case .bool(let flag) = value else { return nil }; set.bodyweight = flag
+            case Key.rpe.rawValue: guard let rpe = double(value) else { return nil }; set.rpe = rpe
+            case Key.rir.rawValue: guard let rir = int(value) else { return nil }; set.rir = rir
+            case Key.restSeconds.rawValue: guard let rest = int(value) else { return nil }; set.restSeconds = rest
+            case Key.distanceM.rawValue: guard let distance = double(value) else { return nil }; set.distanceMeters = distance
+            case Key.durationSeconds.rawValue: guard let duration = int(value) else { return nil }; set.durationSeconds = duration
+            case Key.targetReps.rawValue: guard let reps = int(value) else { return nil }; set.targetReps = reps
+            case Key.targetWeight.rawValue: guard let weight = double(value) else { return nil }; set.targetWeight = weight
+            case Key.status.rawValue: guard let status = string(value).flatMap(Status.init(rawValue:)) else { return nil }; set.status = status
+            case Key.completedAt.rawValue: guard let time = string(value).flatMap(Timestamp.init) else { return nil }; set.completedAt = time
+            case Key.notes.rawValue: guard let notes = string(value) else { return nil }; set.notes = notes
+            default: return nil
+            }
+        }
+        return set
+    }
+
+    /// The set read key by key, every problem recorded and unknown keys kept.
+    static func decodeWithReader(_ value: JSONValue, at path: JSONPath, problems: ProblemList) -> WorkoutSet? {
+        guard var reader = ObjectReader(value, at: path, problems: problems, describing: "a set") else { return nil }
         let id: String? = reader.optional(Key.id)
         let setNumber = reader.optional(Key.setNumber, default: 1)
         let setType = reader.optional(Key.setType, default: SetType.normal)

@@ -50,6 +50,41 @@ struct SessionJSONTests {
         if extra > 0 { #expect(set.unknownFields["x_" + CivilCalendar.pad(extra - 1, 3)] == .number(JSONNumber(extra - 1))) }
     }
 
+    @Test("a set read in one pass is the set read key by key, and anything else is read key by key: 3,000 generated sets")
+    func onePassSets() throws {
+        // Each key with values of its type, of another type, out of range, and null.
+        let choices: [(String, [JSONValue])] = [
+            ("id", ["a1", 5, .null]), ("set_number", [1, 3, 2.5, "2"]), ("set_type", ["normal", "warmup", "drop", "Warmup", 1]),
+            ("weight", [100, 102.5, -20, 1e13, "100", .null]), ("unit", ["kg", "lbs", "KG", true]), ("reps", [5, 0, 5.5, "5"]),
+            ("bodyweight", [true, false, "yes"]), ("rpe", [8, 8.5, 11, "8"]), ("rir", [2, 1.5]), ("rest_seconds", [90, -1, "90"]),
+            ("distance_m", [400, 1.5, .null]), ("duration_seconds", [30, 2.5]), ("target_reps", [5, "5"]), ("target_weight", [100, .bool(false)]),
+            ("status", ["completed", "skipped", "planned", "done"]), ("completed_at", ["2025-01-24T07:31:00+01:00", "2025-01-24", 3]),
+            ("notes", ["felt good", 4]), ("tempo", ["3-1-1"]), ("wieght", [100]), ("Reps", [5]),
+        ]
+        var generator = SplitMix(seed: 17)
+        var plain = 0
+        for _ in 0..<3_000 {
+            var members: [JSONObject.Member] = []
+            for (key, values) in choices where generator.next() % 3 == 0 || (key == "reps" && generator.next() % 2 == 0) {
+                // Mostly valid values (the first two), so that many sets take the one-pass way.
+                let pick = generator.next() % 4 == 0 ? Int(generator.next() % UInt64(values.count)) : Int(generator.next() % UInt64(min(2, values.count)))
+                if key == "tempo" || key == "wieght" || key == "Reps" { if generator.next() % 4 != 0 { continue } }
+                members.append(JSONObject.Member(key: key, value: values[pick]))
+            }
+            let value = JSONValue.object(JSONObject(uniqueMembers: members))
+            let onePass = ProblemList(), byKey = ProblemList()
+            let read = WorkoutSet.decode(value, at: .root, problems: onePass)
+            let expected = WorkoutSet.decodeWithReader(value, at: .root, problems: byKey)
+            #expect(read == expected, "\(value)")
+            #expect(onePass.problems == byKey.problems, "\(value)")
+            #expect(onePass.warnings == byKey.warnings, "\(value)")
+            if case .object(let object) = value, WorkoutSet.decodePlain(object) != nil { plain += 1 }
+        }
+        // Both ways were taken often.
+        #expect(plain > 300)
+        #expect(plain < 2_500)
+    }
+
     @Test("keeps unknown keys at the top level, in entries and in sets through a rewrite")
     func unknownKeysSurvive() throws {
         var json = Session.fixture().json
@@ -142,5 +177,18 @@ struct SessionJSONTests {
         #expect(metrics.setCount == 3)
         #expect(metrics.exerciseCount == 2)
         #expect(metrics.totalVolume == 500 + 226.8)
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that generated cases are the same every run.
+struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
