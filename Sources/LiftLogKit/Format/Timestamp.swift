@@ -84,7 +84,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         self = parsed
     }
 
-    private init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count >= 20, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54,
               bytes[13] == 0x3A, bytes[16] == 0x3A,
               let year = CivilCalendar.digits(bytes, 0, 4), let month = CivilCalendar.digits(bytes, 5, 2),

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What the index knows of one session file: enough to list it in history without opening it,
 /// and the file's identity (inode, size, modification and status-change time) to notice when it
 /// changed.
@@ -20,6 +28,16 @@ package struct IndexRecord: Equatable, Sendable {
         self.size = status.size
         self.modificationNanoseconds = status.modificationNanoseconds
         self.changeNanoseconds = status.changeNanoseconds
+        self.summary = summary
+        self.problem = problem
+    }
+
+    private init(fileName: String, inode: UInt64, size: Int64, modificationNanoseconds: Int64, changeNanoseconds: Int64, summary: SessionSummary?, problem: String?) {
+        self.fileName = fileName
+        self.inode = inode
+        self.size = size
+        self.modificationNanoseconds = modificationNanoseconds
+        self.changeNanoseconds = changeNanoseconds
         self.summary = summary
         self.problem = problem
     }
@@ -63,52 +81,87 @@ package struct IndexRecord: Equatable, Sendable {
     }
 
     /// Parses a line written by ``line``, in the folder `folder` (`sessions/2025/01`).
+    ///
+    /// Read in place: fields are ranges of the line's bytes (found with `memchr`), and only the
+    /// values kept become strings (`pr` of an exercise parses a line per session it is in).
     package init?(line: ArraySlice<UInt8>, folder: String) {
-        let fields = ByteFields.fields(line)
-        if fields.first.map(Array.init) == [0x21] {
-            guard fields.count == IndexRecord.problemLineTabs + 1, let inode = ByteFields.int64(fields[2]), let size = ByteFields.int64(fields[3]),
-                  let mtime = ByteFields.int64(fields[4]), let ctime = ByteFields.int64(fields[5]) else { return nil }
-            self.fileName = ByteFields.string(fields[1]).unescapedFromIndex
-            self.inode = UInt64(inode)
-            self.size = size
-            self.modificationNanoseconds = mtime
-            self.changeNanoseconds = ctime
-            self.summary = nil
-            self.problem = ByteFields.string(fields[6]).unescapedFromIndex
-            return
+        guard !line.isEmpty, let record = line.withUnsafeBufferPointer({ IndexRecord.parse($0, folder: folder) }) else { return nil }
+        self = record
+    }
+
+    private typealias Field = Slice<UnsafeBufferPointer<UInt8>>
+
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>, folder: String) -> IndexRecord? {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: sessionLineTabs + 2) { bounds -> IndexRecord? in
+            // bounds[i]: where field i starts; bounds[i + 1] - 1: where it ends.
+            let base = line.baseAddress!
+            var tabs = 0, from = 0
+            bounds[0] = 0
+            while from < line.count, let found = memchr(base + from, 0x09, line.count - from) {
+                tabs += 1
+                guard tabs <= sessionLineTabs else { return nil }
+                from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                bounds[tabs] = from
+            }
+            bounds[tabs + 1] = line.count + 1
+            func field(_ index: Int) -> Field { line[bounds[index]..<(bounds[index + 1] - 1)] }
+            func text(_ index: Int) -> String { String(decoding: field(index), as: UTF8.self) }
+            func int64(_ index: Int) -> Int64? { ByteFields.int64(field(index)) }
+            if tabs == problemLineTabs, field(0).elementsEqual(CollectionOfOne(0x21)) {
+                guard let inode = int64(2), let size = int64(3), let mtime = int64(4), let ctime = int64(5) else { return nil }
+                return IndexRecord(fileName: unescaped(field(1)), inode: UInt64(inode), size: size, modificationNanoseconds: mtime, changeNanoseconds: ctime,
+                                   summary: nil, problem: unescaped(field(6)))
+            }
+            // Fields: ID, file name, inode, size, mtime, ctime, then the summary from position 6.
+            guard tabs == sessionLineTabs, let id = Session.ID(rawValue: text(0)),
+                  let inode = int64(2), let size = int64(3), let mtime = int64(4), let ctime = int64(5),
+                  let startedAt = Timestamp(utf8: UnsafeBufferPointer(rebasing: field(6))),
+                  let kind = Session.Kind(rawValue: text(7)), let status = Session.Status(rawValue: text(8)),
+                  let exerciseCount = ByteFields.int(field(13)), let setCount = ByteFields.int(field(14)),
+                  let volume = Double(text(15)), let unit = WeightUnit(rawValue: text(16)) else { return nil }
+            var completedAt: Timestamp?
+            if !field(9).isEmpty {
+                // An unreadable completion time reads as none, as it always has.
+                completedAt = Timestamp(utf8: UnsafeBufferPointer(rebasing: field(9)))
+            }
+            let fileName = unescaped(field(1))
+            let summary = SessionSummary(
+                id: id, kind: kind, status: status, startedAt: startedAt, completedAt: completedAt,
+                plan: field(10).isEmpty ? nil : unescaped(field(10)), planDay: field(11).isEmpty ? nil : unescaped(field(11)),
+                durationSeconds: ByteFields.int(field(12)), exerciseCount: exerciseCount, setCount: setCount, totalVolume: volume,
+                unit: unit, path: folder + "/" + fileName, exercises: exerciseRefs(field(17)),
+                weekNumber: ByteFields.int(field(18)), encodedWorkSets: text(19))
+            return IndexRecord(fileName: fileName, inode: UInt64(inode), size: size, modificationNanoseconds: mtime, changeNanoseconds: ctime,
+                               summary: summary, problem: nil)
         }
-        // Fields: ID, file name, inode, size, mtime, ctime, then the summary from position 6.
-        guard fields.count == IndexRecord.sessionLineTabs + 1, let id = Session.ID(rawValue: ByteFields.string(fields[0])),
-              let inode = ByteFields.int64(fields[2]), let size = ByteFields.int64(fields[3]), let mtime = ByteFields.int64(fields[4]),
-              let ctime = ByteFields.int64(fields[5])  else { return nil }
-        let summaryFields = fields[6...]
-        let s = summaryFields.startIndex
-        guard let startedAt = Timestamp(ByteFields.string(fields[s])), let kind = Session.Kind(rawValue: ByteFields.string(fields[s + 1])),
-              let status = Session.Status(rawValue: ByteFields.string(fields[s + 2])),
-              let exerciseCount = ByteFields.int(fields[s + 7]), let setCount = ByteFields.int(fields[s + 8]),
-              let volume = Double(ByteFields.string(fields[s + 9])), let unit = WeightUnit(rawValue: ByteFields.string(fields[s + 10])) else { return nil }
-        let fileName = ByteFields.string(fields[1]).unescapedFromIndex
-        self.fileName = fileName
-        self.inode = UInt64(inode)
-        self.size = size
-        self.modificationNanoseconds = mtime
-        self.changeNanoseconds = ctime
-        self.problem = nil
-        // 0x1E between entries, 0x1F between an entry's ID and name: single ASCII bytes, so
-        // splitting the bytes keeps UTF-8 whole.
-        let exercises: [SessionSummary.ExerciseRef] = fields[s + 11].isEmpty ? [] : ByteFields.split(fields[s + 11], at: 0x1E).map { item in
-            let unit = item.firstIndex(of: 0x1F) ?? item.endIndex
-            let id = item[item.startIndex..<unit]
-            let name = unit < item.endIndex ? ByteFields.string(item[(unit + 1)...]).unescapedFromIndex : ""
-            return SessionSummary.ExerciseRef(id: id.isEmpty ? nil : Exercise.ID(rawValue: ByteFields.string(id)), name: name)
+    }
+
+    /// `ID 0x1F name`, entries separated by 0x1E: single ASCII bytes, so splitting the bytes
+    /// keeps UTF-8 whole.
+    private static func exerciseRefs(_ field: Field) -> [SessionSummary.ExerciseRef] {
+        guard !field.isEmpty else { return [] }
+        let bytes = field.base, base = bytes.baseAddress!
+        func find(_ byte: UInt8, from: Int, to end: Int) -> Int {
+            guard from < end, let found = memchr(base + from, Int32(byte), end - from) else { return end }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-        self.summary = SessionSummary(
-            id: id, kind: kind, status: status, startedAt: startedAt,
-            completedAt: fields[s + 3].isEmpty ? nil : Timestamp(ByteFields.string(fields[s + 3])),
-            plan: fields[s + 4].isEmpty ? nil : ByteFields.string(fields[s + 4]).unescapedFromIndex,
-            planDay: fields[s + 5].isEmpty ? nil : ByteFields.string(fields[s + 5]).unescapedFromIndex,
-            durationSeconds: ByteFields.int(fields[s + 6]), exerciseCount: exerciseCount, setCount: setCount, totalVolume: volume,
-            unit: unit, path: folder + "/" + fileName, exercises: exercises,
-            weekNumber: ByteFields.int(fields[s + 12]), encodedWorkSets: ByteFields.string(fields[s + 13]))
+        var refs: [SessionSummary.ExerciseRef] = []
+        var start = field.startIndex
+        while start <= field.endIndex {
+            let end = find(0x1E, from: start, to: field.endIndex)
+            let unit = find(0x1F, from: start, to: end)
+            let name = unit < end ? unescaped(bytes[(unit + 1)..<end]) : ""
+            let id = unit > start ? Exercise.ID(rawValue: String(decoding: bytes[start..<unit], as: UTF8.self)) : nil
+            refs.append(SessionSummary.ExerciseRef(id: id, name: name))
+            start = end + 1
+        }
+        return refs
+    }
+
+    /// A text field, its escapes (``Swift/String/escapedForIndex``) undone.
+    private static func unescaped(_ field: Field) -> String {
+        let text = String(decoding: field, as: UTF8.self)
+        guard !field.isEmpty, memchr(field.base.baseAddress! + field.startIndex, 0x5C, field.count) != nil else { return text }
+        return text.unescapedFromIndex
     }
 }

@@ -119,36 +119,74 @@ public struct SessionSummary: Hashable, Sendable {
         }.joined(separator: "|")
     }
 
-    /// The working sets of entry `index` of ``exercises``.
+    /// The working sets of entry `index` of ``exercises`` (only that entry is decoded).
     public func workSets(ofEntryAt index: Int) -> [WorkSets] {
-        let entries = ByteFields.split(Array(encodedWorkSets.utf8)[...], at: 0x7C) // |
-        guard index < entries.count else { return [] }
-        return SessionSummary.decodeWorkSets(entries[index])
+        var text = encodedWorkSets
+        return text.withUTF8 { bytes -> [WorkSets] in
+            var start = 0, entry = 0
+            for position in 0...bytes.count where position == bytes.count || bytes[position] == 0x7C { // |
+                if entry == index { return SessionSummary.decodeWorkSets(bytes[start..<position]) }
+                entry += 1
+                start = position + 1
+            }
+            return []
+        }
     }
 
     /// The working sets of every entry of ``exercises``, in order: one decoding of the line for
     /// all of them.
     public var workSetsOfEveryEntry: [[WorkSets]] {
         guard !encodedWorkSets.isEmpty else { return Array(repeating: [], count: exercises.count) }
-        var decoded = ByteFields.split(Array(encodedWorkSets.utf8)[...], at: 0x7C).map(SessionSummary.decodeWorkSets) // |
+        var text = encodedWorkSets
+        var decoded = text.withUTF8 { bytes -> [[WorkSets]] in
+            var entries: [[WorkSets]] = []
+            var start = 0
+            for position in 0...bytes.count where position == bytes.count || bytes[position] == 0x7C { // |
+                entries.append(SessionSummary.decodeWorkSets(bytes[start..<position]))
+                start = position + 1
+            }
+            return entries
+        }
         if decoded.count < exercises.count { decoded += Array(repeating: [], count: exercises.count - decoded.count) }
         return decoded
     }
 
-    private static func decodeWorkSets(_ entry: ArraySlice<UInt8>) -> [WorkSets] {
+    /// The runs of one entry, `;` between runs and `,` between a run's 4 or 7 fields; a run
+    /// that does not read is left out. Read in place.
+    private static func decodeWorkSets(_ entry: Slice<UnsafeBufferPointer<UInt8>>) -> [WorkSets] {
         guard !entry.isEmpty else { return [] }
-        return ByteFields.split(entry, at: 0x3B).compactMap { run -> WorkSets? in // ;
-            let parts = ByteFields.split(run, at: 0x2C) // ,
-            guard parts.count == 4 || parts.count == 7, let unit = WeightUnit(rawValue: ByteFields.string(parts[1])),
-                  let count = ByteFields.int(parts[3]), count > 0 else { return nil }
-            var sets = WorkSets(weight: parts[0].isEmpty ? nil : Double(ByteFields.string(parts[0])), unit: unit, reps: ByteFields.int(parts[2]), count: count)
-            if parts.count == 7 {
-                sets.bodyweight = !parts[4].isEmpty
-                sets.durationSeconds = ByteFields.int(parts[5])
-                sets.distanceMeters = parts[6].isEmpty ? nil : Double(ByteFields.string(parts[6]))
+        var runs: [WorkSets] = []
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { bounds in
+            // bounds[i]: where field i starts; bounds[i + 1] - 1: where it ends.
+            var fields = 0
+            bounds[0] = entry.startIndex
+            for position in entry.startIndex...entry.endIndex {
+                let byte = position < entry.endIndex ? entry.base[position] : 0x3B
+                guard byte == 0x2C || byte == 0x3B else { continue } // , ;
+                if fields < 7 {
+                    fields += 1
+                    bounds[fields] = position + 1
+                } else {
+                    fields = 8 // too many: the run does not read
+                }
+                guard byte == 0x3B else { continue }
+                if fields == 4 || fields == 7 {
+                    func field(_ index: Int) -> Slice<UnsafeBufferPointer<UInt8>> { entry.base[bounds[index]..<(bounds[index + 1] - 1)] }
+                    if let unit = WeightUnit(rawValue: ByteFields.string(field(1))), let count = ByteFields.int(field(3)), count > 0 {
+                        var sets = WorkSets(weight: field(0).isEmpty ? nil : Double(ByteFields.string(field(0))), unit: unit, reps: ByteFields.int(field(2)), count: count)
+                        if fields == 7 {
+                            sets.bodyweight = !field(4).isEmpty
+                            sets.durationSeconds = ByteFields.int(field(5))
+                            sets.distanceMeters = field(6).isEmpty ? nil : Double(ByteFields.string(field(6)))
+                        }
+                        runs.append(sets)
+                    }
+                }
+                fields = 0
+                bounds[0] = position + 1
             }
-            return sets
         }
+        return runs
     }
 
     /// Whether any working set was done with the lifter's body weight (marked so, or reps

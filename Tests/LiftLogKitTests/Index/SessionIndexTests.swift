@@ -204,6 +204,46 @@ struct SessionIndexTests {
         #expect(parsed.summary?.totalVolume == 1500)
         #expect(parsed.inode == 42)
         #expect(!record.line.contains("\n"))
+        #expect(parsed == record)
+
+        // Every field back as it was: unlinked entries, escapes, no completion, a plan, a week.
+        session.entries.append(Session.Entry(exerciseID: nil, exerciseName: "Pull\\up\tnow", order: 2, sets: [WorkoutSet(setNumber: 1, reps: 8)]))
+        session.entries.append(Session.Entry(exerciseID: Exercise.ID(rawValue: "a846994e-da3a-5102-b5da-668dbe1737f9")!, exerciseName: "Bench Press", order: 3, sets: []))
+        session.completedAt = nil
+        session.status = .active
+        session.plan = "5/3/1"
+        session.weekNumber = 3
+        let full = IndexRecord(fileName: "x.json", status: FileStatus(kind: .regular, size: 10, modificationNanoseconds: -5, inode: 42, mode: 0o644, changeNanoseconds: 77),
+                               summary: SessionSummary(session, path: "sessions/2025/01/x.json", unit: .kg))
+        #expect(IndexRecord(line: ArraySlice(Array(full.line.utf8)), folder: "sessions/2025/01") == full)
+        let problem = IndexRecord(fileName: "y.json", status: status, summary: nil, problem: "3:7: a \\ and a\ttab")
+        #expect(IndexRecord(line: ArraySlice(Array(problem.line.utf8)), folder: "sessions/2025/01") == problem)
+        // A line of another shape is not a record (the shard is listed again).
+        let line = full.line
+        for broken in [line + "\tmore", String(line.prefix(while: { $0 != "\t" })), line.replacingOccurrences(of: "\t42\t", with: "\t4x\t"),
+                       line.replacingOccurrences(of: "lifting", with: "lifting!"), line.replacingOccurrences(of: "2025-01-24T", with: "2025-13-24T"),
+                       "!\tx.json\t1\t2\t3\t4", "", "\t"] {
+            #expect(IndexRecord(line: ArraySlice(Array(broken.utf8)), folder: "sessions/2025/01") == nil, "\(broken)")
+        }
+    }
+
+    @Test("reads runs of working sets of 4 and 7 fields, and leaves out a run of another shape")
+    func workSetRuns() {
+        let summary = SessionSummary(Session.fixture(), path: "sessions/2025/01/x.json", unit: .kg)
+        var odd = summary
+        odd.encodedWorkSets = "100,kg,5,3;20,kg,5,2,bw,,;,kg,,1,,60,;,kg,,1,,,5000|1,2,3;1,kg,2,3,4,5,6,7;,kg,5,0;x,kg,5,1;|,kg,8,1"
+        #expect(odd.workSets(ofEntryAt: 0) == [
+            .init(weight: 100, unit: .kg, reps: 5, count: 3),
+            .init(weight: 20, unit: .kg, reps: 5, count: 2, bodyweight: true),
+            .init(weight: nil, unit: .kg, reps: nil, count: 1, durationSeconds: 60),
+            .init(weight: nil, unit: .kg, reps: nil, count: 1, distanceMeters: 5000),
+        ])
+        // Three fields, eight fields, a count of 0: left out. A weight that is not a number
+        // reads as none, as it always has.
+        #expect(odd.workSets(ofEntryAt: 1) == [.init(weight: nil, unit: .kg, reps: 5, count: 1)])
+        #expect(odd.workSets(ofEntryAt: 2) == [.init(weight: nil, unit: .kg, reps: 8, count: 1)])
+        #expect(odd.workSets(ofEntryAt: 3) == [])
+        #expect(odd.workSetsOfEveryEntry.map(\.count) == [4, 1, 1])
     }
 
     @Test("keeps each month's totals, minutes and days per kind in its state file, losslessly")
