@@ -48,10 +48,7 @@ public func readText(_ path: String) -> String? {
 }
 
 public func writeText(_ text: String, to path: String) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    precondition(descriptor >= 0, "cannot write \(path)")
-    _ = Array(text.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    close(descriptor)
+    writeBytes(Array(text.utf8), to: path)
 }
 
 public func makeDirectories(_ path: String) {
@@ -103,7 +100,9 @@ public func listEntries(_ path: String) -> [Entry] {
 }
 
 public func writeBytes(_ bytes: [UInt8], to path: String) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    // Close-on-exec: a process another test spawns meanwhile must not keep the file open for
+    // writing, or running it (an editor script) fails with "Text file busy".
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     precondition(descriptor >= 0, "cannot write \(path)")
     _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     close(descriptor)
