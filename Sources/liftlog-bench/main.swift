@@ -269,6 +269,18 @@ for fixture in fixtures {
     record("export ndjson, peak memory (MB)", fixture.size, peakMegabytes([liftlog, "export", "ndjson", "--store", fixture.path], helper: cFloor))
 }
 interleaved("pr of one exercise, whole process (ms)", runs: processRuns) { _ = runProcess([liftlog, "pr", "Back Squat", "--store", $0.path]) }
+// The first `pr` or `progress` of an exercise (or the first after a reindex) has no file for it
+// in the index yet: it searches every month's index file and writes the exercise's file.
+do {
+    var samples: [Int: [Double]] = [:]
+    for _ in 0..<(quick ? 5 : 11) {
+        for fixture in fixtures {
+            removeTree(fixture.path + "/.liftlog/index/exercises")
+            samples[fixture.size, default: []].append(milliseconds { _ = runProcess([liftlog, "pr", "Back Squat", "--store", fixture.path]) })
+        }
+    }
+    for (size, values) in samples.sorted(by: { $0.key < $1.key }) { record("pr of one exercise, first time (no file for it yet), whole process (ms)", size, values.sorted()[values.count / 2]) }
+}
 // What `pr` shows (the heaviest weight at each number of reps, the heaviest set, the best e1RM
 // by Epley, the most volume in a session) and what `progress` shows (each session's best), in SQL.
 let setsSQL = (
@@ -472,6 +484,7 @@ print("- start-up above a C program's: \(format(startUp)) ms (target ≤ 0.3 ms)
 let againstSQLite = [("export csv, whole process (ms)", "SQLite: every set as CSV, whole sqlite3 -csv process (ms)"),
                      ("export ndjson, whole process (ms)", "SQLite: every set as JSON, whole sqlite3 -json process (ms)"),
                      ("pr of one exercise, whole process (ms)", "SQLite: one exercise's records, whole sqlite3 process (ms)"),
+                     ("pr of one exercise, first time (no file for it yet), whole process (ms)", "SQLite: one exercise's records, whole sqlite3 process (ms)"),
                      ("progress of one exercise, whole process (ms)", "SQLite: one exercise's progress by session, whole sqlite3 process (ms)")]
 for (ours, peer) in againstSQLite where rows[peer] != nil {
     for size in sizes {

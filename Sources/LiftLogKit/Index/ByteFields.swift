@@ -58,6 +58,20 @@ enum ByteFields {
         return negative ? -value : value
     }
 
+    /// A lowercase hexadecimal number of 1 to 16 digits, or `nil`.
+    static func hex64<Field: Collection<UInt8>>(_ field: Field) -> UInt64? {
+        guard (1...16).contains(field.count) else { return nil }
+        var value: UInt64 = 0
+        for byte in field {
+            switch byte {
+            case 0x30...0x39: value = value << 4 | UInt64(byte - 0x30)
+            case 0x61...0x66: value = value << 4 | UInt64(byte - 0x61 + 10)
+            default: return nil
+            }
+        }
+        return value
+    }
+
     static func int<Field: Collection<UInt8>>(_ field: Field) -> Int? where Field.Index == Int { int64(field).map { Int($0) } }
 
     /// One field of a line being read in place (no copy, no reference counting).

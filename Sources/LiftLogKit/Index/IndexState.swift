@@ -48,6 +48,10 @@ package struct MonthSummary: Equatable, Sendable {
     package var dayMasks = PerKind<UInt32>()
     /// Days outside the month (a session file in another month's folder), as day numbers.
     package var otherDays = PerKind<Swift.Set<Int>>()
+    /// ``ContentHash`` of the month's shard as last written, or 0 when it is not known (the
+    /// month changed in memory and is not written yet). What the exercise files
+    /// (``ExerciseLines``) copied from the shard is used only while this is unchanged.
+    package var shardHash: UInt64 = 0
 
     package init() {}
 
@@ -83,7 +87,7 @@ package struct MonthSummary: Equatable, Sendable {
 /// The top of the index: the modification times of the session folders and the totals of each
 /// month, in `.liftlog/index/state.tsv`.
 package struct IndexState: Equatable, Sendable {
-    package static let formatLine = "liftlog-index 5"
+    package static let formatLine = "liftlog-index 6"
 
     /// The unit volumes were computed in.
     package var unit: WeightUnit
@@ -105,7 +109,7 @@ package struct IndexState: Equatable, Sendable {
             let minutes = Session.Kind.allCases.map { String(month.seconds[$0] ?? 0) }.joined(separator: "\t")
             let masks = Session.Kind.allCases.map { String(month.dayMasks[$0] ?? 0) }.joined(separator: "\t")
             let others = Session.Kind.allCases.map { kind in (month.otherDays[kind] ?? []).sorted().map(String.init).joined(separator: ",") }.joined(separator: "\t")
-            lines.append("M\t\(key)\t\(month.folderTime)\t\(month.count)\t\(kinds)\t\(month.activeCount)\t\(month.corruptCount)\t\(minutes)\t\(masks)\t\(others)")
+            lines.append("M\t\(key)\t\(month.folderTime)\t\(month.count)\t\(kinds)\t\(month.activeCount)\t\(month.corruptCount)\t\(minutes)\t\(masks)\t\(others)\t\(String(month.shardHash, radix: 16))")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -139,7 +143,7 @@ package struct IndexState: Equatable, Sendable {
     }
 
     /// `M  2025-01  folder time  count  4 × count by kind  active  corrupt  4 × seconds
-    /// 4 × day mask  4 × other days (comma-separated day numbers)`.
+    /// 4 × day mask  4 × other days (comma-separated day numbers)  shard hash (hexadecimal)`.
     private static func parseMonth(_ reader: inout ByteFields.Reader) -> (MonthKey, MonthSummary)? {
         func int(_ reader: inout ByteFields.Reader) -> Int? { reader.nextField().flatMap(ByteFields.int) }
         guard let key = reader.nextField().flatMap(MonthKey.init(field:)), let time = reader.nextField().flatMap(ByteFields.int64),
@@ -172,7 +176,8 @@ package struct IndexState: Equatable, Sendable {
             }
             month.otherDays[kind] = days
         }
-        guard reader.nextField() == nil else { return nil }
+        guard let hash = reader.nextField().flatMap(ByteFields.hex64), reader.nextField() == nil else { return nil }
+        month.shardHash = hash
         return (key, month)
     }
 }

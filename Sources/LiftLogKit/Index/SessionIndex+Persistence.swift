@@ -11,8 +11,10 @@ extension SessionIndex {
         idChanges = [:]
         rebuildingIDs = true
         stateDirty = true
-        if let existing = try? files.list("\(SessionIndex.directory)/months") {
-            for entry in existing { try? files.remove("\(SessionIndex.directory)/months/\(entry.name)") }
+        for folder in ["months", ExerciseLines.folderName] {
+            for entry in (try? files.list("\(SessionIndex.directory)/\(folder)")) ?? [] {
+                try? files.remove("\(SessionIndex.directory)/\(folder)/\(entry.name)")
+            }
         }
         try refresh(streaming: true)
         try persist()
@@ -21,7 +23,11 @@ extension SessionIndex {
     func flushShard(_ key: MonthKey) throws(LiftLogError) {
         guard let records = shards[key] else { return }
         try files.ensureDirectory("\(SessionIndex.directory)/months")
-        try writeCache(records.map(\.line).joined(separator: "\n") + (records.isEmpty ? "" : "\n"), to: key.shardPath)
+        let bytes = Array((records.map(\.line).joined(separator: "\n") + (records.isEmpty ? "" : "\n")).utf8)
+        try files.writeAtomically(bytes, to: key.shardPath, durable: false)
+        // The state (written after the shards) says which content the shard has.
+        state.months[key]?.shardHash = ContentHash.of(bytes)
+        stateDirty = true
         dirtyShards.remove(key)
         shards.removeValue(forKey: key)
         shardLines.removeValue(forKey: key)

@@ -63,47 +63,6 @@ extension SessionIndex {
         }
     }
 
-    /// Calls `body`, newest first, with every readable record whose index line may contain
-    /// `exercise`: one that names its ID, or has an entry without an ID (matched by name, which
-    /// the caller checks). Other lines are skipped without being parsed, so this costs a byte
-    /// search of the index rather than parsing every line.
-    package func forEachRecordNewestFirst(mayContain exercise: Exercise.ID, _ body: (MonthKey, IndexRecord) throws(LiftLogError) -> Bool) throws(LiftLogError) {
-        let needle = Array(exercise.rawValue.utf8)
-        let months = monthsNewestFirst
-        // Months not parsed yet are searched on all cores, each on its own bytes.
-        let toSearch = months.filter { shards[$0] == nil && shardLines[$0] == nil && !removedShards.contains($0) }
-            .map { (key: $0, totals: state.months[$0] ?? MonthSummary()) }
-        let files = self.files, parentsChecked = shardFolderIsSound
-        let searched = parallelMap(toSearch, minimumPerThread: 8) { item -> [IndexRecord]? in
-            let key = item.key
-            guard let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else { return [] }
-            var text = ShardText(bytes)
-            // Lines are skipped unparsed, so check the shard's shape against the month's totals
-            // (a line per file; 19 tabs in a session's line, 6 in an unreadable file's): a
-            // damaged shard is listed again rather than trusted.
-            let totals = item.totals
-            guard text.lineCount() == totals.count + totals.corruptCount,
-                  text.occurrences(of: 0x09) == IndexRecord.sessionLineTabs * totals.count + IndexRecord.problemLineTabs * totals.corruptCount else { return nil }
-            // Each entry is written `ID 0x1F name`: the exercise's ID right before 0x1F, or no
-            // ID (the field's tab or the previous entry's 0x1E right before it).
-            var records: [IndexRecord] = []
-            for position in text.lines(withMarker: 0x1F, after: needle, orAfterAnyOf: [0x09, 0x1E]) {
-                guard let record = IndexRecord(line: text.line(position), folder: key.folder) else { return nil }
-                records.append(record)
-            }
-            return records
-        }
-        let found = Dictionary(uniqueKeysWithValues: zip(toSearch.map(\.key), searched))
-        for key in months {
-            // A damaged shard (nil) or one parsed already: every record, repaired as needed.
-            var list: [IndexRecord]
-            if let searched = found[key], let searched { list = searched } else { list = try records(of: key) }
-            for record in list where record.summary != nil {
-                if !(try body(key, record)) { return }
-            }
-        }
-    }
-
     /// The records at `range` of a month (positions in newest-first order), parsing only those.
     package func records(of key: MonthKey, in range: Range<Int>) throws(LiftLogError) -> [IndexRecord] {
         if let cached = shards[key] { return Array(cached[range.clamped(to: 0..<cached.count)]) }

@@ -205,8 +205,11 @@ extension SessionIndex {
             idChanges[id] = .some(nil)
         }
         for (id, path) in newIDs where oldIDs[id] != path || rebuildingIDs { idChanges[id] = .some(path) }
-        let summary = MonthSummary(key: key, records: updated, folderTime: recordableTime(folderTime))
+        var summary = MonthSummary(key: key, records: updated, folderTime: recordableTime(folderTime))
         let unchanged = updated == Array(previous.values).sorted(by: IndexRecord.newestFirst) && !rebuildingIDs
+        // The shard on disk still has the content its hash was taken of; a changed month has
+        // none until it is written.
+        if unchanged { summary.shardHash = state.months[key]?.shardHash ?? 0 }
         shards[key] = updated
         shardLines[key] = nil
         removedShards.remove(key)

@@ -5,7 +5,10 @@
 ///   folder's modification time and session totals (all, per kind, active, corrupt);
 /// - `months/YYYY-MM.tsv`: one line per session file of that month, newest first: the file's
 ///   identity (inode, size, modification time) and its summary;
-/// - `ids/XX.tsv`: session ID → file, sharded by the ID's first two hex digits.
+/// - `ids/XX.tsv`: session ID → file, sharded by the ID's first two hex digits;
+/// - `exercises/ID.tsv`: the lines of each month that may name one exercise, for `pr` and
+///   `progress` of it (``ExerciseLines``), used while the month's shard keeps the hash the
+///   state gives it (``MonthSummary/shardHash``).
 ///
 /// The files are the truth; the index is never trusted blindly. ``refresh()`` compares the
 /// modification time of every session folder with the one recorded (O(months) `stat` calls):

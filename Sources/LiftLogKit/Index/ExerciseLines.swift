@@ -1,0 +1,179 @@
+/// The index lines that may concern one exercise, copied from the month shards into
+/// `.liftlog/index/exercises/<exercise ID>.tsv`, so that `pr` and `progress` of an exercise read
+/// one file the size of its history instead of every month's shard.
+///
+/// Layout: a format line `liftlog-exercise-lines 1 <exercise ID>`; for each month a line
+/// `M TAB YYYY-MM TAB <shard hash> TAB <line count>` followed by that many lines of the month's
+/// shard (those that name the exercise's ID or have an entry without one); then
+/// `end TAB <month count>`. A month's lines are used only while the index state gives its shard
+/// the same ``ContentHash``: they were copied from a shard with exactly that content, and are
+/// what a search of it would find. A file that is not exactly this shape is ignored (and
+/// written again); it is a cache of a cache, written without flushing, never read for
+/// anything else.
+struct ExerciseLines {
+    static let folderName = "exercises"
+    static let formatLine = "liftlog-exercise-lines 1"
+
+    /// One month's lines, and the hash of the shard they were copied from.
+    struct Month {
+        var hash: UInt64
+        var lines: [ArraySlice<UInt8>]
+    }
+
+    var months: [MonthKey: Month] = [:]
+
+    init() {}
+
+    static func path(of exercise: Exercise.ID) -> String {
+        "\(SessionIndex.directory)/\(folderName)/\(exercise.rawValue).tsv"
+    }
+
+    /// Parses a file written by ``bytes(for:)``; `nil` for anything else, or another exercise's.
+    init?(bytes: [UInt8], exercise: Exercise.ID) {
+        var text = ShardText(bytes)
+        let lines = text.allLines()
+        guard let header = lines.first, header.elementsEqual("\(ExerciseLines.formatLine) \(exercise.rawValue)".utf8) else { return nil }
+        var position = 1
+        while position < lines.count {
+            let fields = ByteFields.fields(lines[position])
+            if fields.count == 2, fields[0].elementsEqual("end".utf8) {
+                guard ByteFields.int(fields[1]) == months.count, position == lines.count - 1 else { return nil }
+                return
+            }
+            guard fields.count == 4, fields[0].elementsEqual("M".utf8), let key = MonthKey(field: fields[1]),
+                  let hash = ByteFields.hex64(fields[2]), let count = ByteFields.int(fields[3]), count >= 0,
+                  position + count < lines.count, months[key] == nil else { return nil }
+            months[key] = Month(hash: hash, lines: Array(lines[(position + 1)..<(position + 1 + count)]))
+            position += count + 1
+        }
+        // No `end` line: the file was cut short.
+        return nil
+    }
+
+    /// The file's content, months newest first.
+    func bytes(for exercise: Exercise.ID) -> [UInt8] {
+        var bytes = Array("\(ExerciseLines.formatLine) \(exercise.rawValue)\n".utf8)
+        for (key, month) in months.sorted(by: { $0.key > $1.key }) {
+            bytes += "M\t\(CivilCalendar.pad(key.year, 4))-\(CivilCalendar.pad(key.month, 2))\t\(String(month.hash, radix: 16))\t\(month.lines.count)\n".utf8
+            for line in month.lines {
+                bytes += line
+                bytes.append(0x0A)
+            }
+        }
+        bytes += "end\t\(months.count)\n".utf8
+        return bytes
+    }
+}
+
+extension SessionIndex {
+    /// Calls `body`, newest first, with every readable record whose index line may contain
+    /// `exercise`: one that names its ID, or has an entry without an ID (matched by name, which
+    /// the caller checks).
+    ///
+    /// The lines come from the exercise's file (``ExerciseLines``) for every month whose shard
+    /// is unchanged since they were copied; other months' shards are searched as bytes (lines
+    /// that cannot match are skipped unparsed), on all cores, and what was found is written to
+    /// the exercise's file when this process holds the store lock.
+    ///
+    /// - Complexity: one file the size of the exercise's lines when nothing changed; else a
+    ///   byte search of the changed months' shards.
+    package func forEachRecordNewestFirst(mayContain exercise: Exercise.ID, _ body: (MonthKey, IndexRecord) throws(LiftLogError) -> Bool) throws(LiftLogError) {
+        let months = monthsNewestFirst
+        let cachePath = ExerciseLines.path(of: exercise)
+        let cached = (try? files.read(cachePath)).flatMap { $0 }.flatMap { ExerciseLines(bytes: $0, exercise: exercise) } ?? ExerciseLines()
+        // Months this process changed or listed again are taken from memory below.
+        let onDisk = months.filter { shards[$0] == nil && shardLines[$0] == nil && !removedShards.contains($0) }
+            .map { (key: $0, totals: state.months[$0] ?? MonthSummary(), cached: cached.months[$0]) }
+        let files = self.files, parentsChecked = shardFolderIsSound
+        let needle = Array(exercise.rawValue.utf8)
+        let found = parallelMap(onDisk, minimumPerThread: 8) { item -> SearchedMonth? in
+            if item.totals.shardHash != 0, let month = item.cached, month.hash == item.totals.shardHash,
+               let records = SessionIndex.records(of: month.lines, folder: item.key.folder) {
+                return SearchedMonth(records: records, lines: nil)
+            }
+            return SessionIndex.search(item.key, totals: item.totals, for: needle, files: files, parentsChecked: parentsChecked)
+        }
+        var searched: [MonthKey: SearchedMonth?] = [:]
+        for (item, result) in zip(onDisk, found) { searched[item.key] = result }
+        var lists: [(key: MonthKey, records: [IndexRecord])] = []
+        for key in months {
+            if let month = searched[key], let month {
+                lists.append((key, month.records))
+                continue
+            }
+            // A damaged shard (nil) or one in memory: every record, repaired as needed.
+            let records = try records(of: key)
+            lists.append((key, records))
+            // Listed again by this process and found as its shard has it (the hash stands):
+            // the lines a search of the shard would find are those records' lines.
+            if holdsLock, let hash = state.months[key]?.shardHash, hash != 0 {
+                let lines = records.filter { record in record.summary?.exercises.contains { $0.id == nil || $0.id == exercise } ?? false }
+                searched[key] = SearchedMonth(records: records, lines: (hash, lines.map { Array($0.line.utf8) }))
+            }
+        }
+        if holdsLock { rememberLines(of: exercise, cached: cached, searched: searched, at: cachePath) }
+        for (key, records) in lists {
+            for record in records where record.summary != nil {
+                if !(try body(key, record)) { return }
+            }
+        }
+    }
+
+    /// What a search of one month found: its records, and the lines they were parsed from
+    /// with the hash of the shard (`nil` when they came from the exercise's file, or the shard
+    /// is not the one the state describes).
+    struct SearchedMonth: Sendable {
+        var records: [IndexRecord]
+        var lines: (hash: UInt64, lines: [[UInt8]])?
+    }
+
+    /// The records of the shard lines that may name the exercise `needle`; `nil` when the
+    /// shard does not have the shape the month's totals give it (listed again by the caller).
+    private static func search(_ key: MonthKey, totals: MonthSummary, for needle: [UInt8], files: StoreFiles, parentsChecked: Bool) -> SearchedMonth? {
+        guard let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else {
+            return SearchedMonth(records: [], lines: nil)
+        }
+        var text = ShardText(bytes)
+        // Lines are skipped unparsed, so check the shard's shape against the month's totals
+        // (a line per file; 19 tabs in a session's line, 6 in an unreadable file's): a
+        // damaged shard is listed again rather than trusted.
+        guard text.lineCount() == totals.count + totals.corruptCount,
+              text.occurrences(of: 0x09) == IndexRecord.sessionLineTabs * totals.count + IndexRecord.problemLineTabs * totals.corruptCount else { return nil }
+        // Each entry is written `ID 0x1F name`: the exercise's ID right before 0x1F, or no
+        // ID (the field's tab or the previous entry's 0x1E right before it).
+        let lines = text.lines(withMarker: 0x1F, after: needle, orAfterAnyOf: [0x09, 0x1E]).map(text.line)
+        guard let records = records(of: lines, folder: key.folder) else { return nil }
+        // Kept for the exercise's file only when the shard is the one the state describes.
+        let hash = ContentHash.of(bytes)
+        return SearchedMonth(records: records, lines: hash == totals.shardHash ? (hash, lines.map(Array.init)) : nil)
+    }
+
+    private static func records(of lines: [ArraySlice<UInt8>], folder: String) -> [IndexRecord]? {
+        var records: [IndexRecord] = []
+        records.reserveCapacity(lines.count)
+        for line in lines {
+            guard let record = IndexRecord(line: line, folder: folder) else { return nil }
+            records.append(record)
+        }
+        return records
+    }
+
+    /// Writes the exercise's file again when what it holds is not what the state describes
+    /// now: months whose shard changed, months gone, months searched for the first time. A
+    /// failure to write leaves the file as it was (it is checked against the state anyway).
+    private func rememberLines(of exercise: Exercise.ID, cached: ExerciseLines, searched: [MonthKey: SearchedMonth?], at path: String) {
+        var updated = ExerciseLines()
+        for (key, totals) in state.months where totals.shardHash != 0 {
+            if let month = cached.months[key], month.hash == totals.shardHash {
+                updated.months[key] = month
+            } else if case .some(.some(let month)) = searched[key], let lines = month.lines, lines.hash == totals.shardHash {
+                updated.months[key] = ExerciseLines.Month(hash: lines.hash, lines: lines.lines.map { $0[...] })
+            }
+        }
+        let unchanged = updated.months.count == cached.months.count
+            && updated.months.allSatisfy { key, month in cached.months[key]?.hash == month.hash }
+        guard !unchanged else { return }
+        try? files.ensureDirectory("\(SessionIndex.directory)/\(ExerciseLines.folderName)")
+        try? files.writeAtomically(updated.bytes(for: exercise), to: path, durable: false)
+    }
+}
