@@ -5,24 +5,10 @@ import LiftLogKit
 import LiftLogServer
 
 /// The real file system without flushes: separates the CPU cost of a command from its I/O.
-struct UnflushedFileSystem: FileSystem {
-    let base = PosixFileSystem()
-    func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> FileDescriptor { try base.openForWriting(path, create: create, mode: mode) }
-    func write(_ descriptor: FileDescriptor, _ bytes: [UInt8], path: String) throws(SystemError) { try base.write(descriptor, bytes, path: path) }
+struct UnflushedFileSystem: FileSystemWrapper {
+    let base: any FileSystem = PosixFileSystem()
     func synchronize(_ descriptor: FileDescriptor, path: String) throws(SystemError) {}
-    func setMode(_ descriptor: FileDescriptor, _ mode: UInt32, path: String) throws(SystemError) { try base.setMode(descriptor, mode, path: path) }
-    func close(_ descriptor: FileDescriptor) { base.close(descriptor) }
-    func overwrite(_ path: String, with bytes: [UInt8]) throws(SystemError) { try base.overwrite(path, with: bytes) }
-    func rename(_ source: String, to destination: String) throws(SystemError) { try base.rename(source, to: destination) }
-    func link(_ source: String, to destination: String) throws(SystemError) { try base.link(source, to: destination) }
-    func removeFile(_ path: String) throws(SystemError) { try base.removeFile(path) }
-    func removeDirectory(_ path: String) throws(SystemError) { try base.removeDirectory(path) }
-    func makeDirectory(_ path: String, mode: UInt32) throws(SystemError) { try base.makeDirectory(path, mode: mode) }
     func synchronizeDirectory(_ path: String) throws(SystemError) {}
-    func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] { try base.readFile(path, limit: limit) }
-    func status(_ path: String) throws(SystemError) -> FileStatus? { try base.status(path) }
-    func listDirectory(_ path: String) throws(SystemError) -> [DirectoryEntry] { try base.listDirectory(path) }
-    func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> FileDescriptor? { try base.lockExclusively(path, timeout: timeout) }
 }
 
 /// `liftlog-bench --profile-log`: the cost of one `log`, with and without flushes.

@@ -230,7 +230,13 @@ if let sqlite {
 }
 interleaved(shortCommands, runs: 21)
 interleaved("check of the whole store, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "check", "--store", $0.path]) }
-interleaved("fmt --check of the whole store, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "fmt", "--check", "--store", $0.path]) }
+// Each run first removes what fmt recorded of the files it found canonical: every file is read
+// and decoded, as the Python floor does. Then as a user runs it again and again.
+interleaved("fmt --check of the whole store, whole process (ms)", runs: quick ? 3 : 7) {
+    removeTree($0.path + "/.liftlog/index/canonical.tsv")
+    _ = runProcess([liftlog, "fmt", "--check", "--store", $0.path])
+}
+interleaved("fmt --check of the whole store again (files unchanged), whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "fmt", "--check", "--store", $0.path]) }
 // The floor both are held to: Python reading and parsing every session file with `json`.
 let pythonFloor = "import json, os, sys\nfor d, _, fs in os.walk(sys.argv[1] + '/sessions'):\n    for f in fs:\n        if f.endswith('.json'):\n            with open(os.path.join(d, f), 'rb') as h: json.loads(h.read())\n"
 let pythonCandidates: [String] = ["/usr/bin/python3", "/usr/local/bin/python3"]
@@ -495,7 +501,7 @@ for (ours, peer) in againstSQLite where rows[peer] != nil {
 let pythonFloorName = "floor: Python json parse of every session file, whole process (ms)"
 if rows[pythonFloorName] != nil {
     for size in sizes {
-        for (ours, scale) in [("reindex, whole process (s)", 1000.0), ("check of the whole store, whole process (ms)", 1), ("fmt --check of the whole store, whole process (ms)", 1)] {
+        for (ours, scale) in [("reindex, whole process (s)", 1000.0), ("check of the whole store, whole process (ms)", 1), ("fmt --check of the whole store, whole process (ms)", 1), ("fmt --check of the whole store again (files unchanged), whole process (ms)", 1)] {
             let ratio = value(ours, size) * scale / value(pythonFloorName, size)
             print("- \(ours) at N = \(size) vs Python's json floor: \(format(ratio, digits: 2))× (target ≤ 1.0×) \(ratio <= 1.0 ? "met" : "NOT met")")
         }

@@ -110,8 +110,8 @@ public func copyTree(_ source: String, to destination: String) {
 /// path ends with `suffix` (the slow step between its read and its rename), the first `count`
 /// times `edit` changes that file the way an editor, a sync or `git checkout` does, without
 /// liftlog's lock: the race between a command's read and its write, made certain.
-package final class EditingBeforeRenameFileSystem: FileSystem, @unchecked Sendable {
-    private let base = PosixFileSystem()
+package final class EditingBeforeRenameFileSystem: FileSystemWrapper, @unchecked Sendable {
+    package let base: any FileSystem = PosixFileSystem()
     private let target: String
     private let edit: @Sendable (String) -> Void
     private let lock = Mutex()
@@ -133,21 +133,6 @@ package final class EditingBeforeRenameFileSystem: FileSystem, @unchecked Sendab
         }
         if editNow { edit(String(path.dropLast(name.count + 1 + StoreFiles.temporarySuffix.count)) + name) }
     }
-    package func rename(_ source: String, to destination: String) throws(SystemError) { try base.rename(source, to: destination) }
-    package func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> FileDescriptor { try base.openForWriting(path, create: create, mode: mode) }
-    package func write(_ descriptor: FileDescriptor, _ bytes: [UInt8], path: String) throws(SystemError) { try base.write(descriptor, bytes, path: path) }
-    package func setMode(_ descriptor: FileDescriptor, _ mode: UInt32, path: String) throws(SystemError) { try base.setMode(descriptor, mode, path: path) }
-    package func close(_ descriptor: FileDescriptor) { base.close(descriptor) }
-    package func overwrite(_ path: String, with bytes: [UInt8]) throws(SystemError) { try base.overwrite(path, with: bytes) }
-    package func link(_ source: String, to destination: String) throws(SystemError) { try base.link(source, to: destination) }
-    package func removeFile(_ path: String) throws(SystemError) { try base.removeFile(path) }
-    package func removeDirectory(_ path: String) throws(SystemError) { try base.removeDirectory(path) }
-    package func makeDirectory(_ path: String, mode: UInt32) throws(SystemError) { try base.makeDirectory(path, mode: mode) }
-    package func synchronizeDirectory(_ path: String) throws(SystemError) { try base.synchronizeDirectory(path) }
-    package func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] { try base.readFile(path, limit: limit) }
-    package func status(_ path: String) throws(SystemError) -> FileStatus? { try base.status(path) }
-    package func listDirectory(_ path: String) throws(SystemError) -> [DirectoryEntry] { try base.listDirectory(path) }
-    package func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> FileDescriptor? { try base.lockExclusively(path, timeout: timeout) }
 }
 
 /// Rewrites a file as editors save: a new file renamed over the old one.

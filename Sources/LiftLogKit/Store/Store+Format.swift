@@ -69,11 +69,35 @@ extension Store {
     /// Examines the files on all cores (reading and decoding is the cost), then writes the ones
     /// to change one by one, in order.
     /// `listed`: every job's folder was just listed (its parents looked at with it).
+    ///
+    /// A file found canonical before and unchanged since (``CanonicalFiles``) is not read; the
+    /// files found canonical now are recorded for next time (with the lock held, as here).
+    /// Named files (`paths`, a commit's) are always read.
     private func format(_ jobs: [(path: String, kind: FormatKind)], apply: Bool, listed: Bool = false) throws(LiftLogError) -> FormatReport {
         let files = self.files
-        let findings = parallelMap(Array(jobs.indices), minimumPerThread: 64) { index in
-            Store.examine(jobs[index].path, as: jobs[index].kind, files: files, parentsChecked: listed)
+        let known = listed ? CanonicalFiles.load(from: files) : CanonicalFiles()
+        // A file changed within the last two seconds is not recorded: times are coarse.
+        let settled = environment.now().millisecondsSince1970 * 1_000_000 - 2_000_000_000
+        let examined = parallelMap(Array(jobs.indices), minimumPerThread: 64) { index -> (finding: FormatFinding, canonical: CanonicalFiles.Identity?) in
+            let path = jobs[index].path
+            let before = listed ? ((try? files.status(path)) ?? nil) : nil
+            if let before, before.kind == .regular, let identity = known.entries[path], identity == CanonicalFiles.Identity(before) {
+                return (.canonical, identity)
+            }
+            let finding = Store.examine(path, as: jobs[index].kind, files: files, parentsChecked: listed)
+            guard case .canonical = finding, let before, before.kind == .regular, before.changeNanoseconds < settled,
+                  let after = (try? files.status(path)) ?? nil, CanonicalFiles.Identity(after) == CanonicalFiles.Identity(before) else { return (finding, nil) }
+            return (finding, CanonicalFiles.Identity(before))
         }
+        if listed {
+            var found = CanonicalFiles()
+            for (job, item) in zip(jobs, examined) { found.entries[job.path] = item.canonical }
+            if found != known {
+                try? files.ensureDirectory(SessionIndex.directory)
+                try? files.writeAtomically(found.bytes, to: CanonicalFiles.path, durable: false)
+            }
+        }
+        let findings = examined.map(\.finding)
         var report = FormatReport()
         for (job, finding) in zip(jobs, findings) {
             switch finding {
