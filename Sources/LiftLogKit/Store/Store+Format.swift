@@ -85,8 +85,8 @@ extension Store {
                 return (.canonical, identity)
             }
             let finding = Store.examine(path, as: jobs[index].kind, files: files, parentsChecked: listed)
-            guard case .canonical = finding, let before, before.kind == .regular, before.changeNanoseconds < settled,
-                  let after = (try? files.status(path)) ?? nil, CanonicalFiles.Identity(after) == CanonicalFiles.Identity(before) else { return (finding, nil) }
+            // The identity from before the read: a change after it gives the file another one.
+            guard case .canonical = finding, let before, before.kind == .regular, before.changeNanoseconds < settled else { return (finding, nil) }
             return (finding, CanonicalFiles.Identity(before))
         }
         if listed {
