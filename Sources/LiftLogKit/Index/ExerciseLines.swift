@@ -104,9 +104,10 @@ extension SessionIndex {
             // A damaged shard (nil) or one in memory: every record, repaired as needed.
             let records = try records(of: key)
             lists.append((key, records))
-            // Listed again by this process and found as its shard has it (the hash stands):
-            // the lines a search of the shard would find are those records' lines.
-            if holdsLock, let hash = state.months[key]?.shardHash, hash != 0 {
+            // Listed again by this process and found as its shard has it (the hash stands), and
+            // not in the exercise's file yet: the lines a search of the shard would find are
+            // those records' lines.
+            if holdsLock, let hash = state.months[key]?.shardHash, hash != 0, cached.months[key]?.hash != hash {
                 let lines = records.filter { record in record.summary?.exercises.contains { $0.id == nil || $0.id == exercise } ?? false }
                 searched[key] = SearchedMonth(records: records, lines: (hash, lines.map { Array($0.line.utf8) }))
             }

@@ -121,34 +121,40 @@ public struct SessionSummary: Hashable, Sendable {
 
     /// The working sets of entry `index` of ``exercises`` (only that entry is decoded).
     public func workSets(ofEntryAt index: Int) -> [WorkSets] {
-        var text = encodedWorkSets
-        return text.withUTF8 { bytes -> [WorkSets] in
-            var start = 0, entry = 0
-            for position in 0...bytes.count where position == bytes.count || bytes[position] == 0x7C { // |
-                if entry == index { return SessionSummary.decodeWorkSets(bytes[start..<position]) }
-                entry += 1
-                start = position + 1
-            }
-            return []
+        var found: [WorkSets] = []
+        forEachEncodedEntry { position, entry in
+            guard position == index else { return true }
+            found = SessionSummary.decodeWorkSets(entry)
+            return false
         }
+        return found
     }
 
     /// The working sets of every entry of ``exercises``, in order: one decoding of the line for
     /// all of them.
     public var workSetsOfEveryEntry: [[WorkSets]] {
         guard !encodedWorkSets.isEmpty else { return Array(repeating: [], count: exercises.count) }
-        var text = encodedWorkSets
-        var decoded = text.withUTF8 { bytes -> [[WorkSets]] in
-            var entries: [[WorkSets]] = []
-            var start = 0
-            for position in 0...bytes.count where position == bytes.count || bytes[position] == 0x7C { // |
-                entries.append(SessionSummary.decodeWorkSets(bytes[start..<position]))
-                start = position + 1
-            }
-            return entries
+        var decoded: [[WorkSets]] = []
+        forEachEncodedEntry { _, entry in
+            decoded.append(SessionSummary.decodeWorkSets(entry))
+            return true
         }
         if decoded.count < exercises.count { decoded += Array(repeating: [], count: exercises.count - decoded.count) }
         return decoded
+    }
+
+    /// Calls `body` with each entry's bytes of ``encodedWorkSets`` (`|` between entries) and
+    /// its position, in place, until it returns `false`.
+    private func forEachEncodedEntry(_ body: (Int, Slice<UnsafeBufferPointer<UInt8>>) -> Bool) {
+        var text = encodedWorkSets
+        text.withUTF8 { bytes in
+            var start = 0, entry = 0
+            for position in 0...bytes.count where position == bytes.count || bytes[position] == 0x7C { // |
+                guard body(entry, bytes[start..<position]) else { return }
+                entry += 1
+                start = position + 1
+            }
+        }
     }
 
     /// The runs of one entry, `;` between runs and `,` between a run's 4 or 7 fields; a run
