@@ -129,14 +129,26 @@ extension SessionIndex {
     package func verify(_ shown: [(month: MonthKey, record: IndexRecord)]) throws(LiftLogError) -> Bool {
         var stale: Swift.Set<MonthKey> = []
         // One folder opened per month, each file `fstatat`'d relative to it: the path is not
-        // walked again from the root for every file.
-        var byMonth: [MonthKey: [IndexRecord]] = [:]
-        var months: [MonthKey] = []
-        for (key, record) in shown {
-            if byMonth[key] == nil { months.append(key) }
-            byMonth[key, default: []].append(record)
+        // walked again from the root for every file. Records are grouped by their positions
+        // (callers list them month by month), not copied.
+        var months: [(key: MonthKey, positions: [Int])] = []
+        var group: [MonthKey: Int] = [:]
+        for (position, item) in shown.enumerated() {
+            if let last = months.last, last.key == item.month {
+                months[months.count - 1].positions.append(position)
+            } else if let index = group[item.month] {
+                months[index].positions.append(position)
+            } else {
+                group[item.month] = months.count
+                months.append((item.month, [position]))
+            }
         }
-        for key in months where try changedInPlace(byMonth[key]!, of: key) { stale.insert(key) }
+        for (key, positions) in months {
+            let statuses = try files.statuses(in: key.folder, names: positions.map { shown[$0].record.fileName })
+            if zip(positions, statuses).contains(where: { position, status in !(status.map(shown[position].record.matches) ?? false) }) {
+                stale.insert(key)
+            }
+        }
         for key in stale { _ = try readAgain(key) }
         return !stale.isEmpty
     }

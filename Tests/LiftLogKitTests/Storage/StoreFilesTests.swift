@@ -57,6 +57,23 @@ struct StoreFilesTests {
         }
     }
 
+    @Test("looks at files of one folder only by names that stay in it", arguments: ["../x.json", "a/b.json", "..", ".", "", "a\u{0}b"])
+    func statusesRefuseEscapes(name: String) throws {
+        try withTemporaryDirectory { root throws in
+            writeText("{}", to: root + "/x.json")
+            makeDirectories(root + "/sessions")
+            let files = StoreFiles(root: root)
+            #expect(try files.statuses(in: "sessions", names: ["missing.json"]) == [nil])
+            do {
+                _ = try files.statuses(in: "sessions", names: ["ok.json", name])
+                Issue.record("a name that leaves the folder was looked at: \(name)")
+            } catch let error as LiftLogError {
+                #expect(error.code == .internal)
+                #expect(error.message == "Internal error: refused a path outside the store: sessions/\(name). Please report this bug.")
+            }
+        }
+    }
+
     @Test("reports a folder or FIFO where a file should be as a corrupt file")
     func notRegularFiles() throws {
         try withTemporaryDirectory { root throws in
