@@ -175,3 +175,46 @@ func executableDirectory() -> String {
     let path = ProcessSupport.executablePath ?? CommandLine.arguments[0]
     return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
 }
+
+/// Copies `program` into `folder` as installing it does (`cp`, `install`: the file written in
+/// large pieces) and returns the copy's path; `nil` when it cannot be copied.
+///
+/// How a binary came into the page cache changes what starting it costs: Linux keeps a file
+/// written in large pieces in large blocks of memory, and maps them into a process with a
+/// fraction of the page faults; the linker writes the file in small pieces, and a file read
+/// back on demand (after the cache dropped it, as after a restart) comes back in small pieces
+/// too. On the development machine `liftlog --version` starts 0.2–0.25 ms faster from a
+/// copy than from the linker's file. With `pagedOut`, the copy's pages are flushed and dropped
+/// from the cache, so that they are read back on demand by the first run: the state after a
+/// restart.
+func installedCopy(of program: String, in folder: String, named name: String, pagedOut: Bool = false) -> String? {
+    let source = open(program, O_RDONLY | O_CLOEXEC)
+    guard source >= 0 else { return nil }
+    defer { close(source) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+        let count = read(source, &chunk, chunk.count)
+        if count < 0 { return nil }
+        if count == 0 { break }
+        bytes += chunk[0..<count]
+    }
+    let path = folder + "/" + name
+    let target = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard target >= 0 else { return nil }
+    defer { close(target) }
+    var written = 0
+    while written < bytes.count {
+        let count = bytes.withUnsafeBytes { write(target, $0.baseAddress! + written, $0.count - written) }
+        if count <= 0 { return nil }
+        written += count
+    }
+    if pagedOut {
+        // Dropped only once on disk: the cache keeps pages not yet written.
+        guard fsync(target) == 0 else { return nil }
+        #if os(Linux)
+        _ = posix_fadvise(target, 0, 0, Int32(POSIX_FADV_DONTNEED))
+        #endif
+    }
+    return path
+}
