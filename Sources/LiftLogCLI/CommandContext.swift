@@ -13,6 +13,13 @@ struct CommandContext {
     /// points), when they did: a command that only shows it need not read it again.
     var activeSessionRead: StoredSession?
 
+    /// A command's `--json` data, built only when `--json` asks for it: the text does not need
+    /// it, and a session's data is its whole JSON tree with every set's ID (about 50 µs of a
+    /// `log`). `build` fails as the command would.
+    func jsonData(_ build: () throws(LiftLogError) -> JSONValue) throws(LiftLogError) -> JSONValue {
+        json ? try build() : .null
+    }
+
     /// The store this command works on (SPEC §7): `--store`, else `$LIFTLOG_STORE`, else the
     /// nearest enclosing folder with a liftlog.json, else the default location, created and
     /// seeded on first use.

@@ -102,14 +102,14 @@ enum DataCommands {
                 let edited = (try? PosixFileSystem().readFile(copy, limit: StoreFiles.maximumFileSize)) ?? []
                 if edited == originalBytes {
                     Editor.removeFolder(folder, file: copy)
-                    let sessionJSON = try JSONShapes.session(stored, store: store)
+                    let sessionJSON = try context.jsonData { () throws(LiftLogError) in try JSONShapes.session(stored, store: store) }
                     return CommandResult(data: sessionJSON, text: "No changes.")
                 }
                 do throws(LiftLogError) {
                     let saved = try store.replaceSession(stored, originalBytes: originalBytes, with: edited, editedPath: copy)
                     Editor.removeFolder(folder, file: copy)
                     let moved = saved.path == stored.path ? "" : " (moved from \(stored.path))"
-                    let sessionJSON = try JSONShapes.session(saved, store: store)
+                    let sessionJSON = try context.jsonData { () throws(LiftLogError) in try JSONShapes.session(saved, store: store) }
                     return CommandResult(data: sessionJSON, text: "Saved \(saved.path)\(moved).")
                 } catch {
                     var text = ""

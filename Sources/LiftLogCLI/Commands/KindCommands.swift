@@ -17,7 +17,7 @@ enum KindCommands {
                     notes: try arguments[.notes], regions: kind == .stretch ? try arguments[.regions] ?? [] : [],
                     meditationType: kind == .meditation ? try arguments[.meditationType] : nil)
                 let text = "Recorded \(Formatting.duration(stored.session.durationSeconds)) of \(kind.rawValue == "stretch" ? "stretching" : "meditation") on \(stored.session.startedAt.shortDescription) (\(stored.session.id.short))."
-                let sessionJSON = try JSONShapes.session(stored, store: store)
+                let sessionJSON = try context.jsonData { () throws(LiftLogError) in try JSONShapes.session(stored, store: store) }
                 return CommandResult(data: sessionJSON, text: text)
             })
     }

@@ -13,7 +13,7 @@ enum WorkoutCommands {
 
     static func sessionResult(_ stored: StoredSession, store: Store, context: CommandContext, prefix: String? = nil) throws(LiftLogError) -> CommandResult {
         let text = SessionText.render(stored, metrics: try store.metrics(of: stored.session), now: store.currentTimestamp(), style: context.style)
-        let sessionJSON = try JSONShapes.session(stored, store: store)
+        let sessionJSON = try context.jsonData { () throws(LiftLogError) in try JSONShapes.session(stored, store: store) }
         return CommandResult(data: sessionJSON, text: (prefix.map { $0 + "\n\n" } ?? "") + text)
     }
 
@@ -37,7 +37,7 @@ enum WorkoutCommands {
             case .cardio: text += ". Log what you do with 'liftlog log Run 5km/25:00' (or 30min, 400mx6), then 'liftlog finish'."
             case .stretch, .meditation: text += ". Finish it with 'liftlog finish' when you are done."
             }
-            let sessionJSON = try JSONShapes.session(stored, store: store)
+            let sessionJSON = try context.jsonData { () throws(LiftLogError) in try JSONShapes.session(stored, store: store) }
             return CommandResult(data: sessionJSON, text: text)
         })
 
@@ -64,11 +64,12 @@ enum WorkoutCommands {
             let logged = result.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
             var text = result.createdExercise ? "Added \(entry.exerciseName) to the library.\n" : ""
             text += context.style.bold(entry.exerciseName) + "  " + logged.map { "set \($0.setNumber): \(Formatting.set($0))" }.joined(separator: " · ")
-            var data = try JSONShapes.session(result.stored, store: store)
-            if case .object(var object) = data {
+            let data = try context.jsonData { () throws(LiftLogError) in
+                let session = try JSONShapes.session(result.stored, store: store)
+                guard case .object(var object) = session else { return session }
                 object["logged_sets"] = .array(result.setNumbers.map { .number(JSONNumber($0)) })
                 object["created_exercise"] = .bool(result.createdExercise)
-                data = .object(object)
+                return .object(object)
             }
             return CommandResult(data: data, text: text)
         })
@@ -116,10 +117,11 @@ enum WorkoutCommands {
                 let sets = logged.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
                 text += "\n  " + context.style.bold(entry.exerciseName) + "  " + sets.map { "set \($0.setNumber): \(Formatting.set($0))" }.joined(separator: " · ")
             }
-            var data = try JSONShapes.session(result.stored, store: store)
-            if case .object(var object) = data {
+            let data = try context.jsonData { () throws(LiftLogError) in
+                let session = try JSONShapes.session(result.stored, store: store)
+                guard case .object(var object) = session else { return session }
                 object["superset"] = result.superset.map { .string($0) } ?? .null
-                data = .object(object)
+                return .object(object)
             }
             return CommandResult(data: data, text: text)
         })
@@ -137,7 +139,7 @@ enum WorkoutCommands {
                                                 startedAt: try time(.recordedAt, in: arguments, store: store), notes: try arguments[.notes])
             let entry = stored.session.entries[0]
             let what = entry.sets.map(Formatting.set).joined(separator: " · ")
-            let sessionJSON = try JSONShapes.session(stored, store: store)
+            let sessionJSON = try context.jsonData { () throws(LiftLogError) in try JSONShapes.session(stored, store: store) }
             return CommandResult(data: sessionJSON,
                                  text: "Recorded \(entry.exerciseName) \(what) on \(stored.session.startedAt.shortDescription) (\(stored.session.id.short)).")
         })

@@ -68,15 +68,22 @@ extension Store {
             }
             return
         }
-        var lines = [session.id.rawValue]
+        // A line per set: name, number, weight, unit, reps, "bw", seconds, metres (tab-separated).
+        var bytes = Array(session.id.rawValue.utf8)
+        bytes.append(0x0A)
         for set in Store.completedSets(of: session) {
-            lines.append([set.exerciseName.escapedForIndex, String(set.setNumber), set.weight.map { JSONNumber($0).text } ?? "",
+            let fields = [set.exerciseName.escapedForIndex, String(set.setNumber), set.weight.map { JSONNumber($0).text } ?? "",
                           set.unit?.rawValue ?? "", set.reps.map(String.init) ?? "", set.bodyweight ? "bw" : "",
-                          set.durationSeconds.map(String.init) ?? "", set.distanceMeters.map { JSONNumber($0).text } ?? ""].joined(separator: "\t"))
+                          set.durationSeconds.map(String.init) ?? "", set.distanceMeters.map { JSONNumber($0).text } ?? ""]
+            for (position, field) in fields.enumerated() {
+                if position > 0 { bytes.append(0x09) }
+                bytes += field.utf8
+            }
+            bytes.append(0x0A)
         }
         // A cache overwritten in place: a write cut short only leaves out sets (never adds any),
         // which at worst costs a note.
-        files.overwriteCache(Array((lines.joined(separator: "\n") + "\n").utf8), to: Store.acknowledgedPath)
+        files.overwriteCache(bytes, to: Store.acknowledgedPath)
     }
 
     private static func completedSets(of session: Session) -> [AcknowledgedSet] {
@@ -125,16 +132,21 @@ extension Store {
     /// when there is none or it records no set.
     private func acknowledgedRecord() -> (id: Session.ID, sets: [AcknowledgedSet])? {
         guard let bytes = try? files.read(Store.acknowledgedPath) else { return nil }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-        guard let first = lines.first, let id = Session.ID(rawValue: String(first)) else { return nil }
+        // On the bytes (read before every `log`): lines and tab-separated fields as slices,
+        // numbers read in place, strings made only of the name and the unit.
+        let lines = ByteFields.lines(bytes).filter { !$0.isEmpty }
+        guard let first = lines.first, let id = Session.ID(rawValue: ByteFields.string(first)) else { return nil }
+        func int(_ field: ArraySlice<UInt8>) -> Int? { ByteFields.int(field) ?? Int(ByteFields.string(field)) }
+        func double(_ field: ArraySlice<UInt8>) -> Double? { field.isEmpty ? nil : Double(ByteFields.string(field)) }
         let recorded: [AcknowledgedSet] = lines.dropFirst().compactMap { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let fields = ByteFields.fields(line)
             // Five fields in a record written before sets had a time, distance or bodyweight marker.
-            guard fields.count == 5 || fields.count == 8, let number = Int(fields[1]) else { return nil }
+            guard fields.count == 5 || fields.count == 8, let number = int(fields[1]) else { return nil }
             let more = fields.count == 8
-            var set = AcknowledgedSet(exerciseName: fields[0].unescapedFromIndex, setNumber: number, weight: Double(fields[2]),
-                                      unit: WeightUnit(rawValue: fields[3]), reps: Int(fields[4]), bodyweight: more && fields[5] == "bw",
-                                      durationSeconds: more ? Int(fields[6]) : nil, distanceMeters: more ? Double(fields[7]) : nil)
+            var set = AcknowledgedSet(exerciseName: ByteFields.string(fields[0]).unescapedFromIndex, setNumber: number, weight: double(fields[2]),
+                                      unit: WeightUnit(rawValue: ByteFields.string(fields[3])), reps: int(fields[4]),
+                                      bodyweight: more && fields[5].elementsEqual("bw".utf8),
+                                      durationSeconds: more ? int(fields[6]) : nil, distanceMeters: more ? double(fields[7]) : nil)
             set.isLegacy = !more
             return set
         }
