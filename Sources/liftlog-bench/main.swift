@@ -63,11 +63,12 @@ guard access(builtLiftlog, X_OK) == 0 else {
 // process of its own size (see peakMegabytes).
 let helperFolder = makeTemporaryDirectory()
 defer { removeTree(helperFolder) }
-// Whole processes run `liftlog` as the README installs it: copied onto the PATH (see
-// installedCopy), as the peers' binaries were installed. A second copy, dropped from the page
-// cache, shows the start-up after a restart.
-let liftlog = installedCopy(of: builtLiftlog, in: helperFolder, named: "liftlog") ?? builtLiftlog
-let pagedLiftlog = installedCopy(of: builtLiftlog, in: helperFolder, named: "liftlog-paged", pagedOut: true) ?? builtLiftlog
+// Whole processes run `liftlog` installed as the README says (copied onto the PATH) and in
+// the state such a binary is usually in: its pages dropped from the page cache once and read
+// back on demand, as after a restart or once memory was reused (see installedCopy). Start-up
+// is also measured right after the copy, and from the file the linker wrote.
+let freshLiftlog = installedCopy(of: builtLiftlog, in: helperFolder, named: "liftlog-fresh") ?? builtLiftlog
+let liftlog = installedCopy(of: builtLiftlog, in: helperFolder, named: "liftlog", pagedOut: true) ?? builtLiftlog
 
 struct Row {
     var name: String
@@ -224,7 +225,7 @@ let processRuns = quick ? 7 : 21
 var shortCommands: [(name: String, body: (Fixture) -> Void)] = [
     ("floor: a C program that only starts, whole process (ms)", { _ in _ = runProcess([cFloor ?? "/bin/true"]) }),
     ("floor: liftlog --version, whole process (ms)", { _ in _ = runProcess([liftlog, "--version"]) }),
-    ("liftlog --version, binary read back on demand (as after a restart), whole process (ms)", { _ in _ = runProcess([pagedLiftlog, "--version"]) }),
+    ("liftlog --version, just copied in one piece (right after installing), whole process (ms)", { _ in _ = runProcess([freshLiftlog, "--version"]) }),
     ("liftlog --version, the file the linker wrote, whole process (ms)", { _ in _ = runProcess([builtLiftlog, "--version"]) }),
     ("history page 1, whole process (ms)", { _ = runProcess([liftlog, "history", "--per-page", "10", "--store", $0.path]) }),
     ("history page 100, whole process (ms)", { _ = runProcess([liftlog, "history", "--per-page", "10", "--page", "100", "--store", $0.path]) }),
@@ -504,8 +505,8 @@ for size in sizes where rows["log one set, whole process (ms)"] != nil {
 }
 let startUp = value("floor: liftlog --version, whole process (ms)", large) - value("floor: a C program that only starts, whole process (ms)", large)
 print("- start-up above a C program's: \(format(startUp)) ms (target ≤ 0.3 ms) \(startUp <= 0.3 ? "met" : "NOT met")")
-let pagedStartUp = value("liftlog --version, binary read back on demand (as after a restart), whole process (ms)", large) - value("floor: a C program that only starts, whole process (ms)", large)
-print("- start-up above a C program's, liftlog's pages read back on demand (as after a restart): \(format(pagedStartUp)) ms (target ≤ 0.3 ms) \(pagedStartUp <= 0.3 ? "met" : "NOT met")")
+let freshStartUp = value("liftlog --version, just copied in one piece (right after installing), whole process (ms)", large) - value("floor: a C program that only starts, whole process (ms)", large)
+print("- start-up above a C program's, right after installing (the copy's pages as written): \(format(freshStartUp)) ms (target ≤ 0.3 ms) \(freshStartUp <= 0.3 ? "met" : "NOT met")")
 let againstSQLite = [("export csv, whole process (ms)", "SQLite: every set as CSV, whole sqlite3 -csv process (ms)"),
                      ("export ndjson, whole process (ms)", "SQLite: every set as JSON, whole sqlite3 -json process (ms)"),
                      ("pr of one exercise, whole process (ms)", "SQLite: one exercise's records, whole sqlite3 process (ms)"),
