@@ -15,29 +15,7 @@ struct CanonicalFiles: Equatable {
     static let path = "\(SessionIndex.directory)/canonical.tsv"
     static let formatLine = "liftlog-canonical 1"
 
-    /// What identifies one version of a file's content.
-    struct Identity: Equatable, Sendable {
-        var inode: UInt64
-        var size: Int64
-        var modificationNanoseconds: Int64
-        var changeNanoseconds: Int64
-
-        init(_ status: FileStatus) {
-            inode = status.inode
-            size = status.size
-            modificationNanoseconds = status.modificationNanoseconds
-            changeNanoseconds = status.changeNanoseconds
-        }
-
-        init(inode: UInt64, size: Int64, modificationNanoseconds: Int64, changeNanoseconds: Int64) {
-            self.inode = inode
-            self.size = size
-            self.modificationNanoseconds = modificationNanoseconds
-            self.changeNanoseconds = changeNanoseconds
-        }
-    }
-
-    var entries: [String: Identity] = [:]
+    var entries: [String: FileIdentity] = [:]
 
     init() {}
 
@@ -77,7 +55,7 @@ struct CanonicalFiles: Equatable {
             let fields = ByteFields.fields(line)
             guard fields.count == 5, !fields[0].isEmpty, let inode = ByteFields.int64(fields[1]), let size = ByteFields.int64(fields[2]),
                   let modified = ByteFields.int64(fields[3]), let changed = ByteFields.int64(fields[4]) else { return nil }
-            entries[ByteFields.string(fields[0])] = Identity(inode: UInt64(bitPattern: inode), size: size, modificationNanoseconds: modified, changeNanoseconds: changed)
+            entries[ByteFields.string(fields[0])] = FileIdentity(inode: UInt64(bitPattern: inode), size: size, modificationNanoseconds: modified, changeNanoseconds: changed)
         }
     }
 

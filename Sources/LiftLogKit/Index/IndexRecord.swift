@@ -42,10 +42,14 @@ package struct IndexRecord: Equatable, Sendable {
         self.problem = problem
     }
 
+    /// The file's identity when this record was made.
+    package var identity: FileIdentity {
+        FileIdentity(inode: inode, size: size, modificationNanoseconds: modificationNanoseconds, changeNanoseconds: changeNanoseconds)
+    }
+
     /// Whether `status` describes the file as it was when this record was made.
     package func matches(_ status: FileStatus) -> Bool {
-        status.inode == inode && status.size == size && status.modificationNanoseconds == modificationNanoseconds
-            && status.changeNanoseconds == changeNanoseconds
+        status.identity == identity
     }
 
     /// Tabs in the line of a readable session and of an unreadable file (a shard's shape is

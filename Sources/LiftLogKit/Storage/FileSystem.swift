@@ -85,6 +85,29 @@ package struct FileStatus: Equatable, Sendable {
     /// What tells whether a folder's entries changed: its status-change time, which every
     /// added, removed or renamed entry moves and nobody can set back.
     package var folderTime: Int64 { kind == .directory ? changeNanoseconds : -1 }
+
+    /// What identifies this version of the file's content.
+    package var identity: FileIdentity {
+        FileIdentity(inode: inode, size: size, modificationNanoseconds: modificationNanoseconds, changeNanoseconds: changeNanoseconds)
+    }
+}
+
+/// What identifies one version of a file's content, as `git status` tells an unchanged file:
+/// the same inode, size, modification time and status-change time. A rename over the file
+/// changes the inode, a write the times, and the status-change time cannot be set back by hand
+/// (`touch -r`, `cp -p`), so a file with the same identity was not written since.
+package struct FileIdentity: Equatable, Sendable {
+    package var inode: UInt64
+    package var size: Int64
+    package var modificationNanoseconds: Int64
+    package var changeNanoseconds: Int64
+
+    package init(inode: UInt64, size: Int64, modificationNanoseconds: Int64, changeNanoseconds: Int64) {
+        self.inode = inode
+        self.size = size
+        self.modificationNanoseconds = modificationNanoseconds
+        self.changeNanoseconds = changeNanoseconds
+    }
 }
 
 /// One name in a directory.

@@ -37,7 +37,6 @@ extension FileStatus {
     /// Whether two statuses describe the same version of a file's contents.
     func isSameVersion(as other: FileStatus?) -> Bool {
         guard let other else { return self == .absent }
-        return kind == other.kind && inode == other.inode && size == other.size
-            && modificationNanoseconds == other.modificationNanoseconds && changeNanoseconds == other.changeNanoseconds
+        return kind == other.kind && identity == other.identity
     }
 }

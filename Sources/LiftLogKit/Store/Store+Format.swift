@@ -78,16 +78,16 @@ extension Store {
         let known = listed ? CanonicalFiles.load(from: files) : CanonicalFiles()
         // A file changed within the last two seconds is not recorded: times are coarse.
         let settled = environment.now().millisecondsSince1970 * 1_000_000 - 2_000_000_000
-        let examined = parallelMap(Array(jobs.indices), minimumPerThread: 64) { index -> (finding: FormatFinding, canonical: CanonicalFiles.Identity?) in
+        let examined = parallelMap(Array(jobs.indices), minimumPerThread: 64) { index -> (finding: FormatFinding, canonical: FileIdentity?) in
             let path = jobs[index].path
             let before = listed ? ((try? files.status(path)) ?? nil) : nil
-            if let before, before.kind == .regular, let identity = known.entries[path], identity == CanonicalFiles.Identity(before) {
+            if let before, before.kind == .regular, let identity = known.entries[path], identity == before.identity {
                 return (.canonical, identity)
             }
             let finding = Store.examine(path, as: jobs[index].kind, files: files, parentsChecked: listed)
             // The identity from before the read: a change after it gives the file another one.
             guard case .canonical = finding, let before, before.kind == .regular, before.changeNanoseconds < settled else { return (finding, nil) }
-            return (finding, CanonicalFiles.Identity(before))
+            return (finding, before.identity)
         }
         if listed {
             var found = CanonicalFiles()
