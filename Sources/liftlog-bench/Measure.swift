@@ -184,8 +184,8 @@ func executableDirectory() -> String {
 /// less work per page fault; the linker writes the file in small pieces, and a file read back
 /// on demand (after the cache dropped it: a restart, or memory reused by other programs)
 /// comes back in small pieces too. On the development machine `liftlog --version` starts
-/// 0.25–0.3 ms faster right after a copy than in either other state, and a copy made an hour
-/// earlier, during builds, had already lost that. With `pagedOut`, the copy's pages are
+/// 0.25–0.3 ms faster right after a copy than in either other state, and a copy made minutes
+/// earlier, with a build run in between, had already lost that. With `pagedOut`, the copy's pages are
 /// flushed and dropped from the cache, so that the first run reads them back on demand: the
 /// state an installed binary is usually in.
 func installedCopy(of program: String, in folder: String, named name: String, pagedOut: Bool = false) -> String? {
