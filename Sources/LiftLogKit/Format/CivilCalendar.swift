@@ -40,11 +40,28 @@ package enum CivilCalendar {
         return (weekday < 0 ? weekday + 7 : weekday) + 1
     }
 
+    /// `value` in decimal with leading zeros to `width` digits (`pad(7, 2)` is `07`); a value
+    /// with more digits keeps them all.
     static func pad(_ value: Int, _ width: Int) -> String {
+        // Month folders, file names and dates pad small numbers many times a command: written
+        // as bytes when the value fits the width.
+        if value >= 0, (1...8).contains(width), value < decimalLimits[width] {
+            return String(unsafeUninitializedCapacity: width) { buffer in
+                var rest = value
+                for position in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[position] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                    rest /= 10
+                }
+                return width
+            }
+        }
         let digits = String(abs(value))
         let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
         return value < 0 ? "-" + padded : padded
     }
+
+    /// 10 to the power of each width ``pad(_:_:)`` writes as bytes.
+    private static let decimalLimits = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 
     /// Reads exactly `count` ASCII digits at `offset`.
     static func digits(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int? {

@@ -74,11 +74,22 @@ extension Identifier: JSONDecodable, JSONEncodable {
 
 /// A random (version 4) UUID in lowercase, from the system's secure random source.
 package func randomUUIDString() -> String {
+    // Two 64-bit draws (a draw is a system call; one per byte made 16 of them).
     var generator = SystemRandomNumberGenerator()
-    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(16)
+    for word in [generator.next() as UInt64, generator.next() as UInt64] {
+        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+    }
     bytes[6] = (bytes[6] & 0x0F) | 0x40
     bytes[8] = (bytes[8] & 0x3F) | 0x80
-    let digits = bytes.map { hex($0, width: 2).lowercased() }.joined()
-    let chars = Array(digits)
-    return String(chars[0..<8]) + "-" + String(chars[8..<12]) + "-" + String(chars[12..<16]) + "-" + String(chars[16..<20]) + "-" + String(chars[20..<32])
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(36)
+    for (position, byte) in bytes.enumerated() {
+        if position == 4 || position == 6 || position == 8 || position == 10 { text.append(UInt8(ascii: "-")) }
+        text.append(digits[Int(byte >> 4)])
+        text.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: text, as: UTF8.self)
 }

@@ -31,6 +31,19 @@ package struct MonthKey: Hashable, Comparable, Sendable, CustomStringConvertible
     package static func < (lhs: MonthKey, rhs: MonthKey) -> Bool {
         (lhs.year, lhs.month) < (rhs.year, rhs.month)
     }
+
+    /// One value for both fields (the index state looks months up hundreds of times a command).
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(year &* 16 &+ month)
+    }
+
+    /// `01` … `12`, the names of the month folders.
+    static let monthFolderNames = (1...12).map { CivilCalendar.pad($0, 2) }
+
+    /// The folder's name below its year's (`01` … `12`).
+    var monthFolderName: String {
+        (1...12).contains(month) ? MonthKey.monthFolderNames[month - 1] : CivilCalendar.pad(month, 2)
+    }
 }
 
 /// Per-month totals kept in the index state so that whole months can be skipped when paging.
@@ -126,6 +139,9 @@ package struct IndexState: Equatable, Sendable {
         guard let header = reader.nextLine().map(ByteFields.string), header.hasPrefix(IndexState.formatLine + " "),
               let unit = WeightUnit(rawValue: String(header.dropFirst(IndexState.formatLine.count + 1))) else { return nil }
         var state = IndexState(unit: unit)
+        // A line per month of about 90 bytes: room for all of them, so the table is not grown
+        // (and every entry moved) several times while parsing.
+        state.months.reserveCapacity(buffer.count / 64)
         while reader.nextLine() != nil {
             guard let tag = reader.nextField(), tag.count == 1 else { return nil }
             switch tag.first {
@@ -151,22 +167,22 @@ package struct IndexState: Equatable, Sendable {
         var month = MonthSummary()
         month.folderTime = time
         month.count = count
-        for kind in Session.Kind.allCases {
+        for kind in Session.Kind.inOrder {
             guard let value = int(&reader) else { return nil }
             if value > 0 { month.kindCounts[kind] = value }
         }
         guard let active = int(&reader), let corrupt = int(&reader) else { return nil }
         month.activeCount = active
         month.corruptCount = corrupt
-        for kind in Session.Kind.allCases {
+        for kind in Session.Kind.inOrder {
             guard let seconds = int(&reader) else { return nil }
             if seconds > 0 { month.seconds[kind] = seconds }
         }
-        for kind in Session.Kind.allCases {
+        for kind in Session.Kind.inOrder {
             guard let mask = reader.nextField().flatMap(ByteFields.int64), (0...Int64(UInt32.max)).contains(mask) else { return nil }
             if mask > 0 { month.dayMasks[kind] = UInt32(mask) }
         }
-        for kind in Session.Kind.allCases {
+        for kind in Session.Kind.inOrder {
             guard let others = reader.nextField() else { return nil }
             guard !others.isEmpty else { continue }
             var days = Swift.Set<Int>()
@@ -229,6 +245,12 @@ package struct PerKind<Value: Equatable & Sendable>: Equatable, Sendable, Sequen
 
     /// The kinds with a value, and their values, in the order of `Session.Kind.allCases`.
     package func makeIterator() -> IndexingIterator<[(key: Session.Kind, value: Value)]> {
-        Session.Kind.allCases.compactMap { kind in self[kind].map { (key: kind, value: $0) } }.makeIterator()
+        Session.Kind.inOrder.compactMap { kind in self[kind].map { (key: kind, value: $0) } }.makeIterator()
     }
+}
+
+extension Session.Kind {
+    /// `allCases`, made once: a synthesized `allCases` builds a new array at each use, and the
+    /// index state walks the kinds several times for each of hundreds of months.
+    package static let inOrder = Session.Kind.allCases
 }

@@ -187,7 +187,7 @@ extension SessionIndex {
     /// Every summary of sessions still marked active, newest first.
     package func activeSummaries() throws(LiftLogError) -> [SessionSummary] {
         var found: [SessionSummary] = []
-        for key in monthsNewestFirst where (state.months[key]?.activeCount ?? 0) > 0 {
+        for key in state.months.compactMap({ $0.value.activeCount > 0 ? $0.key : nil }).sorted(by: >) {
             found += try records(of: key).compactMap { $0.summary }.filter { $0.status == .active }
         }
         return found
@@ -197,7 +197,9 @@ extension SessionIndex {
     /// (`path:line:column: message`).
     package func corruptFiles() throws(LiftLogError) -> [(path: String, problem: String)] {
         var found: [(String, String)] = []
-        for key in monthsNewestFirst where (state.months[key]?.corruptCount ?? 0) > 0 {
+        // Only months with unreadable files (usually none): not every month sorted and looked up.
+        let months = state.months.compactMap { $0.value.corruptCount > 0 ? $0.key : nil }.sorted(by: >)
+        for key in months {
             for record in try records(of: key) where record.summary == nil {
                 found.append(("\(key.folder)/\(record.fileName)", record.problem ?? ""))
             }

@@ -33,11 +33,18 @@ extension SessionIndex {
             state.folderTimes["sessions"] = sessionsTime > 0 ? recordableTime(sessionsTime) : sessionsTime
             stateDirty = true
         }
+        // The known months, newest first: each year's are a run of them (one sort, not a pass
+        // over every month for each year).
+        let knownMonths = state.months.keys.sorted(by: >)
+        var next = knownMonths.startIndex
         for year in knownYears.sorted(by: >) {
+            while next < knownMonths.endIndex, knownMonths[next].year > year { next += 1 }
+            let first = next
+            while next < knownMonths.endIndex, knownMonths[next].year == year { next += 1 }
             let folder = "sessions/\(CivilCalendar.pad(year, 4))"
             let time = try folderTime(folder)
             guard time > 0 else { removeYear(year); continue }
-            var months = state.months.keys.filter { $0.year == year }
+            var months = Array(knownMonths[first..<next])
             if time != state.folderTimes[folder] {
                 let listed = try files.list(folder).compactMap { MonthKey(folderName: CivilCalendar.pad(year, 4), $0.name) }
                 for key in months where !listed.contains(key) { removeMonth(key) }
@@ -49,13 +56,14 @@ extension SessionIndex {
                 stateDirty = true
             }
             let sortedMonths = months.sorted(by: >)
-            let monthStatuses = try files.statuses(in: folder, names: sortedMonths.map { CivilCalendar.pad($0.month, 2) })
+            let monthStatuses = try files.statuses(in: folder, names: sortedMonths.map(\.monthFolderName))
             for (key, status) in zip(sortedMonths, monthStatuses) {
-                let monthTime = try folderTime(key.folder, status: status)
+                let monthTime = try folderTime(of: key, status: status)
                 if monthTime <= 0 { removeMonth(key); continue }
-                if monthTime != state.months[key]?.folderTime {
+                let known = state.months[key]
+                if monthTime != known?.folderTime {
                     changed.append((key, monthTime))
-                } else if (state.months[key]?.corruptCount ?? 0) > 0 {
+                } else if (known?.corruptCount ?? 0) > 0 {
                     // A broken file fixed in place keeps its inode and its folder's time: look at
                     // the (few) unreadable files themselves.
                     for record in try records(of: key) where record.summary == nil {
@@ -122,6 +130,14 @@ extension SessionIndex {
     ///   (a symbolic link, a file): every command says so, the same way.
     func folderTime(_ relative: String) throws(LiftLogError) -> Int64 {
         try folderTime(relative, status: try files.status(relative))
+    }
+
+    /// The time that tells whether the folder of month `key`, whose status is `status`, changed
+    /// (its path is made only for an error: this runs for every month of every command).
+    func folderTime(of key: MonthKey, status: FileStatus?) throws(LiftLogError) -> Int64 {
+        guard let status else { return -1 }
+        guard status.kind == .directory else { return try folderTime(key.folder, status: status) }
+        return status.folderTime
     }
 
     /// The time that tells whether the folder `relative`, whose status is `status`, changed.

@@ -12,6 +12,14 @@ struct TimestampTests {
         #expect(timestamp.description == text)
     }
 
+    @Test("pads numbers with zeros to a width, keeping every digit of a wider one", arguments: [
+        (0, 2, "00"), (7, 2, "07"), (12, 2, "12"), (123, 2, "123"), (5, 4, "0005"), (2025, 4, "2025"), (99_999, 4, "99999"),
+        (42, 12, "000000000042"), (-3, 2, "-03"), (0, 0, "0"), (12_345_678, 8, "12345678"), (123_456_789, 8, "123456789"),
+    ])
+    func pads(value: Int, width: Int, text: String) {
+        #expect(CivilCalendar.pad(value, width) == text)
+    }
+
     @Test("reads Z as UTC")
     func readsZulu() throws {
         let timestamp = try #require(Timestamp("2025-01-24T07:30:00Z"))

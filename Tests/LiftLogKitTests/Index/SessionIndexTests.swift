@@ -101,6 +101,55 @@ struct SessionIndexTests {
         }
     }
 
+    @Test("follows years and months added and removed behind its back, in order")
+    func yearsAndMonthsBehindItsBack() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root, seed: false)
+            var number = 0
+            func write(_ start: String) throws -> Session.ID {
+                number += 1
+                let session = Session.fixture(id: "3f2c9a1e-8b7d-4c6e-9f01-\(CivilCalendar.pad(number, 12))", start: try #require(Timestamp(start)))
+                try store.files.ensureDirectory(String(session.relativePath.split(separator: "/").dropLast().joined(separator: "/")))
+                try store.files.save(session, to: session.relativePath)
+                return session.id
+            }
+            // Folders last changed long ago, so that the index records their times and looks
+            // at a year's months without listing the year again.
+            func ageFolders() {
+                var old = [timespec(tv_sec: 1_500_000_000, tv_nsec: 0), timespec(tv_sec: 1_500_000_000, tv_nsec: 0)]
+                for year in ["2023", "2024", "2025", "2026"] {
+                    for month in [""] + (1...12).map({ "/" + CivilCalendar.pad($0, 2) }) {
+                        _ = utimensat(AT_FDCWD, root + "/store/sessions/" + year + month, &old, 0)
+                    }
+                }
+                _ = utimensat(AT_FDCWD, root + "/store/sessions", &old, 0)
+            }
+            let march23 = try write("2023-03-10T07:00:00+00:00"), july23 = try write("2023-07-10T07:00:00+00:00")
+            let january24 = try write("2024-01-10T07:00:00+00:00"), february24 = try write("2024-02-10T07:00:00+00:00")
+            let may25 = try write("2025-05-10T07:00:00+00:00")
+            ageFolders()
+            #expect(try store.history(HistoryQuery()).sessions.map(\.id) == [may25, february24, january24, july23, march23])
+            #expect(try store.history(HistoryQuery()).sessions.map(\.id) == [may25, february24, january24, july23, march23])
+
+            // A session in a known month, a new month of a known year, a new year.
+            let lateFebruary24 = try write("2024-02-20T07:00:00+00:00")
+            let september24 = try write("2024-09-10T07:00:00+00:00")
+            let january26 = try write("2026-01-10T07:00:00+00:00")
+            #expect(try store.history(HistoryQuery()).sessions.map(\.id)
+                == [january26, may25, september24, lateFebruary24, february24, january24, july23, march23])
+            ageFolders()
+            #expect(try store.history(HistoryQuery()).total == 8)
+
+            // A whole year goes, then one month of another.
+            removeTree(root + "/store/sessions/2023")
+            #expect(try store.history(HistoryQuery()).sessions.map(\.id) == [january26, may25, september24, lateFebruary24, february24, january24])
+            ageFolders()
+            removeTree(root + "/store/sessions/2024/01")
+            #expect(try store.history(HistoryQuery()).sessions.map(\.id) == [january26, may25, september24, lateFebruary24, february24])
+            #expect(try store.history(HistoryQuery(kind: .lifting)).total == 5)
+        }
+    }
+
     @Test("re-reads a file edited in place before showing it")
     func inPlaceEdit() throws {
         try withTemporaryDirectory { root throws in

@@ -1,0 +1,26 @@
+import Testing
+@testable import LiftLogKit
+
+@Suite("Identifiers")
+struct IdentifierTests {
+    @Test("new identifiers are lowercase version 4 UUIDs, all different, using every hex digit in every random position")
+    func randomIdentifiers() throws {
+        let made = (0..<2_000).map { _ in Session.ID.random().rawValue }
+        #expect(Set(made).count == made.count)
+        for text in made {
+            #expect(Session.ID(rawValue: text) != nil, "not a canonical UUID: \(text)")
+            let characters = Array(text)
+            #expect(characters.count == 36)
+            #expect(characters[14] == "4", "version nibble of \(text)")
+            #expect("89ab".contains(characters[19]), "variant of \(text)")
+        }
+        // Each random digit position takes all 16 values over 2,000 draws (a stuck or
+        // byte-swapped nibble would not).
+        for position in 0..<36 where ![8, 13, 14, 18, 19, 23].contains(position) {
+            let seen = Set(made.map { Array($0)[position] })
+            #expect(seen.count == 16, "position \(position) took only \(seen.sorted())")
+        }
+        let variants = Set(made.map { Array($0)[19] })
+        #expect(variants == ["8", "9", "a", "b"])
+    }
+}
