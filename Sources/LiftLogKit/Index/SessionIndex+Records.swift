@@ -128,25 +128,28 @@ extension SessionIndex {
     /// that changed in place. Returns whether anything changed (the caller then asks again).
     package func verify(_ shown: [(month: MonthKey, record: IndexRecord)]) throws(LiftLogError) -> Bool {
         var stale: Swift.Set<MonthKey> = []
-        // One folder opened per month, each file `fstatat`'d relative to it: the path is not
-        // walked again from the root for every file. Records are grouped by their positions
-        // (callers list them month by month), not copied.
-        var months: [(key: MonthKey, positions: [Int])] = []
-        var group: [MonthKey: Int] = [:]
+        // One folder opened per year, each file `fstatat`'d as `MM/NAME` relative to it: the
+        // path is not walked again from the root for every file, and a walk over many months
+        // (`pr`, `progress`: a few sessions in each of hundreds) does not open every month's
+        // folder. Records are grouped by their positions (callers list them month by month,
+        // newest first), not copied.
+        var years: [(year: Int, positions: [Int])] = []
+        var group: [Int: Int] = [:]
         for (position, item) in shown.enumerated() {
-            if let last = months.last, last.key == item.month {
-                months[months.count - 1].positions.append(position)
-            } else if let index = group[item.month] {
-                months[index].positions.append(position)
+            if let last = years.last, last.year == item.month.year {
+                years[years.count - 1].positions.append(position)
+            } else if let index = group[item.month.year] {
+                years[index].positions.append(position)
             } else {
-                group[item.month] = months.count
-                months.append((item.month, [position]))
+                group[item.month.year] = years.count
+                years.append((item.month.year, [position]))
             }
         }
-        for (key, positions) in months {
-            let statuses = try files.statuses(in: key.folder, names: positions.map { shown[$0].record.fileName })
-            if zip(positions, statuses).contains(where: { position, status in !(status.map(shown[position].record.matches) ?? false) }) {
-                stale.insert(key)
+        for (year, positions) in years {
+            let statuses = try files.statuses(in: "sessions/\(CivilCalendar.pad(year, 4))",
+                                              subpaths: positions.map { shown[$0].month.monthFolderName + "/" + shown[$0].record.fileName })
+            for (position, status) in zip(positions, statuses) where !(status.map(shown[position].record.matches) ?? false) {
+                stale.insert(shown[position].month)
             }
         }
         for key in stale { _ = try readAgain(key) }

@@ -27,8 +27,9 @@ package protocol FileSystem: Sendable {
     func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8]
     /// The status of `path` without following a final symbolic link, or `nil` when nothing is there.
     func status(_ path: String) throws(SystemError) -> FileStatus?
-    /// The status of each of `names` inside the folder `path`, in order, as ``status(_:)``
-    /// gives it (`nil` where nothing is there): one call, cheaper than a `status` per name.
+    /// The status of each of `names` inside the folder `path` (a name, or a path below it such
+    /// as `MM/NAME`), in order, as ``status(_:)`` gives it (`nil` where nothing is there): one
+    /// call, cheaper than a `status` per name.
     func statuses(in path: String, names: [String]) throws(SystemError) -> [FileStatus?]
     /// The entries of a directory, without `.` and `..`, in no particular order.
     func listDirectory(_ path: String) throws(SystemError) -> [DirectoryEntry]

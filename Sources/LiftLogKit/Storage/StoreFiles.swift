@@ -157,6 +157,23 @@ package struct StoreFiles: Sendable {
         do { return try fileSystem.statuses(in: path, names: names) } catch { throw ioError(error) }
     }
 
+    /// The status of each of `subpaths`, `FOLDER/NAME` below the folder `relative`, in order
+    /// (`nil` where nothing is there): the files of many month folders of a year with one
+    /// open of the year's folder. Only the last component is not followed if it is a link;
+    /// callers compare the result with what they recorded of a file, and a month folder that
+    /// is a link is refused when the months are compared with the index.
+    package func statuses(in relative: String, subpaths: [String]) throws(LiftLogError) -> [FileStatus?] {
+        let path = try checked(relative)
+        for subpath in subpaths {
+            var slashes = 0
+            for byte in subpath.utf8 where byte == 0x2F { slashes += 1 }
+            guard slashes == 1, StoreFiles.isSafeRelativePath(subpath) else {
+                throw .internal("refused a path outside the store: \(relative)/\(subpath)")
+            }
+        }
+        do { return try fileSystem.statuses(in: path, names: subpaths) } catch { throw ioError(error) }
+    }
+
     /// The entries of a folder, without our temporary files; empty when it does not exist.
     package func list(_ relative: String) throws(LiftLogError) -> [DirectoryEntry] {
         let path = relative.isEmpty ? root : try checked(relative)

@@ -64,13 +64,34 @@ struct StoreFilesTests {
             makeDirectories(root + "/sessions")
             let files = StoreFiles(root: root)
             #expect(try files.statuses(in: "sessions", names: ["missing.json"]) == [nil])
-            do {
-                _ = try files.statuses(in: "sessions", names: ["ok.json", name])
-                Issue.record("a name that leaves the folder was looked at: \(name)")
-            } catch let error as LiftLogError {
-                #expect(error.code == .internal)
-                #expect(error.message == "Internal error: refused a path outside the store: sessions/\(name). Please report this bug.")
-            }
+            expectRefusal(of: "sessions/\(name)") { () throws(LiftLogError) in _ = try files.statuses(in: "sessions", names: ["ok.json", name]) }
+        }
+    }
+
+    @Test("looks at files one folder below a folder by paths of exactly two safe components", arguments: ["../x.json", "01/../../x.json", "01/a/b.json", "x.json", "01/..", "../01", "01/", "/01/x.json", "01//x.json", "01/a\u{0}b"])
+    func subpathStatusesRefuseEscapes(subpath: String) throws {
+        try withTemporaryDirectory { root throws in
+            writeText("{}", to: root + "/x.json")
+            makeDirectories(root + "/sessions/2025/01")
+            writeText("{}", to: root + "/sessions/2025/01/a.json")
+            let files = StoreFiles(root: root)
+            let found = try files.statuses(in: "sessions/2025", subpaths: ["01/a.json", "01/missing.json", "02/a.json"])
+            #expect(found.count == 3)
+            #expect(found[0]?.kind == .regular && found[0]?.size == 2)
+            #expect(found[1] == nil && found[2] == nil)
+            expectRefusal(of: "sessions/2025/\(subpath)") { () throws(LiftLogError) in _ = try files.statuses(in: "sessions/2025", subpaths: ["01/a.json", subpath]) }
+        }
+    }
+
+    /// Expects `body` to refuse `path` as outside the store (an internal error: callers never
+    /// pass such names), before looking at anything.
+    private func expectRefusal(of path: String, _ body: () throws(LiftLogError) -> Void) {
+        do throws(LiftLogError) {
+            try body()
+            Issue.record("a path that leaves its folder was looked at: \(path)")
+        } catch {
+            #expect(error.code == .internal)
+            #expect(error.message == "Internal error: refused a path outside the store: \(path). Please report this bug.")
         }
     }
 
