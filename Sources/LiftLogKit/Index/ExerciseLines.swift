@@ -86,12 +86,13 @@ extension SessionIndex {
             .map { (key: $0, totals: state.months[$0] ?? MonthSummary(), cached: cached.months[$0]) }
         let files = self.files, parentsChecked = shardFolderIsSound
         let needle = Array(exercise.rawValue.utf8)
-        let found = parallelMap(onDisk, minimumPerThread: 8) { item -> SearchedMonth? in
+        // Each thread keeps the exercises its months name (the same few dozen in every month).
+        let found = parallelMap(onDisk, minimumPerThread: 8, state: { ExerciseRefCache() }) { exercises, item -> SearchedMonth? in
             if item.totals.shardHash != 0, let month = item.cached, month.hash == item.totals.shardHash,
-               let records = SessionIndex.records(of: month.lines, folder: item.key.folder) {
+               let records = SessionIndex.records(of: month.lines, folder: item.key.folder, exercises: &exercises) {
                 return SearchedMonth(records: records, lines: nil)
             }
-            return SessionIndex.search(item.key, totals: item.totals, for: needle, files: files, parentsChecked: parentsChecked)
+            return SessionIndex.search(item.key, totals: item.totals, for: needle, files: files, parentsChecked: parentsChecked, exercises: &exercises)
         }
         var searched: [MonthKey: SearchedMonth?] = [:]
         for (item, result) in zip(onDisk, found) { searched[item.key] = result }
@@ -130,7 +131,8 @@ extension SessionIndex {
 
     /// The records of the shard lines that may name the exercise `needle`; `nil` when the
     /// shard does not have the shape the month's totals give it (listed again by the caller).
-    private static func search(_ key: MonthKey, totals: MonthSummary, for needle: [UInt8], files: StoreFiles, parentsChecked: Bool) -> SearchedMonth? {
+    private static func search(_ key: MonthKey, totals: MonthSummary, for needle: [UInt8], files: StoreFiles, parentsChecked: Bool,
+                               exercises: inout ExerciseRefCache) -> SearchedMonth? {
         guard let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else {
             return SearchedMonth(records: [], lines: nil)
         }
@@ -143,17 +145,17 @@ extension SessionIndex {
         // Each entry is written `ID 0x1F name`: the exercise's ID right before 0x1F, or no
         // ID (the field's tab or the previous entry's 0x1E right before it).
         let lines = text.lines(withMarker: 0x1F, after: needle, orAfterAnyOf: [0x09, 0x1E]).map(text.line)
-        guard let records = records(of: lines, folder: key.folder) else { return nil }
+        guard let records = records(of: lines, folder: key.folder, exercises: &exercises) else { return nil }
         // Kept for the exercise's file only when the shard is the one the state describes.
         let hash = ContentHash.of(bytes)
         return SearchedMonth(records: records, lines: hash == totals.shardHash ? (hash, lines.map(Array.init)) : nil)
     }
 
-    private static func records(of lines: [ArraySlice<UInt8>], folder: String) -> [IndexRecord]? {
+    private static func records(of lines: [ArraySlice<UInt8>], folder: String, exercises: inout ExerciseRefCache) -> [IndexRecord]? {
         var records: [IndexRecord] = []
         records.reserveCapacity(lines.count)
         for line in lines {
-            guard let record = IndexRecord(line: line, folder: folder) else { return nil }
+            guard let record = IndexRecord(line: line, folder: folder, exercises: &exercises) else { return nil }
             records.append(record)
         }
         return records

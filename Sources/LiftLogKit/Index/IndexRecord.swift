@@ -89,13 +89,23 @@ package struct IndexRecord: Equatable, Sendable {
     /// Read in place: fields are ranges of the line's bytes (found with `memchr`), and only the
     /// values kept become strings (`pr` of an exercise parses a line per session it is in).
     package init?(line: ArraySlice<UInt8>, folder: String) {
-        guard !line.isEmpty, let record = line.withUnsafeBufferPointer({ IndexRecord.parse($0, folder: folder) }) else { return nil }
+        var exercises = ExerciseRefCache()
+        self.init(line: line, folder: folder, exercises: &exercises)
+    }
+
+    /// Parses a line as ``init(line:folder:)`` does, taking the exercises it names from
+    /// `exercises` where an earlier line of the same run named them in the same bytes: a run
+    /// of lines (a month, an exercise's lines) names the same few dozen exercises again and
+    /// again, and making one (an ID of 36 bytes, checked, and its name) costs more than
+    /// finding it.
+    package init?(line: ArraySlice<UInt8>, folder: String, exercises: inout ExerciseRefCache) {
+        guard !line.isEmpty, let record = line.withUnsafeBufferPointer({ IndexRecord.parse($0, folder: folder, exercises: &exercises) }) else { return nil }
         self = record
     }
 
-    private typealias Field = Slice<UnsafeBufferPointer<UInt8>>
+    fileprivate typealias Field = Slice<UnsafeBufferPointer<UInt8>>
 
-    private static func parse(_ line: UnsafeBufferPointer<UInt8>, folder: String) -> IndexRecord? {
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>, folder: String, exercises: inout ExerciseRefCache) -> IndexRecord? {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: sessionLineTabs + 2) { bounds -> IndexRecord? in
             // bounds[i]: where field i starts; bounds[i + 1] - 1: where it ends.
             let base = line.baseAddress!
@@ -133,7 +143,7 @@ package struct IndexRecord: Equatable, Sendable {
                 id: id, kind: kind, status: status, startedAt: startedAt, completedAt: completedAt,
                 plan: field(10).isEmpty ? nil : unescaped(field(10)), planDay: field(11).isEmpty ? nil : unescaped(field(11)),
                 durationSeconds: ByteFields.int(field(12)), exerciseCount: exerciseCount, setCount: setCount, totalVolume: volume,
-                unit: unit, path: folder + "/" + fileName, exercises: exerciseRefs(field(17)),
+                unit: unit, path: folder + "/" + fileName, exercises: exerciseRefs(field(17), cache: &exercises),
                 weekNumber: ByteFields.int(field(18)), encodedWorkSets: text(19))
             return IndexRecord(fileName: fileName, inode: UInt64(inode), size: size, modificationNanoseconds: mtime, changeNanoseconds: ctime,
                                summary: summary, problem: nil)
@@ -142,7 +152,7 @@ package struct IndexRecord: Equatable, Sendable {
 
     /// `ID 0x1F name`, entries separated by 0x1E: single ASCII bytes, so splitting the bytes
     /// keeps UTF-8 whole.
-    private static func exerciseRefs(_ field: Field) -> [SessionSummary.ExerciseRef] {
+    private static func exerciseRefs(_ field: Field, cache: inout ExerciseRefCache) -> [SessionSummary.ExerciseRef] {
         guard !field.isEmpty else { return [] }
         let bytes = field.base, base = bytes.baseAddress!
         func find(_ byte: UInt8, from: Int, to end: Int) -> Int {
@@ -150,13 +160,23 @@ package struct IndexRecord: Equatable, Sendable {
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
         var refs: [SessionSummary.ExerciseRef] = []
+        var separators = 0, at = field.startIndex
+        while at < field.endIndex {
+            let next = find(0x1E, from: at, to: field.endIndex)
+            if next < field.endIndex { separators += 1 }
+            at = next + 1
+        }
+        refs.reserveCapacity(separators + 1)
         var start = field.startIndex
         while start <= field.endIndex {
             let end = find(0x1E, from: start, to: field.endIndex)
-            let unit = find(0x1F, from: start, to: end)
-            let name = unit < end ? unescaped(bytes[(unit + 1)..<end]) : ""
-            let id = unit > start ? Exercise.ID(rawValue: String(decoding: bytes[start..<unit], as: UTF8.self)) : nil
-            refs.append(SessionSummary.ExerciseRef(id: id, name: name))
+            let from = start
+            refs.append(cache.ref(bytes[from..<end]) {
+                let unit = find(0x1F, from: from, to: end)
+                let name = unit < end ? unescaped(bytes[(unit + 1)..<end]) : ""
+                let id = unit > from ? Exercise.ID(rawValue: String(decoding: bytes[from..<unit], as: UTF8.self)) : nil
+                return SessionSummary.ExerciseRef(id: id, name: name)
+            })
             start = end + 1
         }
         return refs
@@ -167,5 +187,38 @@ package struct IndexRecord: Equatable, Sendable {
         let text = String(decoding: field, as: UTF8.self)
         guard !field.isEmpty, memchr(field.base.baseAddress! + field.startIndex, 0x5C, field.count) != nil else { return text }
         return text.unescapedFromIndex
+    }
+}
+
+/// The exercises a run of index lines named, by the bytes that named them (`ID 0x1F name`),
+/// for ``IndexRecord/init(line:folder:exercises:)``. Holds at most ``capacity`` of them; one
+/// per run of lines, not shared between threads.
+package struct ExerciseRefCache {
+    /// The first 8 bytes of each entry's text (zero-padded), compared before the whole text.
+    private var prefixes: [UInt64] = []
+    private var texts: [[UInt8]] = []
+    private var refs: [SessionSummary.ExerciseRef] = []
+    /// More exercises than a log usually rotates through; past it, entries are made anew.
+    static let capacity = 128
+
+    package init() {}
+
+    /// The exercise named by `text`: the one made for the same bytes before, else `make()`'s.
+    fileprivate mutating func ref(_ text: IndexRecord.Field, make: () -> SessionSummary.ExerciseRef) -> SessionSummary.ExerciseRef {
+        let count = text.count
+        guard count > 0 else { return make() }
+        let start = text.base.baseAddress! + text.startIndex
+        var prefix: UInt64 = 0
+        withUnsafeMutableBytes(of: &prefix) { $0.copyMemory(from: UnsafeRawBufferPointer(start: start, count: min(8, count))) }
+        for index in prefixes.indices where prefixes[index] == prefix && texts[index].count == count {
+            if texts[index].withUnsafeBufferPointer({ memcmp($0.baseAddress!, start, count) }) == 0 { return refs[index] }
+        }
+        let made = make()
+        if refs.count < ExerciseRefCache.capacity {
+            prefixes.append(prefix)
+            texts.append(Array(UnsafeBufferPointer(start: start, count: count)))
+            refs.append(made)
+        }
+        return made
     }
 }

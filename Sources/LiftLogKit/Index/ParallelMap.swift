@@ -9,10 +9,21 @@ import Darwin
 /// `items.map(transform)` spread over the machine's cores, results in order. Used to read many
 /// session files at once when the index is rebuilt; small inputs run on the calling thread.
 func parallelMap<T: Sendable, R: Sendable>(_ items: [T], minimumPerThread: Int = 16, _ transform: @escaping @Sendable (T) -> R) -> [R] {
+    parallelMap(items, minimumPerThread: minimumPerThread, state: { () }) { _, item in transform(item) }
+}
+
+/// ``parallelMap(_:minimumPerThread:_:)`` with a value of `State` for each thread, made by
+/// `state` on the thread that uses it and passed to each of its calls of `transform` (a cache
+/// that the items a thread takes share, without a lock).
+func parallelMap<T: Sendable, R: Sendable, State>(_ items: [T], minimumPerThread: Int = 16, state: @escaping @Sendable () -> State,
+                                                  _ transform: @escaping @Sendable (inout State, T) -> R) -> [R] {
     let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     let threads = min(cores, 8, items.count / minimumPerThread)
-    guard threads > 1 else { return items.map(transform) }
-    let work = ParallelWork(items: items, transform: transform)
+    guard threads > 1 else {
+        var local = state()
+        return items.map { transform(&local, $0) }
+    }
+    let work = ParallelWork(items: items, state: state, transform: transform)
     var handles: [pthread_t] = []
     for _ in 1..<threads {
         if let handle = Threads.start(work.run) { handles.append(handle) }
@@ -24,16 +35,18 @@ func parallelMap<T: Sendable, R: Sendable>(_ items: [T], minimumPerThread: Int =
 
 /// The shared state of one ``parallelMap(_:minimumPerThread:_:)``: threads take chunks of
 /// indexes under a mutex and write each result to its own slot.
-private final class ParallelWork<T: Sendable, R: Sendable>: @unchecked Sendable {
+private final class ParallelWork<T: Sendable, R: Sendable, State>: @unchecked Sendable {
     let items: [T]
-    let transform: @Sendable (T) -> R
+    let makeState: @Sendable () -> State
+    let transform: @Sendable (inout State, T) -> R
     private var slots: [R?]
     private var next = 0
     private var mutex = pthread_mutex_t()
     private static var chunk: Int { 8 }
 
-    init(items: [T], transform: @escaping @Sendable (T) -> R) {
+    init(items: [T], state: @escaping @Sendable () -> State, transform: @escaping @Sendable (inout State, T) -> R) {
         self.items = items
+        self.makeState = state
         self.transform = transform
         self.slots = [R?](repeating: nil, count: items.count)
         pthread_mutex_init(&mutex, nil)
@@ -42,6 +55,7 @@ private final class ParallelWork<T: Sendable, R: Sendable>: @unchecked Sendable 
     deinit { pthread_mutex_destroy(&mutex) }
 
     func run() {
+        var state = makeState()
         while true {
             pthread_mutex_lock(&mutex)
             let start = next
@@ -50,7 +64,7 @@ private final class ParallelWork<T: Sendable, R: Sendable>: @unchecked Sendable 
             guard start < items.count else { return }
             var computed: [(Int, R)] = []
             for index in start..<min(start + ParallelWork.chunk, items.count) {
-                computed.append((index, transform(items[index])))
+                computed.append((index, transform(&state, items[index])))
             }
             pthread_mutex_lock(&mutex)
             for (index, result) in computed { slots[index] = result }

@@ -8,8 +8,9 @@ extension SessionIndex {
         shardLines[key] = nil
         var records: [IndexRecord] = []
         records.reserveCapacity(lines.count)
+        var exercises = ExerciseRefCache()
         for line in lines {
-            guard let record = IndexRecord(line: line, folder: key.folder) else { return try repair(key) }
+            guard let record = IndexRecord(line: line, folder: key.folder, exercises: &exercises) else { return try repair(key) }
             records.append(record)
         }
         shards[key] = records
@@ -23,8 +24,9 @@ extension SessionIndex {
         guard let bytes = loadShard(key, parentsChecked: parentsChecked) else { return try records(of: key) }
         var text = bytes
         var parsed: [IndexRecord] = []
+        var exercises = ExerciseRefCache()
         for line in text.allLines() {
-            guard let record = IndexRecord(line: line, folder: key.folder) else { return try records(of: key) }
+            guard let record = IndexRecord(line: line, folder: key.folder, exercises: &exercises) else { return try records(of: key) }
             parsed.append(record)
         }
         return parsed
@@ -70,8 +72,9 @@ extension SessionIndex {
         let lines = text.lines(range)
         shardLines[key] = text
         var records: [IndexRecord] = []
+        var exercises = ExerciseRefCache()
         for line in lines {
-            guard let record = IndexRecord(line: line, folder: key.folder) else {
+            guard let record = IndexRecord(line: line, folder: key.folder, exercises: &exercises) else {
                 let repaired = try repair(key)
                 return Array(repaired[range.clamped(to: 0..<repaired.count)])
             }

@@ -276,6 +276,41 @@ struct SessionIndexTests {
         }
     }
 
+    @Test("a run of lines parsed with one cache of exercises gives each line's own exercises, past the cache's size too")
+    func exerciseCacheAcrossLines() throws {
+        // Exercises that share their first bytes (one ID with two names, IDs alike for their
+        // first 8 characters, a name only), escapes, an entry without an ID; then more
+        // different exercises than the cache holds.
+        let alike = ["aaaaaaaa-1111-4111-8111-111111111111", "aaaaaaaa-2222-4222-8222-222222222222"]
+        var names: [(id: String?, name: String)] = [
+            (alike[0], "Back Squat"), (alike[0], "Back Squat (paused)"), (alike[1], "Back Squat"), (nil, "Back Squat"),
+            (nil, "Pull\\up\tnow"), (alike[1], "Bench \u{1F} Press"), (nil, "Back"), (nil, "Back Squat with a longer name"),
+        ]
+        names += (0..<(ExerciseRefCache.capacity + 20)).map { number in
+            ("b\(CivilCalendar.pad(number, 7))-0000-4000-8000-000000000000", "Exercise \(number)")
+        }
+        var lines: [String] = []
+        for (index, window) in stride(from: 0, to: names.count, by: 3).enumerated() {
+            var session = Session.fixture(id: "3f2c9a1e-8b7d-4c6e-9f01-\(CivilCalendar.pad(index, 12))")
+            // Each line names a few exercises, in an order that repeats earlier ones.
+            let chosen = [names[window], names[(window * 7 + 1) % names.count], names[0], names[min(window + 1, names.count - 1)]]
+            session.entries = chosen.enumerated().map { order, exercise in
+                Session.Entry(exerciseID: exercise.id.flatMap { Exercise.ID(rawValue: $0) }, exerciseName: exercise.name, order: order + 1,
+                              sets: [WorkoutSet(setNumber: 1, weight: 100, unit: .kg, reps: 5)])
+            }
+            let status = FileStatus(kind: .regular, size: 10, modificationNanoseconds: 123, inode: UInt64(index + 1), mode: 0o644)
+            lines.append(IndexRecord(fileName: "\(index).json", status: status, summary: SessionSummary(session, path: "sessions/2025/01/\(index).json", unit: .kg)).line)
+            #expect(session.entries.map(\.exerciseName) == chosen.map(\.name))
+        }
+        var cache = ExerciseRefCache()
+        for line in lines + lines {
+            let alone = try #require(IndexRecord(line: ArraySlice(Array(line.utf8)), folder: "sessions/2025/01"))
+            let cached = try #require(IndexRecord(line: ArraySlice(Array(line.utf8)), folder: "sessions/2025/01", exercises: &cache))
+            #expect(cached == alone)
+            #expect(cached.line == line)
+        }
+    }
+
     @Test("reads runs of working sets of 4 and 7 fields, and leaves out a run of another shape")
     func workSetRuns() {
         let summary = SessionSummary(Session.fixture(), path: "sessions/2025/01/x.json", unit: .kg)
@@ -475,6 +510,23 @@ struct ParallelMapTests {
     func order(count: Int) {
         let input = Array(0..<count)
         #expect(parallelMap(input, minimumPerThread: 4) { $0 * 3 } == input.map { $0 * 3 })
+    }
+
+    @Test("gives each thread its own state, shared by the items that thread takes", arguments: [0, 1, 15, 100, 1_000])
+    func statePerThread(count: Int) {
+        let input = Array(0..<count)
+        // The state counts the items its thread has mapped so far.
+        let mapped = parallelMap(input, minimumPerThread: 4, state: { 0 }) { seen, item in
+            seen += 1
+            return (item: item * 3, seen: seen)
+        }
+        #expect(mapped.map(\.item) == input.map { $0 * 3 })
+        // One state per thread: as many first items as threads (at least one, at most the
+        // cores, fewer than the items when there are many), and every item counted once.
+        let threads = mapped.filter { $0.seen == 1 }.count
+        #expect(count == 0 ? threads == 0 : (1...8).contains(threads))
+        if count >= 100 { #expect(threads < count / 4) }
+        #expect(mapped.map(\.seen).max() ?? 0 <= count)
     }
 }
 
