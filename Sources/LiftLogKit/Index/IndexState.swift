@@ -11,6 +11,8 @@ package struct MonthKey: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `2025/01`, the folder below `sessions/`.
     package var description: String { "\(CivilCalendar.pad(year, 4))/\(CivilCalendar.pad(month, 2))" }
     package var folder: String { "sessions/\(description)" }
+    /// `sessions/2025`, the folder of a year's month folders.
+    static func yearFolder(_ year: Int) -> String { "sessions/\(CivilCalendar.pad(year, 4))" }
     package var shardPath: String { "\(SessionIndex.directory)/months/\(CivilCalendar.pad(year, 4))-\(CivilCalendar.pad(month, 2)).tsv" }
     package var firstDay: LocalDate { LocalDate(year: year, month: month, day: 1)! }
     package var lastDay: LocalDate { LocalDate(year: year, month: month, day: CivilCalendar.daysInMonth(year: year, month: month))! }

@@ -113,6 +113,12 @@ extension SessionIndex {
         state.months.keys.sorted(by: >)
     }
 
+    /// The months whose totals pass `test`, newest first: only those sorted (months with
+    /// active or unreadable sessions are usually none or one).
+    func monthsNewestFirst(where test: (MonthSummary) -> Bool) -> [MonthKey] {
+        state.months.compactMap { test($0.value) ? $0.key : nil }.sorted(by: >)
+    }
+
     /// Runs `walk`, which lists in its argument the records its answer rests on; when one of
     /// those files changed since it was indexed (edited in place, so its folder's time did not
     /// change), its month is listed again and `walk` runs again, at most three times.
@@ -137,19 +143,16 @@ extension SessionIndex {
         // folder. Records are grouped by their positions (callers list them month by month,
         // newest first), not copied.
         var years: [(year: Int, positions: [Int])] = []
-        var group: [Int: Int] = [:]
         for (position, item) in shown.enumerated() {
-            if let last = years.last, last.year == item.month.year {
-                years[years.count - 1].positions.append(position)
-            } else if let index = group[item.month.year] {
+            // A few dozen years at most: found by a scan from the latest.
+            if let index = years.lastIndex(where: { $0.year == item.month.year }) {
                 years[index].positions.append(position)
             } else {
-                group[item.month.year] = years.count
                 years.append((item.month.year, [position]))
             }
         }
         for (year, positions) in years {
-            let statuses = try files.statuses(in: "sessions/\(CivilCalendar.pad(year, 4))",
+            let statuses = try files.statuses(in: MonthKey.yearFolder(year),
                                               subpaths: positions.map { shown[$0].month.monthFolderName + "/" + shown[$0].record.fileName })
             for (position, status) in zip(positions, statuses) where !(status.map(shown[position].record.matches) ?? false) {
                 stale.insert(shown[position].month)
@@ -193,7 +196,7 @@ extension SessionIndex {
     /// Every summary of sessions still marked active, newest first.
     package func activeSummaries() throws(LiftLogError) -> [SessionSummary] {
         var found: [SessionSummary] = []
-        for key in state.months.compactMap({ $0.value.activeCount > 0 ? $0.key : nil }).sorted(by: >) {
+        for key in monthsNewestFirst(where: { $0.activeCount > 0 }) {
             found += try records(of: key).compactMap { $0.summary }.filter { $0.status == .active }
         }
         return found
@@ -203,9 +206,7 @@ extension SessionIndex {
     /// (`path:line:column: message`).
     package func corruptFiles() throws(LiftLogError) -> [(path: String, problem: String)] {
         var found: [(String, String)] = []
-        // Only months with unreadable files (usually none): not every month sorted and looked up.
-        let months = state.months.compactMap { $0.value.corruptCount > 0 ? $0.key : nil }.sorted(by: >)
-        for key in months {
+        for key in monthsNewestFirst(where: { $0.corruptCount > 0 }) {
             for record in try records(of: key) where record.summary == nil {
                 found.append(("\(key.folder)/\(record.fileName)", record.problem ?? ""))
             }

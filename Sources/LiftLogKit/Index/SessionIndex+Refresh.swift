@@ -28,7 +28,7 @@ extension SessionIndex {
             }
             let listed = Swift.Set(years)
             for year in knownYears.subtracting(listed) { removeYear(year) }
-            for year in listed.subtracting(knownYears) { state.folderTimes["sessions/\(CivilCalendar.pad(year, 4))"] = -1 }
+            for year in listed.subtracting(knownYears) { state.folderTimes[MonthKey.yearFolder(year)] = -1 }
             knownYears = listed
             state.folderTimes["sessions"] = sessionsTime > 0 ? recordableTime(sessionsTime) : sessionsTime
             stateDirty = true
@@ -41,7 +41,7 @@ extension SessionIndex {
             while next < knownMonths.endIndex, knownMonths[next].year > year { next += 1 }
             let first = next
             while next < knownMonths.endIndex, knownMonths[next].year == year { next += 1 }
-            let folder = "sessions/\(CivilCalendar.pad(year, 4))"
+            let folder = MonthKey.yearFolder(year)
             let time = try folderTime(folder)
             guard time > 0 else { removeYear(year); continue }
             var months = Array(knownMonths[first..<next])
@@ -154,7 +154,7 @@ extension SessionIndex {
 
     func removeYear(_ year: Int) {
         for key in state.months.keys where key.year == year { removeMonth(key) }
-        state.folderTimes.removeValue(forKey: "sessions/\(CivilCalendar.pad(year, 4))")
+        state.folderTimes.removeValue(forKey: MonthKey.yearFolder(year))
         stateDirty = true
     }
 

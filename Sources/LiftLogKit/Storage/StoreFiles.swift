@@ -148,13 +148,7 @@ package struct StoreFiles: Sendable {
 
     /// The status of each of `names` in the folder `relative`, in order (`nil` where nothing is there).
     package func statuses(in relative: String, names: [String]) throws(LiftLogError) -> [FileStatus?] {
-        let path = try checked(relative)
-        // `relative` is checked above; each name must be one safe component (on its bytes:
-        // called for every session a report uses).
-        for name in names where name.utf8.contains(0x2F) || !StoreFiles.isSafeRelativePath(name) {
-            throw .internal("refused a path outside the store: \(relative)/\(name)")
-        }
-        do { return try fileSystem.statuses(in: path, names: names) } catch { throw ioError(error) }
+        try statuses(in: relative, paths: names, components: 1)
     }
 
     /// The status of each of `subpaths`, `FOLDER/NAME` below the folder `relative`, in order
@@ -163,15 +157,21 @@ package struct StoreFiles: Sendable {
     /// callers compare the result with what they recorded of a file, and a month folder that
     /// is a link is refused when the months are compared with the index.
     package func statuses(in relative: String, subpaths: [String]) throws(LiftLogError) -> [FileStatus?] {
+        try statuses(in: relative, paths: subpaths, components: 2)
+    }
+
+    /// `paths` below the checked folder `relative`, each exactly `components` safe components
+    /// (checked on their bytes: called for every session a report uses).
+    private func statuses(in relative: String, paths: [String], components: Int) throws(LiftLogError) -> [FileStatus?] {
         let path = try checked(relative)
-        for subpath in subpaths {
+        for inner in paths {
             var slashes = 0
-            for byte in subpath.utf8 where byte == 0x2F { slashes += 1 }
-            guard slashes == 1, StoreFiles.isSafeRelativePath(subpath) else {
-                throw .internal("refused a path outside the store: \(relative)/\(subpath)")
+            for byte in inner.utf8 where byte == 0x2F { slashes += 1 }
+            guard slashes == components - 1, StoreFiles.isSafeRelativePath(inner) else {
+                throw .internal("refused a path outside the store: \(relative)/\(inner)")
             }
         }
-        do { return try fileSystem.statuses(in: path, names: subpaths) } catch { throw ioError(error) }
+        do { return try fileSystem.statuses(in: path, names: paths) } catch { throw ioError(error) }
     }
 
     /// The entries of a folder, without our temporary files; empty when it does not exist.
