@@ -29,16 +29,29 @@ public struct Identifier<Owner>: RawRepresentable, Hashable, Comparable, Sendabl
     public static func < (lhs: Identifier, rhs: Identifier) -> Bool { lhs.rawValue < rhs.rawValue }
 
     static func isCanonicalUUID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { isCanonicalUUID($0[...]) }
+    }
+
+    /// Whether `bytes` are a lowercase UUID (read in place: the index holds an ID per line).
+    static func isCanonicalUUID(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
-            if index == 8 || index == 13 || index == 18 || index == 23 {
+        var offset = 0
+        for byte in bytes {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 if byte != 0x2D { return false }
             } else if !((byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)) {
                 return false
             }
+            offset += 1
         }
         return true
+    }
+
+    /// The identifier spelled by `bytes`, or `nil` when they are not a lowercase UUID.
+    init?(bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+        guard Identifier.isCanonicalUUID(bytes) else { return nil }
+        self.init(uncheckedRawValue: String(decoding: bytes, as: UTF8.self))
     }
 
     public init(from decoder: any Decoder) throws {

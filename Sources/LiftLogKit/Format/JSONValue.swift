@@ -77,30 +77,46 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// The value as a `Double` (infinite when out of range).
     public var doubleValue: Double {
-        // Fast path for the plain decimals of store files (`102.5`, `-3`): exact when the
-        // digits fit in 2^53 and the scale is a power of ten that a Double holds exactly.
+        if let value = text.utf8.withContiguousStorageIfAvailable({ JSONNumber.double($0) }) { return value ?? .nan }
+        return Double(text) ?? .nan
+    }
+
+    /// A decimal number as `Double(String)` reads it, or `nil`: the numbers of store files and
+    /// of the index (`102.5`, `-3`, `27407.5`). Plain decimals of up to 15 significant digits
+    /// and 22 decimal places are converted from their digits: such a mantissa and power of ten
+    /// are both exact in a `Double`, so one division rounds correctly and gives the very value
+    /// the C library's `strtod` gives (the "fast path" of Clinger's algorithm). Anything else
+    /// takes `Double(String)`.
+    static func double<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Double? where Bytes.Index == Int {
+        guard !bytes.isEmpty else { return nil }
+        var index = bytes.startIndex
+        let negative = bytes[index] == 0x2D
+        if negative { index += 1 }
         var mantissa: Int64 = 0
-        var scale = 0
-        var negative = false
+        var digits = 0, decimals = 0
         var seenDot = false
-        var digits = 0
-        for byte in text.utf8 {
-            switch byte {
-            case 0x2D where digits == 0 && !negative: negative = true
-            case 0x2E where !seenDot: seenDot = true
-            case 0x30...0x39:
-                mantissa = mantissa * 10 + Int64(byte - 0x30)
-                digits += 1
-                if seenDot { scale += 1 }
-                if digits > 15 { return Double(text) ?? .nan }
-            default: return Double(text) ?? .nan
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            index += 1
+            if byte == 0x2E, !seenDot {
+                seenDot = true
+                continue
             }
+            let digit = byte &- 0x30
+            guard digit < 10, digits < 15 else { return Double(String(decoding: bytes, as: UTF8.self)) }
+            mantissa = mantissa * 10 + Int64(digit)
+            if mantissa > 0 { digits += 1 }
+            if seenDot { decimals += 1 }
         }
-        let value = Double(mantissa) / JSONNumber.powersOfTen[scale]
+        // "-", ".", "1.", ".5" and the like: whatever `Double(String)` makes of them.
+        let integerDigits = index - bytes.startIndex - (negative ? 1 : 0) - (seenDot ? 1 : 0) - decimals
+        guard integerDigits > 0, !seenDot || decimals > 0, decimals <= 22 else { return Double(String(decoding: bytes, as: UTF8.self)) }
+        let value = Double(mantissa) / JSONNumber.powersOfTen[decimals]
         return negative ? -value : value
     }
 
-    private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+    /// 10⁰ … 10²², each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 
     /// The value as an `Int` when it is a whole number in range (`5`, `5.0`, `5e0`).
     public var intValue: Int? {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Byte-level splitting of the index's text files: lines and tab-separated fields, without
 /// building `Character`s (the index is read on every command, so this is a hot path).
 enum ByteFields {
@@ -46,6 +54,15 @@ enum ByteFields {
         var index = field.startIndex
         if field[index] == 0x2D { negative = true; index += 1 }
         guard index < field.endIndex else { return nil }
+        // Eighteen digits cannot overflow: those are read without a check per digit (an index
+        // line has a dozen numbers, nanosecond times of nineteen digits among them).
+        let unchecked = min(field.endIndex, index + 18)
+        while index < unchecked {
+            let digit = field[index] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int64(digit)
+            index += 1
+        }
         while index < field.endIndex {
             let byte = field[index]
             guard byte >= 0x30, byte <= 0x39 else { return nil }
@@ -56,6 +73,23 @@ enum ByteFields {
             index += 1
         }
         return negative ? -value : value
+    }
+
+    /// Whether `field` holds exactly the bytes of `text`.
+    static func equals(_ field: Field, _ text: StaticString) -> Bool {
+        field.count == text.utf8CodeUnitCount
+            && (field.isEmpty || memcmp(field.base.baseAddress! + field.startIndex, text.utf8Start, field.count) == 0)
+    }
+
+    /// The case of `cases` whose raw value `field` spells, or `nil`.
+    static func value<Value: RawRepresentable>(_ field: Field, among cases: [Value]) -> Value? where Value.RawValue == String {
+        for value in cases {
+            var raw = value.rawValue
+            if raw.withUTF8({ $0.count == field.count && (field.isEmpty || memcmp($0.baseAddress!, field.base.baseAddress! + field.startIndex, field.count) == 0) }) {
+                return value
+            }
+        }
+        return nil
     }
 
     /// A lowercase hexadecimal number of 1 to 16 digits, or `nil`.
@@ -100,6 +134,37 @@ enum ByteFields {
             position = end + 1
             return line
         }
+
+        /// The next field of the current line read as a decimal integer (an optional `-`, then
+        /// digits); `nil` after the line's last field, or when the field is anything else. The
+        /// same as `nextField().flatMap(ByteFields.int64)`, converted while the field is found
+        /// (the index state has some twenty such fields in each of hundreds of lines).
+        mutating func nextInt64() -> Int64? {
+            guard fieldStart <= lineEnd else { return nil }
+            var end = fieldStart
+            let negative = end < lineEnd && buffer[end] == 0x2D
+            if negative { end += 1 }
+            let digitsStart = end
+            var value: Int64 = 0
+            var valid = true
+            while end < lineEnd {
+                let byte = buffer[end]
+                if byte == 0x09 { break }
+                end += 1
+                let digit = byte &- 0x30
+                guard valid, digit < 10 else { valid = false; continue }
+                let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = times10.addingReportingOverflow(Int64(digit))
+                if overflow1 || overflow2 { valid = false }
+                value = sum
+            }
+            fieldStart = end + 1
+            guard valid, end > digitsStart else { return nil }
+            return negative ? -value : value
+        }
+
+        /// ``nextInt64()`` as an `Int`.
+        mutating func nextInt() -> Int? { nextInt64().map { Int($0) } }
 
         /// The next tab-separated field of the current line; `nil` after its last.
         mutating func nextField() -> Field? {

@@ -127,12 +127,13 @@ package struct IndexRecord: Equatable, Sendable {
                                    summary: nil, problem: unescaped(field(6)))
             }
             // Fields: ID, file name, inode, size, mtime, ctime, then the summary from position 6.
-            guard tabs == sessionLineTabs, let id = Session.ID(rawValue: text(0)),
+            guard tabs == sessionLineTabs, let id = Session.ID(bytes: field(0)),
                   let inode = int64(2), let size = int64(3), let mtime = int64(4), let ctime = int64(5),
                   let startedAt = Timestamp(utf8: UnsafeBufferPointer(rebasing: field(6))),
-                  let kind = Session.Kind(rawValue: text(7)), let status = Session.Status(rawValue: text(8)),
+                  let kind = ByteFields.value(field(7), among: Session.Kind.inOrder),
+                  let status = ByteFields.value(field(8), among: Session.Status.inOrder),
                   let exerciseCount = ByteFields.int(field(13)), let setCount = ByteFields.int(field(14)),
-                  let volume = Double(text(15)), let unit = WeightUnit(rawValue: text(16)) else { return nil }
+                  let volume = JSONNumber.double(field(15)), let unit = ByteFields.value(field(16), among: WeightUnit.inOrder) else { return nil }
             var completedAt: Timestamp?
             if !field(9).isEmpty {
                 // An unreadable completion time reads as none, as it always has.

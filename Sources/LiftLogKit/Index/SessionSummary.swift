@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One line of history: a session's identity, timing and derived totals.
 public struct SessionSummary: Hashable, Sendable {
     /// An exercise a session contains: its library link and its snapshot name.
@@ -148,11 +156,17 @@ public struct SessionSummary: Hashable, Sendable {
     private func forEachEncodedEntry(_ body: (Int, Slice<UnsafeBufferPointer<UInt8>>) -> Bool) {
         var text = encodedWorkSets
         text.withUTF8 { bytes in
+            // Entries are found with `memchr` (`pr` and `progress` skip to one entry of each
+            // session line).
             var start = 0, entry = 0
-            for position in 0...bytes.count where position == bytes.count || bytes[position] == 0x7C { // |
-                guard body(entry, bytes[start..<position]) else { return }
+            while true {
+                var end = bytes.count
+                if start < bytes.count, let base = bytes.baseAddress, let found = memchr(base + start, 0x7C, bytes.count - start) { // |
+                    end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                }
+                guard body(entry, bytes[start..<end]), end < bytes.count else { return }
                 entry += 1
-                start = position + 1
+                start = end + 1
             }
         }
     }
@@ -178,12 +192,12 @@ public struct SessionSummary: Hashable, Sendable {
                 guard byte == 0x3B else { continue }
                 if fields == 4 || fields == 7 {
                     func field(_ index: Int) -> Slice<UnsafeBufferPointer<UInt8>> { entry.base[bounds[index]..<(bounds[index + 1] - 1)] }
-                    if let unit = WeightUnit(rawValue: ByteFields.string(field(1))), let count = ByteFields.int(field(3)), count > 0 {
-                        var sets = WorkSets(weight: field(0).isEmpty ? nil : Double(ByteFields.string(field(0))), unit: unit, reps: ByteFields.int(field(2)), count: count)
+                    if let unit = ByteFields.value(field(1), among: WeightUnit.inOrder), let count = ByteFields.int(field(3)), count > 0 {
+                        var sets = WorkSets(weight: JSONNumber.double(field(0)), unit: unit, reps: ByteFields.int(field(2)), count: count)
                         if fields == 7 {
                             sets.bodyweight = !field(4).isEmpty
                             sets.durationSeconds = ByteFields.int(field(5))
-                            sets.distanceMeters = field(6).isEmpty ? nil : Double(ByteFields.string(field(6)))
+                            sets.distanceMeters = JSONNumber.double(field(6))
                         }
                         runs.append(sets)
                     }

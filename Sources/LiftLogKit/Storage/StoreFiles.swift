@@ -34,15 +34,28 @@ package struct StoreFiles: Sendable {
     /// Whether `relative` is a plain path inside the store: no empty, `.` or `..` components,
     /// not absolute, no NUL.
     package static func isSafeRelativePath(_ relative: String) -> Bool {
-        // On the UTF-8 bytes: called for every file a command touches.
+        safeComponentCount(relative) != nil
+    }
+
+    /// The number of components of `relative` when it is a plain path inside the store (see
+    /// ``isSafeRelativePath(_:)``), else `nil`. Read as contiguous bytes: called for every file
+    /// a command touches, and for every session a report uses.
+    static func safeComponentCount(_ relative: String) -> Int? {
+        if let count = relative.utf8.withContiguousStorageIfAvailable(safeComponentCount) { return count }
+        var copy = relative
+        return copy.withUTF8(safeComponentCount)
+    }
+
+    private static func safeComponentCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var components = 1
         var component = 0      // length of the current component
         var dots = 0           // how many of its bytes are dots
-        var valid = true
-        for byte in relative.utf8 {
+        for byte in bytes {
             switch byte {
-            case 0: return false
+            case 0: return nil
             case 0x2F: // "/"
-                if component == 0 || component == dots && dots <= 2 { valid = false }
+                if component == 0 || component == dots && dots <= 2 { return nil }
+                components += 1
                 component = 0
                 dots = 0
             case 0x2E: // "."
@@ -51,9 +64,8 @@ package struct StoreFiles: Sendable {
             default:
                 component += 1
             }
-            if !valid { return false }
         }
-        return component > 0 && !(component == dots && dots <= 2)
+        return component > 0 && !(component == dots && dots <= 2) ? components : nil
     }
 
     /// `name` of a temporary file standing for `name` while it is written.
@@ -165,9 +177,7 @@ package struct StoreFiles: Sendable {
     private func statuses(in relative: String, paths: [String], components: Int) throws(LiftLogError) -> [FileStatus?] {
         let path = try checked(relative)
         for inner in paths {
-            var slashes = 0
-            for byte in inner.utf8 where byte == 0x2F { slashes += 1 }
-            guard slashes == components - 1, StoreFiles.isSafeRelativePath(inner) else {
+            guard StoreFiles.safeComponentCount(inner) == components else {
                 throw .internal("refused a path outside the store: \(relative)/\(inner)")
             }
         }

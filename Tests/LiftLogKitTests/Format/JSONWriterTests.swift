@@ -60,4 +60,34 @@ struct JSONNumberTests {
     func doubles(text: String) {
         #expect(JSONNumber(validatedText: text).doubleValue == Double(text))
     }
+
+    @Test("reads decimals exactly as Double(String) does, from their digits when they are plain", arguments: [
+        "0", "-0", "1", "100", "102.5", "0.1", "0.3", "27407.5", "-12.75", "1.005", "123456789012345", "1234567890123456",
+        "0.000001", "0.0000000000000000000001", "0.00000000000000000000001", "9007199254740993", "99999999999999.99",
+        "1e5", "1E-3", "inf", "nan", ".5", "5.", "-", ".", "", "+3", "1.2.3", "12a", "0x10", "00012.50",
+    ])
+    func decimals(text: String) {
+        let read = JSONNumber.double(ArraySlice(Array(text.utf8)))
+        let expected = text.isEmpty ? nil : Double(text)
+        #expect(read?.bitPattern == expected?.bitPattern || (read?.isNaN == true && expected?.isNaN == true), "\(text): \(String(describing: read)) against \(String(describing: expected))")
+    }
+
+    @Test("reads random decimals of up to 17 digits exactly as Double(String) does")
+    func randomDecimals() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...17, using: &generator)
+            var text = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            let dot = Int.random(in: 0...digits, using: &generator)
+            if dot > 0 && dot < digits { text.insert(".", at: text.index(text.startIndex, offsetBy: dot)) }
+            if Bool.random(using: &generator) { text = "-" + text }
+            let read = JSONNumber.double(ArraySlice(Array(text.utf8)))
+            #expect(read?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+        // Numbers as the index writes them: every weight in steps of 0.05 up to 500, and volumes.
+        for hundredths in stride(from: 0, through: 50_000, by: 5) {
+            let text = JSONNumber(Double(hundredths) / 100).text
+            #expect(JSONNumber.double(ArraySlice(Array(text.utf8)))?.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+    }
 }

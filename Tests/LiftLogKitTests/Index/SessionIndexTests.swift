@@ -328,6 +328,15 @@ struct SessionIndexTests {
         #expect(odd.workSets(ofEntryAt: 2) == [.init(weight: nil, unit: .kg, reps: 8, count: 1)])
         #expect(odd.workSets(ofEntryAt: 3) == [])
         #expect(odd.workSetsOfEveryEntry.map(\.count) == [4, 1, 1])
+        // Empty entries, first, between and last, keep their positions.
+        odd.encodedWorkSets = "|90,kg,3,1||80,kg,2,2|"
+        #expect(odd.workSets(ofEntryAt: 0) == [])
+        #expect(odd.workSets(ofEntryAt: 1) == [.init(weight: 90, unit: .kg, reps: 3, count: 1)])
+        #expect(odd.workSets(ofEntryAt: 2) == [])
+        #expect(odd.workSets(ofEntryAt: 3) == [.init(weight: 80, unit: .kg, reps: 2, count: 2)])
+        #expect(odd.workSets(ofEntryAt: 4) == [])
+        odd.encodedWorkSets = ""
+        #expect(odd.workSets(ofEntryAt: 0) == [])
     }
 
     @Test("keeps each month's totals, minutes and days per kind in its state file, losslessly")
@@ -403,6 +412,40 @@ struct ByteFieldsTests {
     ] as [(String, Int64?)])
     func integers(text: String, value: Int64?) {
         #expect(ByteFields.int64(ArraySlice(Array(text.utf8))) == value)
+    }
+
+    @Test("reads each integer field of a line as it is found, as a field read and converted would be")
+    func integersInPlace() {
+        let fields = ["1795319368825119548", "-42", "0", "9223372036854775807", "9223372036854775808", "", "12a", "-", "--1",
+                      "-9223372036854775807", "99999999999999999999", "007"]
+        let line = Array((fields.joined(separator: "\t") + "\nnext").utf8)
+        line.withUnsafeBufferPointer { buffer in
+            var reader = ByteFields.Reader(buffer)
+            _ = reader.nextLine()
+            for field in fields {
+                #expect(reader.nextInt64() == ByteFields.int64(ArraySlice(Array(field.utf8))), "field \(field)")
+            }
+            // Past the line's last field: nothing, and the next line is untouched.
+            #expect(reader.nextInt64() == nil)
+            #expect(reader.nextLine().map { String(decoding: $0, as: UTF8.self) } == "next")
+        }
+        #expect(ByteFields.int64(ArraySlice(Array("123456789012345678".utf8))) == 123_456_789_012_345_678)
+        #expect(ByteFields.int64(ArraySlice(Array("-000000000000000001".utf8))) == -1)
+    }
+
+    @Test("reads the cases of a text enumeration from bytes, and nothing else")
+    func enumerationCases() {
+        func read<Value: RawRepresentable>(_ text: String, among cases: [Value]) -> Value? where Value.RawValue == String {
+            var text = text
+            return text.withUTF8 { ByteFields.value($0[...], among: cases) }
+        }
+        for kind in Session.Kind.allCases { #expect(read(kind.rawValue, among: Session.Kind.inOrder) == kind) }
+        for status in Session.Status.allCases { #expect(read(status.rawValue, among: Session.Status.inOrder) == status) }
+        for unit in WeightUnit.allCases { #expect(read(unit.rawValue, among: WeightUnit.inOrder) == unit) }
+        for text in ["", "lift", "liftings", "Lifting", "kgs", "lb", "k"] {
+            #expect(read(text, among: Session.Kind.inOrder) == nil)
+            #expect(read(text, among: WeightUnit.inOrder) == nil)
+        }
     }
 
     @Test("splits lines and fields on bytes")

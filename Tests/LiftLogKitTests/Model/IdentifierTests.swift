@@ -3,6 +3,18 @@ import Testing
 
 @Suite("Identifiers")
 struct IdentifierTests {
+    @Test("an identifier read from bytes is accepted exactly when its text is", arguments: [
+        "3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6e7f", "3F2C9A1E-8B7D-4C6E-9F01-2A3B4C5D6E7F", "3f2c9a1e8b7d-4c6e-9f01-2a3b4c5d6e7f0",
+        "3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6e7", "3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6e7g", "", "3f2c9a1e_8b7d-4c6e-9f01-2a3b4c5d6e7f",
+        "3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6é7",
+    ])
+    func fromBytes(text: String) {
+        var bytes = text
+        let read = bytes.withUTF8 { Session.ID(bytes: $0[...]) }
+        #expect(read == Session.ID(rawValue: text))
+        #expect(read?.rawValue == Session.ID(rawValue: text)?.rawValue)
+    }
+
     @Test("new identifiers are lowercase version 4 UUIDs, all different, using every hex digit in every random position")
     func randomIdentifiers() throws {
         let made = (0..<2_000).map { _ in Session.ID.random().rawValue }

@@ -48,6 +48,17 @@ struct StoreFilesTests {
         #expect(StoreFiles.isSafeRelativePath(path))
     }
 
+    @Test("counts the components of a plain path, and none of one that leaves the store")
+    func componentCounts() {
+        #expect(StoreFiles.safeComponentCount("x.json") == 1)
+        #expect(StoreFiles.safeComponentCount("01/2025-01-24-0730-3f2c9a1e.json") == 2)
+        #expect(StoreFiles.safeComponentCount("sessions/2025/01/x.json") == 4)
+        // A string that is not stored as UTF-8 (bridged or built from substrings) reads the same.
+        let built = String("é/ü.json/extra".prefix(8))
+        #expect(StoreFiles.safeComponentCount(built) == 2)
+        for path in ["", "a//b", "../x", "a/..", "/a", "a/", "a\u{0}"] { #expect(StoreFiles.safeComponentCount(path) == nil, "\(path)") }
+    }
+
     @Test("refuses paths that leave the store", arguments: ["../x.json", "/etc/passwd", "a/../../x", "a//b", "./a", "a\u{0}b", "", "a/", "a/.", "a/..", ".", "..", "/"])
     func refusesEscapes(path: String) throws {
         #expect(!StoreFiles.isSafeRelativePath(path))
