@@ -75,6 +75,28 @@ enum ByteFields {
         return negative ? -value : value
     }
 
+    /// How many times `byte` occurs in `buffer` (found with `memchr`).
+    static func count(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var count = 0, from = 0
+        while from < buffer.count, let found = memchr(base + from, Int32(byte), buffer.count - from) {
+            count += 1
+            from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return count
+    }
+
+    /// How many lines of `buffer` start with `byte` (found with `memchr`).
+    static func lineCount(startingWith byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var count = buffer.first == byte ? 1 : 0, from = 0
+        while from < buffer.count, let found = memchr(base + from, 0x0A, buffer.count - from) {
+            from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            if from < buffer.count && buffer[from] == byte { count += 1 }
+        }
+        return count
+    }
+
     /// Whether `field` holds exactly the bytes of `text`.
     static func equals(_ field: Field, _ text: StaticString) -> Bool {
         field.count == text.utf8CodeUnitCount

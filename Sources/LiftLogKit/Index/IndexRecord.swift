@@ -144,7 +144,7 @@ package struct IndexRecord: Equatable, Sendable {
                 id: id, kind: kind, status: status, startedAt: startedAt, completedAt: completedAt,
                 plan: field(10).isEmpty ? nil : unescaped(field(10)), planDay: field(11).isEmpty ? nil : unescaped(field(11)),
                 durationSeconds: ByteFields.int(field(12)), exerciseCount: exerciseCount, setCount: setCount, totalVolume: volume,
-                unit: unit, path: folder + "/" + fileName, exercises: exerciseRefs(field(17), cache: &exercises),
+                unit: unit, path: IndexRecord.path(folder, fileName), exercises: exerciseRefs(field(17), cache: &exercises),
                 weekNumber: ByteFields.int(field(18)), encodedWorkSets: text(19))
             return IndexRecord(fileName: fileName, inode: UInt64(inode), size: size, modificationNanoseconds: mtime, changeNanoseconds: ctime,
                                summary: summary, problem: nil)
@@ -181,6 +181,23 @@ package struct IndexRecord: Equatable, Sendable {
             start = end + 1
         }
         return refs
+    }
+
+    /// `folder/name`, made in one allocation (two appends cost twice that, for every line).
+    static func path(_ folder: String, _ name: String) -> String {
+        var folder = folder, name = name
+        return folder.withUTF8 { folderBytes in
+            name.withUTF8 { nameBytes in
+                String(unsafeUninitializedCapacity: folderBytes.count + 1 + nameBytes.count) { buffer in
+                    var at = 0
+                    for byte in folderBytes { buffer[at] = byte; at += 1 }
+                    buffer[at] = 0x2F
+                    at += 1
+                    for byte in nameBytes { buffer[at] = byte; at += 1 }
+                    return at
+                }
+            }
+        }
     }
 
     /// A text field, its escapes (``Swift/String/escapedForIndex``) undone.

@@ -141,9 +141,11 @@ package struct IndexState: Equatable, Sendable {
         guard let header = reader.nextLine().map(ByteFields.string), header.hasPrefix(IndexState.formatLine + " "),
               let unit = WeightUnit(rawValue: String(header.dropFirst(IndexState.formatLine.count + 1))) else { return nil }
         var state = IndexState(unit: unit)
-        // A line per month of about 90 bytes: room for all of them, so the table is not grown
-        // (and every entry moved) several times while parsing.
-        state.months.reserveCapacity(buffer.count / 64)
+        // Room for exactly the months there are (a line each), so that the table is neither
+        // grown (every entry moved) while parsing nor larger than needed: an entry is a few
+        // hundred bytes, and a table twice the size is a hundred more pages of memory for the
+        // kernel to hand over (an estimate from the file's size did that at 360 months).
+        state.months.reserveCapacity(ByteFields.lineCount(startingWith: UInt8(ascii: "M"), in: buffer))
         while reader.nextLine() != nil {
             guard let tag = reader.nextField(), tag.count == 1 else { return nil }
             switch tag.first {

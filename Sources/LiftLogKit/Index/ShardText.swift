@@ -92,15 +92,7 @@ struct ShardText {
 
     /// How many times `byte` occurs in the text.
     func occurrences(of byte: UInt8) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            var count = 0, from = 0
-            while from < buffer.count, let found = memchr(base + from, Int32(byte), buffer.count - from) {
-                count += 1
-                from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-            }
-            return count
-        }
+        bytes.withUnsafeBufferPointer { ByteFields.count(of: byte, in: $0) }
     }
 
     /// The line at `position`, which a search found.

@@ -164,6 +164,24 @@ struct SessionIndexTests {
         }
     }
 
+    @Test("counts the lines that start with a byte, and a byte's occurrences")
+    func lineCounts() {
+        for (text, months, newlines) in [("", 0, 0), ("M", 1, 0), ("M\tx\nD\ty\nM\tz\n", 2, 3), ("header\nM\nM\nMM\nxM\n\nM", 4, 6), ("\n\n", 0, 2)] {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                #expect(ByteFields.lineCount(startingWith: UInt8(ascii: "M"), in: buffer) == months, "\(text)")
+                #expect(ByteFields.count(of: 0x0A, in: buffer) == newlines, "\(text)")
+            }
+        }
+    }
+
+    @Test("joins a folder and a file name into a path, whatever their characters")
+    func joinedPaths() {
+        #expect(IndexRecord.path("sessions/2025/01", "2025-01-24-0730-3f2c9a1e.json") == "sessions/2025/01/2025-01-24-0730-3f2c9a1e.json")
+        #expect(IndexRecord.path("séances/é", "ü.json") == "séances/é/ü.json")
+        #expect(IndexRecord.path("", "x") == "/x")
+    }
+
     @Test("rebuilds a deleted or damaged index and loses nothing")
     func rebuilds() throws {
         try withTemporaryDirectory { root throws in
