@@ -72,10 +72,14 @@ extension Store {
                 // The month's folder, and any other holding a session of this month.
                 // In another offset a session can fall on the day before or after its own.
                 let margin = utcOffsetSeconds == nil ? 0 : 1
+                var summaries: [SessionSummary] = []
                 for month in index.months(from: key.firstDay.adding(days: -margin), to: key.lastDay.adding(days: margin)) {
-                    used += try index.records(of: month).map { (month, $0) }
+                    for record in try index.records(of: month) {
+                        used.append(UsedFile(month, record))
+                        if let summary = record.summary { summaries.append(summary) }
+                    }
                 }
-                return used.compactMap(\.record.summary)
+                return summaries
             }
         }
         var days: [LocalDate: Swift.Set<Session.Kind>] = [:]

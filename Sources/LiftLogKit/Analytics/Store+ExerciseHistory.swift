@@ -40,7 +40,7 @@ extension Store {
                     }
                     if matched {
                         found.append((summary, sets))
-                        shown.append((month, record))
+                        shown.append(UsedFile(month, record))
                     }
                     return true
                 }

@@ -31,12 +31,14 @@ extension Store {
         var summaries: [SessionSummary] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
             // Only the period: the walk is newest first, so it stops at the first older session.
             try index.verifying { used throws(LiftLogError) in
+                var summaries: [SessionSummary] = []
                 try index.forEachRecordNewestFirst { month, record in
-                    guard record.summary!.startedAt.localDate >= firstDay else { return false }
-                    used.append((month, record))
+                    guard let summary = record.summary, summary.startedAt.localDate >= firstDay else { return false }
+                    used.append(UsedFile(month, record))
+                    summaries.append(summary)
                     return true
                 }
-                return used.map { $0.record.summary! }
+                return summaries
             }
         }
         try addBodyweightVolume(to: &summaries)

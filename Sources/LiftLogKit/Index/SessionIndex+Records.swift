@@ -122,10 +122,10 @@ extension SessionIndex {
     /// Runs `walk`, which lists in its argument the records its answer rests on; when one of
     /// those files changed since it was indexed (edited in place, so its folder's time did not
     /// change), its month is listed again and `walk` runs again, at most three times.
-    package func verifying<T>(_ walk: (inout [(month: MonthKey, record: IndexRecord)]) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
+    package func verifying<T>(_ walk: (inout [UsedFile]) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
         var attempts = 0
         while true {
-            var used: [(month: MonthKey, record: IndexRecord)] = []
+            var used: [UsedFile] = []
             let result = try walk(&used)
             attempts += 1
             if attempts == 3 { return result }
@@ -135,7 +135,7 @@ extension SessionIndex {
 
     /// Checks the records about to be shown against the files (one `stat` each); re-reads any
     /// that changed in place. Returns whether anything changed (the caller then asks again).
-    package func verify(_ shown: [(month: MonthKey, record: IndexRecord)]) throws(LiftLogError) -> Bool {
+    package func verify(_ shown: [UsedFile]) throws(LiftLogError) -> Bool {
         var stale: Swift.Set<MonthKey> = []
         // One folder opened per year, each file `fstatat`'d as `MM/NAME` relative to it: the
         // path is not walked again from the root for every file, and a walk over many months
@@ -153,8 +153,8 @@ extension SessionIndex {
         }
         for (year, positions) in years {
             let statuses = try files.statuses(in: MonthKey.yearFolder(year),
-                                              subpaths: positions.map { shown[$0].month.monthFolderName + "/" + shown[$0].record.fileName })
-            for (position, status) in zip(positions, statuses) where !(status.map(shown[position].record.matches) ?? false) {
+                                              subpaths: positions.map { shown[$0].month.monthFolderName + "/" + shown[$0].fileName })
+            for (position, status) in zip(positions, statuses) where status?.identity != shown[position].identity {
                 stale.insert(shown[position].month)
             }
         }
@@ -186,11 +186,11 @@ extension SessionIndex {
     ///
     /// - Complexity: O(N) `stat` calls and index lines parsed.
     package func verifyEveryFile() throws(LiftLogError) {
-        var shown: [(month: MonthKey, record: IndexRecord)] = []
+        var used: [UsedFile] = []
         for key in monthsNewestFirst {
-            for record in try records(of: key) { shown.append((key, record)) }
+            for record in try records(of: key) { used.append(UsedFile(key, record)) }
         }
-        _ = try verify(shown)
+        _ = try verify(used)
     }
 
     /// Every summary of sessions still marked active, newest first.
@@ -212,5 +212,20 @@ extension SessionIndex {
             }
         }
         return found
+    }
+}
+
+/// A session file an answer rests on, as the index knew it: checked against the file before
+/// the answer is given (``SessionIndex/verifying(_:)``). Only what the check needs, not the
+/// whole record: a report over years of sessions lists thousands.
+package struct UsedFile: Sendable {
+    package let month: MonthKey
+    package let fileName: String
+    package let identity: FileIdentity
+
+    package init(_ month: MonthKey, _ record: IndexRecord) {
+        self.month = month
+        self.fileName = record.fileName
+        self.identity = record.identity
     }
 }

@@ -77,7 +77,7 @@ extension Store {
             // What is about to be shown is checked against the files (edited in place?).
             let result = try index.verifying { used throws(LiftLogError) in
                 let result = try index.page(query, exercise: exerciseFilter)
-                used = result.shown
+                used = result.shown.map { UsedFile($0.month, $0.record) }
                 return result
             }
             let unreadable = try index.corruptFiles().map(\.problem)
