@@ -28,7 +28,9 @@ extension Store {
         // Each session that has the exercise, with its working sets, straight from the index.
         let found: [(summary: SessionSummary, sets: [SessionSummary.WorkSets])] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
             try index.verifying { shown throws(LiftLogError) in
-                var found: [(SessionSummary, [SessionSummary.WorkSets])] = []
+                // The same labelled type as the result's: an unlabelled one is converted element
+                // by element on the way out.
+                var found: [(summary: SessionSummary, sets: [SessionSummary.WorkSets])] = []
                 let visit = { (month: MonthKey, record: IndexRecord) throws(LiftLogError) -> Bool in
                     guard let summary = record.summary else { return true }
                     var sets: [SessionSummary.WorkSets] = []
