@@ -75,32 +75,32 @@ enum ByteFields {
         return negative ? -value : value
     }
 
-    /// How many times `byte` occurs in `buffer` (found with `memchr`).
+    /// Where the first `byte` of `buffer[from..<end]` is, found with `memchr`; `end` when there
+    /// is none. The one search every byte scan of the index uses.
+    static func find(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {
+        guard from < end, let base = buffer.baseAddress, let found = memchr(base + from, Int32(byte), end - from) else { return end }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// How many times `byte` occurs in `buffer`.
     static func count(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = buffer.baseAddress else { return 0 }
-        var count = 0, from = 0
-        while from < buffer.count, let found = memchr(base + from, Int32(byte), buffer.count - from) {
+        var count = 0
+        var at = find(byte, in: buffer, from: 0, to: buffer.count)
+        while at < buffer.count {
             count += 1
-            from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            at = find(byte, in: buffer, from: at + 1, to: buffer.count)
         }
         return count
     }
 
-    /// How many lines of `buffer` start with `byte` (found with `memchr`).
+    /// How many lines of `buffer` start with `byte`.
     static func lineCount(startingWith byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = buffer.baseAddress else { return 0 }
-        var count = buffer.first == byte ? 1 : 0, from = 0
-        while from < buffer.count, let found = memchr(base + from, 0x0A, buffer.count - from) {
-            from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-            if from < buffer.count && buffer[from] == byte { count += 1 }
+        var count = 0, start = 0
+        while start < buffer.count {
+            if buffer[start] == byte { count += 1 }
+            start = find(0x0A, in: buffer, from: start, to: buffer.count) + 1
         }
         return count
-    }
-
-    /// Whether `field` holds exactly the bytes of `text`.
-    static func equals(_ field: Field, _ text: StaticString) -> Bool {
-        field.count == text.utf8CodeUnitCount
-            && (field.isEmpty || memcmp(field.base.baseAddress! + field.startIndex, text.utf8Start, field.count) == 0)
     }
 
     /// The case of `cases` whose raw value `field` spells, or `nil`.
@@ -156,37 +156,6 @@ enum ByteFields {
             position = end + 1
             return line
         }
-
-        /// The next field of the current line read as a decimal integer (an optional `-`, then
-        /// digits); `nil` after the line's last field, or when the field is anything else. The
-        /// same as `nextField().flatMap(ByteFields.int64)`, converted while the field is found
-        /// (the index state has some twenty such fields in each of hundreds of lines).
-        mutating func nextInt64() -> Int64? {
-            guard fieldStart <= lineEnd else { return nil }
-            var end = fieldStart
-            let negative = end < lineEnd && buffer[end] == 0x2D
-            if negative { end += 1 }
-            let digitsStart = end
-            var value: Int64 = 0
-            var valid = true
-            while end < lineEnd {
-                let byte = buffer[end]
-                if byte == 0x09 { break }
-                end += 1
-                let digit = byte &- 0x30
-                guard valid, digit < 10 else { valid = false; continue }
-                let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = times10.addingReportingOverflow(Int64(digit))
-                if overflow1 || overflow2 { valid = false }
-                value = sum
-            }
-            fieldStart = end + 1
-            guard valid, end > digitsStart else { return nil }
-            return negative ? -value : value
-        }
-
-        /// ``nextInt64()`` as an `Int`.
-        mutating func nextInt() -> Int? { nextInt64().map { Int($0) } }
 
         /// The next tab-separated field of the current line; `nil` after its last.
         mutating func nextField() -> Field? {

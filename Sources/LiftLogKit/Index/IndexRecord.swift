@@ -108,14 +108,14 @@ package struct IndexRecord: Equatable, Sendable {
     private static func parse(_ line: UnsafeBufferPointer<UInt8>, folder: String, exercises: inout ExerciseRefCache) -> IndexRecord? {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: sessionLineTabs + 2) { bounds -> IndexRecord? in
             // bounds[i]: where field i starts; bounds[i + 1] - 1: where it ends.
-            let base = line.baseAddress!
-            var tabs = 0, from = 0
+            var tabs = 0
             bounds[0] = 0
-            while from < line.count, let found = memchr(base + from, 0x09, line.count - from) {
+            var tab = ByteFields.find(0x09, in: line, from: 0, to: line.count)
+            while tab < line.count {
                 tabs += 1
                 guard tabs <= sessionLineTabs else { return nil }
-                from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                bounds[tabs] = from
+                bounds[tabs] = tab + 1
+                tab = ByteFields.find(0x09, in: line, from: tab + 1, to: line.count)
             }
             bounds[tabs + 1] = line.count + 1
             func field(_ index: Int) -> Field { line[bounds[index]..<(bounds[index + 1] - 1)] }
@@ -144,7 +144,7 @@ package struct IndexRecord: Equatable, Sendable {
                 id: id, kind: kind, status: status, startedAt: startedAt, completedAt: completedAt,
                 plan: field(10).isEmpty ? nil : unescaped(field(10)), planDay: field(11).isEmpty ? nil : unescaped(field(11)),
                 durationSeconds: ByteFields.int(field(12)), exerciseCount: exerciseCount, setCount: setCount, totalVolume: volume,
-                unit: unit, path: IndexRecord.path(folder, fileName), exercises: exerciseRefs(field(17), cache: &exercises),
+                unit: unit, path: folder + "/" + fileName, exercises: exerciseRefs(field(17), cache: &exercises),
                 weekNumber: ByteFields.int(field(18)), encodedWorkSets: text(19))
             return IndexRecord(fileName: fileName, inode: UInt64(inode), size: size, modificationNanoseconds: mtime, changeNanoseconds: ctime,
                                summary: summary, problem: nil)
@@ -155,11 +155,8 @@ package struct IndexRecord: Equatable, Sendable {
     /// keeps UTF-8 whole.
     private static func exerciseRefs(_ field: Field, cache: inout ExerciseRefCache) -> [SessionSummary.ExerciseRef] {
         guard !field.isEmpty else { return [] }
-        let bytes = field.base, base = bytes.baseAddress!
-        func find(_ byte: UInt8, from: Int, to end: Int) -> Int {
-            guard from < end, let found = memchr(base + from, Int32(byte), end - from) else { return end }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
+        let bytes = field.base
+        func find(_ byte: UInt8, from: Int, to end: Int) -> Int { ByteFields.find(byte, in: bytes, from: from, to: end) }
         var refs: [SessionSummary.ExerciseRef] = []
         var separators = 0, at = field.startIndex
         while at < field.endIndex {
@@ -181,23 +178,6 @@ package struct IndexRecord: Equatable, Sendable {
             start = end + 1
         }
         return refs
-    }
-
-    /// `folder/name`, made in one allocation (two appends cost twice that, for every line).
-    static func path(_ folder: String, _ name: String) -> String {
-        var folder = folder, name = name
-        return folder.withUTF8 { folderBytes in
-            name.withUTF8 { nameBytes in
-                String(unsafeUninitializedCapacity: folderBytes.count + 1 + nameBytes.count) { buffer in
-                    var at = 0
-                    for byte in folderBytes { buffer[at] = byte; at += 1 }
-                    buffer[at] = 0x2F
-                    at += 1
-                    for byte in nameBytes { buffer[at] = byte; at += 1 }
-                    return at
-                }
-            }
-        }
     }
 
     /// A text field, its escapes (``Swift/String/escapedForIndex``) undone.

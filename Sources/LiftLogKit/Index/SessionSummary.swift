@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One line of history: a session's identity, timing and derived totals.
 public struct SessionSummary: Hashable, Sendable {
     /// An exercise a session contains: its library link and its snapshot name.
@@ -160,10 +152,7 @@ public struct SessionSummary: Hashable, Sendable {
             // session line).
             var start = 0, entry = 0
             while true {
-                var end = bytes.count
-                if start < bytes.count, let base = bytes.baseAddress, let found = memchr(base + start, 0x7C, bytes.count - start) { // |
-                    end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                }
+                let end = ByteFields.find(0x7C, in: bytes, from: start, to: bytes.count) // |
                 guard body(entry, bytes[start..<end]), end < bytes.count else { return }
                 entry += 1
                 start = end + 1

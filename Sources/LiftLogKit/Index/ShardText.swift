@@ -24,14 +24,8 @@ struct ShardText {
     private mutating func scan(upTo count: Int) {
         guard !complete else { return }
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
             while starts.count <= count {
-                let from = starts[starts.count - 1]
-                guard from < buffer.count, let found = memchr(base + from, 0x0A, buffer.count - from) else {
-                    complete = true
-                    return
-                }
-                let next = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                let next = ByteFields.find(0x0A, in: buffer, from: starts[starts.count - 1], to: buffer.count) + 1
                 if next >= buffer.count { complete = true; return }
                 starts.append(next)
             }
@@ -60,14 +54,13 @@ struct ShardText {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             needle.withUnsafeBufferPointer { pattern in
-                var from = 1
-                while from < buffer.count, let found = memchr(base + from, Int32(marker), buffer.count - from) {
-                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                var at = ByteFields.find(marker, in: buffer, from: 1, to: buffer.count)
+                while at < buffer.count {
                     if after.contains(buffer[at - 1])
                         || (at >= pattern.count && memcmp(base + at - pattern.count, pattern.baseAddress!, pattern.count) == 0) {
                         offsets.append(at)
                     }
-                    from = at + 1
+                    at = ByteFields.find(marker, in: buffer, from: at + 1, to: buffer.count)
                 }
             }
         }

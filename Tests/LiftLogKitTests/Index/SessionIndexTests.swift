@@ -175,13 +175,6 @@ struct SessionIndexTests {
         }
     }
 
-    @Test("joins a folder and a file name into a path, whatever their characters")
-    func joinedPaths() {
-        #expect(IndexRecord.path("sessions/2025/01", "2025-01-24-0730-3f2c9a1e.json") == "sessions/2025/01/2025-01-24-0730-3f2c9a1e.json")
-        #expect(IndexRecord.path("séances/é", "ü.json") == "séances/é/ü.json")
-        #expect(IndexRecord.path("", "x") == "/x")
-    }
-
     @Test("rebuilds a deleted or damaged index and loses nothing")
     func rebuilds() throws {
         try withTemporaryDirectory { root throws in
@@ -427,28 +420,12 @@ struct ByteFieldsTests {
     @Test("reads integers up to Int64's range, such as nanosecond times", arguments: [
         ("1795319368825119548", Int64(1_795_319_368_825_119_548)), ("-42", -42), ("0", 0),
         ("9223372036854775807", Int64.max), ("9223372036854775808", nil), ("", nil), ("12a", nil), ("-", nil),
+        // Eighteen digits are read without overflow checks, the rest with them.
+        ("123456789012345678", 123_456_789_012_345_678), ("-000000000000000001", -1), ("-9223372036854775807", -Int64.max),
+        ("99999999999999999999", nil), ("--1", nil), ("007", 7), ("12345678901234567a", nil), ("1234567890123456789a", nil),
     ] as [(String, Int64?)])
     func integers(text: String, value: Int64?) {
         #expect(ByteFields.int64(ArraySlice(Array(text.utf8))) == value)
-    }
-
-    @Test("reads each integer field of a line as it is found, as a field read and converted would be")
-    func integersInPlace() {
-        let fields = ["1795319368825119548", "-42", "0", "9223372036854775807", "9223372036854775808", "", "12a", "-", "--1",
-                      "-9223372036854775807", "99999999999999999999", "007"]
-        let line = Array((fields.joined(separator: "\t") + "\nnext").utf8)
-        line.withUnsafeBufferPointer { buffer in
-            var reader = ByteFields.Reader(buffer)
-            _ = reader.nextLine()
-            for field in fields {
-                #expect(reader.nextInt64() == ByteFields.int64(ArraySlice(Array(field.utf8))), "field \(field)")
-            }
-            // Past the line's last field: nothing, and the next line is untouched.
-            #expect(reader.nextInt64() == nil)
-            #expect(reader.nextLine().map { String(decoding: $0, as: UTF8.self) } == "next")
-        }
-        #expect(ByteFields.int64(ArraySlice(Array("123456789012345678".utf8))) == 123_456_789_012_345_678)
-        #expect(ByteFields.int64(ArraySlice(Array("-000000000000000001".utf8))) == -1)
     }
 
     @Test("reads the cases of a text enumeration from bytes, and nothing else")
