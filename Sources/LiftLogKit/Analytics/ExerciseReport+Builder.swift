@@ -19,10 +19,14 @@ extension ExerciseReport {
         /// Adds the exercise's working sets of one session. `bodyWeight` (in the report's unit)
         /// is the weigh-in nearest the session, for its bodyweight sets' volume and e1RM.
         mutating func add(_ summary: SessionSummary, _ sets: [SessionSummary.WorkSets], bodyWeight: Double? = nil) {
+            add(sessionID: summary.id, startedAt: summary.startedAt, weekNumber: summary.weekNumber, sets, bodyWeight: bodyWeight)
+        }
+
+        /// ``add(_:_:bodyWeight:)`` for the session `sessionID`, which started at `startedAt`.
+        mutating func add(sessionID: Session.ID, startedAt: Timestamp, weekNumber: Int?, _ sets: [SessionSummary.WorkSets], bodyWeight: Double? = nil) {
             let unit = partial.unit
-            let date = summary.startedAt.localDate
-            let sessionID = summary.id
-            var entry = ProgressEntry(sessionID: sessionID, date: date, weekNumber: summary.weekNumber, sets: 0, bestWeight: nil, bestSetReps: nil, e1rm: nil, volume: 0)
+            let date = startedAt.localDate
+            var entry = ProgressEntry(sessionID: sessionID, date: date, weekNumber: weekNumber, sets: 0, bestWeight: nil, bestSetReps: nil, e1rm: nil, volume: 0)
             var bestKilograms = -1.0
             for set in sets {
                 entry.sets += set.count

@@ -26,31 +26,34 @@ extension Store {
         let key = Exercise.nameKey(exercise.name)
         let target = exercise
         // Each session that has the exercise, with its working sets, straight from the index.
-        let found: [(summary: SessionSummary, sets: [SessionSummary.WorkSets])] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
+        let found: [ExerciseSighting] = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
             try index.verifying { shown throws(LiftLogError) in
-                // The same labelled type as the result's: an unlabelled one is converted element
-                // by element on the way out.
-                var found: [(summary: SessionSummary, sets: [SessionSummary.WorkSets])] = []
-                let visit = { (month: MonthKey, record: IndexRecord) throws(LiftLogError) -> Bool in
-                    guard let summary = record.summary else { return true }
-                    var sets: [SessionSummary.WorkSets] = []
-                    var matched = false
-                    for (position, ref) in summary.exercises.enumerated()
-                    where target.isRecorded(as: ref.id, name: ref.name) || (!known && Exercise.nameKey(ref.name) == key) {
-                        matched = true
-                        sets += summary.workSets(ofEntryAt: position)
-                    }
-                    if matched {
-                        found.append((summary, sets))
-                        shown.append(UsedFile(month, record))
-                    }
-                    return true
-                }
-                // A library exercise: only the lines that name its ID or have unlinked entries.
+                var found: [ExerciseSighting] = []
                 if known {
-                    try index.forEachRecordNewestFirst(mayContain: target.id, visit)
+                    // A library exercise: only the lines that name its ID or have unlinked
+                    // entries, read for this exercise alone.
+                    try index.forEachSightingNewestFirst(of: SightingTarget(target)) { month, sighting in
+                        found.append(sighting)
+                        shown.append(UsedFile(month, fileName: sighting.fileName, identity: sighting.identity))
+                        return true
+                    }
                 } else {
-                    try index.forEachRecordNewestFirst(visit)
+                    try index.forEachRecordNewestFirst { month, record throws(LiftLogError) in
+                        guard let summary = record.summary else { return true }
+                        var sets: [SessionSummary.WorkSets] = []
+                        var matched = false
+                        for (position, ref) in summary.exercises.enumerated()
+                        where target.isRecorded(as: ref.id, name: ref.name) || Exercise.nameKey(ref.name) == key {
+                            matched = true
+                            sets += summary.workSets(ofEntryAt: position)
+                        }
+                        if matched {
+                            found.append(ExerciseSighting(sessionID: summary.id, startedAt: summary.startedAt, weekNumber: summary.weekNumber,
+                                                          fileName: record.fileName, identity: record.identity, sets: sets))
+                            shown.append(UsedFile(month, record))
+                        }
+                        return true
+                    }
                 }
                 return found
             }
@@ -60,8 +63,9 @@ extension Store {
         }
         var builder = ExerciseReport.Builder(exerciseID: known ? exercise.id : nil, exerciseName: exercise.name, unit: preferences.unit, formula: formula)
         var bodyWeights = BodyWeights(store: self)
-        for (summary, sets) in found {
-            builder.add(summary, sets, bodyWeight: try bodyWeights.near(summary, sets: sets))
+        for sighting in found {
+            builder.add(sessionID: sighting.sessionID, startedAt: sighting.startedAt, weekNumber: sighting.weekNumber, sighting.sets,
+                        bodyWeight: try bodyWeights.near(sighting.startedAt, sets: sighting.sets))
         }
         return builder.report
     }
@@ -171,8 +175,13 @@ struct BodyWeights {
     /// The weigh-in nearest the session (within ``BodyLog/window`` days), in the store's unit,
     /// when `sets` has a bodyweight set; else `nil`.
     mutating func near(_ summary: SessionSummary, sets: [SessionSummary.WorkSets]) throws(LiftLogError) -> Double? {
+        try near(summary.startedAt, sets: sets)
+    }
+
+    /// ``near(_:sets:)`` for a session that started at `startedAt`.
+    mutating func near(_ startedAt: Timestamp, sets: [SessionSummary.WorkSets]) throws(LiftLogError) -> Double? {
         guard sets.contains(where: { $0.bodyweight || ($0.weight == nil && $0.reps != nil) }) else { return nil }
         if log == nil { log = try store.bodyLog() }
-        return log!.bodyWeight(near: summary.startedAt.localDate).map { WeightUnit.kg.convert($0.kilograms, to: store.preferences.unit) }
+        return log!.bodyWeight(near: startedAt.localDate).map { WeightUnit.kg.convert($0.kilograms, to: store.preferences.unit) }
     }
 }

@@ -66,19 +66,21 @@ struct ExerciseLines {
 }
 
 extension SessionIndex {
-    /// Calls `body`, newest first, with every readable record whose index line may contain
-    /// `exercise`: one that names its ID, or has an entry without an ID (matched by name, which
-    /// the caller checks).
+    /// Calls `body`, newest first, with each session that has `target`'s exercise: its
+    /// sighting in an index line that names the exercise's ID or has an entry without one
+    /// (matched by name).
     ///
     /// The lines come from the exercise's file (``ExerciseLines``) for every month whose shard
     /// is unchanged since they were copied; other months' shards are searched as bytes (lines
     /// that cannot match are skipped unparsed), on all cores, and what was found is written to
-    /// the exercise's file when this process holds the store lock.
+    /// the exercise's file when this process holds the store lock. Lines are read as
+    /// ``ExerciseSighting``s, without making the sessions' summaries.
     ///
     /// - Complexity: one file the size of the exercise's lines when nothing changed; else a
     ///   byte search of the changed months' shards.
-    package func forEachRecordNewestFirst(mayContain exercise: Exercise.ID, _ body: (MonthKey, IndexRecord) throws(LiftLogError) -> Bool) throws(LiftLogError) {
+    package func forEachSightingNewestFirst(of target: SightingTarget, _ body: (MonthKey, ExerciseSighting) throws(LiftLogError) -> Bool) throws(LiftLogError) {
         let months = monthsNewestFirst
+        let exercise = target.id
         let cachePath = ExerciseLines.path(of: exercise)
         let cached = (try? files.read(cachePath)).flatMap { $0 }.flatMap { ExerciseLines(bytes: $0, exercise: exercise) } ?? ExerciseLines()
         // Months this process changed or listed again are taken from memory below.
@@ -86,55 +88,58 @@ extension SessionIndex {
             .map { (key: $0, totals: state.months[$0] ?? MonthSummary(), cached: cached.months[$0]) }
         let files = self.files, parentsChecked = shardFolderIsSound
         let needle = Array(exercise.rawValue.utf8)
-        // Each thread keeps the exercises its months name (the same few dozen in every month).
-        let found = parallelMap(onDisk, minimumPerThread: 8, state: { ExerciseRefCache() }) { exercises, item -> SearchedMonth? in
+        let found = parallelMap(onDisk, minimumPerThread: 8) { item -> SearchedMonth? in
             if item.totals.shardHash != 0, let month = item.cached, month.hash == item.totals.shardHash,
-               let records = SessionIndex.records(of: month.lines, folder: item.key.folder, exercises: &exercises) {
-                return SearchedMonth(records: records, lines: nil)
+               let sightings = SessionIndex.sightings(in: month.lines, of: target) {
+                return SearchedMonth(sightings: sightings, lines: nil)
             }
-            return SessionIndex.search(item.key, totals: item.totals, for: needle, files: files, parentsChecked: parentsChecked, exercises: &exercises)
+            return SessionIndex.search(item.key, totals: item.totals, for: needle, of: target, files: files, parentsChecked: parentsChecked)
         }
         var searched: [MonthKey: SearchedMonth?] = [:]
         for (item, result) in zip(onDisk, found) { searched[item.key] = result }
-        var lists: [(key: MonthKey, records: [IndexRecord])] = []
+        var lists: [[ExerciseSighting]] = []
+        lists.reserveCapacity(months.count)
+        var keys: [MonthKey] = []
+        keys.reserveCapacity(months.count)
         for key in months {
+            keys.append(key)
             if let month = searched[key], let month {
-                lists.append((key, month.records))
+                lists.append(month.sightings)
                 continue
             }
             // A damaged shard (nil) or one in memory: every record, repaired as needed.
             let records = try records(of: key)
-            lists.append((key, records))
+            lists.append(records.compactMap { ExerciseSighting($0, for: target) })
             // Listed again by this process and found as its shard has it (the hash stands), and
             // not in the exercise's file yet: the lines a search of the shard would find are
             // those records' lines.
             if holdsLock, let hash = state.months[key]?.shardHash, hash != 0, cached.months[key]?.hash != hash {
                 let lines = records.filter { record in record.summary?.exercises.contains { $0.id == nil || $0.id == exercise } ?? false }
-                searched[key] = SearchedMonth(records: records, lines: (hash, lines.map { Array($0.line.utf8) }))
+                searched[key] = SearchedMonth(sightings: [], lines: (hash, lines.map { Array($0.line.utf8) }))
             }
         }
         if holdsLock { rememberLines(of: exercise, cached: cached, searched: searched, at: cachePath) }
-        for (key, records) in lists {
-            for record in records where record.summary != nil {
-                if !(try body(key, record)) { return }
+        for (key, sightings) in zip(keys, lists) {
+            for sighting in sightings {
+                if !(try body(key, sighting)) { return }
             }
         }
     }
 
-    /// What a search of one month found: its records, and the lines they were parsed from
-    /// with the hash of the shard (`nil` when they came from the exercise's file, or the shard
-    /// is not the one the state describes).
+    /// What a search of one month found: the exercise's sightings, and the lines they were
+    /// read from with the hash of the shard (`nil` when they came from the exercise's file,
+    /// or the shard is not the one the state describes).
     struct SearchedMonth: Sendable {
-        var records: [IndexRecord]
+        var sightings: [ExerciseSighting]
         var lines: (hash: UInt64, lines: [[UInt8]])?
     }
 
-    /// The records of the shard lines that may name the exercise `needle`; `nil` when the
+    /// The sightings in the shard lines that may name the exercise `needle`; `nil` when the
     /// shard does not have the shape the month's totals give it (listed again by the caller).
-    private static func search(_ key: MonthKey, totals: MonthSummary, for needle: [UInt8], files: StoreFiles, parentsChecked: Bool,
-                               exercises: inout ExerciseRefCache) -> SearchedMonth? {
+    private static func search(_ key: MonthKey, totals: MonthSummary, for needle: [UInt8], of target: SightingTarget, files: StoreFiles,
+                               parentsChecked: Bool) -> SearchedMonth? {
         guard let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else {
-            return SearchedMonth(records: [], lines: nil)
+            return SearchedMonth(sightings: [], lines: nil)
         }
         var text = ShardText(bytes)
         // Lines are skipped unparsed, so check the shard's shape against the month's totals
@@ -145,20 +150,24 @@ extension SessionIndex {
         // Each entry is written `ID 0x1F name`: the exercise's ID right before 0x1F, or no
         // ID (the field's tab or the previous entry's 0x1E right before it).
         let lines = text.lines(withMarker: 0x1F, after: needle, orAfterAnyOf: [0x09, 0x1E]).map(text.line)
-        guard let records = records(of: lines, folder: key.folder, exercises: &exercises) else { return nil }
+        guard let sightings = sightings(in: lines, of: target) else { return nil }
         // Kept for the exercise's file only when the shard is the one the state describes.
         let hash = ContentHash.of(bytes)
-        return SearchedMonth(records: records, lines: hash == totals.shardHash ? (hash, lines.map(Array.init)) : nil)
+        return SearchedMonth(sightings: sightings, lines: hash == totals.shardHash ? (hash, lines.map(Array.init)) : nil)
     }
 
-    private static func records(of lines: [ArraySlice<UInt8>], folder: String, exercises: inout ExerciseRefCache) -> [IndexRecord]? {
-        var records: [IndexRecord] = []
-        records.reserveCapacity(lines.count)
+    /// The sightings of `target` in `lines`; `nil` when one of them does not read.
+    static func sightings(in lines: [ArraySlice<UInt8>], of target: SightingTarget) -> [ExerciseSighting]? {
+        var sightings: [ExerciseSighting] = []
+        sightings.reserveCapacity(lines.count)
         for line in lines {
-            guard let record = IndexRecord(line: line, folder: folder, exercises: &exercises) else { return nil }
-            records.append(record)
+            switch ExerciseSighting.read(line, for: target) {
+            case .malformed: return nil
+            case .without: continue
+            case .with(let sighting): sightings.append(sighting)
+            }
         }
-        return records
+        return sightings
     }
 
     /// Writes the exercise's file again when what it holds is not what the state describes

@@ -103,52 +103,35 @@ package struct IndexRecord: Equatable, Sendable {
         self = record
     }
 
-    fileprivate typealias Field = Slice<UnsafeBufferPointer<UInt8>>
+    typealias Field = Slice<UnsafeBufferPointer<UInt8>>
 
     private static func parse(_ line: UnsafeBufferPointer<UInt8>, folder: String, exercises: inout ExerciseRefCache) -> IndexRecord? {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: sessionLineTabs + 2) { bounds -> IndexRecord? in
-            // bounds[i]: where field i starts; bounds[i + 1] - 1: where it ends.
-            var tabs = 0
-            bounds[0] = 0
-            var tab = ByteFields.find(0x09, in: line, from: 0, to: line.count)
-            while tab < line.count {
-                tabs += 1
-                guard tabs <= sessionLineTabs else { return nil }
-                bounds[tabs] = tab + 1
-                tab = ByteFields.find(0x09, in: line, from: tab + 1, to: line.count)
+        IndexLineFields.read(line) { fields -> IndexRecord? in
+            guard let identity = fields.identity else { return nil }
+            if fields.isProblemLine {
+                return IndexRecord(fileName: unescaped(fields[1]), identity: identity, summary: nil, problem: unescaped(fields[6]))
             }
-            bounds[tabs + 1] = line.count + 1
-            func field(_ index: Int) -> Field { line[bounds[index]..<(bounds[index + 1] - 1)] }
-            func text(_ index: Int) -> String { String(decoding: field(index), as: UTF8.self) }
-            func int64(_ index: Int) -> Int64? { ByteFields.int64(field(index)) }
-            if tabs == problemLineTabs, field(0).elementsEqual(CollectionOfOne(0x21)) {
-                guard let inode = int64(2), let size = int64(3), let mtime = int64(4), let ctime = int64(5) else { return nil }
-                return IndexRecord(fileName: unescaped(field(1)), inode: UInt64(inode), size: size, modificationNanoseconds: mtime, changeNanoseconds: ctime,
-                                   summary: nil, problem: unescaped(field(6)))
-            }
-            // Fields: ID, file name, inode, size, mtime, ctime, then the summary from position 6.
-            guard tabs == sessionLineTabs, let id = Session.ID(bytes: field(0)),
-                  let inode = int64(2), let size = int64(3), let mtime = int64(4), let ctime = int64(5),
-                  let startedAt = Timestamp(utf8: UnsafeBufferPointer(rebasing: field(6))),
-                  let kind = ByteFields.value(field(7), among: Session.Kind.inOrder),
-                  let status = ByteFields.value(field(8), among: Session.Status.inOrder),
-                  let exerciseCount = ByteFields.int(field(13)), let setCount = ByteFields.int(field(14)),
-                  let volume = JSONNumber.double(field(15)), let unit = ByteFields.value(field(16), among: WeightUnit.inOrder) else { return nil }
+            guard let session = fields.session else { return nil }
             var completedAt: Timestamp?
-            if !field(9).isEmpty {
+            if !fields[9].isEmpty {
                 // An unreadable completion time reads as none, as it always has.
-                completedAt = Timestamp(utf8: UnsafeBufferPointer(rebasing: field(9)))
+                completedAt = Timestamp(utf8: UnsafeBufferPointer(rebasing: fields[9]))
             }
-            let fileName = unescaped(field(1))
+            let fileName = unescaped(fields[1])
             let summary = SessionSummary(
-                id: id, kind: kind, status: status, startedAt: startedAt, completedAt: completedAt,
-                plan: field(10).isEmpty ? nil : unescaped(field(10)), planDay: field(11).isEmpty ? nil : unescaped(field(11)),
-                durationSeconds: ByteFields.int(field(12)), exerciseCount: exerciseCount, setCount: setCount, totalVolume: volume,
-                unit: unit, path: folder + "/" + fileName, exercises: exerciseRefs(field(17), cache: &exercises),
-                weekNumber: ByteFields.int(field(18)), encodedWorkSets: text(19))
-            return IndexRecord(fileName: fileName, inode: UInt64(inode), size: size, modificationNanoseconds: mtime, changeNanoseconds: ctime,
-                               summary: summary, problem: nil)
+                id: session.id, kind: session.kind, status: session.status, startedAt: session.startedAt, completedAt: completedAt,
+                plan: fields[10].isEmpty ? nil : unescaped(fields[10]), planDay: fields[11].isEmpty ? nil : unescaped(fields[11]),
+                durationSeconds: ByteFields.int(fields[12]), exerciseCount: session.exerciseCount, setCount: session.setCount,
+                totalVolume: session.totalVolume, unit: session.unit, path: folder + "/" + fileName,
+                exercises: exerciseRefs(fields[17], cache: &exercises), weekNumber: ByteFields.int(fields[18]),
+                encodedWorkSets: String(decoding: fields[19], as: UTF8.self))
+            return IndexRecord(fileName: fileName, identity: identity, summary: summary, problem: nil)
         }
+    }
+
+    private init(fileName: String, identity: FileIdentity, summary: SessionSummary?, problem: String?) {
+        self.init(fileName: fileName, inode: identity.inode, size: identity.size, modificationNanoseconds: identity.modificationNanoseconds,
+                  changeNanoseconds: identity.changeNanoseconds, summary: summary, problem: problem)
     }
 
     /// `ID 0x1F name`, entries separated by 0x1E: single ASCII bytes, so splitting the bytes
@@ -181,10 +164,84 @@ package struct IndexRecord: Equatable, Sendable {
     }
 
     /// A text field, its escapes (``Swift/String/escapedForIndex``) undone.
-    private static func unescaped(_ field: Field) -> String {
+    static func unescaped(_ field: Field) -> String {
         let text = String(decoding: field, as: UTF8.self)
         guard !field.isEmpty, memchr(field.base.baseAddress! + field.startIndex, 0x5C, field.count) != nil else { return text }
         return text.unescapedFromIndex
+    }
+}
+
+/// The fields of one index line (``IndexRecord/line``), found in place: ranges of the line's
+/// bytes between tabs (found with `memchr`); only the values a reader keeps become strings.
+struct IndexLineFields {
+    private let line: UnsafeBufferPointer<UInt8>
+    /// bounds[i]: where field i starts; bounds[i + 1] - 1: where it ends.
+    private let bounds: UnsafeMutableBufferPointer<Int>
+    /// Tab count: ``IndexRecord/sessionLineTabs`` or ``IndexRecord/problemLineTabs`` in a line
+    /// that reads.
+    let tabs: Int
+
+    private init(line: UnsafeBufferPointer<UInt8>, bounds: UnsafeMutableBufferPointer<Int>, tabs: Int) {
+        self.line = line
+        self.bounds = bounds
+        self.tabs = tabs
+    }
+
+    /// Calls `body` with the fields of `line`; `nil` without calling it when the line has more
+    /// tabs than a session's line.
+    static func read<Result>(_ line: UnsafeBufferPointer<UInt8>, _ body: (IndexLineFields) -> Result?) -> Result? {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: IndexRecord.sessionLineTabs + 2) { bounds -> Result? in
+            var tabs = 0
+            bounds[0] = 0
+            var tab = ByteFields.find(0x09, in: line, from: 0, to: line.count)
+            while tab < line.count {
+                tabs += 1
+                guard tabs <= IndexRecord.sessionLineTabs else { return nil }
+                bounds[tabs] = tab + 1
+                tab = ByteFields.find(0x09, in: line, from: tab + 1, to: line.count)
+            }
+            bounds[tabs + 1] = line.count + 1
+            return body(IndexLineFields(line: line, bounds: bounds, tabs: tabs))
+        }
+    }
+
+    /// Field `index` (`0...tabs`).
+    subscript(index: Int) -> IndexRecord.Field { line[bounds[index]..<(bounds[index + 1] - 1)] }
+
+    /// Whether this is the line of a file that is not a valid session: `!`, the file's name and
+    /// identity, the problem.
+    var isProblemLine: Bool { tabs == IndexRecord.problemLineTabs && self[0].elementsEqual(CollectionOfOne(0x21)) }
+
+    /// The file's identity, fields 2 to 5 in both kinds of line.
+    var identity: FileIdentity? {
+        guard tabs >= 5, let inode = ByteFields.int64(self[2]), let size = ByteFields.int64(self[3]),
+              let mtime = ByteFields.int64(self[4]), let ctime = ByteFields.int64(self[5]) else { return nil }
+        return FileIdentity(inode: UInt64(inode), size: size, modificationNanoseconds: mtime, changeNanoseconds: ctime)
+    }
+
+    /// The fields every reader of a session's line checks, whether it keeps them or not: a line
+    /// with any of them unreadable is not trusted (its month is listed again).
+    struct Session {
+        var id: LiftLogKit.Session.ID
+        var startedAt: Timestamp
+        var kind: LiftLogKit.Session.Kind
+        var status: LiftLogKit.Session.Status
+        var exerciseCount: Int
+        var setCount: Int
+        var totalVolume: Double
+        var unit: WeightUnit
+    }
+
+    /// The checked fields of a session's line; `nil` for any other line, or one that does not read.
+    var session: Session? {
+        guard tabs == IndexRecord.sessionLineTabs, let id = LiftLogKit.Session.ID(bytes: self[0]),
+              let startedAt = Timestamp(utf8: UnsafeBufferPointer(rebasing: self[6])),
+              let kind = ByteFields.value(self[7], among: LiftLogKit.Session.Kind.inOrder),
+              let status = ByteFields.value(self[8], among: LiftLogKit.Session.Status.inOrder),
+              let exerciseCount = ByteFields.int(self[13]), let setCount = ByteFields.int(self[14]),
+              let volume = JSONNumber.double(self[15]), let unit = ByteFields.value(self[16], among: WeightUnit.inOrder) else { return nil }
+        return Session(id: id, startedAt: startedAt, kind: kind, status: status, exerciseCount: exerciseCount, setCount: setCount,
+                       totalVolume: volume, unit: unit)
     }
 }
 

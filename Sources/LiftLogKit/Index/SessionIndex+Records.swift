@@ -224,8 +224,12 @@ package struct UsedFile: Sendable {
     package let identity: FileIdentity
 
     package init(_ month: MonthKey, _ record: IndexRecord) {
+        self.init(month, fileName: record.fileName, identity: record.identity)
+    }
+
+    package init(_ month: MonthKey, fileName: String, identity: FileIdentity) {
         self.month = month
-        self.fileName = record.fileName
-        self.identity = record.identity
+        self.fileName = fileName
+        self.identity = identity
     }
 }

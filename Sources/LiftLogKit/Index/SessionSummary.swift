@@ -147,22 +147,27 @@ public struct SessionSummary: Hashable, Sendable {
     /// its position, in place, until it returns `false`.
     private func forEachEncodedEntry(_ body: (Int, Slice<UnsafeBufferPointer<UInt8>>) -> Bool) {
         var text = encodedWorkSets
-        text.withUTF8 { bytes in
-            // Entries are found with `memchr` (`pr` and `progress` skip to one entry of each
-            // session line).
-            var start = 0, entry = 0
-            while true {
-                let end = ByteFields.find(0x7C, in: bytes, from: start, to: bytes.count) // |
-                guard body(entry, bytes[start..<end]), end < bytes.count else { return }
-                entry += 1
-                start = end + 1
-            }
+        text.withUTF8 { SessionSummary.forEachEncodedEntry(in: $0[...], body) }
+    }
+
+    /// Calls `body` with each entry's bytes of `encoded` (an index line's working sets, `|`
+    /// between entries) and its position, in place, until it returns `false`.
+    static func forEachEncodedEntry(in encoded: Slice<UnsafeBufferPointer<UInt8>>, _ body: (Int, Slice<UnsafeBufferPointer<UInt8>>) -> Bool) {
+        // Entries are found with `memchr` (`pr` and `progress` skip to one entry of each
+        // session line).
+        let bytes = encoded.base
+        var start = encoded.startIndex, entry = 0
+        while true {
+            let end = ByteFields.find(0x7C, in: bytes, from: start, to: encoded.endIndex) // |
+            guard body(entry, bytes[start..<end]), end < encoded.endIndex else { return }
+            entry += 1
+            start = end + 1
         }
     }
 
     /// The runs of one entry, `;` between runs and `,` between a run's 4 or 7 fields; a run
     /// that does not read is left out. Read in place.
-    private static func decodeWorkSets(_ entry: Slice<UnsafeBufferPointer<UInt8>>) -> [WorkSets] {
+    static func decodeWorkSets(_ entry: Slice<UnsafeBufferPointer<UInt8>>) -> [WorkSets] {
         guard !entry.isEmpty else { return [] }
         var runs: [WorkSets] = []
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { bounds in
