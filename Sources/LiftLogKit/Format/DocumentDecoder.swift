@@ -1,6 +1,7 @@
 /// Turns the bytes of a store file into a model value, or into located problems.
 ///
-/// Parsing is done once without positions (the fast path, used for every file read); only when
+/// A type with a direct reader (a session) is read straight from the bytes when nothing in them
+/// is unknown or wrong; otherwise parsing is done once without positions, and only when
 /// something is wrong is the file parsed again recording positions, so each problem carries the
 /// line and column of the offending value.
 package enum DocumentDecoder {
@@ -13,6 +14,9 @@ package enum DocumentDecoder {
 
     /// ``decode(_:path:as:)``, with the warnings found on the way, located (for `check`).
     package static func decodeWithWarnings<T: JSONDecodable>(_ bytes: [UInt8], path: String, as type: T.Type = T.self) throws(LiftLogError) -> (value: T, warnings: [FileProblem]) {
+        // A document without a problem (nearly every one) straight into the model; any other
+        // as a tree, which keeps unknown keys and locates problems.
+        if let value = T.decodeDirect(bytes) { return (value, []) }
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)

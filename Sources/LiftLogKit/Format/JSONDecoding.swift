@@ -50,6 +50,15 @@ package protocol JSONDecodable {
     /// when a problem is recorded or a nested object needs it, so reading costs no allocations
     /// for paths.
     static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> Self?
+
+    /// The value of a whole document read straight from its bytes, when the type has such a
+    /// reader and the document reads without a problem; `nil` sends the document through
+    /// ``decode(_:at:problems:)``, which must give the same value for it.
+    static func decodeDirect(_ bytes: [UInt8]) -> Self?
+}
+
+extension JSONDecodable {
+    package static func decodeDirect(_ bytes: [UInt8]) -> Self? { nil }
 }
 
 /// A type that writes itself as a ``JSONValue``.

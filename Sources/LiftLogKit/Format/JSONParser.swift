@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A JSON syntax error at a byte offset of the source.
 public struct JSONSyntaxError: Error, Equatable, Sendable {
     /// Byte offset of the offending character (or of the end of the input).
@@ -419,4 +427,143 @@ private struct Parser {
 func hex<T: BinaryInteger>(_ value: T, width: Int) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}
+
+/// Reads a JSON document's values in order without building a tree, for a decoder that knows
+/// the shape of what it reads (a session file) and gives up at the first thing it does not
+/// expect: a key it does not know, a `null`, a value of another type, a syntax error. The
+/// caller then reads the document as a tree (``JSONParser/parse(_:)`` and ``ObjectReader``),
+/// which keeps what it does not know and says where each problem is; what this reader accepts,
+/// it reads as the parser does (strings, escapes, UTF-8 and numbers through the same code).
+package struct JSONStreamReader {
+    private var parser: Parser
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        parser = Parser(bytes, recorder: nil)
+    }
+
+    /// Calls `body` to read the document in `bytes`, and gives what it returned when the
+    /// document ends right after (white space aside); `nil` when `body` gives up.
+    package static func read<T>(_ bytes: [UInt8], _ body: (inout JSONStreamReader) -> T?) -> T? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONStreamReader(buffer)
+            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.parser.index = 3 }
+            reader.parser.skipWhitespace()
+            guard let value = body(&reader) else { return nil }
+            reader.parser.skipWhitespace()
+            return reader.parser.index == buffer.count ? value : nil
+        }
+    }
+
+    private mutating func next(is byte: UInt8) -> Bool {
+        parser.skipWhitespace()
+        return parser.index < parser.bytes.count && parser.bytes[parser.index] == byte
+    }
+
+    /// Reads an object whose keys are all in `keys` (each at most once), calling `member` with
+    /// the position in `keys` of each key to read its value. `false` when the value is not an
+    /// object, a key is not in `keys` or comes twice, or `member` gives up.
+    package mutating func readObject(keys: JSONKeyTable, _ member: (inout JSONStreamReader, Int) -> Bool) -> Bool {
+        var seen: UInt64 = 0
+        return readSequence(open: Byte.openBrace, close: Byte.closeBrace) { reader in
+            guard reader.next(is: Byte.quote) else { return false }
+            let bytes = reader.parser.bytes
+            let start = reader.parser.index + 1
+            // A key is one of `keys` only when its bytes are: one with an escape is not.
+            var end = start
+            while end < bytes.count, bytes[end] != Byte.quote, bytes[end] != Byte.backslash { end += 1 }
+            guard end < bytes.count, bytes[end] == Byte.quote, let position = keys.position(of: UnsafeBufferPointer(rebasing: bytes[start..<end])),
+                  seen & (1 << UInt64(position)) == 0 else { return false }
+            seen |= 1 << UInt64(position)
+            reader.parser.index = end + 1
+            guard reader.next(is: Byte.colon) else { return false }
+            reader.parser.index += 1
+            reader.parser.skipWhitespace()
+            return member(&reader, position)
+        }
+    }
+
+    /// Reads an array, calling `element` to read each element. `false` when the value is not
+    /// an array or `element` gives up.
+    package mutating func readArray(_ element: (inout JSONStreamReader) -> Bool) -> Bool {
+        readSequence(open: Byte.openBracket, close: Byte.closeBracket, element)
+    }
+
+    /// Reads `open`, items separated by commas (each read by `item`), and `close`.
+    private mutating func readSequence(open: UInt8, close: UInt8, _ item: (inout JSONStreamReader) -> Bool) -> Bool {
+        guard next(is: open), (try? parser.enter()) != nil else { return false }
+        parser.index += 1
+        if next(is: close) {
+            parser.index += 1
+            parser.depth -= 1
+            return true
+        }
+        while true {
+            parser.skipWhitespace()
+            guard item(&self) else { return false }
+            if next(is: Byte.comma) {
+                parser.index += 1
+                continue
+            }
+            guard next(is: close) else { return false }
+            parser.index += 1
+            parser.depth -= 1
+            return true
+        }
+    }
+
+    /// A string value; `nil` for anything else.
+    package mutating func readString() -> String? {
+        guard next(is: Byte.quote) else { return nil }
+        return try? parser.parseString()
+    }
+
+    /// A number value, as the parser reads it; `nil` for anything else.
+    package mutating func readNumber() -> JSONNumber? {
+        parser.skipWhitespace()
+        guard parser.index < parser.bytes.count else { return nil }
+        let byte = parser.bytes[parser.index]
+        guard byte == Byte.minus || (byte >= Byte.zero && byte <= Byte.nine) else { return nil }
+        return try? parser.parseNumber()
+    }
+
+    /// `true` or `false`; `nil` for anything else.
+    package mutating func readBool() -> Bool? {
+        parser.skipWhitespace()
+        guard parser.index < parser.bytes.count else { return nil }
+        switch parser.bytes[parser.index] {
+        case 0x74: guard (try? parser.expectLiteral("true")) != nil else { return nil }; return true
+        case 0x66: guard (try? parser.expectLiteral("false")) != nil else { return nil }; return false
+        default: return nil
+        }
+    }
+
+    /// An array of strings; `nil` for anything else.
+    package mutating func readStrings() -> [String]? {
+        var strings: [String] = []
+        let read = readArray { reader in
+            guard let text = reader.readString() else { return false }
+            strings.append(text)
+            return true
+        }
+        return read ? strings : nil
+    }
+}
+
+/// The keys an object read by ``JSONStreamReader/readObject(keys:_:)`` may have (at most 64).
+package struct JSONKeyTable: Sendable {
+    private let keys: [[UInt8]]
+
+    package init(_ keys: [String]) {
+        precondition(keys.count <= 64)
+        self.keys = keys.map { Array($0.utf8) }
+    }
+
+    /// The position of the key spelled by `bytes`, or `nil`.
+    func position(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        for (position, key) in keys.enumerated() where key.count == bytes.count {
+            if key.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) }) == 0 { return position }
+        }
+        return nil
+    }
 }

@@ -1,6 +1,6 @@
 extension Session: JSONDecodable, JSONEncodable {
     /// The keys of its JSON object.
-    enum Key: String, JSONKey {
+    enum Key: String, JSONKey, CaseIterable {
         case completedAt = "completed_at"
         case durationSeconds = "duration_seconds"
         case entries
@@ -111,7 +111,7 @@ extension Session: JSONDecodable, JSONEncodable {
 
 extension Session.Entry: JSONDecodable, JSONEncodable {
     /// The keys of its JSON object.
-    enum Key: String, JSONKey {
+    enum Key: String, JSONKey, CaseIterable {
         case exerciseId = "exercise_id"
         case exerciseName = "exercise_name"
         case method
@@ -161,7 +161,7 @@ extension Session.Entry: JSONDecodable, JSONEncodable {
 
 extension WorkoutSet: JSONDecodable, JSONEncodable {
     /// The keys of its JSON object.
-    enum Key: String, JSONKey {
+    enum Key: String, JSONKey, CaseIterable {
         case bodyweight
         case completedAt = "completed_at"
         case distanceM = "distance_m"
