@@ -40,7 +40,7 @@ enum SyntheticStore {
             let path = session.relativePath
             let folder = String(path[..<path.lastIndex(of: "/")!])
             if folders.insert(folder).inserted { try store.files.ensureDirectory(folder) }
-            try store.files.writeAtomically(JSONWriter.canonicalBytes(session.json), to: path, durable: false)
+            try store.files.writeAtomically(session.canonicalBytes, to: path, durable: false)
         }
         return store
     }

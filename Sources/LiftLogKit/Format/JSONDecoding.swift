@@ -64,6 +64,14 @@ extension JSONDecodable {
 /// A type that writes itself as a ``JSONValue``.
 package protocol JSONEncodable {
     var jsonValue: JSONValue { get }
+
+    /// The value as a file in the store's canonical form: ``JSONWriter/canonicalBytes(_:)`` of
+    /// ``jsonValue``, which a type may write without building the tree (a session).
+    var canonicalBytes: [UInt8] { get }
+}
+
+extension JSONEncodable {
+    package var canonicalBytes: [UInt8] { JSONWriter.canonicalBytes(jsonValue) }
 }
 
 extension JSONDecodable {

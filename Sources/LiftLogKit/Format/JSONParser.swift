@@ -465,6 +465,7 @@ package struct JSONStreamReader {
     /// object, a key is not in `keys` or comes twice, or `member` gives up.
     package mutating func readObject(keys: JSONKeyTable, _ member: (inout JSONStreamReader, Int) -> Bool) -> Bool {
         var seen: UInt64 = 0
+        var previous = -1
         return readSequence(open: Byte.openBrace, close: Byte.closeBrace) { reader in
             guard reader.next(is: Byte.quote) else { return false }
             let bytes = reader.parser.bytes
@@ -472,9 +473,10 @@ package struct JSONStreamReader {
             // A key is one of `keys` only when its bytes are: one with an escape is not.
             var end = start
             while end < bytes.count, bytes[end] != Byte.quote, bytes[end] != Byte.backslash { end += 1 }
-            guard end < bytes.count, bytes[end] == Byte.quote, let position = keys.position(of: UnsafeBufferPointer(rebasing: bytes[start..<end])),
+            guard end < bytes.count, bytes[end] == Byte.quote, let position = keys.position(of: UnsafeBufferPointer(rebasing: bytes[start..<end]), after: previous),
                   seen & (1 << UInt64(position)) == 0 else { return false }
             seen |= 1 << UInt64(position)
+            previous = position
             reader.parser.index = end + 1
             guard reader.next(is: Byte.colon) else { return false }
             reader.parser.index += 1
@@ -550,19 +552,27 @@ package struct JSONStreamReader {
     }
 }
 
-/// The keys an object read by ``JSONStreamReader/readObject(keys:_:)`` may have (at most 64).
+/// The keys an object read by ``JSONStreamReader/readObject(keys:_:)`` may have (at most 64),
+/// best in code-point order (see ``position(of:after:)``).
 package struct JSONKeyTable: Sendable {
     private let keys: [[UInt8]]
 
     package init(_ keys: [String]) {
-        precondition(keys.count <= 64)
+        precondition(!keys.isEmpty && keys.count <= 64)
         self.keys = keys.map { Array($0.utf8) }
     }
 
-    /// The position of the key spelled by `bytes`, or `nil`.
-    func position(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        for (position, key) in keys.enumerated() where key.count == bytes.count {
-            if key.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) }) == 0 { return position }
+    /// The position of the key spelled by `bytes`, or `nil`. The search starts after `previous`,
+    /// the position of the object's key before it: in a file in canonical form (keys sorted)
+    /// with the table's keys sorted too, each key is found on the way from the one before.
+    func position(of bytes: UnsafeBufferPointer<UInt8>, after previous: Int) -> Int? {
+        let count = keys.count
+        for step in 1...count {
+            let position = (previous + step) % count
+            let key = keys[position]
+            if key.count == bytes.count, key.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) }) == 0 {
+                return position
+            }
         }
         return nil
     }

@@ -114,7 +114,7 @@ public enum JSONWriter {
         for _ in 0..<indent { output.append(0x20) }
     }
 
-    private static func writeString(_ text: String, into output: inout [UInt8]) {
+    static func writeString(_ text: String, into output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             output.append(0x22)
@@ -139,5 +139,100 @@ public enum JSONWriter {
             }
             output.append(0x22)
         }
+    }
+}
+
+/// Writes the canonical form of a value member by member, for a type that writes itself
+/// without building a ``JSONValue`` tree first (a session: ``Session/canonicalBytes``). The
+/// bytes are those ``JSONWriter/canonicalBytes(_:)`` writes for the same members, when the
+/// writer gives each object's keys in code-point order.
+struct CanonicalJSONWriter {
+    private(set) var bytes: [UInt8] = []
+    private var indent = 0
+    /// Whether the container being written has no member yet.
+    private var empty = true
+
+    init() {
+        bytes.reserveCapacity(4096)
+    }
+
+    /// The document's bytes, with the final newline.
+    mutating func finish() -> [UInt8] {
+        bytes.append(0x0A)
+        return bytes
+    }
+
+    mutating func beginObject() { begin(0x7B) }
+    mutating func endObject() { end(0x7D) }
+    mutating func beginArray() { begin(0x5B) }
+    mutating func endArray() { end(0x5D) }
+
+    private mutating func begin(_ bracket: UInt8) {
+        bytes.append(bracket)
+        indent += 2
+        empty = true
+    }
+
+    private mutating func end(_ bracket: UInt8) {
+        indent -= 2
+        if !empty { newline() }
+        bytes.append(bracket)
+        // The container is a member of the one around it, which is not empty.
+        empty = false
+    }
+
+    private mutating func newline() {
+        bytes.append(0x0A)
+        for _ in 0..<indent { bytes.append(0x20) }
+    }
+
+    /// Starts the next element of an array.
+    mutating func element() {
+        if !empty { bytes.append(0x2C) }
+        empty = false
+        newline()
+    }
+
+    /// Starts the member `key` of an object: its value comes next.
+    mutating func key(_ key: StaticString) {
+        element()
+        bytes.append(0x22)
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(contentsOf: [0x22, 0x3A, 0x20])
+    }
+
+    mutating func string(_ text: String) { JSONWriter.writeString(text, into: &bytes) }
+    mutating func number(_ number: JSONNumber) { bytes.append(contentsOf: number.text.utf8) }
+    mutating func bool(_ flag: Bool) { bytes.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8)) }
+
+    /// The member `key` when `value` is not `nil` (the canonical form has no nulls).
+    mutating func member(_ key: StaticString, _ value: String?) {
+        guard let value else { return }
+        self.key(key)
+        string(value)
+    }
+
+    mutating func member(_ key: StaticString, _ value: Int?) {
+        guard let value else { return }
+        self.key(key)
+        number(JSONNumber(value))
+    }
+
+    mutating func member(_ key: StaticString, _ value: Double?) {
+        guard let value else { return }
+        self.key(key)
+        number(JSONNumber(value))
+    }
+
+    /// The member `key` with an array of strings, left out when empty.
+    mutating func nonEmptyMember(_ key: StaticString, _ values: [String]) {
+        guard !values.isEmpty else { return }
+        self.key(key)
+        beginArray()
+        for value in values {
+            element()
+            string(value)
+        }
+        endArray()
     }
 }

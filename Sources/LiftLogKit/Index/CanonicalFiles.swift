@@ -36,7 +36,7 @@ struct CanonicalFiles: Equatable {
             entries: [Session.Entry(exerciseID: Exercise.ID(rawValue: "e1d75f0b-39ac-5515-8787-775481db6aab"), exerciseName: "Back Squat", order: 1,
                                     notes: "n", superset: "A", sets: sets, unknownFields: ["x": .number(JSONNumber(1.5))])],
             unknownFields: ["custom": .array([.bool(true), .string("é")])])
-        return ContentHash.of(JSONWriter.canonicalBytes(session.jsonValue))
+        return ContentHash.of(session.canonicalBytes)
     }()
 
     private static var header: String { "\(formatLine) \(String(formFingerprint, radix: 16))" }

@@ -98,8 +98,14 @@ public struct SessionSummary: Hashable, Sendable {
     /// A bodyweight, timed or distance set adds `,bw,seconds,metres` (`bw` or empty):
     /// `20,kg,5,3,bw,,` or `,kg,,1,,1500,5000`.
     static func encodeWorkSets(_ entries: [Session.Entry], unit: WeightUnit) -> String {
-        entries.map { entry in
-            var runs: [WorkSets] = []
+        // Written as bytes: every session's line has it (a reindex writes thousands).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        var runs: [WorkSets] = []
+        for (position, entry) in entries.enumerated() {
+            if position > 0 { bytes.append(0x7C) } // |
+            runs.removeAll(keepingCapacity: true)
             for set in entry.sets where set.countsAsWork {
                 let item = WorkSets(weight: set.weight, unit: set.unit ?? unit, reps: set.reps, count: 1, bodyweight: set.bodyweight,
                                     durationSeconds: set.durationSeconds, distanceMeters: set.distanceMeters)
@@ -109,14 +115,26 @@ public struct SessionSummary: Hashable, Sendable {
                     runs.append(item)
                 }
             }
-            return runs.map { run in
-                var text = "\(run.weight.map { JSONNumber($0).text } ?? ""),\(run.unit.rawValue),\(run.reps.map(String.init) ?? ""),\(run.count)"
+            for (index, run) in runs.enumerated() {
+                if index > 0 { bytes.append(0x3B) } // ;
+                if let weight = run.weight { append(JSONNumber(weight).text) }
+                bytes.append(0x2C)
+                append(run.unit.rawValue)
+                bytes.append(0x2C)
+                if let reps = run.reps { append(String(reps)) }
+                bytes.append(0x2C)
+                append(String(run.count))
                 if run.bodyweight || run.durationSeconds != nil || run.distanceMeters != nil {
-                    text += ",\(run.bodyweight ? "bw" : ""),\(run.durationSeconds.map(String.init) ?? ""),\(run.distanceMeters.map { JSONNumber($0).text } ?? "")"
+                    bytes.append(0x2C)
+                    if run.bodyweight { append("bw") }
+                    bytes.append(0x2C)
+                    if let seconds = run.durationSeconds { append(String(seconds)) }
+                    bytes.append(0x2C)
+                    if let meters = run.distanceMeters { append(JSONNumber(meters).text) }
                 }
-                return text
-            }.joined(separator: ";")
-        }.joined(separator: "|")
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The working sets of entry `index` of ``exercises`` (only that entry is decoded).

@@ -320,7 +320,7 @@ extension Session {
     var contentDigest: String {
         var copy = self
         copy.sourceDigest = nil
-        return SHA1.digest(JSONWriter.canonicalBytes(copy.jsonValue)).map { hex($0, width: 2) }.joined().lowercased()
+        return SHA1.digest(copy.canonicalBytes).map { hex($0, width: 2) }.joined().lowercased()
     }
 
     /// Whether the session is as an import wrote it: nobody changed it since.

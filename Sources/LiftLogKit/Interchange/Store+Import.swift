@@ -304,7 +304,7 @@ extension Store {
                         if target == existing.path {
                             try files.save(session, to: target)
                         } else {
-                            try files.apply([.write(target, JSONWriter.canonicalBytes(session.jsonValue)), .remove(existing.path)])
+                            try files.apply([.write(target, session.canonicalBytes), .remove(existing.path)])
                         }
                         written.sessions += 1
                     }
@@ -400,7 +400,7 @@ extension Store {
         var left = a, right = b
         left.sourceDigest = nil
         right.sourceDigest = nil
-        return JSONWriter.canonicalBytes(left.jsonValue) == JSONWriter.canonicalBytes(right.jsonValue)
+        return left.canonicalBytes == right.canonicalBytes
     }
 
     /// The most sets one imported workout may have (its session file stays far below the size

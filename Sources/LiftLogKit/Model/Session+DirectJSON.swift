@@ -1,7 +1,8 @@
-/// Sessions read straight from their file's bytes into the model (``JSONStreamReader``),
-/// without the tree of JSON values in between: a reindex, `check`, `fmt` and the exports read
-/// every session file, and building the tree and reading the model from it cost more than
-/// parsing the bytes.
+/// Sessions read straight from their file's bytes into the model (``JSONStreamReader``), and
+/// written straight from the model (``CanonicalJSONWriter``), without the tree of JSON values
+/// in between: a reindex, `check`, `fmt` and the exports read every session file, `fmt`
+/// writes each again to compare, every change writes one, and building the tree and reading
+/// the model from it, or writing it from the model, cost more than the bytes themselves.
 ///
 /// Only a file that reads without a problem, every key known, takes this way, and gives what
 /// the tree's decoder (``Session/decode(_:at:problems:)``) gives for it: a key this version
@@ -125,5 +126,95 @@ extension WorkoutSet {
             return true
         }
         return read ? set : nil
+    }
+}
+
+extension Session {
+    /// The session's file in canonical form: the bytes ``JSONWriter/canonicalBytes(_:)``
+    /// writes for ``jsonValue``, written without the tree when the session has no keys this
+    /// version does not know (which the tree places among the known ones).
+    package var canonicalBytes: [UInt8] {
+        guard unknownFields.isEmpty, entries.allSatisfy({ $0.unknownFields.isEmpty && $0.sets.allSatisfy { $0.unknownFields.isEmpty } }) else {
+            return JSONWriter.canonicalBytes(jsonValue)
+        }
+        // Keys in code-point order, each written when ``jsonValue`` sets it.
+        var writer = CanonicalJSONWriter()
+        writer.beginObject()
+        writer.member("completed_at", completedAt?.description)
+        writer.member("duration_seconds", durationSeconds)
+        if kind == .lifting || kind == .cardio || !entries.isEmpty {
+            writer.key("entries")
+            writer.beginArray()
+            for entry in entries {
+                writer.element()
+                entry.write(into: &writer)
+            }
+            writer.endArray()
+        }
+        writer.member("id", id.rawValue)
+        writer.member("kind", kind.rawValue)
+        writer.member("meditation_type", meditationType)
+        writer.member("notes", notes)
+        writer.nonEmptyMember("pain_tags", painTags)
+        writer.member("plan", plan)
+        writer.member("plan_day", planDay)
+        writer.nonEmptyMember("regions", regions)
+        writer.member("session_rpe", sessionRPE)
+        writer.member("source", source)
+        writer.member("source_digest", sourceDigest)
+        writer.member("started_at", startedAt.description)
+        writer.member("status", status.rawValue)
+        writer.member("week_number", weekNumber)
+        writer.endObject()
+        return writer.finish()
+    }
+}
+
+extension Session.Entry {
+    /// The entry as ``Session/canonicalBytes`` writes it (no unknown keys).
+    fileprivate func write(into writer: inout CanonicalJSONWriter) {
+        writer.beginObject()
+        writer.member("exercise_id", exerciseID?.rawValue)
+        writer.member("exercise_name", exerciseName)
+        writer.member("method", method?.rawValue)
+        writer.member("notes", notes)
+        writer.member("order", order)
+        writer.key("sets")
+        writer.beginArray()
+        for set in sets {
+            writer.element()
+            set.write(into: &writer)
+        }
+        writer.endArray()
+        writer.member("superset", superset)
+        writer.endObject()
+    }
+}
+
+extension WorkoutSet {
+    /// The set as ``Session/canonicalBytes`` writes it (no unknown keys).
+    fileprivate func write(into writer: inout CanonicalJSONWriter) {
+        writer.beginObject()
+        if bodyweight {
+            writer.key("bodyweight")
+            writer.bool(true)
+        }
+        writer.member("completed_at", completedAt?.description)
+        writer.member("distance_m", distanceMeters)
+        writer.member("duration_seconds", durationSeconds)
+        writer.member("id", id)
+        writer.member("notes", notes)
+        writer.member("reps", reps)
+        writer.member("rest_seconds", restSeconds)
+        writer.member("rir", rir)
+        writer.member("rpe", rpe)
+        writer.member("set_number", setNumber)
+        writer.member("set_type", setType.rawValue)
+        writer.member("status", status.rawValue)
+        writer.member("target_reps", targetReps)
+        writer.member("target_weight", targetWeight)
+        writer.member("unit", unit?.rawValue)
+        writer.member("weight", weight)
+        writer.endObject()
     }
 }

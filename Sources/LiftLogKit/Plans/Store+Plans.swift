@@ -114,7 +114,7 @@ extension Store {
             if activate {
                 // The new plan and the one it replaces as active are written as one change.
                 created.plan.isActive = true
-                try files.apply([.write(path, JSONWriter.canonicalBytes(created.plan.jsonValue))] + deactivationSteps(except: path, among: existing))
+                try files.apply([.write(path, created.plan.canonicalBytes)] + deactivationSteps(except: path, among: existing))
             } else {
                 try files.ensureDirectory(Store.plansFolder)
                 try files.save(plan, to: path)
@@ -153,7 +153,7 @@ extension Store {
         var steps = try deactivationSteps(except: target.path, among: planFiles())
         if !plan.isActive || alsoWriting {
             plan.isActive = true
-            steps.insert(.write(target.path, JSONWriter.canonicalBytes(plan.jsonValue)), at: 0)
+            steps.insert(.write(target.path, plan.canonicalBytes), at: 0)
         }
         try files.apply(steps)
         return StoredPlan(plan: plan, path: target.path)
@@ -164,7 +164,7 @@ extension Store {
         plans.filter { $0.plan.isActive && $0.path != path }.map { other in
             var plan = other.plan
             plan.isActive = false
-            return .write(other.path, JSONWriter.canonicalBytes(plan.jsonValue))
+            return .write(other.path, plan.canonicalBytes)
         }
     }
 

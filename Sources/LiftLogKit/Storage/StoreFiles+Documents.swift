@@ -17,6 +17,6 @@ extension StoreFiles {
 
     /// Writes `value` in canonical form, durably.
     package func save(_ value: some JSONEncodable, to relative: String) throws(LiftLogError) {
-        try writeDurably(JSONWriter.canonicalBytes(value.jsonValue), to: relative)
+        try writeDurably(value.canonicalBytes, to: relative)
     }
 }

@@ -38,7 +38,7 @@ extension Store {
                 try files.ensureDirectory(String(target.split(separator: "/").dropLast().joined(separator: "/")))
             }
             if target != original.path {
-                try files.move(JSONWriter.canonicalBytes(session.jsonValue), from: original.path, to: target)
+                try files.move(session.canonicalBytes, from: original.path, to: target)
             } else {
                 try files.save(session, to: target)
             }
@@ -120,6 +120,6 @@ extension Store {
         if let end = session.completedAt, end < session.startedAt {
             throw .validation("The session cannot end (\(end.shortDescription)) before it starts (\(session.startedAt.shortDescription)).")
         }
-        return try replaceSession(stored, originalBytes: bytes, with: JSONWriter.canonicalBytes(session.jsonValue), editedPath: stored.path)
+        return try replaceSession(stored, originalBytes: bytes, with: session.canonicalBytes, editedPath: stored.path)
     }
 }

@@ -199,7 +199,7 @@ extension Store {
             }
             guard exercise != original || target != path else { return exercise }
             // The exercise's file, its old name and the plans that name it change as one.
-            var steps: [StoreFiles.Step] = [.write(target, JSONWriter.canonicalBytes(exercise.jsonValue))]
+            var steps: [StoreFiles.Step] = [.write(target, exercise.canonicalBytes)]
             if target != path { steps.append(.remove(path)) }
             if exercise.name != original.name { steps += renameInPlans(exercise) }
             try files.apply(steps)
@@ -220,7 +220,7 @@ extension Store {
                     plan.days[day].exercises[index].exerciseName = exercise.name
                 }
             }
-            if plan != stored.plan { steps.append(.write(stored.path, JSONWriter.canonicalBytes(plan.jsonValue))) }
+            if plan != stored.plan { steps.append(.write(stored.path, plan.canonicalBytes)) }
         }
         return steps
     }

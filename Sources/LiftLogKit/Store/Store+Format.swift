@@ -160,7 +160,7 @@ extension Store {
             }
             return .move(to: target)
         }
-        return JSONWriter.canonicalBytes(value.jsonValue) == bytes ? .canonical : .reformat
+        return value.canonicalBytes == bytes ? .canonical : .reformat
     }
 
     /// Writes one file in canonical form, at the place its time gives (the lock is held).
@@ -177,7 +177,7 @@ extension Store {
     private func rewrite<T: JSONDecodable & JSONEncodable>(_ path: String, as type: T.Type) throws(LiftLogError) {
         guard let bytes = try files.read(path) else { return }
         let value = try DocumentDecoder.decode(bytes, path: path, as: T.self)
-        let canonical = JSONWriter.canonicalBytes(value.jsonValue)
+        let canonical = value.canonicalBytes
         let target = (value as? any PlacedByTime)?.relativePath ?? path
         if target != path {
             try files.ensureDirectory(String(target.split(separator: "/").dropLast().joined(separator: "/")))

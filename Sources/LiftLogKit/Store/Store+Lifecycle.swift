@@ -368,8 +368,8 @@ extension Store {
                 try save(stored)
             } else {
                 // The new exercises and the sets logged with them are saved as one change.
-                try files.apply(created.map { .write($0.path, JSONWriter.canonicalBytes($0.exercise.jsonValue)) }
-                                + [.write(stored.path, JSONWriter.canonicalBytes(session.jsonValue))])
+                try files.apply(created.map { .write($0.path, $0.exercise.canonicalBytes) }
+                                + [.write(stored.path, session.canonicalBytes)])
                 recordAcknowledged(session)
             }
             return GroupLogResult(stored: stored, logged: logged, superset: label, missingBefore: missingBefore)
@@ -680,8 +680,8 @@ extension Store {
             _ = Store.apply(sets, toEntry: index, of: &session, at: nil)
             giveSetIDs(in: &session)
             let stored = StoredSession(session: session, path: session.relativePath)
-            var writes: [StoreFiles.Step] = created.map { [.write($0.path, JSONWriter.canonicalBytes($0.exercise.jsonValue))] } ?? []
-            writes.append(.write(stored.path, JSONWriter.canonicalBytes(session.jsonValue)))
+            var writes: [StoreFiles.Step] = created.map { [.write($0.path, $0.exercise.canonicalBytes)] } ?? []
+            writes.append(.write(stored.path, session.canonicalBytes))
             try files.apply(writes)
             updateIndex()
             return stored

@@ -402,8 +402,16 @@ struct SessionIndexTests {
             WorkoutSet(setNumber: 1, reps: 12), WorkoutSet(setNumber: 2, reps: 12), WorkoutSet(setNumber: 3, weight: 45, unit: .lbs, reps: 8),
         ]))
         session.entries.append(Session.Entry(exerciseID: nil, exerciseName: "Plank", order: 3, sets: [WorkoutSet(setNumber: 1, durationSeconds: 60, status: .skipped)]))
+        // Bodyweight, timed and distance sets: three more fields.
+        session.entries.append(Session.Entry(exerciseID: nil, exerciseName: "Dip", order: 4, sets: [
+            WorkoutSet(setNumber: 1, weight: 20, unit: .kg, reps: 5, bodyweight: true), WorkoutSet(setNumber: 2, weight: 20, unit: .kg, reps: 5, bodyweight: true),
+            WorkoutSet(setNumber: 3, weight: -25, reps: 8, bodyweight: true),
+        ]))
+        session.entries.append(Session.Entry(exerciseID: nil, exerciseName: "Run", order: 5, sets: [
+            WorkoutSet(setNumber: 1, distanceMeters: 5000.5, durationSeconds: 1500), WorkoutSet(setNumber: 2, durationSeconds: 30),
+        ]))
         let summary = SessionSummary(session, path: "sessions/2025/01/x.json", unit: .lbs)
-        #expect(summary.encodedWorkSets == "100,kg,5,3;102.5,lbs,3,1|,lbs,12,2;45,lbs,8,1|")
+        #expect(summary.encodedWorkSets == "100,kg,5,3;102.5,lbs,3,1|,lbs,12,2;45,lbs,8,1||20,kg,5,2,bw,,;-25,lbs,8,1,bw,,|,lbs,,1,,1500,5000.5;,lbs,,1,,30,")
         let status = FileStatus(kind: .regular, size: 10, modificationNanoseconds: 123, inode: 42, mode: 0o644)
         let line = IndexRecord(fileName: "x.json", status: status, summary: summary).line
         let parsed = try #require(IndexRecord(line: ArraySlice(Array(line.utf8)), folder: "sessions/2025/01")?.summary)
@@ -411,7 +419,10 @@ struct SessionIndexTests {
         #expect(parsed.workSets(ofEntryAt: 0) == [.init(weight: 100, unit: .kg, reps: 5, count: 3), .init(weight: 102.5, unit: .lbs, reps: 3, count: 1)])
         #expect(parsed.workSets(ofEntryAt: 1) == [.init(weight: nil, unit: .lbs, reps: 12, count: 2), .init(weight: 45, unit: .lbs, reps: 8, count: 1)])
         #expect(parsed.workSets(ofEntryAt: 2) == [])
-        #expect(parsed.workSets(ofEntryAt: 3) == [])
+        #expect(parsed.workSets(ofEntryAt: 3) == [.init(weight: 20, unit: .kg, reps: 5, count: 2, bodyweight: true), .init(weight: -25, unit: .lbs, reps: 8, count: 1, bodyweight: true)])
+        #expect(parsed.workSets(ofEntryAt: 4) == [.init(weight: nil, unit: .lbs, reps: nil, count: 1, durationSeconds: 1500, distanceMeters: 5000.5),
+                                                  .init(weight: nil, unit: .lbs, reps: nil, count: 1, durationSeconds: 30)])
+        #expect(parsed.workSets(ofEntryAt: 5) == [])
     }
 }
 

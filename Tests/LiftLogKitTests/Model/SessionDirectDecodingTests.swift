@@ -2,7 +2,7 @@ import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
 
-@Suite("Sessions read straight from their bytes")
+@Suite("Sessions read straight from their bytes and written straight from the model")
 struct SessionDirectDecodingTests {
     /// The session the tree's decoder reads from `bytes`, or `nil` when it finds a problem.
     static func readAsTree(_ bytes: [UInt8]) -> Session? {
@@ -55,6 +55,20 @@ struct SessionDirectDecodingTests {
         #expect(direct.entries[0].sets[0].notes == "é\u{1F3CB}/\u{08}\u{0C}\r")
         // The decoder of store files takes this way and gives the same session.
         #expect(try DocumentDecoder.decode(JSONWriter.canonicalBytes(value), path: "s.json", as: Session.self) == expected)
+        // Written straight from the model: the bytes the tree gives, with every key and none.
+        #expect(expected.canonicalBytes == JSONWriter.canonicalBytes(expected.jsonValue))
+        for kind in Session.Kind.allCases {
+            var bare = Session(id: expected.id, kind: kind, startedAt: expected.startedAt)
+            #expect(bare.canonicalBytes == JSONWriter.canonicalBytes(bare.jsonValue), "\(kind)")
+            bare.entries = [Session.Entry(exerciseID: nil, exerciseName: "Plank", order: 0, sets: [WorkoutSet(setNumber: 1, durationSeconds: 60)])]
+            #expect(bare.canonicalBytes == JSONWriter.canonicalBytes(bare.jsonValue), "\(kind)")
+        }
+        // With a key this version does not know, anywhere: through the tree, which keeps it in order.
+        var unknown = expected
+        unknown.entries[0].sets[1].unknownFields = ["tempo": "3-1-1", "a_first": true]
+        let written = String(decoding: unknown.canonicalBytes, as: UTF8.self)
+        #expect(unknown.canonicalBytes == JSONWriter.canonicalBytes(unknown.jsonValue))
+        #expect(written.contains("\"tempo\": \"3-1-1\"") && written.contains("\"a_first\": true"))
     }
 
     @Test("gives up on what only the tree's decoder reads right: unknown keys, null, duplicates, escaped keys, a broken rule")
@@ -102,7 +116,7 @@ struct SessionDirectDecodingTests {
             ("coach_cue", ["brace"]),
         ]
         let sessionChoices: [(String, [JSONValue])] = [
-            ("kind", ["lifting", "cardio", "yoga"]), ("completed_at", ["2025-01-24T08:30:00+01:00", "2025-01-24T09:00:00+01:00", "2025-01-24T06:00:00+01:00"]),
+            ("kind", ["lifting", "stretch", "cardio", "meditation", "yoga"]), ("completed_at", ["2025-01-24T08:30:00+01:00", "2025-01-24T09:00:00+01:00", "2025-01-24T06:00:00+01:00"]),
             ("plan", ["5/3/1", .string(Self.text), .null]), ("plan_day", ["Day A", "B"]), ("week_number", [1, 4, 0]), ("session_rpe", [3, 5, 9]),
             ("pain_tags", [["knee"], [], [1]]), ("notes", [.string(Self.text), "x", [:]]), ("source", ["strong", "hevy"]), ("source_digest", ["abc", "d"]),
             ("duration_seconds", [3600, 0, -5]), ("regions", [["hips", "back"], []]), ("meditation_type", ["breath", "body scan"]), ("x_mood", ["good"]),
@@ -124,7 +138,7 @@ struct SessionDirectDecodingTests {
             members.shuffle(using: &generator)
         }
         var documents: [[UInt8]] = []
-        var direct = 0, plainRead = 0
+        var direct = 0, plainRead = 0, writtenStraight = 0
         for _ in 0..<4_000 {
             var plain = true
             var members: [JSONObject.Member] = [
@@ -151,6 +165,13 @@ struct SessionDirectDecodingTests {
             let bytes = generator.next() % 2 == 0 ? JSONWriter.compactBytes(value) : JSONWriter.canonicalBytes(value)
             let tree = Self.readAsTree(bytes)
             let read = Session.decodeDirect(bytes)
+            // Written straight from the model (no unknown keys) or through the tree: the same bytes.
+            if let tree {
+                #expect(tree.canonicalBytes == JSONWriter.canonicalBytes(tree.jsonValue), "\(String(decoding: bytes, as: UTF8.self))")
+                if tree.unknownFields.isEmpty && tree.entries.allSatisfy({ $0.unknownFields.isEmpty && $0.sets.allSatisfy { $0.unknownFields.isEmpty } }) {
+                    writtenStraight += 1
+                }
+            }
             if let read {
                 direct += 1
                 #expect(read == tree, "\(String(decoding: bytes, as: UTF8.self))")
@@ -164,6 +185,7 @@ struct SessionDirectDecodingTests {
         }
         #expect(direct > 500)
         #expect(plainRead == direct)
+        #expect(writtenStraight > 500)
         // Damaged as a hand edit or a broken disk might: what is read straight is what the
         // tree gives.
         var random = FuzzGenerator(state: 41)
