@@ -277,6 +277,12 @@ private struct Parser {
     }
 
     mutating func parseNumber() throws -> JSONNumber {
+        let range = try scanNumber()
+        return JSONNumber(validatedText: String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+    }
+
+    /// The bytes of the number at `index`, checked against JSON's grammar, and `index` past them.
+    mutating func scanNumber() throws -> Range<Int> {
         let start = index
         if bytes[index] == Byte.minus { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number: expected a digit") }
@@ -298,7 +304,7 @@ private struct Parser {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if index - start > 100 { throw fail("number is too long (more than 100 characters)", at: start) }
-        return JSONNumber(validatedText: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        return start..<index
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= Byte.zero && byte <= Byte.nine }
@@ -520,13 +526,56 @@ package struct JSONStreamReader {
         return try? parser.parseString()
     }
 
-    /// A number value, as the parser reads it; `nil` for anything else.
-    package mutating func readNumber() -> JSONNumber? {
+    /// The bytes of a number value, checked as the parser checks them; `nil` for anything else.
+    private mutating func numberBytes() -> UnsafeBufferPointer<UInt8>? {
         parser.skipWhitespace()
         guard parser.index < parser.bytes.count else { return nil }
         let byte = parser.bytes[parser.index]
-        guard byte == Byte.minus || (byte >= Byte.zero && byte <= Byte.nine) else { return nil }
-        return try? parser.parseNumber()
+        guard byte == Byte.minus || (byte >= Byte.zero && byte <= Byte.nine), let range = try? parser.scanNumber() else { return nil }
+        return UnsafeBufferPointer(rebasing: parser.bytes[range])
+    }
+
+    /// A number value as a whole number, as ``JSONNumber/intValue`` reads its text; `nil` for
+    /// anything else, or a number that is not whole.
+    package mutating func readInt() -> Int? {
+        guard let bytes = numberBytes() else { return nil }
+        // A plain integer of up to 18 digits (most of them): its value, as `Int(text)` gives it.
+        let negative = bytes[0] == Byte.minus
+        let digits = negative ? bytes.count - 1 : bytes.count
+        if digits <= 18 {
+            var value = 0
+            var plain = true
+            for byte in bytes[(negative ? 1 : 0)...] {
+                let digit = byte &- Byte.zero
+                guard digit < 10 else { plain = false; break }
+                value = value &* 10 &+ Int(digit)
+            }
+            if plain { return negative ? -value : value }
+        }
+        return JSONNumber(validatedText: String(decoding: bytes, as: UTF8.self)).intValue
+    }
+
+    /// A number value as ``JSONNumber/doubleValue`` reads its text; `nil` for anything else.
+    package mutating func readDouble() -> Double? {
+        guard let bytes = numberBytes() else { return nil }
+        return JSONNumber.double(bytes) ?? .nan
+    }
+
+    /// A string value read as a time (``Timestamp/init(_:)``); `nil` for anything else, or a
+    /// string that is not a time.
+    package mutating func readTimestamp() -> Timestamp? {
+        guard next(is: Byte.quote) else { return nil }
+        // A string of printable ASCII without escapes (every time written so): its bytes are
+        // its text.
+        let bytes = parser.bytes
+        let start = parser.index + 1
+        var end = start
+        while end < bytes.count, bytes[end] >= Byte.space, bytes[end] < 0x80, bytes[end] != Byte.quote, bytes[end] != Byte.backslash { end += 1 }
+        if end < bytes.count, bytes[end] == Byte.quote {
+            parser.index = end + 1
+            return Timestamp(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        return (try? parser.parseString()).flatMap(Timestamp.init)
     }
 
     /// `true` or `false`; `nil` for anything else.

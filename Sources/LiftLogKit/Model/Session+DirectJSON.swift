@@ -23,12 +23,12 @@ extension Session {
                 case .id: id = reader.readString().flatMap(ID.init(rawValue:)); return id != nil
                 case .kind: guard let value = reader.readString().flatMap(Kind.init(rawValue:)) else { return false }; kind = value
                 case .status: status = reader.readString().flatMap(Status.init(rawValue:)); return status != nil
-                case .startedAt: startedAt = reader.readString().flatMap(Timestamp.init); return startedAt != nil
-                case .completedAt: completedAt = reader.readString().flatMap(Timestamp.init); return completedAt != nil
+                case .startedAt: startedAt = reader.readTimestamp(); return startedAt != nil
+                case .completedAt: completedAt = reader.readTimestamp(); return completedAt != nil
                 case .plan: plan = reader.readString(); return plan != nil
                 case .planDay: planDay = reader.readString(); return planDay != nil
-                case .weekNumber: weekNumber = reader.readNumber()?.intValue; return weekNumber != nil
-                case .sessionRpe: sessionRPE = reader.readNumber()?.intValue; return sessionRPE != nil
+                case .weekNumber: weekNumber = reader.readInt(); return weekNumber != nil
+                case .sessionRpe: sessionRPE = reader.readInt(); return sessionRPE != nil
                 case .painTags: guard let value = reader.readStrings() else { return false }; painTags = value
                 case .notes: notes = reader.readString(); return notes != nil
                 case .source: source = reader.readString(); return source != nil
@@ -39,7 +39,7 @@ extension Session {
                         entries.append(entry)
                         return true
                     }
-                case .durationSeconds: durationSeconds = reader.readNumber()?.intValue; return durationSeconds != nil
+                case .durationSeconds: durationSeconds = reader.readInt(); return durationSeconds != nil
                 case .regions: guard let value = reader.readStrings() else { return false }; regions = value
                 case .meditationType: meditationType = reader.readString(); return meditationType != nil
                 }
@@ -73,7 +73,7 @@ extension Session.Entry {
             switch Key.allCases[position] {
             case .exerciseId: exerciseID = reader.readString().flatMap(Exercise.ID.init(rawValue:)); return exerciseID != nil
             case .exerciseName: exerciseName = reader.readString(); return exerciseName != nil
-            case .order: guard let value = reader.readNumber()?.intValue else { return false }; order = value
+            case .order: guard let value = reader.readInt() else { return false }; order = value
             case .notes: notes = reader.readString(); return notes != nil
             case .superset: superset = reader.readString(); return superset != nil
             case .method: method = reader.readString().flatMap(Method.init(rawValue:)); return method != nil
@@ -99,28 +99,28 @@ extension WorkoutSet {
     /// ``decodePlain(_:)`` reads them).
     static func decodeDirect(_ reader: inout JSONStreamReader) -> WorkoutSet? {
         var set = WorkoutSet(setNumber: 1)
-        func double(_ number: JSONNumber?) -> Double? {
-            guard let double = number?.doubleValue, double.isFinite, abs(double) < 1e12 else { return nil }
+        func double(_ double: Double?) -> Double? {
+            guard let double, double.isFinite, abs(double) < 1e12 else { return nil }
             return double
         }
         let read = reader.readObject(keys: directKeys) { reader, position in
             switch Key.allCases[position] {
             case .id: guard let text = reader.readString() else { return false }; set.id = text
-            case .setNumber: guard let number = reader.readNumber()?.intValue else { return false }; set.setNumber = number
+            case .setNumber: guard let number = reader.readInt() else { return false }; set.setNumber = number
             case .setType: guard let type = reader.readString().flatMap(SetType.init(rawValue:)) else { return false }; set.setType = type
-            case .weight: guard let weight = double(reader.readNumber()) else { return false }; set.weight = weight
+            case .weight: guard let weight = double(reader.readDouble()) else { return false }; set.weight = weight
             case .unit: guard let unit = reader.readString().flatMap(WeightUnit.init(rawValue:)) else { return false }; set.unit = unit
-            case .reps: guard let reps = reader.readNumber()?.intValue else { return false }; set.reps = reps
+            case .reps: guard let reps = reader.readInt() else { return false }; set.reps = reps
             case .bodyweight: guard let flag = reader.readBool() else { return false }; set.bodyweight = flag
-            case .rpe: guard let rpe = double(reader.readNumber()) else { return false }; set.rpe = rpe
-            case .rir: guard let rir = reader.readNumber()?.intValue else { return false }; set.rir = rir
-            case .restSeconds: guard let rest = reader.readNumber()?.intValue else { return false }; set.restSeconds = rest
-            case .distanceM: guard let distance = double(reader.readNumber()) else { return false }; set.distanceMeters = distance
-            case .durationSeconds: guard let duration = reader.readNumber()?.intValue else { return false }; set.durationSeconds = duration
-            case .targetReps: guard let reps = reader.readNumber()?.intValue else { return false }; set.targetReps = reps
-            case .targetWeight: guard let weight = double(reader.readNumber()) else { return false }; set.targetWeight = weight
+            case .rpe: guard let rpe = double(reader.readDouble()) else { return false }; set.rpe = rpe
+            case .rir: guard let rir = reader.readInt() else { return false }; set.rir = rir
+            case .restSeconds: guard let rest = reader.readInt() else { return false }; set.restSeconds = rest
+            case .distanceM: guard let distance = double(reader.readDouble()) else { return false }; set.distanceMeters = distance
+            case .durationSeconds: guard let duration = reader.readInt() else { return false }; set.durationSeconds = duration
+            case .targetReps: guard let reps = reader.readInt() else { return false }; set.targetReps = reps
+            case .targetWeight: guard let weight = double(reader.readDouble()) else { return false }; set.targetWeight = weight
             case .status: guard let status = reader.readString().flatMap(Status.init(rawValue:)) else { return false }; set.status = status
-            case .completedAt: guard let time = reader.readString().flatMap(Timestamp.init) else { return false }; set.completedAt = time
+            case .completedAt: guard let time = reader.readTimestamp() else { return false }; set.completedAt = time
             case .notes: guard let notes = reader.readString() else { return false }; set.notes = notes
             }
             return true

@@ -46,13 +46,19 @@ struct SessionDirectDecodingTests {
         }
         // Keys in another order, and escapes the writer does not use.
         let text = """
-        {"status":"active","entries":[{"sets":[{"reps":5,"weight":1e2,"notes":"\\u00e9\\ud83c\\udfcb\\/\\b\\f\\r"}],"exercise_name":"Sq\\u0075at"}],
+        {"status":"active","entries":[{"sets":[{"reps":5,"weight":1e2,"notes":"\\u00e9\\ud83c\\udfcb\\/\\b\\f\\r"},
+          {"reps":1E1,"rir":-0,"set_number":2.0,"duration_seconds":3600,"rest_seconds":12,"weight":-0.5e1,"bodyweight":true,
+           "completed_at":"2025-01-24T07:31:00\\u002b01:00"}, {"completed_at":"2025-01-24T07:32:00.250Z","rpe":8.50}],"exercise_name":"Sq\\u0075at"}],
           "started_at" : "2025-01-24T07:30:00Z" , "id":"3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6e7f" }
         """
         let direct = try #require(Session.decodeDirect(Array(text.utf8)))
         #expect(direct == Self.readAsTree(Array(text.utf8)))
         #expect(direct.entries[0].exerciseName == "Squat")
         #expect(direct.entries[0].sets[0].notes == "é\u{1F3CB}/\u{08}\u{0C}\r")
+        let second = direct.entries[0].sets[1]
+        #expect([second.reps, second.rir, second.setNumber, second.restSeconds, second.durationSeconds] == [10, 0, 2, 12, 3600])
+        #expect(second.weight == -5 && second.completedAt == Timestamp("2025-01-24T07:31:00+01:00"))
+        #expect(direct.entries[0].sets[2].rpe == 8.5 && direct.entries[0].sets[2].completedAt == Timestamp("2025-01-24T07:32:00.250Z"))
         // The decoder of store files takes this way and gives the same session.
         #expect(try DocumentDecoder.decode(JSONWriter.canonicalBytes(value), path: "s.json", as: Session.self) == expected)
         // Written straight from the model: the bytes the tree gives, with every key and none.
@@ -104,10 +110,13 @@ struct SessionDirectDecodingTests {
         // Each key with values of its type (the first two), of another type, out of range, and null.
         let setChoices: [(String, [JSONValue])] = [
             ("id", ["a1", "b", 5, .null]), ("set_number", [1, 3, 2.5, "2"]), ("set_type", ["normal", "warmup", "Warmup", 1]),
-            ("weight", [100, 102.5, -20, 1e13, .null]), ("unit", ["kg", "lbs", "KG"]), ("reps", [5, 12, -1, 5.5, "5"]),
+            ("weight", [100, 102.5, -20, 1e13, .null, .number(JSONNumber(validatedText: "1.25E2")), .number(JSONNumber(validatedText: "-0.0"))]),
+            ("unit", ["kg", "lbs", "KG"]),
+            ("reps", [5, 12, -1, 5.5, "5", .number(JSONNumber(validatedText: "1E1")), .number(JSONNumber(validatedText: "12345678901234567890")),
+                      .number(JSONNumber(validatedText: "-0")), .number(JSONNumber(validatedText: "123456789012345678")), .number(JSONNumber(validatedText: "3.0"))]),
             ("bodyweight", [true, false, "yes"]), ("rpe", [8, 8.5, 11]), ("rir", [2, 0, 1.5]), ("rest_seconds", [90, 0, -1]),
             ("distance_m", [400, 1.5, .null]), ("duration_seconds", [30, 60, 2.5]), ("target_reps", [5, 8, "5"]), ("target_weight", [100, 60, false]),
-            ("status", ["completed", "skipped", "done"]), ("completed_at", ["2025-01-24T07:31:00+01:00", "2025-01-24T07:31:00Z", "2025-01-24"]),
+            ("status", ["completed", "skipped", "done"]), ("completed_at", ["2025-01-24T07:31:00+01:00", "2025-01-24T07:31:00Z", "2025-01-24", "2025-01-24T07:31:00.5-05:30", "2025-02-30T07:31:00Z", "2025-01-24T07:31:00Z\u{E9}"]),
             ("notes", ["felt good", .string(Self.text), 4]), ("tempo", ["3-1-1"]),
         ]
         let entryChoices: [(String, [JSONValue])] = [
