@@ -98,7 +98,12 @@ extension Array where Element == String {
         switch count {
         case 0: return ""
         case 1: return self[0]
-        default: return dropLast().joined(separator: ", ") + " \(conjunction) " + last!
+        default:
+            // Joined by hand: `joined` of a slice looks up the slice's conformances at run time
+            // the first time, and the choices of an option are written out on every run.
+            var text = self[0]
+            for index in 1..<(count - 1) { text += ", " + self[index] }
+            return text + " \(conjunction) " + self[count - 1]
         }
     }
 }

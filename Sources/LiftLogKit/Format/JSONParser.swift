@@ -181,7 +181,10 @@ private struct Parser {
         var members: [JSONObject.Member] = []
         // Small objects (all of a store's) check duplicates by comparing the keys' source bytes;
         // a large one switches to a hash set so that a hostile file cannot make parsing quadratic.
-        var keyRanges: [Range<Int>] = []
+        // Bounds as a pair, not a `Range`: an array of ranges makes the runtime look up
+        // `Int: Comparable` among every conformance of the binary (this parser reads
+        // `liftlog.json` in every command).
+        var keyRanges: [(start: Int, end: Int)] = []
         var seen: Swift.Set<String>?
         skipWhitespace()
         if index < bytes.count, bytes[index] == Byte.closeBrace {
@@ -211,8 +214,8 @@ private struct Parser {
                 duplicate = !set.insert(key).inserted
                 seen = set
             } else {
-                duplicate = keyRanges.contains { sameBytes($0, keyRange) } || (keyHasEscapes(keyRange) && members.contains { $0.key == key })
-                keyRanges.append(keyRange)
+                duplicate = keyRanges.contains { sameBytes($0.start..<$0.end, keyRange) } || (keyHasEscapes(keyRange) && members.contains { $0.key == key })
+                keyRanges.append((keyRange.lowerBound, keyRange.upperBound))
                 if members.count == 32 { seen = Swift.Set(members.map(\.key) + [key]) }
             }
             if duplicate { throw fail("duplicate key \"\(key)\"; keep only one", at: keyOffset) }

@@ -13,7 +13,7 @@ public enum NumberText {
         }
         let parts = text.split(separator: ".")
         let whole = grouping ? grouped(Int64(parts[0]) ?? 0, negative: text.hasPrefix("-")) : String(parts[0])
-        return whole + "." + parts[1]
+        return whole + "." + String(parts[1])
     }
 
     /// `12,345`.

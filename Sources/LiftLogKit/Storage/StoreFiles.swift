@@ -91,7 +91,7 @@ package struct StoreFiles: Sendable {
     private func checkParents(of relative: String) throws(LiftLogError) {
         var built = ""
         for component in relative.split(separator: "/").dropLast() {
-            built = built.isEmpty ? String(component) : built + "/" + component
+            built = built.isEmpty ? String(component) : built + "/" + String(component)
             let status: FileStatus?
             do { status = try fileSystem.status(absolute(built)) } catch { throw ioError(error) }
             guard let status else { return }
@@ -203,7 +203,7 @@ package struct StoreFiles: Sendable {
         var built = ""
         for component in relative.split(separator: "/") {
             let parent = built
-            built = built.isEmpty ? String(component) : built + "/" + component
+            built = built.isEmpty ? String(component) : built + "/" + String(component)
             let path = try checked(built)
             do {
                 if let status = try fileSystem.status(path) {

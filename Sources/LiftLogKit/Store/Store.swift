@@ -152,13 +152,15 @@ public struct Store: Sendable {
 
     /// Removes `.` and `..` and repeated slashes lexically.
     static func normalize(_ path: String) -> String {
-        var parts: [Substring] = []
+        var parts: [String] = []
         for component in path.split(separator: "/") {
             if component == "." { continue }
             if component == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
-            parts.append(component)
+            parts.append(String(component))
         }
-        return "/" + parts.joined(separator: "/")
+        var normalized = ""
+        for part in parts { normalized += "/" + part }
+        return normalized.isEmpty ? "/" : normalized
     }
 
     // MARK: Locking
