@@ -38,18 +38,10 @@ extension Store {
                         return true
                     }
                 } else {
+                    // A name no library exercise has: every line, its entries matched by name.
                     try index.forEachRecordNewestFirst { month, record throws(LiftLogError) in
-                        guard let summary = record.summary else { return true }
-                        var sets: [SessionSummary.WorkSets] = []
-                        var matched = false
-                        for (position, ref) in summary.exercises.enumerated()
-                        where target.isRecorded(as: ref.id, name: ref.name) || Exercise.nameKey(ref.name) == key {
-                            matched = true
-                            sets += summary.workSets(ofEntryAt: position)
-                        }
-                        if matched {
-                            found.append(ExerciseSighting(sessionID: summary.id, startedAt: summary.startedAt, weekNumber: summary.weekNumber,
-                                                          fileName: record.fileName, identity: record.identity, sets: sets))
+                        if let sighting = ExerciseSighting(record, where: { target.isRecorded(as: $0.id, name: $0.name) || Exercise.nameKey($0.name) == key }) {
+                            found.append(sighting)
                             shown.append(UsedFile(month, record))
                         }
                         return true

@@ -264,7 +264,7 @@ extension Double: JSONDecodable, JSONEncodable {
             return nil
         }
         let double = number.doubleValue
-        guard double.isFinite, abs(double) < 1e12 else {
+        guard double.isPlausibleInDocument else {
             problems.add(path(), "number \(number.text) is out of range", hint: "Write a plausible value.")
             return nil
         }
@@ -272,6 +272,12 @@ extension Double: JSONDecodable, JSONEncodable {
     }
 
     package var jsonValue: JSONValue { .number(JSONNumber(self)) }
+}
+
+extension Double {
+    /// Whether a document's number may stand for a quantity: finite and under 10¹² in size
+    /// (anything else is "out of range", however a document is read).
+    package var isPlausibleInDocument: Bool { isFinite && abs(self) < 1e12 }
 }
 
 extension Bool: JSONDecodable, JSONEncodable {

@@ -106,7 +106,7 @@ private struct Parser {
     }
 
     mutating func parseDocument() throws -> JSONValue {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        skipByteOrderMark()
         skipWhitespace()
         if index >= bytes.count { throw fail("the file is empty; expected a JSON object") }
         let value = try parseValue()
@@ -115,6 +115,11 @@ private struct Parser {
             throw fail("unexpected \(describe(at: index)) after the end of the JSON value; remove it")
         }
         return value
+    }
+
+    /// Skips a leading UTF-8 byte order mark, which the parser accepts and ignores.
+    mutating func skipByteOrderMark() {
+        if index == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
 
     mutating func skipWhitespace() {
@@ -456,7 +461,7 @@ package struct JSONStreamReader {
     package static func read<T>(_ bytes: [UInt8], _ body: (inout JSONStreamReader) -> T?) -> T? {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONStreamReader(buffer)
-            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.parser.index = 3 }
+            reader.parser.skipByteOrderMark()
             reader.parser.skipWhitespace()
             guard let value = body(&reader) else { return nil }
             reader.parser.skipWhitespace()
@@ -542,19 +547,8 @@ package struct JSONStreamReader {
     /// anything else, or a number that is not whole.
     package mutating func readInt() -> Int? {
         guard let bytes = numberBytes() else { return nil }
-        // A plain integer of up to 18 digits (most of them): its value, as `Int(text)` gives it.
-        let negative = bytes[0] == Byte.minus
-        let digits = negative ? bytes.count - 1 : bytes.count
-        if digits <= 18 {
-            var value = 0
-            var plain = true
-            for byte in bytes[(negative ? 1 : 0)...] {
-                let digit = byte &- Byte.zero
-                guard digit < 10 else { plain = false; break }
-                value = value &* 10 &+ Int(digit)
-            }
-            if plain { return negative ? -value : value }
-        }
+        // A plain integer in range (most of them): its value, as `Int(text)` gives it.
+        if let value = ByteFields.int64(bytes) { return Int(value) }
         return JSONNumber(validatedText: String(decoding: bytes, as: UTF8.self)).intValue
     }
 

@@ -109,7 +109,7 @@ public enum JSONWriter {
         }
     }
 
-    private static func newline(_ indent: Int, into output: inout [UInt8]) {
+    static func newline(_ indent: Int, into output: inout [UInt8]) {
         output.append(0x0A)
         for _ in 0..<indent { output.append(0x20) }
     }
@@ -175,22 +175,17 @@ struct CanonicalJSONWriter {
 
     private mutating func end(_ bracket: UInt8) {
         indent -= 2
-        if !empty { newline() }
+        if !empty { JSONWriter.newline(indent, into: &bytes) }
         bytes.append(bracket)
         // The container is a member of the one around it, which is not empty.
         empty = false
-    }
-
-    private mutating func newline() {
-        bytes.append(0x0A)
-        for _ in 0..<indent { bytes.append(0x20) }
     }
 
     /// Starts the next element of an array.
     mutating func element() {
         if !empty { bytes.append(0x2C) }
         empty = false
-        newline()
+        JSONWriter.newline(indent, into: &bytes)
     }
 
     /// Starts the member `key` of an object: its value comes next.

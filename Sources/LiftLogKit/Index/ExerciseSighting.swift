@@ -11,25 +11,21 @@ package struct SightingTarget: Sendable {
         nameKey = Exercise.nameKey(exercise.name)
     }
 
-    /// Whether an entry recorded as `id` and `name` is this exercise.
-    func matches(id recordedID: Exercise.ID?, name: String) -> Bool {
-        recordedID == id || (recordedID == nil && Exercise.nameKey(name) == nameKey)
+    /// Whether an entry recorded as `ref` is this exercise.
+    func matches(_ ref: SessionSummary.ExerciseRef) -> Bool {
+        ref.id == id || (ref.id == nil && Exercise.nameKey(ref.name) == nameKey)
     }
 
-    /// ``matches(id:name:)`` for an entry of an index line, `ID 0x1F name` (the field's
-    /// escapes still in place): the ID's bytes compared with the target's, the name made into
-    /// a string only for an entry without a link. A field that is not an ID reads as none, as
-    /// ``IndexRecord`` reads it.
+    /// ``matches(_:)`` for an entry of an index line (``IndexRecord/forEachExerciseEntry(in:_:)``):
+    /// the ID's bytes compared with the target's, the name made into a string only for an entry
+    /// without a link. A field that is not an ID reads as none, as ``IndexRecord`` reads it.
     func matches(entry: IndexRecord.Field) -> Bool {
-        let bytes = entry.base
-        let unit = ByteFields.find(0x1F, in: bytes, from: entry.startIndex, to: entry.endIndex)
-        let idField = bytes[entry.startIndex..<unit]
+        let (idField, name) = IndexRecord.parts(ofExerciseEntry: entry)
         if !idField.isEmpty && Identifier<Exercise>.isCanonicalUUID(idField) {
             // Lowercase ASCII: equal as strings exactly when equal as bytes.
             return idField.elementsEqual(idBytes)
         }
-        let name = unit < entry.endIndex ? IndexRecord.unescaped(bytes[(unit + 1)..<entry.endIndex]) : ""
-        return Exercise.nameKey(name) == nameKey
+        return Exercise.nameKey(name.map(IndexRecord.unescaped) ?? "") == nameKey
     }
 }
 
@@ -68,15 +64,10 @@ package struct ExerciseSighting: Sendable, Equatable {
                 guard let session = fields.session else { return nil }
                 // The positions of the exercise's entries (`ID 0x1F name`, 0x1E between them).
                 var positions: [Int] = []
-                let refs = fields[17], bytes = refs.base
-                if !refs.isEmpty {
-                    var start = refs.startIndex, position = 0
-                    while start <= refs.endIndex {
-                        let end = ByteFields.find(0x1E, in: bytes, from: start, to: refs.endIndex)
-                        if target.matches(entry: bytes[start..<end]) { positions.append(position) }
-                        position += 1
-                        start = end + 1
-                    }
+                var position = 0
+                IndexRecord.forEachExerciseEntry(in: fields[17]) { entry in
+                    if target.matches(entry: entry) { positions.append(position) }
+                    position += 1
                 }
                 guard !positions.isEmpty else { return .without }
                 var sets: [SessionSummary.WorkSets] = []
@@ -98,10 +89,16 @@ package struct ExerciseSighting: Sendable, Equatable {
     /// The sighting of `target` in a record already read (a month listed again, or changed by
     /// this process); `nil` when the session does not have the exercise.
     init?(_ record: IndexRecord, for target: SightingTarget) {
+        self.init(record, where: target.matches)
+    }
+
+    /// The sighting, in a record already read, of the entries `isTheExercise` accepts; `nil`
+    /// when it accepts none.
+    init?(_ record: IndexRecord, where isTheExercise: (SessionSummary.ExerciseRef) -> Bool) {
         guard let summary = record.summary else { return nil }
         var sets: [SessionSummary.WorkSets] = []
         var matched = false
-        for (position, ref) in summary.exercises.enumerated() where target.matches(id: ref.id, name: ref.name) {
+        for (position, ref) in summary.exercises.enumerated() where isTheExercise(ref) {
             matched = true
             sets += summary.workSets(ofEntryAt: position)
         }

@@ -138,29 +138,37 @@ package struct IndexRecord: Equatable, Sendable {
     /// keeps UTF-8 whole.
     private static func exerciseRefs(_ field: Field, cache: inout ExerciseRefCache) -> [SessionSummary.ExerciseRef] {
         guard !field.isEmpty else { return [] }
-        let bytes = field.base
-        func find(_ byte: UInt8, from: Int, to end: Int) -> Int { ByteFields.find(byte, in: bytes, from: from, to: end) }
         var refs: [SessionSummary.ExerciseRef] = []
-        var separators = 0, at = field.startIndex
-        while at < field.endIndex {
-            let next = find(0x1E, from: at, to: field.endIndex)
-            if next < field.endIndex { separators += 1 }
-            at = next + 1
-        }
-        refs.reserveCapacity(separators + 1)
-        var start = field.startIndex
-        while start <= field.endIndex {
-            let end = find(0x1E, from: start, to: field.endIndex)
-            let from = start
-            refs.append(cache.ref(bytes[from..<end]) {
-                let unit = find(0x1F, from: from, to: end)
-                let name = unit < end ? unescaped(bytes[(unit + 1)..<end]) : ""
-                let id = unit > from ? Exercise.ID(rawValue: String(decoding: bytes[from..<unit], as: UTF8.self)) : nil
-                return SessionSummary.ExerciseRef(id: id, name: name)
+        refs.reserveCapacity(ByteFields.count(of: 0x1E, in: UnsafeBufferPointer(rebasing: field)) + 1)
+        forEachExerciseEntry(in: field) { entry in
+            refs.append(cache.ref(entry) {
+                let (id, name) = parts(ofExerciseEntry: entry)
+                return SessionSummary.ExerciseRef(id: id.isEmpty ? nil : Exercise.ID(rawValue: String(decoding: id, as: UTF8.self)),
+                                                  name: name.map(unescaped) ?? "")
             })
-            start = end + 1
         }
         return refs
+    }
+
+    /// Calls `body` with the bytes of each entry of an index line's exercises field, in order:
+    /// `ID 0x1F name` (escapes in place), 0x1E between entries, none in an empty field. Single
+    /// ASCII bytes, so splitting the bytes keeps UTF-8 whole.
+    static func forEachExerciseEntry(in field: Field, _ body: (Field) -> Void) {
+        guard !field.isEmpty else { return }
+        let bytes = field.base
+        var start = field.startIndex
+        while start <= field.endIndex {
+            let end = ByteFields.find(0x1E, in: bytes, from: start, to: field.endIndex)
+            body(bytes[start..<end])
+            start = end + 1
+        }
+    }
+
+    /// An exercise entry's ID bytes (empty without one) and its name's bytes (`nil` without a
+    /// 0x1F, as an entry written by ``line`` always has).
+    static func parts(ofExerciseEntry entry: Field) -> (id: Field, name: Field?) {
+        let unit = ByteFields.find(0x1F, in: entry.base, from: entry.startIndex, to: entry.endIndex)
+        return (entry.base[entry.startIndex..<unit], unit < entry.endIndex ? entry.base[(unit + 1)..<entry.endIndex] : nil)
     }
 
     /// A text field, its escapes (``Swift/String/escapedForIndex``) undone.

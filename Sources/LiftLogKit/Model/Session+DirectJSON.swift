@@ -100,7 +100,7 @@ extension WorkoutSet {
     static func decodeDirect(_ reader: inout JSONStreamReader) -> WorkoutSet? {
         var set = WorkoutSet(setNumber: 1)
         func double(_ double: Double?) -> Double? {
-            guard let double, double.isFinite, abs(double) < 1e12 else { return nil }
+            guard let double, double.isPlausibleInDocument else { return nil }
             return double
         }
         let read = reader.readObject(keys: directKeys) { reader, position in

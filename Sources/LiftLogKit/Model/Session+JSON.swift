@@ -200,7 +200,7 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         func double(_ value: JSONValue) -> Double? {
             guard case .number(let number) = value else { return nil }
             let double = number.doubleValue
-            return double.isFinite && abs(double) < 1e12 ? double : nil
+            return double.isPlausibleInDocument ? double : nil
         }
         func string(_ value: JSONValue) -> String? {
             guard case .string(let text) = value else { return nil }
