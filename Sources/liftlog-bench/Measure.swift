@@ -60,7 +60,8 @@ func compileCFloor(in folder: String) -> String? {
     #include <unistd.h>
     int main(int argc, char **argv) {
         if (argc > 2 && strcmp(argv[1], "--peak") == 0) {
-            /* Runs PROGRAM ARGS from this small process and prints its peak memory in KB. */
+            /* Runs PROGRAM ARGS from this small process and prints its peak memory in KB and
+               the page faults it took without reading the disk. */
             pid_t pid = fork();
             if (pid == 0) {
                 int null = open("/dev/null", O_WRONLY);
@@ -70,7 +71,7 @@ func compileCFloor(in folder: String) -> String? {
             }
             int status = 0; struct rusage usage;
             if (pid < 0 || wait4(pid, &status, 0, &usage) < 0) return 1;
-            printf("%ld\\n", usage.ru_maxrss);
+            printf("%ld %ld\\n", usage.ru_maxrss, usage.ru_minflt);
             return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
         }
         if (argc < 3) return 0;
@@ -106,18 +107,31 @@ func compileCFloor(in folder: String) -> String? {
 /// resident high-water mark of the memory a `vfork`ed child shares with its parent until
 /// `exec`). Without the helper, `runProcess`'s figure.
 func peakMegabytes(_ arguments: [String], helper: String?) -> Double {
-    guard let helper else { return runProcess(arguments).peakMegabytes }
+    guard let usage = childUsage(arguments, helper: helper) else { return runProcess(arguments).peakMegabytes }
+    return usage.kilobytes / 1024
+}
+
+/// The page faults a program takes without reading the disk (mapping its code and data, and
+/// memory it touches for the first time), measured by the C helper; `nil` without it.
+func pageFaults(_ arguments: [String], helper: String?) -> Double? {
+    childUsage(arguments, helper: helper)?.faults
+}
+
+/// What the C helper (`--peak`) reports of one run of a program.
+private func childUsage(_ arguments: [String], helper: String?) -> (kilobytes: Double, faults: Double)? {
+    guard let helper else { return nil }
     var pipeEnds: [Int32] = [0, 0]
-    guard pipe(&pipeEnds) == 0 else { return runProcess(arguments).peakMegabytes }
+    guard pipe(&pipeEnds) == 0 else { return nil }
     guard case .success(let pid) = ProcessSupport.spawn(helper, arguments: [helper, "--peak"] + arguments, environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent"],
                                                         output: .descriptor(pipeEnds[1]), error: .null, closing: [pipeEnds[0]]) else {
         close(pipeEnds[0]); close(pipeEnds[1])
-        return runProcess(arguments).peakMegabytes
+        return nil
     }
     close(pipeEnds[1])
     let text = String(decoding: ProcessSupport.readAll(pipeEnds[0]), as: UTF8.self)
     _ = ProcessSupport.wait(for: pid)
-    return (Double(text.trimmingWhitespace()) ?? 0) / 1024
+    let fields = text.trimmingWhitespace().split(separator: " ").compactMap { Double(String($0)) }
+    return fields.count == 2 ? (fields[0], fields[1]) : nil
 }
 
 /// The floor of a durable write: temp file, write, fsync, rename, fsync the folder, in C calls.

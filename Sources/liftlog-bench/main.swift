@@ -15,6 +15,28 @@ import LiftLogKit
 // See BENCHMARKS.md for what each row means and the figures of the last full run.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = """
+    usage: liftlog-bench [--quick]              N = 1,000 and 100,000 (--quick: 1,000 and 10,000, fewer runs)
+           liftlog-bench --generate DIR N [YEARS]   only write a synthetic store (DIR absolute)
+           liftlog-bench --server [N] [--quick]     only the HTTP server, over N sessions
+           liftlog-bench --web                      only the web app's budgets (from the repository's root)
+           liftlog-bench --profile-codec | --profile-log | --profile-server [N]
+    """
+let modes: Set<String> = ["--quick", "--generate", "--profile-codec", "--profile-server", "--web", "--profile-log", "--server"]
+/// Says what is wrong and how the tool is used, on standard error, and exits with status 2.
+func usageError(_ problem: String) -> Never {
+    let text = "liftlog-bench: \(problem)\n\(usage)\n"
+    _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    exit(2)
+}
+if arguments.first == "--help" || arguments.first == "-h" {
+    print(usage)
+    exit(0)
+}
+// Anything else starting with "-" is a mistake: say so rather than start a run of several minutes.
+if let unknown = arguments.first(where: { $0.hasPrefix("-") && !modes.contains($0) }) {
+    usageError("unknown option \(unknown)")
+}
 // `liftlog-bench --generate DIR N` only writes a synthetic store, for profiling by hand.
 if arguments.first == "--generate", (3...4).contains(arguments.count), let count = Int(arguments[2]) {
     _ = try SyntheticStore.build(at: arguments[1], count: count, years: arguments.count == 4 ? Int(arguments[3]) ?? 30 : 30)
@@ -50,6 +72,9 @@ if arguments.first == "--server" {
                                       sqliteScript: folder + "/load.sql", quick: arguments.contains("--quick"))
     for line in figures.targets { print("- " + line) }
     exit(0)
+}
+guard arguments.isEmpty || arguments == ["--quick"] else {
+    usageError("unexpected arguments \(arguments.joined(separator: " "))")
 }
 let quick = arguments.contains("--quick")
 let sizes = quick ? [1_000, 10_000] : [1_000, 100_000]
@@ -247,6 +272,19 @@ if let sqlite {
     }))
 }
 interleaved(shortCommands, runs: 21)
+// Page faults: mapping a page of the binary's code or data, or memory touched for the first time,
+// costs the kernel a few microseconds each, most of what separates liftlog's start from a C
+// program's (the linker places the code everyday commands run together: Package.swift).
+for fixture in fixtures {
+    let pageFaultRows: [(String, [String])] = [
+        ("floor: a C program that only starts, page faults", [cFloor ?? "/bin/true"]),
+        ("liftlog --version, page faults", [liftlog, "--version"]),
+        ("history page 1, page faults", [liftlog, "history", "--per-page", "10", "--store", fixture.path]),
+    ]
+    for (name, arguments) in pageFaultRows {
+        if let faults = pageFaults(arguments, helper: cFloor) { record(name, fixture.size, faults) }
+    }
+}
 interleaved("check of the whole store, whole process (ms)", runs: quick ? 3 : 7) { _ = runProcess([liftlog, "check", "--store", $0.path]) }
 // Each run first removes what fmt recorded of the files it found canonical: every file is read
 // and decoded, as the Python floor does. Then as a user runs it again and again.

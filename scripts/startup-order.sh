@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Writes Sources/liftlog/startup.order: the functions the commands users run all day execute,
+# those most commands share first. The linker places them together at the start of the
+# binary's code (Package.swift, --symbol-ordering-file), so a short command maps a few dozen
+# pages of code instead of pages spread over the binary's 9 MB (BENCHMARKS.md, "Start-up").
+#
+#     bash scripts/startup-order.sh      # after `swift build -c release`; needs valgrind
+#
+# A function renamed since the file was written is only left out of the order: run this again
+# when start-up code has changed much. The file is a list of symbol names, one a line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
+bin="$(swift build -c release --show-bin-path)"
+liftlog="$bin/liftlog"
+[ -x "$liftlog" ] && [ -x "$bin/liftlog-bench" ] || { echo "Build first: swift build -c release" >&2; exit 1; }
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/liftlog-order.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+store="$work/store"
+"$bin/liftlog-bench" --generate "$store" 1000 30 >/dev/null
+"$liftlog" reindex --store "$store" >/dev/null
+sleep 2.1   # older than the index's two-second window for files changed in place
+
+n=0
+trace() {
+    n=$((n + 1))
+    valgrind --tool=callgrind --demangle=no --compress-strings=no --dump-instr=no \
+        --callgrind-out-file="$work/$n.out" "$liftlog" "$@" --store "$store" >/dev/null 2>&1 || true
+    grep '^fn=' "$work/$n.out" | cut -c4- | sort -u > "$work/$n.fns"
+}
+middle="$(find "$store/sessions" -name '*.json' | sort | sed -n 500p)"
+id="$(sed -n 's/^  "id": "\([0-9a-f]\{8\}\).*/\1/p' "$middle")"
+
+trace history
+trace history --per-page 5 --page 3
+trace show "$id"
+trace status
+trace pr "Back Squat"
+trace progress "Back Squat"
+trace check "$middle"
+trace fmt --check "$middle"
+trace start
+trace log "Back Squat" 100x5
+trace log "Back Squat" 102.5x5@8
+trace log Plank 1:30
+trace status
+trace superset Pull-up bwx5 Dip bwx8
+trace set "Back Squat" 1 --weight 105
+trace finish --feel 4
+trace today
+trace stats
+trace --version
+
+# The C library's start-up, which the trace names "(below main)" or does not see (under
+# valgrind the processor is another), and its functions' resolvers (`*_ifunc`), which run first.
+{
+    printf '%s\n' _start __libc_start_main_impl __libc_start_call_main main _dl_relocate_static_pie apply_irel \
+        __libc_setup_tls __libc_init_secure __tunables_init init_cpu_features.constprop.0 update_active.constprop.0 \
+        get_common_indices.constprop.0 get_extended_indices.constprop.0 init_cacheinfo handle_amd handle_intel \
+        intel_check_word.constprop.0 _dl_non_dynamic_init __libc_init_first
+    nm "$liftlog" | awk '$3 ~ /_ifunc$/ { print $3 }' | sort -u
+    # Then each traced function once, those in the most commands first (a tie in the order of their names).
+    cat "$work"/*.fns | grep -v -e '^(below main)' -e '^0x' | sort | uniq -c | sort -k1,1nr -k2 | awk '{print $2}'
+} | awk '!seen[$0]++' > Sources/liftlog/startup.order
+rm -f "$liftlog"   # the order is read when liftlog is linked: the next build links it again
+echo "Wrote Sources/liftlog/startup.order: $(wc -l < Sources/liftlog/startup.order) functions from $n commands"
