@@ -85,23 +85,47 @@ enum Formatting {
         return text
     }
 
-    /// Columns padded to their widest cell, separated by two spaces.
+    /// Columns padded to their widest cell, separated by two spaces; no line ends in a space.
+    /// A cell's width is its number of characters, counted once (as its bytes when it is ASCII,
+    /// as most cells are: counting characters walks them one by one).
     static func table(_ rows: [[String]], header: [String]? = nil, style: Style) -> String {
         let all = (header.map { [$0] } ?? []) + rows
-        guard let columns = all.map(\.count).max() else { return "" }
+        guard let columns = all.map({ $0.count }).max() else { return "" }
+        let cellWidths = all.map { row in row.map(characterCount) }
         var widths = [Int](repeating: 0, count: columns)
-        for row in all { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        func render(_ row: [String]) -> String {
-            var line = row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-            }.joined(separator: "  ")
-            while line.last == " " { line.removeLast() }
-            return line
+        for row in cellWidths { for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) } }
+        // The table is put together as bytes (appending to a `String`, or joining strings,
+        // costs far more) and made a `String` once. Trailing spaces are bytes 0x20 at the end
+        // of a line: a space with a combining mark after it ends in the mark's bytes and stays,
+        // as a character other than " " would.
+        func render(_ row: [String], _ rowWidths: [Int], into bytes: inout [UInt8]) {
+            let start = bytes.count
+            for (index, cell) in row.enumerated() {
+                if index > 0 { bytes.append(0x20); bytes.append(0x20) }
+                bytes.append(contentsOf: cell.utf8)
+                if index < row.count - 1 { bytes.append(contentsOf: repeatElement(0x20, count: widths[index] - rowWidths[index])) }
+            }
+            while bytes.count > start, bytes.last == 0x20 { bytes.removeLast() }
         }
-        var lines: [String] = []
-        if let header { lines.append(style.bold(render(header))) }
-        lines += rows.map(render)
-        return lines.joined(separator: "\n")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(all.count * (widths.reduce(2 * columns, +) + 1))
+        for (index, (row, rowWidths)) in zip(all, cellWidths).enumerated() {
+            if index > 0 { bytes.append(0x0A) }
+            if index == 0, header != nil {
+                var line: [UInt8] = []
+                render(row, rowWidths, into: &line)
+                bytes.append(contentsOf: style.bold(String(decoding: line, as: UTF8.self)).utf8)
+            } else {
+                render(row, rowWidths, into: &bytes)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The number of characters of `text`: its number of bytes when they are all ASCII but a
+    /// carriage return (which makes one character with a line feed after it).
+    static func characterCount(_ text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
     }
 
     /// The letter that marks a day with sessions of `kinds` (`L` lifting, `C` cardio, `S`
