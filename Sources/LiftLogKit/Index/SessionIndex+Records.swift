@@ -110,7 +110,7 @@ extension SessionIndex {
 
     /// Months that hold sessions, newest first.
     package var monthsNewestFirst: [MonthKey] {
-        state.months.keys.sorted(by: >)
+        MonthKey.newestFirst(state.months.keys)
     }
 
     /// The months whose totals pass `test`, newest first: only those sorted (months with

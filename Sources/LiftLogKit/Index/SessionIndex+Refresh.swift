@@ -35,7 +35,7 @@ extension SessionIndex {
         }
         // The known months, newest first: each year's are a run of them (one sort, not a pass
         // over every month for each year).
-        let knownMonths = state.months.keys.sorted(by: >)
+        let knownMonths = MonthKey.newestFirst(state.months.keys)
         var next = knownMonths.startIndex
         for year in knownYears.sorted(by: >) {
             while next < knownMonths.endIndex, knownMonths[next].year > year { next += 1 }

@@ -597,3 +597,22 @@ struct FixedByHandTests {
         }
     }
 }
+
+@Suite("Months newest first")
+struct MonthOrderTests {
+    @Test("MonthKey.newestFirst orders as sorting with > does, for any months")
+    func sameAsSorting() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let keys = (0..<Int.random(in: 0...400, using: &generator)).map { _ in
+                MonthKey(year: Int.random(in: 1...9999, using: &generator), month: Int.random(in: 1...12, using: &generator))
+            }
+            let set = Set(keys)
+            #expect(MonthKey.newestFirst(set) == set.sorted(by: >))
+            #expect(MonthKey.newestFirst(keys) == keys.sorted(by: >))
+        }
+        // A month no folder has (never in an index) still sorts as the fields say.
+        let odd = [MonthKey(year: 2025, month: 0), MonthKey(year: 2024, month: 40), MonthKey(year: 2025, month: 1)]
+        #expect(MonthKey.newestFirst(odd) == odd.sorted(by: >))
+    }
+}
