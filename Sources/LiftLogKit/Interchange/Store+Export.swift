@@ -98,10 +98,11 @@ extension Store {
         let date = "\(session.startedAt.localDate) \(CivilCalendar.pad(time.hour, 2)):\(CivilCalendar.pad(time.minute, 2)):\(CivilCalendar.pad(time.second, 2))"
         let duration = session.completedAt.map { String(session.startedAt.seconds(until: $0)) } ?? ""
         let offset = String(session.startedAt.description.suffix(6))
-        let sessionColumns = [session.kind.rawValue, session.status.rawValue, session.durationSeconds.map(String.init) ?? "",
-                              session.sessionRPE.map(String.init) ?? "", session.painTags.joined(separator: ","), session.plan ?? "",
-                              session.weekNumber.map(String.init) ?? "", session.source ?? "", session.regions.joined(separator: ","),
-                              session.meditationType ?? ""]
+        let painTags = session.painTags.joined(separator: ","), regions = session.regions.joined(separator: ",")
+        let sessionColumns: [String] = [session.kind.rawValue, session.status.rawValue, session.durationSeconds.map(String.init) ?? "",
+                                        session.sessionRPE.map(String.init) ?? "", painTags, session.plan ?? "",
+                                        session.weekNumber.map(String.init) ?? "", session.source ?? "", regions,
+                                        session.meditationType ?? ""]
         var rows: [[String]] = []
         for (position, entry) in session.entries.enumerated() {
             var number = 0

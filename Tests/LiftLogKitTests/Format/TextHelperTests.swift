@@ -51,3 +51,27 @@ struct WhitespaceTests {
         #expect(String(validatingUTF8Bytes: [0x61, 0xFF, 0x62]) == nil)
     }
 }
+
+@Suite("Joining strings")
+struct JoinedTests {
+    /// The standard library's `joined(separator:)`: in generic code, a call finds the
+    /// library's, not the one declared on `[String]`.
+    private func libraryJoined<Strings: BidirectionalCollection>(_ strings: Strings, separator: String) -> String where Strings.Element == String {
+        strings.joined(separator: separator)
+    }
+
+    @Test("[String].joined gives what the standard library's gives")
+    func sameAsTheLibrary() {
+        let pieces = ["", "a", "Back Squat", "×", "e\u{301}", "\u{301}", "👩‍👩‍👧", "\r", "\n", "\r\n", "中文", "tab\t", "ẞ"]
+        let separators = ["", ", ", " · ", "\n", "\u{301}", "\r", "\t"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let strings = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+            let separator = separators.randomElement(using: &generator)!
+            let joined = strings.joined(separator: separator)
+            #expect(joined == libraryJoined(strings, separator: separator), "\(strings) \(separator.debugDescription)")
+            #expect(Array(joined.utf8) == Array(libraryJoined(strings, separator: separator).utf8))
+            #expect(strings.joined() == libraryJoined(strings, separator: ""))
+        }
+    }
+}
