@@ -149,7 +149,13 @@ extension SetNotation {
             return Failure(offset: at, reason: reason, fix: text.map { (range ?? at..<at, $0) })
         }
 
-        func text(_ range: Range<Int>) -> String { String(characters[range.clamped(to: 0..<characters.count)]) }
+        func text(_ range: Range<Int>) -> String {
+            // Appended one by one: `String(slice)` is the library's generic initializer, which
+            // looks up the slice's conformances at run time the first time (every `log`).
+            var text = ""
+            for character in characters[range.clamped(to: 0..<characters.count)] { text.append(character) }
+            return text
+        }
 
         mutating func parse() throws(Failure) -> SetNotation {
             if characters.isEmpty { throw fail("the set is empty", with: "100x5") }
