@@ -60,7 +60,7 @@ public struct StoreManifest: Hashable, Sendable {
 
 extension StoreManifest: JSONDecodable, JSONEncodable {
     /// The keys of its JSON object.
-    enum Key: String, JSONKey {
+    enum Key: String, JSONKey, CaseIterable {
         case format
         case formatVersion = "format_version"
         case preferences
@@ -105,7 +105,7 @@ extension StoreManifest: JSONDecodable, JSONEncodable {
 
 extension StoreManifest.Preferences: JSONDecodable, JSONEncodable {
     /// The keys of its JSON object.
-    enum Key: String, JSONKey {
+    enum Key: String, JSONKey, CaseIterable {
         case bar
         case plates
         case restSeconds = "rest_seconds"
@@ -138,5 +138,65 @@ extension StoreManifest.Preferences: JSONDecodable, JSONEncodable {
         object.set(Key.sex, sex)
         if let plates { object.set(Key.plates, plates) }
         return object.value
+    }
+}
+
+/// `liftlog.json` read straight from its bytes, as sessions are (``Session/decodeDirect(_:)``):
+/// every command reads it first, and building its JSON tree cost as much as the rest of a short
+/// command's reading (the tree's types made for it alone). Only a manifest the tree's decoder
+/// reads without a problem, every key known, takes this way; anything else (an unknown key,
+/// kept by the tree's decoder; a `null`; a value of another type; another format or a version
+/// this liftlog does not read) goes the tree's way, which says what and where.
+extension StoreManifest {
+    private static let directKeys = JSONKeyTable(Key.allCases.map(\.rawValue))
+
+    package static func decodeDirect(_ bytes: [UInt8]) -> StoreManifest? {
+        JSONStreamReader.read(bytes) { reader -> StoreManifest? in
+            var format: String?, version: Int?, preferences = Preferences()
+            let read = reader.readObject(keys: directKeys) { reader, position in
+                switch Key.allCases[position] {
+                case .format: format = reader.readString(); return format != nil
+                case .formatVersion: version = reader.readInt(); return version != nil
+                case .preferences: guard let value = Preferences.decodeDirect(&reader) else { return false }; preferences = value
+                }
+                return true
+            }
+            guard read, format == formatName, let version, (1...currentFormatVersion).contains(version) else { return nil }
+            return StoreManifest(formatVersion: version, preferences: preferences)
+        }
+    }
+}
+
+extension StoreManifest.Preferences {
+    private static let directKeys = JSONKeyTable(Key.allCases.map(\.rawValue))
+
+    /// Preferences read as ``StoreManifest/decodeDirect(_:)`` reads the manifest.
+    static func decodeDirect(_ reader: inout JSONStreamReader) -> StoreManifest.Preferences? {
+        var preferences = StoreManifest.Preferences()
+        let read = reader.readObject(keys: directKeys) { reader, position in
+            switch Key.allCases[position] {
+            case .bar:
+                guard let value = reader.readDouble(), value.isPlausibleInDocument else { return false }
+                preferences.barWeight = value
+            case .plates:
+                var plates: [Double] = []
+                let read = reader.readArray { reader in
+                    guard let value = reader.readDouble(), value.isPlausibleInDocument else { return false }
+                    plates.append(value)
+                    return true
+                }
+                guard read else { return false }
+                preferences.plates = plates
+            case .restSeconds: preferences.restSeconds = reader.readInt(); return preferences.restSeconds != nil
+            case .sex: preferences.sex = reader.readString().flatMap(StoreManifest.Sex.init(rawValue:)); return preferences.sex != nil
+            case .unit: guard let value = reader.readString().flatMap(WeightUnit.init(rawValue:)) else { return false }; preferences.unit = value
+            case .warmups: preferences.warmups = reader.readBool(); return preferences.warmups != nil
+            case .weekStart:
+                guard let value = reader.readString().flatMap(StoreManifest.WeekStart.init(rawValue:)) else { return false }
+                preferences.weekStart = value
+            }
+            return true
+        }
+        return read ? preferences : nil
     }
 }
