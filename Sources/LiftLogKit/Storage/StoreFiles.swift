@@ -89,9 +89,10 @@ package struct StoreFiles: Sendable {
     /// Refuses to read or write through a folder of the store that is a symbolic link (it could
     /// lead outside the store) or not a folder. Missing folders are fine.
     private func checkParents(of relative: String) throws(LiftLogError) {
-        var built = ""
-        for component in relative.split(separator: "/").dropLast() {
-            built = built.isEmpty ? String(component) : built + "/" + String(component)
+        // Each folder's path is the text before one of the slashes (cut, not split and joined
+        // again: this runs for every file a command reads or writes).
+        for slash in relative.utf8.indices where relative.utf8[slash] == UInt8(ascii: "/") {
+            let built = String(relative[..<slash])
             let status: FileStatus?
             do { status = try fileSystem.status(absolute(built)) } catch { throw ioError(error) }
             guard let status else { return }
