@@ -7,14 +7,15 @@ import PackageDescription
 let staticLinking: [LinkerSetting] = [
     .unsafeFlags(["-static-executable", "-use-ld=lld"], .when(platforms: [.linux])),
 ]
+// Each function in a section of its own, so that the order below can place it, and types'
+// metadata made by direct calls rather than from mangled names (fewer searches of the binary's
+// conformances at start-up): only on the targets no library product contains, as a package
+// that depends on LiftLogKit may not build unsafe flags.
+let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections",
+    "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(platforms: [.linux]))]
 // The functions the everyday commands run, placed together at the start of liftlog's code, so
 // that a short command maps a few dozen pages of it rather than pages spread over 9 MB
 // (scripts/startup-order.sh writes the list; a name no longer in the binary is skipped).
-// Each function in a section of its own, so that the order above can place it: only on the
-// targets no library product contains (a package that depends on LiftLogKit may not build
-// unsafe flags).
-let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections",
-    "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(platforms: [.linux]))]
 let startupOrder: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/liftlog/startup.order",
                   "-Xlinker", "--no-warn-symbol-ordering"], .when(platforms: [.linux])),

@@ -2,7 +2,8 @@
 # Writes Sources/liftlog/startup.order: the functions the commands users run all day execute,
 # those most commands share first. The linker places them together at the start of the
 # binary's code (Package.swift, --symbol-ordering-file), so a short command maps a few dozen
-# pages of code instead of pages spread over the binary's 9 MB (BENCHMARKS.md, "Start-up").
+# pages of code instead of pages spread over the binary's 9 MB (BENCHMARKS.md, "The code
+# everyday commands run, placed together").
 #
 #     bash scripts/startup-order.sh      # after `swift build -c release`; needs valgrind
 #
