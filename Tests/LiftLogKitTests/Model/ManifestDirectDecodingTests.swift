@@ -26,18 +26,21 @@ struct ManifestDirectDecodingTests {
         var generator = SystemRandomNumberGenerator()
         var straight = 0
         for round in 0..<3_000 {
-            var preferences: [String: JSONValue] = [:]
-            var plain = true
-            for (key, values) in preferenceValues where Bool.random(using: &generator) {
-                if Int.random(in: 0..<6, using: &generator) == 0 {
-                    preferences[key] = values.bad.randomElement(using: &generator)!
-                    plain = false
-                } else {
-                    preferences[key] = values.good.randomElement(using: &generator)!
-                }
-            }
             var manifest: [String: JSONValue] = ["format": "liftlog", "format_version": 1]
-            if round % 5 != 0 { manifest["preferences"] = .object(JSONObject(preferences)) }
+            var plain = true
+            // Every fifth manifest without preferences (they all take their defaults).
+            if round % 5 != 0 {
+                var preferences: [String: JSONValue] = [:]
+                for (key, values) in preferenceValues where Bool.random(using: &generator) {
+                    if Int.random(in: 0..<6, using: &generator) == 0 {
+                        preferences[key] = values.bad.randomElement(using: &generator)!
+                        plain = false
+                    } else {
+                        preferences[key] = values.good.randomElement(using: &generator)!
+                    }
+                }
+                manifest["preferences"] = .object(JSONObject(preferences))
+            }
             switch Int.random(in: 0..<12, using: &generator) {
             case 0: manifest["format"] = "liftlogs"; plain = false
             case 1: manifest["format_version"] = 2; plain = false
@@ -58,10 +61,9 @@ struct ManifestDirectDecodingTests {
                 } else if plain {
                     Issue.record("a plain manifest went the tree's way: \(String(decoding: bytes, as: UTF8.self))")
                 }
-                if !plain { #expect(direct == nil || direct == tree) }
             }
         }
-        #expect(straight > 1_000)   // about three in ten are plain
+        #expect(straight > 1_500)   // about four in ten are plain
     }
 
     @Test("gives up on what only the tree's decoder reads or reports, which then reads it as before")
