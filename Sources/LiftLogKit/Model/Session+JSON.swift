@@ -294,7 +294,7 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
     public func ruleViolations() -> [(key: String, text: String, hint: String)] {
         var found: [(key: String, text: String, hint: String)] = []
         let notNegative = "Use 0 or more."
-        if let id, id.isEmpty || id.count > 64 || id.contains(where: { $0.isWhitespace || $0 == "/" || $0 == "." }) {
+        if let id, !WorkoutSet.isUsableID(id) {
             found.append(("id", "a set's id must be 1–64 characters without spaces, '/' or '.', found '\(id)'", "Remove the \"id\"; liftlog gives the set a new one when it next writes it."))
         }
         if setNumber < 1 { found.append(("set_number", "set_number must be 1 or more, found \(setNumber)", "Number sets from 1.")) }
@@ -324,6 +324,18 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         if let targetReps, targetReps < 0 { found.append(("target_reps", "target_reps cannot be negative, found \(targetReps)", notNegative)) }
         if let targetWeight, targetWeight < 0 { found.append(("target_weight", "target_weight cannot be negative, found \(JSONNumber(targetWeight))", notNegative)) }
         return found
+    }
+
+    /// Whether `id` may be a set's ID: 1–64 characters without whitespace, '/' or '.'.
+    public static func isUsableID(_ id: String) -> Bool {
+        // ASCII, as every ID liftlog gives: its bytes are its characters (checked for every set
+        // of every session read, where walking the characters cost a tenth of a `log`).
+        let bytes = id.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            return !bytes.isEmpty && bytes.count <= 64
+                && !bytes.contains { $0 == 0x20 || (0x09...0x0D).contains($0) || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ".") }
+        }
+        return !id.isEmpty && id.count <= 64 && !id.contains { $0.isWhitespace || $0 == "/" || $0 == "." }
     }
 
     /// The most reps one set may have: beyond, a number is a typo, not a set (the CLI and

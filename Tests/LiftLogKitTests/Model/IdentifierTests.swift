@@ -36,3 +36,47 @@ struct IdentifierTests {
         #expect(variants == ["8", "9", "a", "b"])
     }
 }
+
+/// A set's ID is checked in every set of every session read; the check reads ASCII IDs as
+/// bytes and must say exactly what the rule on characters says.
+@Suite("Set IDs")
+struct SetIDRuleTests {
+    /// The rule as SPEC and the messages state it, on characters.
+    private func plainRule(_ id: String) -> Bool {
+        !id.isEmpty && id.count <= 64 && !id.contains { $0.isWhitespace || $0 == "/" || $0 == "." }
+    }
+
+    @Test("every ASCII character alone, and around a usable ID")
+    func everyASCIICharacter() {
+        for scalar in 0..<0x80 {
+            let character = String(UnicodeScalar(UInt8(scalar)))
+            for id in [character, "ab" + character, character + "cd", "s1" + character + "x"] {
+                #expect(WorkoutSet.isUsableID(id) == plainRule(id), "\(Array(id.utf8))")
+            }
+        }
+    }
+
+    @Test("lengths about 64, and characters of several bytes")
+    func lengths() {
+        for count in [0, 1, 63, 64, 65, 100] {
+            for piece in ["a", "é", "e\u{301}", "🏋️", "\r\n", "日"] {
+                let id = String(repeating: piece, count: count)
+                #expect(WorkoutSet.isUsableID(id) == plainRule(id), "\(count) × \(piece.unicodeScalars.map(\.value))")
+            }
+        }
+        #expect(WorkoutSet.isUsableID(String(repeating: "a", count: 64)))
+        #expect(!WorkoutSet.isUsableID(String(repeating: "a", count: 65)))
+        #expect(WorkoutSet.isUsableID(String(repeating: "é", count: 64)))   // 128 bytes, 64 characters
+    }
+
+    @Test("random IDs of ASCII, accents, other spaces and line ends")
+    func random() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "Z", "0", "-", "_", ":", " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{1C}", "\u{1F}", "\u{7F}", "\u{00}",
+                      "/", ".", "é", "e\u{301}", "\u{A0}", "\u{85}", "\u{2028}", "\u{3000}", "\u{200B}", "日", "🏋️", "․"]
+        for _ in 0..<5_000 {
+            let id = (0..<Int.random(in: 0...70, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(WorkoutSet.isUsableID(id) == plainRule(id), "\(id.unicodeScalars.map(\.value))")
+        }
+    }
+}

@@ -188,6 +188,6 @@ extension StrongFormat {
         }
         set.targetReps = try ImportValues.integer(own(record, "Target Reps"), line: line, column: "Target Reps")
         set.targetWeight = try ImportValues.number(own(record, "Target Weight"), line: line, column: "Target Weight")
-        if case let id = own(record, "Set ID"), !id.isEmpty, id.count <= 64, !id.contains(where: { $0.isWhitespace || $0 == "/" || $0 == "." }) { set.id = id }
+        if case let id = own(record, "Set ID"), WorkoutSet.isUsableID(id) { set.id = id }
     }
 }
