@@ -562,17 +562,31 @@ package struct JSONStreamReader {
     /// string that is not a time.
     package mutating func readTimestamp() -> Timestamp? {
         guard next(is: Byte.quote) else { return nil }
-        // A string of printable ASCII without escapes (every time written so): its bytes are
-        // its text.
+        if let plain = plainString() { return Timestamp(utf8: plain) }
+        return (try? parser.parseString()).flatMap(Timestamp.init)
+    }
+
+    /// A string value that is one of `table`'s keys, as the key's position in it; `nil` for
+    /// anything else. For the values of enumerations (a set's type, status and unit), read
+    /// without making a `String` of them.
+    package mutating func readCase(_ table: JSONKeyTable) -> Int? {
+        guard next(is: Byte.quote) else { return nil }
+        if let plain = plainString() { return table.position(of: plain, after: -1) }
+        // With an escape, the text the escapes spell (`"kg"` may be written `"\u006bg"`).
+        guard var text = try? parser.parseString() else { return nil }
+        return text.withUTF8 { table.position(of: $0, after: -1) }
+    }
+
+    /// At a string value of printable ASCII without escapes (every time and every case written
+    /// so), its bytes, which are its text, and moves past it; otherwise `nil`, and stays.
+    private mutating func plainString() -> UnsafeBufferPointer<UInt8>? {
         let bytes = parser.bytes
         let start = parser.index + 1
         var end = start
         while end < bytes.count, bytes[end] >= Byte.space, bytes[end] < 0x80, bytes[end] != Byte.quote, bytes[end] != Byte.backslash { end += 1 }
-        if end < bytes.count, bytes[end] == Byte.quote {
-            parser.index = end + 1
-            return Timestamp(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-        }
-        return (try? parser.parseString()).flatMap(Timestamp.init)
+        guard end < bytes.count, bytes[end] == Byte.quote else { return nil }
+        parser.index = end + 1
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 
     /// `true` or `false`; `nil` for anything else.
@@ -601,25 +615,40 @@ package struct JSONStreamReader {
 /// The keys an object read by ``JSONStreamReader/readObject(keys:_:)`` may have (at most 64),
 /// best in code-point order (see ``position(of:after:)``).
 package struct JSONKeyTable: Sendable {
-    private let keys: [[UInt8]]
+    /// Every key's bytes, one after the other (one buffer: looking a key up takes no reference
+    /// to an array of its own, a retain and a release per key tried).
+    private let bytes: [UInt8]
+    /// Where each key starts in `bytes`, and where the last ends.
+    private let starts: [Int]
 
     package init(_ keys: [String]) {
         precondition(!keys.isEmpty && keys.count <= 64)
-        self.keys = keys.map { Array($0.utf8) }
+        var bytes: [UInt8] = [], starts = [0]
+        for key in keys {
+            bytes += key.utf8
+            starts.append(bytes.count)
+        }
+        self.bytes = bytes
+        self.starts = starts
     }
 
-    /// The position of the key spelled by `bytes`, or `nil`. The search starts after `previous`,
+    /// The position of the key spelled by `text`, or `nil`. The search starts after `previous`,
     /// the position of the object's key before it: in a file in canonical form (keys sorted)
     /// with the table's keys sorted too, each key is found on the way from the one before.
-    func position(of bytes: UnsafeBufferPointer<UInt8>, after previous: Int) -> Int? {
-        let count = keys.count
-        for step in 1...count {
-            let position = (previous + step) % count
-            let key = keys[position]
-            if key.count == bytes.count, key.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) }) == 0 {
-                return position
+    func position(of text: UnsafeBufferPointer<UInt8>, after previous: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { all in
+            starts.withUnsafeBufferPointer { starts in
+                let count = starts.count - 1
+                for step in 1...count {
+                    let position = (previous + step) % count
+                    let start = starts[position]
+                    if starts[position + 1] - start == text.count,
+                       text.isEmpty || memcmp(all.baseAddress! + start, text.baseAddress!, text.count) == 0 {
+                        return position
+                    }
+                }
+                return nil
             }
         }
-        return nil
     }
 }

@@ -94,6 +94,10 @@ extension Session.Entry {
 
 extension WorkoutSet {
     private static let directKeys = JSONKeyTable(Key.allCases.map(\.rawValue))
+    // The values of a set's enumerations, in the order of `allCases`.
+    private static let setTypes = JSONKeyTable(SetType.allCases.map(\.rawValue))
+    private static let statuses = JSONKeyTable(Status.allCases.map(\.rawValue))
+    private static let units = JSONKeyTable(WeightUnit.allCases.map(\.rawValue))
 
     /// A set read as ``Session/decodeDirect(_:)`` reads its session (the values' rules as
     /// ``decodePlain(_:)`` reads them).
@@ -107,9 +111,9 @@ extension WorkoutSet {
             switch Key.allCases[position] {
             case .id: guard let text = reader.readString() else { return false }; set.id = text
             case .setNumber: guard let number = reader.readInt() else { return false }; set.setNumber = number
-            case .setType: guard let type = reader.readString().flatMap(SetType.init(rawValue:)) else { return false }; set.setType = type
+            case .setType: guard let type = reader.readCase(setTypes) else { return false }; set.setType = SetType.allCases[type]
             case .weight: guard let weight = double(reader.readDouble()) else { return false }; set.weight = weight
-            case .unit: guard let unit = reader.readString().flatMap(WeightUnit.init(rawValue:)) else { return false }; set.unit = unit
+            case .unit: guard let unit = reader.readCase(units) else { return false }; set.unit = WeightUnit.allCases[unit]
             case .reps: guard let reps = reader.readInt() else { return false }; set.reps = reps
             case .bodyweight: guard let flag = reader.readBool() else { return false }; set.bodyweight = flag
             case .rpe: guard let rpe = double(reader.readDouble()) else { return false }; set.rpe = rpe
@@ -119,7 +123,7 @@ extension WorkoutSet {
             case .durationSeconds: guard let duration = reader.readInt() else { return false }; set.durationSeconds = duration
             case .targetReps: guard let reps = reader.readInt() else { return false }; set.targetReps = reps
             case .targetWeight: guard let weight = double(reader.readDouble()) else { return false }; set.targetWeight = weight
-            case .status: guard let status = reader.readString().flatMap(Status.init(rawValue:)) else { return false }; set.status = status
+            case .status: guard let status = reader.readCase(statuses) else { return false }; set.status = Status.allCases[status]
             case .completedAt: guard let time = reader.readTimestamp() else { return false }; set.completedAt = time
             case .notes: guard let notes = reader.readString() else { return false }; set.notes = notes
             }

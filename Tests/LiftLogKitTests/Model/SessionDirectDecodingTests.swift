@@ -46,7 +46,8 @@ struct SessionDirectDecodingTests {
         }
         // Keys in another order, and escapes the writer does not use.
         let text = """
-        {"status":"active","entries":[{"sets":[{"reps":5,"weight":1e2,"notes":"\\u00e9\\ud83c\\udfcb\\/\\b\\f\\r"},
+        {"status":"active","entries":[{"sets":[{"reps":5,"weight":1e2,"notes":"\\u00e9\\ud83c\\udfcb\\/\\b\\f\\r",
+          "unit":"k\\u0067","set_type":"w\\u0061rmup","status":"c\\u006fmpleted"},
           {"reps":1E1,"rir":-0,"set_number":2.0,"duration_seconds":3600,"rest_seconds":12,"weight":-0.5e1,"bodyweight":true,
            "completed_at":"2025-01-24T07:31:00\\u002b01:00"}, {"completed_at":"2025-01-24T07:32:00.250Z","rpe":8.50}],"exercise_name":"Sq\\u0075at"}],
           "started_at" : "2025-01-24T07:30:00Z" , "id":"3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6e7f" }
@@ -55,6 +56,7 @@ struct SessionDirectDecodingTests {
         #expect(direct == Self.readAsTree(Array(text.utf8)))
         #expect(direct.entries[0].exerciseName == "Squat")
         #expect(direct.entries[0].sets[0].notes == "é\u{1F3CB}/\u{08}\u{0C}\r")
+        #expect(direct.entries[0].sets[0].unit == .kg && direct.entries[0].sets[0].setType == .warmup && direct.entries[0].sets[0].status == .completed)
         let second = direct.entries[0].sets[1]
         #expect([second.reps, second.rir, second.setNumber, second.restSeconds, second.durationSeconds] == [10, 0, 2, 12, 3600])
         #expect(second.weight == -5 && second.completedAt == Timestamp("2025-01-24T07:31:00+01:00"))
