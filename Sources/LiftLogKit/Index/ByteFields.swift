@@ -148,8 +148,7 @@ enum ByteFields {
         /// Moves to the next line (without its `\n`); `nil` after the last.
         mutating func nextLine() -> Field? {
             guard position < buffer.count else { return nil }
-            var end = position
-            while end < buffer.count && buffer[end] != 0x0A { end += 1 }
+            let end = ByteFields.find(0x0A, in: buffer, from: position, to: buffer.count)
             let line = buffer[position..<end]
             fieldStart = position
             lineEnd = end
@@ -165,6 +164,38 @@ enum ByteFields {
             let field = buffer[fieldStart..<end]
             fieldStart = end + 1
             return field
+        }
+
+        /// The next field of the current line as ``ByteFields/int64(_:)`` reads it, read in the
+        /// pass that finds its end (the index state's lines are mostly numbers); `nil` after
+        /// the line's last field, or for a field that is not such a number.
+        mutating func nextInt64() -> Int64? {
+            guard fieldStart <= lineEnd else { return nil }
+            var index = fieldStart
+            let negative = index < lineEnd && buffer[index] == 0x2D
+            if negative { index += 1 }
+            let digitsStart = index
+            var value: Int64 = 0
+            var valid = true
+            while index < lineEnd {
+                let digit = buffer[index] &- 0x30
+                if digit >= 10 {
+                    if buffer[index] == 0x09 { break }
+                    valid = false
+                } else if index - digitsStart < 18 {
+                    // Eighteen digits cannot overflow.
+                    value = value &* 10 &+ Int64(digit)
+                } else {
+                    let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+                    let (sum, overflow2) = times10.addingReportingOverflow(Int64(digit))
+                    if overflow1 || overflow2 { valid = false }
+                    value = sum
+                }
+                index += 1
+            }
+            fieldStart = index + 1
+            guard valid, index > digitsStart else { return nil }
+            return negative ? -value : value
         }
     }
 }

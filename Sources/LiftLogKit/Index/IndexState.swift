@@ -162,7 +162,7 @@ package struct IndexState: Equatable, Sendable {
             guard let tag = reader.nextField(), tag.count == 1 else { return nil }
             switch tag.first {
             case UInt8(ascii: "D"):
-                guard let folder = reader.nextField(), let time = reader.nextField().flatMap(ByteFields.int64), reader.nextField() == nil else { return nil }
+                guard let folder = reader.nextField(), let time = reader.nextInt64(), reader.nextField() == nil else { return nil }
                 state.folderTimes[ByteFields.string(folder)] = time
             case UInt8(ascii: "M"):
                 guard let (key, month) = parseMonth(&reader) else { return nil }
@@ -177,8 +177,8 @@ package struct IndexState: Equatable, Sendable {
     /// `M  2025-01  folder time  count  4 × count by kind  active  corrupt  4 × seconds
     /// 4 × day mask  4 × other days (comma-separated day numbers)  shard hash (hexadecimal)`.
     private static func parseMonth(_ reader: inout ByteFields.Reader) -> (MonthKey, MonthSummary)? {
-        func int(_ reader: inout ByteFields.Reader) -> Int? { reader.nextField().flatMap(ByteFields.int) }
-        guard let key = reader.nextField().flatMap(MonthKey.init(field:)), let time = reader.nextField().flatMap(ByteFields.int64),
+        func int(_ reader: inout ByteFields.Reader) -> Int? { reader.nextInt64().map { Int($0) } }
+        guard let key = reader.nextField().flatMap(MonthKey.init(field:)), let time = reader.nextInt64(),
               let count = int(&reader) else { return nil }
         var month = MonthSummary()
         month.folderTime = time
@@ -195,7 +195,7 @@ package struct IndexState: Equatable, Sendable {
             if seconds > 0 { month.seconds[kind] = seconds }
         }
         for kind in Session.Kind.inOrder {
-            guard let mask = reader.nextField().flatMap(ByteFields.int64), (0...Int64(UInt32.max)).contains(mask) else { return nil }
+            guard let mask = reader.nextInt64(), (0...Int64(UInt32.max)).contains(mask) else { return nil }
             if mask > 0 { month.dayMasks[kind] = UInt32(mask) }
         }
         for kind in Session.Kind.inOrder {

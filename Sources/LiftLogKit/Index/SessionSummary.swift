@@ -225,31 +225,35 @@ public struct SessionSummary: Hashable, Sendable {
     /// without a weight): a scan of the encoded line that decodes no number. It may say yes
     /// for a run that decodes to none; never no for one that does.
     public var mayHaveBodyweightSets: Bool {
-        anyRun { fields in (fields[0].isEmpty && !fields[2].isEmpty) || (fields.count == 7 && !fields[4].isEmpty) }
+        anyRun { fields, filled in (filled & 0b1 == 0 && filled & 0b100 != 0) || (fields == 7 && filled & 0b1_0000 != 0) }
     }
 
-    /// Whether `matches` holds for the fields of any run of the encoded line (4 or 7 fields).
-    private func anyRun(_ matches: ([ArraySlice<UInt8>]) -> Bool) -> Bool {
-        let bytes = Array(encodedWorkSets.utf8)
-        var fields: [ArraySlice<UInt8>] = []
-        fields.reserveCapacity(7)
-        var fieldStart = 0
-        for index in 0...bytes.count {
-            let byte = index < bytes.count ? bytes[index] : 0x7C
-            guard byte == 0x2C || byte == 0x3B || byte == 0x7C else { continue } // , ; |
-            fields.append(bytes[fieldStart..<index])
-            fieldStart = index + 1
-            if byte != 0x2C {
-                if (fields.count == 4 || fields.count == 7) && matches(fields) { return true }
-                fields.removeAll(keepingCapacity: true)
+    /// Whether `matches` holds for any run of the encoded line (4 or 7 fields), given its
+    /// number of fields and which of them are not empty (bit `i` for field `i`). Read in place:
+    /// history asks it of every session it shows.
+    private func anyRun(_ matches: (_ fields: Int, _ filled: UInt8) -> Bool) -> Bool {
+        var text = encodedWorkSets
+        return text.withUTF8 { bytes in
+            var fields = 0, filled: UInt8 = 0, fieldStart = 0
+            for index in 0...bytes.count {
+                let byte = index < bytes.count ? bytes[index] : 0x7C
+                guard byte == 0x2C || byte == 0x3B || byte == 0x7C else { continue } // , ; |
+                if index > fieldStart && fields < 8 { filled |= 1 << UInt8(fields) }
+                fields += 1
+                fieldStart = index + 1
+                if byte != 0x2C {
+                    if (fields == 4 || fields == 7) && matches(fields, filled) { return true }
+                    fields = 0
+                    filled = 0
+                }
             }
+            return false
         }
-        return false
     }
 
     /// Σ distance of the session's working sets, in metres (0 without distance sets).
     public var totalDistanceMeters: Double {
-        guard anyRun({ $0.count == 7 && !$0[6].isEmpty }) else { return 0 }
+        guard anyRun({ fields, filled in fields == 7 && filled & 0b100_0000 != 0 }) else { return 0 }
         var total = 0.0
         for runs in workSetsOfEveryEntry {
             for run in runs { total += (run.distanceMeters ?? 0) * Double(run.count) }

@@ -439,6 +439,33 @@ struct ByteFieldsTests {
         #expect(ByteFields.int64(ArraySlice(Array(text.utf8))) == value)
     }
 
+    @Test("the reader of the index state reads an integer field as the field read, then read as an integer")
+    func readerIntegers() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["0", "7", "9", "1795319368825119548", "9223372036854775807", "9223372036854775808", "-", "--1", "-42", "12a",
+                      "a", "", " 1", "007", "123456789012345678", "1234567890123456789a", "99999999999999999999", "\u{E9}", ","]
+        for _ in 0..<2_000 {
+            let lines = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+                    (0..<Int.random(in: 0...2, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                }.joined(separator: "\t")
+            }
+            var text = lines.joined(separator: "\n") + (Bool.random(using: &generator) ? "\n" : "")
+            text.withUTF8 { buffer in
+                var fields = ByteFields.Reader(buffer), integers = ByteFields.Reader(buffer)
+                while fields.nextLine() != nil {
+                    #expect(integers.nextLine() != nil)
+                    // Past the line's last field too: both then give nil.
+                    for _ in 0..<8 {
+                        let field = fields.nextField()
+                        #expect(integers.nextInt64() == field.flatMap(ByteFields.int64), "\(lines)")
+                    }
+                }
+                #expect(integers.nextLine() == nil)
+            }
+        }
+    }
+
     @Test("reads the cases of a text enumeration from bytes, and nothing else")
     func enumerationCases() {
         func read<Value: RawRepresentable>(_ text: String, among cases: [Value]) -> Value? where Value.RawValue == String {
