@@ -33,6 +33,10 @@ struct ExerciseLines {
         var text = ShardText(bytes)
         let lines = text.allLines()
         guard let header = lines.first, header.elementsEqual("\(ExerciseLines.formatLine) \(exercise.rawValue)".utf8) else { return nil }
+        // A month's line is the only kind that starts with `M` (the others start with an ID's
+        // hexadecimal digits, or `end`): the table is made its size at once (only a capacity:
+        // in a damaged file, a count too large or too small costs room or growth, nothing else).
+        months.reserveCapacity(bytes.withUnsafeBufferPointer { ByteFields.lineCount(startingWith: UInt8(ascii: "M"), in: $0) })
         var position = 1
         while position < lines.count {
             let fields = ByteFields.fields(lines[position])
@@ -174,6 +178,15 @@ extension SessionIndex {
     /// now: months whose shard changed, months gone, months searched for the first time. A
     /// failure to write leaves the file as it was (it is checked against the state anyway).
     private func rememberLines(of exercise: Exercise.ID, cached: ExerciseLines, searched: [MonthKey: SearchedMonth?], at path: String) {
+        // What the file would hold: each cached month whose shard kept its hash, and each
+        // searched month's lines copied under the hash the state has. The usual case (nothing
+        // changed since the file was written) is told without putting that together.
+        let cachedStand = cached.months.allSatisfy { key, month in month.hash != 0 && state.months[key]?.shardHash == month.hash }
+        let searchedAdd = searched.contains { key, entry in
+            guard case .some(let month) = entry, let lines = month.lines, lines.hash != 0, state.months[key]?.shardHash == lines.hash else { return false }
+            return cached.months[key]?.hash != lines.hash
+        }
+        if cachedStand && !searchedAdd { return }
         var updated = ExerciseLines()
         for (key, totals) in state.months where totals.shardHash != 0 {
             if let month = cached.months[key], month.hash == totals.shardHash {

@@ -187,6 +187,12 @@ struct ExerciseLinesTests {
             let file = try #require(ExerciseLines(bytes: written, exercise: squat.id))
             let index = SessionIndex(files: store.files, unit: .kg, now: { .fixture })
             #expect(file.months.allSatisfy { key, month in month.hash == index.state.months[key]?.shardHash })
+            // And it is the file a first run writes: every month that names the exercise.
+            #expect(unlink(root + "/store/" + ExerciseLines.path(of: squat.id)) == 0)
+            _ = try report(root)
+            #expect(try store.files.read(ExerciseLines.path(of: squat.id)) == written)
+            _ = try report(root)
+            #expect(try store.files.read(ExerciseLines.path(of: squat.id)) == written)
         }
     }
 
