@@ -75,6 +75,32 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         self.text = String(value)
     }
 
+    /// Appends the text of ``init(_:)-(Int)`` to `bytes`, without making a `String`.
+    static func appendText(of value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(0x2D) }
+        var magnitude = value.magnitude
+        guard magnitude >= 10 else { bytes.append(0x30 &+ UInt8(magnitude)); return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            while magnitude > 0 {
+                start -= 1
+                digits[start] = 0x30 &+ UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+        }
+    }
+
+    /// Appends the text of ``init(_:)-(Double)`` to `bytes`: an integral value's digits without
+    /// making a `String`, any other as that text.
+    static func appendText(of value: Double, to bytes: inout [UInt8]) {
+        if value == value.rounded(), abs(value) < 1e15 {
+            appendText(of: Int(Int64(value)), to: &bytes)
+        } else {
+            bytes += JSONNumber(value).text.utf8
+        }
+    }
+
     /// The value as a `Double` (infinite when out of range).
     public var doubleValue: Double {
         if let value = text.utf8.withContiguousStorageIfAvailable({ JSONNumber.double($0) }) { return value ?? .nan }

@@ -210,13 +210,13 @@ struct CanonicalJSONWriter {
     mutating func member(_ key: StaticString, _ value: Int?) {
         guard let value else { return }
         self.key(key)
-        number(JSONNumber(value))
+        JSONNumber.appendText(of: value, to: &bytes)
     }
 
     mutating func member(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
         self.key(key)
-        number(JSONNumber(value))
+        JSONNumber.appendText(of: value, to: &bytes)
     }
 
     /// The member `key` with an array of strings, left out when empty.

@@ -68,22 +68,39 @@ extension Store {
             }
             return
         }
-        // A line per set: name, number, weight, unit, reps, "bw", seconds, metres (tab-separated).
-        var bytes = Array(session.id.rawValue.utf8)
-        bytes.append(0x0A)
-        for set in Store.completedSets(of: session) {
-            let fields = [set.exerciseName.escapedForIndex, String(set.setNumber), set.weight.map { JSONNumber($0).text } ?? "",
-                          set.unit?.rawValue ?? "", set.reps.map(String.init) ?? "", set.bodyweight ? "bw" : "",
-                          set.durationSeconds.map(String.init) ?? "", set.distanceMeters.map { JSONNumber($0).text } ?? ""]
-            for (position, field) in fields.enumerated() {
-                if position > 0 { bytes.append(0x09) }
-                bytes += field.utf8
-            }
-            bytes.append(0x0A)
-        }
         // A cache overwritten in place: a write cut short only leaves out sets (never adds any),
         // which at worst costs a note.
-        files.overwriteCache(bytes, to: Store.acknowledgedPath)
+        files.overwriteCache(Store.acknowledgedBytes(of: session), to: Store.acknowledgedPath)
+    }
+
+    /// The record of `session`'s completed sets: its ID, then a line per set: name, number,
+    /// weight, unit, reps, "bw", seconds, metres (tab-separated). Written as bytes (every `log`
+    /// makes it twice: to compare with the record, and to write it).
+    static func acknowledgedBytes(of session: Session) -> [UInt8] {
+        var bytes = Array(session.id.rawValue.utf8)
+        bytes.append(0x0A)
+        for entry in session.entries where entry.sets.contains(where: { $0.status == .completed }) {
+            let name = entry.exerciseName.escapedForIndex
+            for set in entry.sets where set.status == .completed {
+                bytes += name.utf8
+                bytes.append(0x09)
+                JSONNumber.appendText(of: set.setNumber, to: &bytes)
+                bytes.append(0x09)
+                if let weight = set.weight { JSONNumber.appendText(of: weight, to: &bytes) }
+                bytes.append(0x09)
+                if let unit = set.unit { bytes += unit.rawValue.utf8 }
+                bytes.append(0x09)
+                if let reps = set.reps { JSONNumber.appendText(of: reps, to: &bytes) }
+                bytes.append(0x09)
+                if set.bodyweight { bytes += [0x62, 0x77] } // bw
+                bytes.append(0x09)
+                if let seconds = set.durationSeconds { JSONNumber.appendText(of: seconds, to: &bytes) }
+                bytes.append(0x09)
+                if let metres = set.distanceMeters { JSONNumber.appendText(of: metres, to: &bytes) }
+                bytes.append(0x0A)
+            }
+        }
+        return bytes
     }
 
     private static func completedSets(of session: Session) -> [AcknowledgedSet] {
@@ -124,14 +141,21 @@ extension Store {
     /// read, by a command about to change it) no longer holds; `nil` when there are none or
     /// `stored` is another session.
     func setsMissing(from stored: StoredSession) -> MissingSets? {
-        guard let (id, recorded) = acknowledgedRecord(), id == stored.session.id else { return nil }
+        guard let bytes = try? files.read(Store.acknowledgedPath) else { return nil }
+        // As liftlog left it (the usual case): the record of exactly this session's sets.
+        if bytes == Store.acknowledgedBytes(of: stored.session) { return nil }
+        guard let (id, recorded) = Store.acknowledgedRecord(bytes), id == stored.session.id else { return nil }
         return Store.missing(recorded, of: id, from: stored)
     }
 
     /// The record of ``recordAcknowledged(_:deleted:)``: the session's ID and its sets, or `nil`
     /// when there is none or it records no set.
     private func acknowledgedRecord() -> (id: Session.ID, sets: [AcknowledgedSet])? {
-        guard let bytes = try? files.read(Store.acknowledgedPath) else { return nil }
+        (try? files.read(Store.acknowledgedPath)).flatMap { $0 }.flatMap(Store.acknowledgedRecord)
+    }
+
+    /// The record in `bytes`, as ``acknowledgedRecord()`` gives it.
+    private static func acknowledgedRecord(_ bytes: [UInt8]) -> (id: Session.ID, sets: [AcknowledgedSet])? {
         // On the bytes (read before every `log`): lines and tab-separated fields as slices,
         // numbers read in place, strings made only of the name and the unit.
         let lines = ByteFields.lines(bytes).filter { !$0.isEmpty }

@@ -69,4 +69,65 @@ struct AcknowledgedSetsTests {
             #expect(try store.setsMissingFromActiveSession() == nil)
         }
     }
+
+    /// The record as its fields joined (how it was written before it was written as bytes).
+    private func joinedRecord(of session: Session) -> [UInt8] {
+        var bytes = Array(session.id.rawValue.utf8) + [0x0A]
+        for entry in session.entries {
+            for set in entry.sets where set.status == .completed {
+                let fields = [entry.exerciseName.escapedForIndex, String(set.setNumber), set.weight.map { JSONNumber($0).text } ?? "",
+                              set.unit?.rawValue ?? "", set.reps.map(String.init) ?? "", set.bodyweight ? "bw" : "",
+                              set.durationSeconds.map(String.init) ?? "", set.distanceMeters.map { JSONNumber($0).text } ?? ""]
+                bytes += Array(fields.joined(separator: "\t").utf8) + [0x0A]
+            }
+        }
+        return bytes
+    }
+
+    @Test("the record written as bytes is the record as its fields joined: 2,000 random sessions")
+    func bytesAsJoined() {
+        var generator = SystemRandomNumberGenerator()
+        let names = ["Back Squat", "Développé incliné", "Tab\there", "Back\\slash", "Line\nbreak", "CR\r", "🏋️ Snatch", ""]
+        let weights: [Double?] = [nil, 0, -0.0, 100, 102.5, -20, 0.1, 1e15 - 1, 1e15, 2.5e-7, 999_999.999, 57.25]
+        let counts: [Int?] = [nil, 0, 1, 9, 10, 99, 100, 3600, -5, Int.max, Int.min]
+        for _ in 0..<2_000 {
+            var session = Session(id: Session.ID.random(), kind: .lifting, startedAt: Timestamp("2025-01-24T07:30:00Z")!)
+            for order in 0..<Int.random(in: 0...4, using: &generator) {
+                let sets = (0..<Int.random(in: 0...5, using: &generator)).map { number in
+                    var set = WorkoutSet(setNumber: number + 1, weight: weights.randomElement(using: &generator)!, unit: [nil, .kg, .lbs].randomElement(using: &generator)!,
+                                         reps: counts.randomElement(using: &generator)!, bodyweight: Bool.random(using: &generator),
+                                         distanceMeters: weights.randomElement(using: &generator)!, durationSeconds: counts.randomElement(using: &generator)!)
+                    set.status = [.completed, .completed, .pending, .skipped].randomElement(using: &generator)!
+                    return set
+                }
+                session.entries.append(Session.Entry(exerciseID: nil, exerciseName: names.randomElement(using: &generator)!, order: order, sets: sets))
+            }
+            #expect(Store.acknowledgedBytes(of: session) == joinedRecord(of: session), "\(session)")
+        }
+    }
+
+    @Test("numbers appended as bytes are their JSON text", arguments: [
+        0, 1, 9, 10, 11, 99, 100, 12345, -1, -9, -10, -12345, Int.max, Int.min, Int.max - 1, Int.min + 1,
+    ])
+    func integerText(value: Int) {
+        var bytes: [UInt8] = [0x41]
+        JSONNumber.appendText(of: value, to: &bytes)
+        #expect(bytes == [0x41] + Array(JSONNumber(value).text.utf8))
+    }
+
+    @Test("decimals appended as bytes are their JSON text")
+    func decimalText() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 1, -1, 0.5, 102.5, 1e15 - 1, -(1e15 - 1), 1e15, -1e15, 1e300, -1e-300, 0.1, 2.5e-7, .leastNonzeroMagnitude,
+                                .greatestFiniteMagnitude, 9_007_199_254_740_992, 9_007_199_254_740_994, 123_456_789.125]
+        for _ in 0..<5_000 {
+            values.append(Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / [1, 2, 4, 10, 100, 1000].randomElement(using: &generator)!)
+            values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator)))
+        }
+        for value in values where value.isFinite {
+            var bytes: [UInt8] = []
+            JSONNumber.appendText(of: value, to: &bytes)
+            #expect(bytes == Array(JSONNumber(value).text.utf8), "\(value)")
+        }
+    }
 }
