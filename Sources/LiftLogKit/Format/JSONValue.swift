@@ -63,11 +63,16 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     /// others in the shortest form that reads back to the same `Double`.
     public init(_ value: Double) {
         precondition(value.isFinite, "JSON cannot represent \(value)")
-        if value == value.rounded(), abs(value) < 1e15 {
+        if JSONNumber.isWrittenWhole(value) {
             self.text = String(Int64(value))
         } else {
             self.text = "\(value)"
         }
+    }
+
+    /// Whether `value` is written as a whole number, without a fraction or an exponent.
+    private static func isWrittenWhole(_ value: Double) -> Bool {
+        value == value.rounded() && abs(value) < 1e15
     }
 
     /// The canonical JSON text of an integer.
@@ -94,7 +99,7 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     /// Appends the text of ``init(_:)-(Double)`` to `bytes`: an integral value's digits without
     /// making a `String`, any other as that text.
     static func appendText(of value: Double, to bytes: inout [UInt8]) {
-        if value == value.rounded(), abs(value) < 1e15 {
+        if isWrittenWhole(value) {
             appendText(of: Int(Int64(value)), to: &bytes)
         } else {
             bytes += JSONNumber(value).text.utf8

@@ -79,7 +79,7 @@ extension Store {
     static func acknowledgedBytes(of session: Session) -> [UInt8] {
         var bytes = Array(session.id.rawValue.utf8)
         bytes.append(0x0A)
-        for entry in session.entries where entry.sets.contains(where: { $0.status == .completed }) {
+        for entry in session.entries {
             let name = entry.exerciseName.escapedForIndex
             for set in entry.sets where set.status == .completed {
                 bytes += name.utf8
