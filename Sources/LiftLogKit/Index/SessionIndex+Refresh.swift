@@ -76,20 +76,22 @@ extension SessionIndex {
             }
         }
         let approved = changed.isEmpty && !stateDirty
-        try rescan(changed, streaming: streaming)
+        // Each changed month's folder, its year's and `sessions` were just looked at (`stat`
+        // without following links, and refused unless real folders).
+        try rescan(changed, streaming: streaming, foldersChecked: true)
         if approved, let watch, let generation = look?.generation, let stateVersion { watch.approve(stateVersion: stateVersion, generation: generation) }
     }
 
     /// Rescans `months`, reading the files of several months at once on all cores (a month of
     /// a long log holds a few dozen files, too few to share out alone), a batch at a time so
     /// memory stays bounded; with `streaming`, each batch's shards are written and let go.
-    func rescan(_ months: [(key: MonthKey, folderTime: Int64)], streaming: Bool) throws(LiftLogError) {
+    func rescan(_ months: [(key: MonthKey, folderTime: Int64)], streaming: Bool, foldersChecked: Bool = false) throws(LiftLogError) {
         var start = 0
         while start < months.count {
             var batch: [(key: MonthKey, folderTime: Int64, pending: PendingRescan)] = []
             var files = 0
             while start < months.count, batch.isEmpty || files < SessionIndex.filesPerBatch {
-                let pending = try prepareRescan(months[start].key)
+                let pending = try prepareRescan(months[start].key, foldersChecked: foldersChecked)
                 files += pending.toRead.count
                 batch.append((months[start].key, months[start].folderTime, pending))
                 start += 1
@@ -177,12 +179,14 @@ extension SessionIndex {
     }
 
     /// Lists a month folder and `stat`s each file (relative to the folder): the records that
-    /// still match stand, the other files are to be read.
-    func prepareRescan(_ key: MonthKey) throws(LiftLogError) -> PendingRescan {
-        let previous = Dictionary((try records(of: key)).map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first })
-        if holdsLock { files.removeLeftoverTemporaryFiles(in: key.folder) }
+    /// still match stand, the other files are to be read. With `foldersChecked`, the caller
+    /// has just looked at the month's folder and those above it. During a rebuild there are no
+    /// records to keep (their files were removed first), and none is looked for.
+    func prepareRescan(_ key: MonthKey, foldersChecked: Bool = false) throws(LiftLogError) -> PendingRescan {
+        let previous = rebuilding ? [:] : Dictionary((try records(of: key)).map { ($0.fileName, $0) }, uniquingKeysWith: { first, _ in first })
         var pending = PendingRescan(previous: previous, kept: [], toRead: [])
-        let names = try files.list(key.folder).map(\.name).filter(SessionIndex.isSessionFileName)
+        // Temporary files left by a crashed writer go with the same listing.
+        let names = try files.list(key.folder, parentsChecked: foldersChecked, removingLeftovers: holdsLock).map(\.name).filter(SessionIndex.isSessionFileName)
         for (name, status) in zip(names, try files.statuses(in: key.folder, names: names)) {
             // A record stands only if inode, size and modification time all still match: a file
             // replaced by rename may get the inode number the old one just freed.

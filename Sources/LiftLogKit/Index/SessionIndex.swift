@@ -47,6 +47,11 @@ package final class SessionIndex {
     var rebuildingIDs = false
     /// The number of session files read to refresh the index.
     var filesRead = 0
+    /// Set while ``rebuild()`` runs: no month has records to keep.
+    var rebuilding = false
+    /// Set while ``rebuild()`` or ``persist()`` runs once the index's folders were made sure of
+    /// (``readyIndexFolders()``).
+    var indexFoldersReady = false
     /// Whether no usable index was found on disk.
     var hasNoState = false
     /// Whether `.liftlog/index/months` and the folders above it are real folders, looked at

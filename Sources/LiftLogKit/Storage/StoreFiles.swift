@@ -186,11 +186,23 @@ package struct StoreFiles: Sendable {
     }
 
     /// The entries of a folder, without our temporary files; empty when it does not exist.
-    package func list(_ relative: String) throws(LiftLogError) -> [DirectoryEntry] {
+    ///
+    /// With `parentsChecked`, the caller has just looked at the folder and the folders above it
+    /// (as ``read(_:parentsChecked:)``). With `removingLeftovers` (only while holding the store
+    /// lock), our temporary files found in the listing are removed, as
+    /// ``removeLeftoverTemporaryFiles(in:)`` does with a listing of its own.
+    package func list(_ relative: String, parentsChecked: Bool = false, removingLeftovers: Bool = false) throws(LiftLogError) -> [DirectoryEntry] {
         let path = relative.isEmpty ? root : try checked(relative)
-        if !relative.isEmpty { try checkParents(of: relative + "/-") }
+        if !relative.isEmpty && !parentsChecked { try checkParents(of: relative + "/-") }
         do {
-            return try fileSystem.listDirectory(path).filter { !StoreFiles.isTemporary($0.name) }
+            let entries = try fileSystem.listDirectory(path)
+            var kept: [DirectoryEntry] = []
+            kept.reserveCapacity(entries.count)
+            for entry in entries {
+                guard StoreFiles.isTemporary(entry.name) else { kept.append(entry); continue }
+                if removingLeftovers { try? fileSystem.removeFile(path + "/" + entry.name) }
+            }
+            return kept
         } catch {
             if error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory { return [] }
             throw ioError(error)
@@ -237,13 +249,16 @@ package struct StoreFiles: Sendable {
     ///
     /// - Throws: `IO_ERROR` when any step fails; the old file is then untouched and no
     ///   temporary file is left.
-    package func writeAtomically(_ bytes: [UInt8], to relative: String, durable: Bool = true) throws(LiftLogError) {
+    ///
+    /// With `parentsChecked`, the caller has just made sure of the folders above the file
+    /// (``ensureDirectory(_:)`` or ``checkFolder(_:)``) for a run of writes into one folder.
+    package func writeAtomically(_ bytes: [UInt8], to relative: String, durable: Bool = true, parentsChecked: Bool = false) throws(LiftLogError) {
         let path = try checked(relative)
         // Never write a file that the reader would refuse.
         guard bytes.count <= StoreFiles.maximumFileSize else {
             throw .validation("\(relative) would be \(bytes.count / 1024 / 1024) MB; liftlog reads store files up to \(StoreFiles.maximumFileSize / 1024 / 1024) MB, so nothing was written.")
         }
-        try checkParents(of: relative)
+        if !parentsChecked { try checkParents(of: relative) }
         let slash = path.lastIndex(of: "/")!
         let folder = String(path[..<slash])
         let name = String(path[path.index(after: slash)...])
@@ -338,6 +353,20 @@ package struct StoreFiles: Sendable {
             throw ioError(SystemError(operation: "remove", path: path, errorNumber: error.errorNumber))
         }
         try? fileSystem.removeFile(backup)
+        versions.forget(relative)
+    }
+
+    /// Removes the cache file `relative` (the index's, rebuilt from the store's files at any
+    /// time): a plain unlink, with no second name and no flush of its folder. No error when it
+    /// is already gone.
+    package func removeCache(_ relative: String) throws(LiftLogError) {
+        let path = try checked(relative)
+        do {
+            try fileSystem.removeFile(path)
+        } catch {
+            if error.errno == .noSuchFileOrDirectory { return }
+            throw ioError(SystemError(operation: "remove", path: path, errorNumber: error.errorNumber))
+        }
         versions.forget(relative)
     }
 

@@ -7,6 +7,25 @@ import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
 
+/// The real file system, counting the calls that change a folder's names or flush it.
+private final class CountingFileSystem: FileSystemWrapper, @unchecked Sendable {
+    let base: any FileSystem = PosixFileSystem()
+    private let lock = Mutex()
+    private var counts: [String: Int] = [:]
+
+    func count(of operation: String) -> Int { lock.withLock { counts[operation] ?? 0 } }
+    private func note(_ operation: String) { lock.withLock { counts[operation, default: 0] += 1 } }
+
+    func link(_ source: String, to destination: String) throws(SystemError) {
+        note("link")
+        try base.link(source, to: destination)
+    }
+    func synchronizeDirectory(_ path: String) throws(SystemError) {
+        note("directoryFsync")
+        try base.synchronizeDirectory(path)
+    }
+}
+
 @Suite("Session index")
 struct SessionIndexTests {
     /// Writes `count` completed sessions a day apart, newest last, straight to disk.
@@ -190,6 +209,41 @@ struct SessionIndexTests {
             writeText("not an index", to: root + "/store/.liftlog/index/state.tsv")
             #expect(try store.history(HistoryQuery()).sessions == expected)
             #expect(try store.reindex().sessions == 5)
+        }
+    }
+
+    @Test("a reindex over an index writes what a reindex from nothing writes, removing the old index files without a flush each")
+    func reindexOverIndex() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root, seed: false)
+            // Sessions 20 days apart: a dozen months, each with a shard.
+            _ = try writeSessions(store, count: 5)
+            for index in 0..<18 {
+                let session = Session.fixture(id: "4f2c9a1e-8b7d-4c6e-9f01-\(CivilCalendar.pad(index, 12))", start: Timestamp.fixture.adding(seconds: (index + 1) * 20 * 86_400))
+                try store.files.ensureDirectory(String(session.relativePath.split(separator: "/").dropLast().joined(separator: "/")))
+                try store.files.save(session, to: session.relativePath)
+            }
+            let index = root + "/store/.liftlog/index"
+            removeTree(index)
+            #expect(try store.reindex().sessions == 23)
+            let fromNothing = snapshot(index, excluding: nil)
+            let months = allFiles(in: index + "/months")
+            #expect(months.count >= 12)
+            // A shard of a month that no longer exists, and the temporary file of a crashed
+            // write of a shard (the next write of that shard replaces it).
+            writeText("stale\n", to: index + "/months/1999-01.tsv")
+            writeText("torn", to: index + "/months/.2025-01.tsv" + StoreFiles.temporarySuffix)
+
+            let counting = CountingFileSystem()
+            var environment = Store.Environment.test()
+            environment.fileSystem = counting
+            let again = try Store.open(at: root + "/store", environment: environment)
+            #expect(try again.reindex().sessions == 23)
+            #expect(snapshot(index, excluding: nil) == fromNothing)
+            // The old files were unlinked, not given a second name and flushed away one by one.
+            #expect(counting.count(of: "link") == 0)
+            #expect(counting.count(of: "directoryFsync") < months.count)
+            #expect(try again.history(HistoryQuery(perPage: 100)).sessions == (try store.history(HistoryQuery(perPage: 100)).sessions))
         }
     }
 

@@ -43,6 +43,49 @@ struct StoreFilesTests {
         }
     }
 
+    @Test("a listing can remove the temporary files it finds, in one pass; without asking, it leaves them")
+    func listingRemovesLeftovers() throws {
+        try withTemporaryDirectory { root throws in
+            let files = StoreFiles(root: root)
+            try files.ensureDirectory("sessions/2025/01")
+            let folder = root + "/sessions/2025/01"
+            for name in [".a.json" + StoreFiles.temporarySuffix, ".b.json" + StoreFiles.backupSuffix, ".c.json.liftlog-tmp", "a.json", ".hidden"] {
+                writeText("x", to: folder + "/" + name)
+            }
+            let leftovers = [".a.json" + StoreFiles.temporarySuffix, ".b.json" + StoreFiles.backupSuffix, ".c.json.liftlog-tmp"]
+            #expect(try files.list("sessions/2025/01").map(\.name).sorted() == [".hidden", "a.json"])
+            #expect(allFiles(in: folder) == ([".hidden", "a.json"] + leftovers).sorted())
+            #expect(try files.list("sessions/2025/01", parentsChecked: true, removingLeftovers: true).map(\.name).sorted() == [".hidden", "a.json"])
+            #expect(allFiles(in: folder) == [".hidden", "a.json"])
+        }
+    }
+
+    @Test("removes a cache file with a plain unlink: gone, no second name, no error when already gone")
+    func removesCache() throws {
+        try withTemporaryDirectory { root throws in
+            let files = StoreFiles(root: root)
+            try files.ensureDirectory(".liftlog/index/months")
+            try files.writeAtomically(Array("line\n".utf8), to: ".liftlog/index/months/2025-01.tsv", durable: false)
+            try files.removeCache(".liftlog/index/months/2025-01.tsv")
+            #expect(allFiles(in: root + "/.liftlog/index/months") == [])
+            try files.removeCache(".liftlog/index/months/2025-01.tsv")
+            #expect(throws: LiftLogError.internal("refused a path outside the store: ../x.tsv")) { try files.removeCache("../x.tsv") }
+        }
+    }
+
+    @Test("a cache file that cannot be removed is an I/O error naming it, and is left as it was")
+    func cacheRemovalError() throws {
+        try withTemporaryDirectory { root throws in
+            let files = StoreFiles(root: root)
+            try files.ensureDirectory(".liftlog/index/months/2025-01.tsv")
+            writeText("x", to: root + "/.liftlog/index/months/2025-01.tsv/inside")
+            #expect(throws: LiftLogError.io(path: ".liftlog/index/months/2025-01.tsv", operation: "remove", reason: Errno.isDirectory.description + "; nothing was changed")) {
+                try files.removeCache(".liftlog/index/months/2025-01.tsv")
+            }
+            #expect(readText(root + "/.liftlog/index/months/2025-01.tsv/inside") == "x")
+        }
+    }
+
     @Test("accepts plain relative paths", arguments: ["a", "sessions/2025/01/x.json", ".liftlog/index/state.tsv", "a/...", "a/.b", "..a/b..", "é/ü.json"])
     func acceptsPlainPaths(path: String) {
         #expect(StoreFiles.isSafeRelativePath(path))
