@@ -81,7 +81,7 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Appends the text of ``init(_:)-(Int)`` to `bytes`, without making a `String`.
-    static func appendText(of value: Int, to bytes: inout [UInt8]) {
+    static func appendText<Sink: ByteSink & ~Copyable>(of value: Int, to bytes: inout Sink) {
         if value < 0 { bytes.append(0x2D) }
         var magnitude = value.magnitude
         guard magnitude >= 10 else { bytes.append(0x30 &+ UInt8(magnitude)); return }
@@ -98,11 +98,12 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// Appends the text of ``init(_:)-(Double)`` to `bytes`: an integral value's digits without
     /// making a `String`, any other as that text.
-    static func appendText(of value: Double, to bytes: inout [UInt8]) {
+    static func appendText<Sink: ByteSink & ~Copyable>(of value: Double, to bytes: inout Sink) {
         if isWrittenWhole(value) {
             appendText(of: Int(Int64(value)), to: &bytes)
         } else {
-            bytes += JSONNumber(value).text.utf8
+            var text = JSONNumber(value).text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
         }
     }
 

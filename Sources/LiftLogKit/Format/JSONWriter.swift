@@ -109,12 +109,24 @@ public enum JSONWriter {
         }
     }
 
-    static func newline(_ indent: Int, into output: inout [UInt8]) {
+    /// A line break and `indent` spaces, the spaces appended as runs (a session file has a
+    /// line for each member of each set).
+    static func newline<Sink: ByteSink & ~Copyable>(_ indent: Int, into output: inout Sink) {
         output.append(0x0A)
-        for _ in 0..<indent { output.append(0x20) }
+        var remaining = indent
+        while remaining > 0 {
+            let spaces = JSONWriter.spaces
+            let run = min(remaining, spaces.utf8CodeUnitCount)
+            output.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: run))
+            remaining -= run
+        }
     }
 
-    static func writeString(_ text: String, into output: inout [UInt8]) {
+    /// A run of spaces for ``newline(_:into:)``.
+    private static var spaces: StaticString { "                                                                " }
+
+
+    static func writeString<Sink: ByteSink & ~Copyable>(_ text: String, into output: inout Sink) {
         var text = text
         text.withUTF8 { bytes in
             output.append(0x22)
@@ -125,15 +137,15 @@ public enum JSONWriter {
             }
             for byte in bytes {
                 switch byte {
-                case 0x22: output.append(contentsOf: [0x5C, 0x22])
-                case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
-                case 0x0D: output.append(contentsOf: [0x5C, 0x72])
-                case 0x09: output.append(contentsOf: [0x5C, 0x74])
-                case 0x08: output.append(contentsOf: [0x5C, 0x62])
-                case 0x0C: output.append(contentsOf: [0x5C, 0x66])
+                case 0x22: output.append("\\\"")
+                case 0x5C: output.append("\\\\")
+                case 0x0A: output.append("\\n")
+                case 0x0D: output.append("\\r")
+                case 0x09: output.append("\\t")
+                case 0x08: output.append("\\b")
+                case 0x0C: output.append("\\f")
                 case 0x00..<0x20:
-                    output.append(contentsOf: Array("\\u\(hex(byte, width: 4).lowercased())".utf8))
+                    Array("\\u\(hex(byte, width: 4).lowercased())".utf8).withUnsafeBufferPointer { output.append(contentsOf: $0) }
                 default: output.append(byte)
                 }
             }
@@ -146,20 +158,18 @@ public enum JSONWriter {
 /// without building a ``JSONValue`` tree first (a session: ``Session/canonicalBytes``). The
 /// bytes are those ``JSONWriter/canonicalBytes(_:)`` writes for the same members, when the
 /// writer gives each object's keys in code-point order.
-struct CanonicalJSONWriter {
-    private(set) var bytes: [UInt8] = []
+struct CanonicalJSONWriter: ~Copyable {
+    private var bytes = ByteBuffer(capacity: 4096)
     private var indent = 0
     /// Whether the container being written has no member yet.
     private var empty = true
 
-    init() {
-        bytes.reserveCapacity(4096)
-    }
+    init() {}
 
     /// The document's bytes, with the final newline.
-    mutating func finish() -> [UInt8] {
+    consuming func finish() -> [UInt8] {
         bytes.append(0x0A)
-        return bytes
+        return bytes.bytes()
     }
 
     mutating func beginObject() { begin(0x7B) }
@@ -192,13 +202,22 @@ struct CanonicalJSONWriter {
     mutating func key(_ key: StaticString) {
         element()
         bytes.append(0x22)
-        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        bytes.append(contentsOf: [0x22, 0x3A, 0x20])
+        bytes.append(key)
+        bytes.append("\": ")
     }
 
     mutating func string(_ text: String) { JSONWriter.writeString(text, into: &bytes) }
-    mutating func number(_ number: JSONNumber) { bytes.append(contentsOf: number.text.utf8) }
-    mutating func bool(_ flag: Bool) { bytes.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8)) }
+    mutating func bool(_ flag: Bool) { bytes.append(flag ? "true" : "false") }
+
+    /// The member `key` with a timestamp's text (written as ``Timestamp/description``), when
+    /// there is one.
+    mutating func member(_ key: StaticString, _ value: Timestamp?) {
+        guard let value else { return }
+        self.key(key)
+        bytes.append(0x22)
+        value.appendText(to: &bytes)
+        bytes.append(0x22)
+    }
 
     /// The member `key` when `value` is not `nil` (the canonical form has no nulls).
     mutating func member(_ key: StaticString, _ value: String?) {

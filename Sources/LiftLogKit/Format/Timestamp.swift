@@ -52,29 +52,33 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The ISO 8601 text written to files.
     public var description: String {
-        let date = localDate
-        let time = localTime
         var bytes: [UInt8] = []
         bytes.reserveCapacity(29)
-        func put(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                bytes.append(UInt8(0x30 + rest / divisor % 10))
-                rest %= divisor
-                divisor /= 10
-            }
-        }
-        put(date.year, 4); bytes.append(0x2D); put(date.month, 2); bytes.append(0x2D); put(date.day, 2)
+        appendText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``description``'s bytes to `bytes` (a session file writes one for every set).
+    func appendText<Sink: ByteSink & ~Copyable>(to bytes: inout Sink) {
+        let date = localDate
+        let time = localTime
+        Timestamp.put(date.year, 4, &bytes); bytes.append(0x2D); Timestamp.put(date.month, 2, &bytes); bytes.append(0x2D); Timestamp.put(date.day, 2, &bytes)
         bytes.append(0x54)
-        put(time.hour, 2); bytes.append(0x3A); put(time.minute, 2); bytes.append(0x3A); put(time.second, 2)
+        Timestamp.put(time.hour, 2, &bytes); bytes.append(0x3A); Timestamp.put(time.minute, 2, &bytes); bytes.append(0x3A); Timestamp.put(time.second, 2, &bytes)
         let millis = Int(millisecondsSince1970 - secondsSince1970 * 1000)
-        if millis != 0 { bytes.append(0x2E); put(millis, 3) }
+        if millis != 0 { bytes.append(0x2E); Timestamp.put(millis, 3, &bytes) }
         let offset = abs(utcOffsetSeconds)
         bytes.append(utcOffsetSeconds < 0 ? 0x2D : 0x2B)
-        put(offset / 3600, 2); bytes.append(0x3A); put(offset / 60 % 60, 2)
-        return String(decoding: bytes, as: UTF8.self)
+        Timestamp.put(offset / 3600, 2, &bytes); bytes.append(0x3A); Timestamp.put(offset / 60 % 60, 2, &bytes)
+    }
+
+    /// Appends `value`'s last `width` (2, 3 or 4) decimal digits, zero-padded. Each divisor is
+    /// a constant, which the compiler turns into a multiplication.
+    private static func put<Sink: ByteSink & ~Copyable>(_ value: Int, _ width: Int, _ bytes: inout Sink) {
+        if width >= 4 { bytes.append(UInt8(0x30 + value / 1000 % 10)) }
+        if width >= 3 { bytes.append(UInt8(0x30 + value / 100 % 10)) }
+        bytes.append(UInt8(0x30 + value / 10 % 10))
+        bytes.append(UInt8(0x30 + value % 10))
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`.

@@ -144,7 +144,7 @@ extension Session {
         // Keys in code-point order, each written when ``jsonValue`` sets it.
         var writer = CanonicalJSONWriter()
         writer.beginObject()
-        writer.member("completed_at", completedAt?.description)
+        writer.member("completed_at", completedAt)
         writer.member("duration_seconds", durationSeconds)
         if kind == .lifting || kind == .cardio || !entries.isEmpty {
             writer.key("entries")
@@ -166,7 +166,7 @@ extension Session {
         writer.member("session_rpe", sessionRPE)
         writer.member("source", source)
         writer.member("source_digest", sourceDigest)
-        writer.member("started_at", startedAt.description)
+        writer.member("started_at", startedAt)
         writer.member("status", status.rawValue)
         writer.member("week_number", weekNumber)
         writer.endObject()
@@ -203,7 +203,7 @@ extension WorkoutSet {
             writer.key("bodyweight")
             writer.bool(true)
         }
-        writer.member("completed_at", completedAt?.description)
+        writer.member("completed_at", completedAt)
         writer.member("distance_m", distanceMeters)
         writer.member("duration_seconds", durationSeconds)
         writer.member("id", id)

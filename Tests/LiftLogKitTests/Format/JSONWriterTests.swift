@@ -49,6 +49,29 @@ struct JSONWriterTests {
         #expect(try JSONParser.parse(bytes) == value)
         #expect(JSONWriter.canonicalBytes(try JSONParser.parse(bytes)) == bytes)
     }
+
+    @Test("a byte buffer holds what an array holds after the same appends, through every growth")
+    func byteBuffer() {
+        var generator = SystemRandomNumberGenerator()
+        for capacity in [0, 1, 16, 100] {
+            var buffer = ByteBuffer(capacity: capacity)
+            var array: [UInt8] = []
+            for _ in 0..<2_000 {
+                if Bool.random(using: &generator) {
+                    let byte = UInt8.random(in: 0...255, using: &generator)
+                    buffer.append(byte)
+                    array.append(byte)
+                } else {
+                    let run = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                    run.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+                    array.append(contentsOf: run)
+                }
+            }
+            buffer.append("end")
+            array.append(contentsOf: Array("end".utf8))
+            #expect(buffer.bytes() == array)
+        }
+    }
 }
 
 @Suite("JSON numbers")

@@ -63,7 +63,10 @@ struct ManifestDirectDecodingTests {
                 }
             }
         }
-        #expect(straight > 1_500)   // about four in ten are plain
+        // About a quarter are plain: each of the 7 preferences is bad one time in 12, and 7
+        // of the 12 changes above are not plain, so 6,000 readings give about 1,590 plain ones
+        // (a standard deviation of about 50: the bound is 8 of them below).
+        #expect(straight > 1_200)
     }
 
     @Test("gives up on what only the tree's decoder reads or reports, which then reads it as before")
