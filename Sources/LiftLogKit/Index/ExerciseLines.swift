@@ -142,9 +142,13 @@ extension SessionIndex {
     /// shard does not have the shape the month's totals give it (listed again by the caller).
     private static func search(_ key: MonthKey, totals: MonthSummary, for needle: [UInt8], of target: SightingTarget, files: StoreFiles,
                                parentsChecked: Bool) -> SearchedMonth? {
+        // No shard, or not the one the state recorded writing (a crash, a hand edit): the month
+        // is listed again (`nil`), unless the state knows of no shard's content.
         guard let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else {
-            return SearchedMonth(sightings: [], lines: nil)
+            return totals.shardHash == 0 ? SearchedMonth(sightings: [], lines: nil) : nil
         }
+        let hash = ContentHash.of(bytes)
+        guard totals.shardHash == 0 || hash == totals.shardHash else { return nil }
         var text = ShardText(bytes)
         // Lines are skipped unparsed, so check the shard's shape against the month's totals
         // (a line per file; 19 tabs in a session's line, 6 in an unreadable file's): a
@@ -156,7 +160,6 @@ extension SessionIndex {
         let lines = text.lines(withMarker: 0x1F, after: needle, orAfterAnyOf: [0x09, 0x1E]).map(text.line)
         guard let sightings = sightings(in: lines, of: target) else { return nil }
         // Kept for the exercise's file only when the shard is the one the state describes.
-        let hash = ContentHash.of(bytes)
         return SearchedMonth(sightings: sightings, lines: hash == totals.shardHash ? (hash, lines.map(Array.init)) : nil)
     }
 

@@ -4,6 +4,7 @@ extension SessionIndex {
     package func records(of key: MonthKey) throws(LiftLogError) -> [IndexRecord] {
         if let cached = shards[key] { return cached }
         var text = loadShard(key)
+        if text == nil && expectsShard(key) { return try repair(key) }
         let lines = text?.allLines() ?? []
         shardLines[key] = nil
         var records: [IndexRecord] = []
@@ -68,7 +69,11 @@ extension SessionIndex {
     /// The records at `range` of a month (positions in newest-first order), parsing only those.
     package func records(of key: MonthKey, in range: Range<Int>) throws(LiftLogError) -> [IndexRecord] {
         if let cached = shards[key] { return Array(cached[range.clamped(to: 0..<cached.count)]) }
-        guard var text = loadShard(key) else { return [] }
+        guard var text = loadShard(key) else {
+            guard expectsShard(key) else { return [] }
+            let repaired = try repair(key)
+            return Array(repaired[range.clamped(to: 0..<repaired.count)])
+        }
         let lines = text.lines(range)
         shardLines[key] = text
         var records: [IndexRecord] = []
@@ -83,10 +88,22 @@ extension SessionIndex {
         return records
     }
 
+    /// The month's shard as on disk; `nil` when there is none, or when its bytes are not the
+    /// ones the state recorded writing (``MonthSummary/shardHash``): the index's files are not
+    /// flushed, so a crash can leave a shard empty, missing or older than the state, and a hand
+    /// can edit one. Such a shard is not used (``expectsShard(_:)`` says to list the month again).
     func loadShard(_ key: MonthKey, parentsChecked: Bool = false) -> ShardText? {
         if let cached = shardLines[key] { return cached }
-        guard state.months[key] != nil, !removedShards.contains(key), let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else { return nil }
+        guard let month = state.months[key], !removedShards.contains(key), let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else { return nil }
+        guard month.shardHash == 0 || ContentHash.of(bytes) == month.shardHash else { return nil }
         return ShardText(bytes)
+    }
+
+    /// Whether the state recorded writing a shard for `key` (its content's hash): when
+    /// ``loadShard(_:parentsChecked:)`` then finds none it can use, the month's folder is listed
+    /// again rather than the month shown empty.
+    func expectsShard(_ key: MonthKey) -> Bool {
+        (state.months[key]?.shardHash ?? 0) != 0 && !removedShards.contains(key)
     }
 
     /// A damaged shard: forget it and list the month again.

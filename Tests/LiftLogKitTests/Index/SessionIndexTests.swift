@@ -277,6 +277,47 @@ struct SessionIndexTests {
         }
     }
 
+    @Test("a month's index file left empty, missing or older than the state (a crash, a hand) is listed again, never shown as it is", arguments: ["emptied", "deleted", "older", "altered"])
+    func untrustedShard(damage: String) throws {
+        try withTemporaryDirectory { root throws in
+            // A clock an hour ahead: the folders written now look settled, so the index is
+            // trusted rather than listed again on every call.
+            let clock = TestClock(Store.Environment.live.now().adding(seconds: 3600))
+            let store = try makeStore(at: root, clock: clock)
+            let sessions = try writeSessions(store, count: 4)
+            let months = root + "/store/.liftlog/index/months/"
+            let expected = try store.history(HistoryQuery(perPage: 100)).sessions
+            #expect(expected.count == 4)
+            let shard = try #require(allFiles(in: months).first)
+            let older = try #require(readBytes(months + shard))
+            // One more session in the month: its file and the state change, the shard kept
+            // by the crash (or the hand) is the older one.
+            let late = Session.fixture(id: "3f2c9a1e-8b7d-4c6e-9f01-000000000099", start: sessions[0].startedAt.adding(seconds: 3600 * 5))
+            try store.files.save(late, to: late.relativePath)
+            let withLate = try store.history(HistoryQuery(perPage: 100)).sessions
+            #expect(withLate.count == 5)
+            let squat = try store.exerciseReport("Back Squat").entries
+            #expect(squat.count == 5)
+            let current = try #require(readText(months + shard))
+            #expect(Array(current.utf8) != older)
+            switch damage {
+            case "emptied": writeText("", to: months + shard)
+            case "deleted": unlink(months + shard)
+            case "older": writeBytes(older, to: months + shard)
+            default:
+                // Every line and field in place, one value changed: the right shape, other content.
+                writeText(current.replacingOccurrences(of: "\tlifting\t", with: "\tcardio\t"), to: months + shard)
+            }
+            let opened = try Store.open(at: root + "/store", environment: store.environment)
+            #expect(try opened.history(HistoryQuery(perPage: 100)).sessions == withLate, "\(damage)")
+            #expect(try opened.history(HistoryQuery(page: 1, perPage: 2)).sessions == Array(withLate.prefix(2)), "\(damage)")
+            #expect(try opened.exerciseReport("Back Squat").entries == squat, "\(damage)")
+            #expect(try opened.session(idPrefix: late.id.rawValue).session.id == late.id)
+            // A command that may write puts the month's index file right.
+            #expect(readText(months + shard) == current, "\(damage)")
+        }
+    }
+
     @Test("lists an unreadable session file apart and never indexes conflict copies")
     func corruptAndConflictFiles() throws {
         try withTemporaryDirectory { root throws in
