@@ -125,7 +125,6 @@ public enum JSONWriter {
     /// A run of spaces for ``newline(_:into:)``.
     private static var spaces: StaticString { "                                                                " }
 
-
     static func writeString<Sink: ByteSink & ~Copyable>(_ text: String, into output: inout Sink) {
         var text = text
         text.withUTF8 { bytes in

@@ -189,8 +189,8 @@ package struct StoreFiles: Sendable {
     ///
     /// With `parentsChecked`, the caller has just looked at the folder and the folders above it
     /// (as ``read(_:parentsChecked:)``). With `removingLeftovers` (only while holding the store
-    /// lock), our temporary files found in the listing are removed, as
-    /// ``removeLeftoverTemporaryFiles(in:)`` does with a listing of its own.
+    /// lock), our temporary files found in the listing are removed (what
+    /// ``removeLeftoverTemporaryFiles(in:)`` asks for).
     package func list(_ relative: String, parentsChecked: Bool = false, removingLeftovers: Bool = false) throws(LiftLogError) -> [DirectoryEntry] {
         let path = relative.isEmpty ? root : try checked(relative)
         if !relative.isEmpty && !parentsChecked { try checkParents(of: relative + "/-") }
@@ -379,11 +379,7 @@ package struct StoreFiles: Sendable {
     /// Removes our temporary files left in `relative` by a writer that crashed. Call only while
     /// holding the store lock, when no write of ours can be in progress.
     package func removeLeftoverTemporaryFiles(in relative: String) {
-        let path = relative.isEmpty ? root : (try? checked(relative)) ?? root
-        guard let entries = try? fileSystem.listDirectory(path) else { return }
-        for entry in entries where StoreFiles.isTemporary(entry.name) {
-            try? fileSystem.removeFile(path + "/" + entry.name)
-        }
+        _ = try? list(relative, parentsChecked: true, removingLeftovers: true)
     }
 
     /// Removes the temporary file and backup name a crashed write of `relative` left.
