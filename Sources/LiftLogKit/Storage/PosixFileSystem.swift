@@ -154,13 +154,29 @@ package struct PosixFileSystem: FileSystem {
         found.reserveCapacity(names.count)
         var info = stat()
         for name in names {
-            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            guard PosixFileSystem.withCString(name, { fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else {
                 if errno == ENOENT || errno == ENOTDIR { found.append(nil); continue }
                 throw SystemError(operation: "inspect", path: path + "/" + name, errorNumber: errno)
             }
             found.append(FileStatus(info))
         }
         return found
+    }
+
+    /// Calls `body` with `name` as a C string made on the stack. (Passing a `String` where a C
+    /// string is expected copies a short one, like a month folder's `2025/01`, into a new array
+    /// first: the folders of every month are looked at in every command.)
+    static func withCString<Result>(_ name: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        var name = name
+        return name.withUTF8 { utf8 in
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: utf8.count + 1) { buffer in
+                utf8.withMemoryRebound(to: CChar.self) { source in
+                    _ = buffer.initialize(fromContentsOf: source)
+                }
+                buffer[utf8.count] = 0
+                return body(UnsafePointer(buffer.baseAddress!))
+            }
+        }
     }
 
     package func listDirectory(_ path: String) throws(SystemError) -> [DirectoryEntry] {
