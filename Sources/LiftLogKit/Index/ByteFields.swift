@@ -114,6 +114,20 @@ enum ByteFields {
         return nil
     }
 
+    /// The value of the decimal digits at `base[from..<end]` up to the first other byte (wrapping
+    /// past nineteen digits), and where they stop.
+    static func leadingDigits(_ base: UnsafePointer<UInt8>, from: Int, to end: Int) -> (value: UInt64, stop: Int) {
+        var index = from
+        var value: UInt64 = 0
+        while index < end {
+            let digit = base[index] &- 0x30
+            guard digit < 10 else { break }
+            value = value &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        return (value, index)
+    }
+
     /// A lowercase hexadecimal number of 1 to 16 digits, or `nil`.
     static func hex64<Field: Collection<UInt8>>(_ field: Field) -> UInt64? {
         guard (1...16).contains(field.count) else { return nil }
@@ -164,6 +178,17 @@ enum ByteFields {
             let field = buffer[fieldStart..<end]
             fieldStart = end + 1
             return field
+        }
+
+        /// The next field of the current line as a count: one to eighteen decimal digits (no
+        /// sign); `nil` after the line's last field, or for any other field. The index state's
+        /// month lines are mostly such fields, most of them `0`.
+        mutating func nextCount() -> Int64? {
+            guard fieldStart <= lineEnd, let base = buffer.baseAddress else { return nil }
+            let (value, stop) = ByteFields.leadingDigits(base, from: fieldStart, to: lineEnd)
+            guard (1...18).contains(stop - fieldStart), stop == lineEnd || base[stop] == 0x09 else { return nil }
+            fieldStart = stop + 1
+            return Int64(value)
         }
 
         /// The next field of the current line as ``ByteFields/int64(_:)`` reads it, read in the

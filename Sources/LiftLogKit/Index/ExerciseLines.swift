@@ -89,7 +89,7 @@ extension SessionIndex {
         let cached = (try? files.read(cachePath)).flatMap { $0 }.flatMap { ExerciseLines(bytes: $0, exercise: exercise) } ?? ExerciseLines()
         // Months this process changed or listed again are taken from memory below.
         let onDisk = months.filter { shards[$0] == nil && shardLines[$0] == nil && !removedShards.contains($0) }
-            .map { (key: $0, totals: state.months[$0] ?? MonthSummary(), cached: cached.months[$0]) }
+            .map { (key: $0, totals: state.months.essentials(of: $0) ?? MonthEssentials(), cached: cached.months[$0]) }
         let files = self.files, parentsChecked = shardFolderIsSound
         let needle = Array(exercise.rawValue.utf8)
         let found = parallelMap(onDisk, minimumPerThread: 8) { item -> SearchedMonth? in
@@ -117,7 +117,7 @@ extension SessionIndex {
             // Listed again by this process and found as its shard has it (the hash stands), and
             // not in the exercise's file yet: the lines a search of the shard would find are
             // those records' lines.
-            if holdsLock, let hash = state.months[key]?.shardHash, hash != 0, cached.months[key]?.hash != hash {
+            if holdsLock, let hash = state.months.essentials(of: key)?.shardHash, hash != 0, cached.months[key]?.hash != hash {
                 let lines = records.filter { record in record.summary?.exercises.contains { $0.id == nil || $0.id == exercise } ?? false }
                 searched[key] = SearchedMonth(sightings: [], lines: (hash, lines.map { Array($0.line.utf8) }))
             }
@@ -140,7 +140,7 @@ extension SessionIndex {
 
     /// The sightings in the shard lines that may name the exercise `needle`; `nil` when the
     /// shard does not have the shape the month's totals give it (listed again by the caller).
-    private static func search(_ key: MonthKey, totals: MonthSummary, for needle: [UInt8], of target: SightingTarget, files: StoreFiles,
+    private static func search(_ key: MonthKey, totals: MonthEssentials, for needle: [UInt8], of target: SightingTarget, files: StoreFiles,
                                parentsChecked: Bool) -> SearchedMonth? {
         // No shard, or not the one the state recorded writing (a crash, a hand edit): the month
         // is listed again (`nil`), unless the state knows of no shard's content.
@@ -184,14 +184,15 @@ extension SessionIndex {
         // What the file would hold: each cached month whose shard kept its hash, and each
         // searched month's lines copied under the hash the state has. The usual case (nothing
         // changed since the file was written) is told without putting that together.
-        let cachedStand = cached.months.allSatisfy { key, month in month.hash != 0 && state.months[key]?.shardHash == month.hash }
+        let cachedStand = cached.months.allSatisfy { key, month in month.hash != 0 && state.months.essentials(of: key)?.shardHash == month.hash }
         let searchedAdd = searched.contains { key, entry in
-            guard case .some(let month) = entry, let lines = month.lines, lines.hash != 0, state.months[key]?.shardHash == lines.hash else { return false }
+            guard case .some(let month) = entry, let lines = month.lines, lines.hash != 0, state.months.essentials(of: key)?.shardHash == lines.hash else { return false }
             return cached.months[key]?.hash != lines.hash
         }
         if cachedStand && !searchedAdd { return }
         var updated = ExerciseLines()
-        for (key, totals) in state.months where totals.shardHash != 0 {
+        for index in state.months.indices where state.months.essentials(at: index).shardHash != 0 {
+            let key = state.months.keys[index], totals = state.months.essentials(at: index)
             if let month = cached.months[key], month.hash == totals.shardHash {
                 updated.months[key] = month
             } else if case .some(.some(let month)) = searched[key], let lines = month.lines, lines.hash == totals.shardHash {

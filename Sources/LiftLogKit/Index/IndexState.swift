@@ -39,20 +39,24 @@ package struct MonthKey: Hashable, Comparable, Sendable, CustomStringConvertible
         hasher.combine(year &* 16 &+ month)
     }
 
-    /// `keys`, newest first. Sorted as whole numbers, one for each month (what sorting with
-    /// `>` on the two fields gives, for a fraction of the comparisons' cost: the index's months
-    /// are put in this order twice in every command that reads it).
-    package static func newestFirst(_ keys: some Collection<MonthKey>) -> [MonthKey] {
-        guard keys.allSatisfy({ (0...15).contains($0.month) }) else { return keys.sorted(by: >) }
-        var codes: [Int] = []
-        codes.reserveCapacity(keys.count)
-        for key in keys { codes.append(key.year &* 16 &+ key.month) }
-        codes.sort()
-        return codes.reversed().map { MonthKey(year: $0 >> 4, month: $0 & 15) }
-    }
-
     /// `01` … `12`, the names of the month folders.
     static let monthFolderNames = (1...12).map { CivilCalendar.pad($0, 2) }
+
+    /// `2025/01`, the folder below `sessions/` (``description``, made without interpolation:
+    /// every command looks at every month folder).
+    var folderBelowSessions: String {
+        guard (0...9999).contains(year), (1...12).contains(month) else { return description }
+        return String(unsafeUninitializedCapacity: 7) { bytes in
+            bytes[0] = UInt8(truncatingIfNeeded: 0x30 + year / 1000)
+            bytes[1] = UInt8(truncatingIfNeeded: 0x30 + year / 100 % 10)
+            bytes[2] = UInt8(truncatingIfNeeded: 0x30 + year / 10 % 10)
+            bytes[3] = UInt8(truncatingIfNeeded: 0x30 + year % 10)
+            bytes[4] = UInt8(ascii: "/")
+            bytes[5] = UInt8(truncatingIfNeeded: 0x30 + month / 10)
+            bytes[6] = UInt8(truncatingIfNeeded: 0x30 + month % 10)
+            return 7
+        }
+    }
 
     /// The folder's name below its year's (`01` … `12`).
     var monthFolderName: String {
@@ -114,56 +118,83 @@ package struct MonthSummary: Equatable, Sendable {
 /// The top of the index: the modification times of the session folders and the totals of each
 /// month, in `.liftlog/index/state.tsv`.
 package struct IndexState: Equatable, Sendable {
-    package static let formatLine = "liftlog-index 6"
+    package static let formatLine = "liftlog-index 7"
 
     /// The unit volumes were computed in.
     package var unit: WeightUnit
     /// Modification times of `sessions` and `sessions/YYYY`; 0 forces a listing.
     package var folderTimes: [String: Int64] = [:]
-    package var months: [MonthKey: MonthSummary] = [:]
+    package var months = MonthTable()
 
     package init(unit: WeightUnit) {
         self.unit = unit
     }
 
-    package var text: String {
-        var lines = ["\(IndexState.formatLine) \(unit.rawValue)"]
+    /// The state file: `liftlog-index 7 UNIT HASH`, then a line per folder time and one per
+    /// month. `HASH` is the ``ContentHash`` of the lines below it: while it stands, the file
+    /// is as written, and a month's line is read no further than every command needs.
+    package var bytes: [UInt8] {
+        var body: [UInt8] = []
+        body.reserveCapacity(64 * folderTimes.count + 120 * months.count)
         for (folder, time) in folderTimes.sorted(by: { $0.key < $1.key }) {
-            lines.append("D\t\(folder)\t\(time)")
+            body.append(contentsOf: "D\t\(folder)\t\(time)\n".utf8)
         }
-        for (key, month) in months.sorted(by: { $0.key < $1.key }) {
+        for index in months.indices {
+            // A month that did not change since it was read is written as it was.
+            if let line = months.unchangedLine(at: index) {
+                body.append(contentsOf: line)
+                body.append(0x0A)
+                continue
+            }
+            let (key, month) = months[index]
             let kinds = Session.Kind.allCases.map { String(month.kindCounts[$0] ?? 0) }.joined(separator: "\t")
             let minutes = Session.Kind.allCases.map { String(month.seconds[$0] ?? 0) }.joined(separator: "\t")
             let masks = Session.Kind.allCases.map { String(month.dayMasks[$0] ?? 0) }.joined(separator: "\t")
             let others = Session.Kind.allCases.map { kind in (month.otherDays[kind] ?? []).sorted().map(String.init).joined(separator: ",") }.joined(separator: "\t")
-            lines.append("M\t\(key)\t\(month.folderTime)\t\(month.count)\t\(kinds)\t\(month.activeCount)\t\(month.corruptCount)\t\(minutes)\t\(masks)\t\(others)\t\(String(month.shardHash, radix: 16))")
+            body.append(contentsOf: "M\t\(key)\t\(month.folderTime)\t\(month.count)\t\(kinds)\t\(month.activeCount)\t\(month.corruptCount)\t\(minutes)\t\(masks)\t\(others)\t\(String(month.shardHash, radix: 16))\n".utf8)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return Array("\(IndexState.formatLine) \(unit.rawValue) \(String(ContentHash.of(body), radix: 16))\n".utf8) + body
     }
+
+    /// ``bytes`` as text.
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Parses the state file; `nil` for anything unexpected, which makes the index rebuild.
     /// (Read at the start of every command: fields are read in place and converted as bytes.)
     package init?(bytes: [UInt8]) {
-        guard let state = bytes.withUnsafeBufferPointer({ IndexState.parse($0) }) else { return nil }
+        guard let state = bytes.withUnsafeBufferPointer({ IndexState.parse($0, source: bytes, trusting: true) }) else { return nil }
         self = state
     }
 
-    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> IndexState? {
+    /// Reads the state file in `buffer` (the bytes of `source`). When its hash stands, each
+    /// month's line is read only as far as ``MonthEssentials`` go (about a tenth of it) and kept
+    /// for the rest; otherwise (an older file, or one edited by hand) every field of every
+    /// line is read and checked.
+    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>, source: [UInt8], trusting: Bool) -> IndexState? {
         var reader = ByteFields.Reader(buffer)
-        guard let header = reader.nextLine().map(ByteFields.string), header.hasPrefix(IndexState.formatLine + " "),
-              let unit = WeightUnit(rawValue: String(header.dropFirst(IndexState.formatLine.count + 1))) else { return nil }
+        guard let header = reader.nextLine().map(ByteFields.string), header.hasPrefix(IndexState.formatLine + " ") else { return nil }
+        let words = header.dropFirst(IndexState.formatLine.count + 1).split(separator: " ", omittingEmptySubsequences: false)
+        guard (1...2).contains(words.count), let unit = WeightUnit(rawValue: String(words[0])) else { return nil }
+        let bodyStart = ByteFields.find(0x0A, in: buffer, from: 0, to: buffer.count) + 1
+        let hash = words.count == 2 ? ByteFields.hex64(words[1].utf8) : nil
+        let trusted = trusting && hash != nil && hash == ContentHash.of(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[min(bodyStart, buffer.count)...])))
         var state = IndexState(unit: unit)
-        // Room for exactly the months there are (a line each), so that the table is neither
-        // grown (every entry moved) while parsing nor larger than needed: an entry is a few
-        // hundred bytes, and a table twice the size is a hundred more pages of memory for the
-        // kernel to hand over (an estimate from the file's size did that at 360 months).
+        if trusted { state.months = MonthTable(source: source) }
+        // Room for exactly the months there are (a line each): the table is not grown (every
+        // entry moved) while reading.
         state.months.reserveCapacity(ByteFields.lineCount(startingWith: UInt8(ascii: "M"), in: buffer))
-        while reader.nextLine() != nil {
+        while let line = reader.nextLine() {
             guard let tag = reader.nextField(), tag.count == 1 else { return nil }
             switch tag.first {
             case UInt8(ascii: "D"):
                 guard let folder = reader.nextField(), let time = reader.nextInt64(), reader.nextField() == nil else { return nil }
                 state.folderTimes[ByteFields.string(folder)] = time
+            case UInt8(ascii: "M") where trusted:
+                guard let (key, essentials) = trustedEssentials(line), state.months.keys.last.map({ $0 < key }) ?? true else {
+                    // Not as written after all: read every field.
+                    return parse(buffer, source: source, trusting: false)
+                }
+                state.months.appendLine(key, essentials, start: line.startIndex, end: line.endIndex)
             case UInt8(ascii: "M"):
                 guard let (key, month) = parseMonth(&reader) else { return nil }
                 state.months[key] = month
@@ -174,30 +205,89 @@ package struct IndexState: Equatable, Sendable {
         return state
     }
 
+    /// The essentials of a month line of a state file whose hash stands, read by position
+    /// (`M  YYYY/MM  folder time  count  4 × by kind  active  corrupt  …  4 × other days  hash`,
+    /// the kinds in the order of `Session.Kind.allCases`);
+    /// `nil` for a line not shaped so.
+    private static func trustedEssentials(_ line: ByteFields.Field) -> (MonthKey, MonthEssentials)? {
+        guard let base = line.base.baseAddress else { return nil }
+        let tab: UInt8 = 0x09
+        var at = line.startIndex
+        let end = line.endIndex
+        guard end - at > 10, base[at + 1] == tab, base[at + 6] == UInt8(ascii: "/"), base[at + 9] == tab else { return nil }
+        var year = 0, month = 0
+        for offset in 2..<6 {
+            let digit = base[at + offset] &- 0x30
+            guard digit < 10 else { return nil }
+            year = year * 10 + Int(digit)
+        }
+        for offset in 7..<9 {
+            let digit = base[at + offset] &- 0x30
+            guard digit < 10 else { return nil }
+            month = month * 10 + Int(digit)
+        }
+        guard (1...12).contains(month) else { return nil }
+        at += 10
+        // The next field: up to 19 digits, then a tab.
+        func number() -> Int64? {
+            let (value, stop) = ByteFields.leadingDigits(base, from: at, to: end)
+            guard (1...19).contains(stop - at), stop < end, base[stop] == tab, value <= UInt64(Int64.max) else { return nil }
+            at = stop + 1
+            return Int64(value)
+        }
+        var essentials = MonthEssentials()
+        guard let time = number(), let count = number(), let lifting = number(), let cardio = number(), let stretch = number(),
+              let meditation = number(), let active = number(), let corrupt = number() else { return nil }
+        essentials.setKindCounts(Int(lifting), Int(cardio), Int(stretch), Int(meditation))
+        essentials.folderTime = time
+        essentials.count = Int(count)
+        essentials.activeCount = Int(active)
+        essentials.corruptCount = Int(corrupt)
+        // The hash is the last field; the four fields of other days before it are empty when
+        // the line ends in five tabs and the hash.
+        var lastTab = end - 1
+        while lastTab > at && base[lastTab] != tab { lastTab -= 1 }
+        guard lastTab - 4 > at, let hash = ByteFields.hex64(UnsafeBufferPointer(start: base + lastTab + 1, count: end - lastTab - 1)) else { return nil }
+        essentials.shardHash = hash
+        essentials.hasOtherDays = !(base[lastTab - 1] == tab && base[lastTab - 2] == tab && base[lastTab - 3] == tab && base[lastTab - 4] == tab)
+        return (MonthKey(year: year, month: month), essentials)
+    }
+
+    /// A whole month line, `M` and all, read and checked field by field.
+    static func parseMonthLine(_ line: ArraySlice<UInt8>) -> (MonthKey, MonthSummary)? {
+        line.withUnsafeBufferPointer { buffer in
+            var reader = ByteFields.Reader(buffer)
+            guard reader.nextLine() != nil, let tag = reader.nextField(), tag.elementsEqual([UInt8(ascii: "M")]) else { return nil }
+            return parseMonth(&reader)
+        }
+    }
+
     /// `M  2025-01  folder time  count  4 × count by kind  active  corrupt  4 × seconds
     /// 4 × day mask  4 × other days (comma-separated day numbers)  shard hash (hexadecimal)`.
     private static func parseMonth(_ reader: inout ByteFields.Reader) -> (MonthKey, MonthSummary)? {
-        func int(_ reader: inout ByteFields.Reader) -> Int? { reader.nextInt64().map { Int($0) } }
-        guard let key = reader.nextField().flatMap(MonthKey.init(field:)), let time = reader.nextInt64(),
-              let count = int(&reader) else { return nil }
-        var month = MonthSummary()
-        month.folderTime = time
-        month.count = count
-        for kind in Session.Kind.inOrder {
-            guard let value = int(&reader) else { return nil }
-            if value > 0 { month.kindCounts[kind] = value }
+        guard let key = reader.nextField().flatMap(MonthKey.init(field:)), let time = reader.nextInt64() else { return nil }
+        // The fifteen counts that follow, read in one go into scratch space (no summary built
+        // field by field): count, 4 × by kind, active, corrupt, 4 × seconds, 4 × day mask.
+        let month: MonthSummary? = withUnsafeTemporaryAllocation(of: Int64.self, capacity: 15) { numbers -> MonthSummary? in
+            for index in 0..<15 {
+                guard let value = reader.nextCount() else { return nil }
+                numbers[index] = value
+            }
+            for index in 11..<15 where numbers[index] > Int64(UInt32.max) { return nil }
+            func perKind(_ first: Int) -> PerKind<Int> {
+                PerKind(nonZero: Int(numbers[first]), Int(numbers[first + 1]), Int(numbers[first + 2]), Int(numbers[first + 3]))
+            }
+            var month = MonthSummary()
+            month.folderTime = time
+            month.count = Int(numbers[0])
+            month.kindCounts = perKind(1)
+            month.activeCount = Int(numbers[5])
+            month.corruptCount = Int(numbers[6])
+            month.seconds = perKind(7)
+            month.dayMasks = PerKind(nonZero: UInt32(numbers[11]), UInt32(numbers[12]), UInt32(numbers[13]), UInt32(numbers[14]))
+            return month
         }
-        guard let active = int(&reader), let corrupt = int(&reader) else { return nil }
-        month.activeCount = active
-        month.corruptCount = corrupt
-        for kind in Session.Kind.inOrder {
-            guard let seconds = int(&reader) else { return nil }
-            if seconds > 0 { month.seconds[kind] = seconds }
-        }
-        for kind in Session.Kind.inOrder {
-            guard let mask = reader.nextInt64(), (0...Int64(UInt32.max)).contains(mask) else { return nil }
-            if mask > 0 { month.dayMasks[kind] = UInt32(mask) }
-        }
+        guard var month else { return nil }
         for kind in Session.Kind.inOrder {
             guard let others = reader.nextField() else { return nil }
             guard !others.isEmpty else { continue }
@@ -224,6 +314,14 @@ package struct PerKind<Value: Equatable & Sendable>: Equatable, Sendable, Sequen
     private var meditation: Value?
 
     package init() {}
+
+    /// The values of the kinds in the order of `Session.Kind.allCases`, zero read as none.
+    init(nonZero lifting: Value, _ cardio: Value, _ stretch: Value, _ meditation: Value) where Value: BinaryInteger {
+        self.lifting = lifting == 0 ? nil : lifting
+        self.cardio = cardio == 0 ? nil : cardio
+        self.stretch = stretch == 0 ? nil : stretch
+        self.meditation = meditation == 0 ? nil : meditation
+    }
 
     package init(dictionaryLiteral elements: (Session.Kind, Value)...) {
         for (kind, value) in elements { self[kind] = value }

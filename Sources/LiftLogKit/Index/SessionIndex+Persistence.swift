@@ -67,7 +67,7 @@ extension SessionIndex {
         removedShards = []
         for key in dirtyShards { try flushShard(key) }
         try persistIDs()
-        try writeCache(state.text, to: SessionIndex.statePath)
+        try files.writeAtomically(state.bytes, to: SessionIndex.statePath, durable: false, parentsChecked: indexFoldersReady)
         stateDirty = false
     }
 

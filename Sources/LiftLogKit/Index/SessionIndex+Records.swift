@@ -94,7 +94,7 @@ extension SessionIndex {
     /// can edit one. Such a shard is not used (``expectsShard(_:)`` says to list the month again).
     func loadShard(_ key: MonthKey, parentsChecked: Bool = false) -> ShardText? {
         if let cached = shardLines[key] { return cached }
-        guard let month = state.months[key], !removedShards.contains(key), let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else { return nil }
+        guard let month = state.months.essentials(of: key), !removedShards.contains(key), let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else { return nil }
         guard month.shardHash == 0 || ContentHash.of(bytes) == month.shardHash else { return nil }
         return ShardText(bytes)
     }
@@ -103,7 +103,7 @@ extension SessionIndex {
     /// ``loadShard(_:parentsChecked:)`` then finds none it can use, the month's folder is listed
     /// again rather than the month shown empty.
     func expectsShard(_ key: MonthKey) -> Bool {
-        (state.months[key]?.shardHash ?? 0) != 0 && !removedShards.contains(key)
+        (state.months.essentials(of: key)?.shardHash ?? 0) != 0 && !removedShards.contains(key)
     }
 
     /// A damaged shard: forget it and list the month again.
@@ -121,19 +121,20 @@ extension SessionIndex {
         let first = from?.dayNumber ?? Int.min, last = to?.dayNumber ?? Int.max
         return monthsNewestFirst.filter { key in
             if (from.map { key.lastDay >= $0 } ?? true) && (to.map { key.firstDay <= $0 } ?? true) { return true }
+            guard state.months.essentials(of: key)?.hasOtherDays == true else { return false }
             return state.months[key]?.otherDays.values.contains { days in days.contains { (first...last).contains($0) } } ?? false
         }
     }
 
     /// Months that hold sessions, newest first.
     package var monthsNewestFirst: [MonthKey] {
-        MonthKey.newestFirst(state.months.keys)
+        Array(state.months.keysNewestFirst)
     }
 
     /// The months whose totals pass `test`, newest first: only those sorted (months with
     /// active or unreadable sessions are usually none or one).
-    func monthsNewestFirst(where test: (MonthSummary) -> Bool) -> [MonthKey] {
-        state.months.compactMap { test($0.value) ? $0.key : nil }.sorted(by: >)
+    func monthsNewestFirst(where test: (MonthEssentials) -> Bool) -> [MonthKey] {
+        state.months.keysNewestFirst(where: test)
     }
 
     /// Runs `walk`, which lists in its argument the records its answer rests on; when one of

@@ -33,34 +33,39 @@ extension SessionIndex {
             state.folderTimes["sessions"] = sessionsTime > 0 ? recordableTime(sessionsTime) : sessionsTime
             stateDirty = true
         }
-        // The known months, newest first: each year's are a run of them (one sort, not a pass
-        // over every month for each year).
-        let knownMonths = MonthKey.newestFirst(state.months.keys)
+        // Every known year's folder and every known month's, looked at in two batches below
+        // `sessions` (one open of it each, not one per year): the common case, nothing changed,
+        // is these `stat` calls and nothing else.
+        let years = knownYears.sorted(by: >)
+        let yearStatuses = try files.statuses(in: "sessions", names: years.map { CivilCalendar.pad($0, 4) })
+        let knownMonths = Array(state.months.keysNewestFirst)
+        let knownMonthStatuses = try files.statuses(in: "sessions", subpaths: knownMonths.map(\.folderBelowSessions))
         var next = knownMonths.startIndex
-        for year in knownYears.sorted(by: >) {
+        for (year, yearStatus) in zip(years, yearStatuses) {
+            // The known months of the year are a run of the newest-first list.
             while next < knownMonths.endIndex, knownMonths[next].year > year { next += 1 }
             let first = next
             while next < knownMonths.endIndex, knownMonths[next].year == year { next += 1 }
             let folder = MonthKey.yearFolder(year)
-            let time = try folderTime(folder)
+            let time = try folderTime(folder, status: yearStatus)
             guard time > 0 else { removeYear(year); continue }
-            var months = Array(knownMonths[first..<next])
+            var months = Array(zip(knownMonths[first..<next], knownMonthStatuses[first..<next]))
             if time != state.folderTimes[folder] {
-                let listed = try files.list(folder).compactMap { MonthKey(folderName: CivilCalendar.pad(year, 4), $0.name) }
-                for key in months where !listed.contains(key) { removeMonth(key) }
-                for key in listed where state.months[key] == nil {
-                    state.months[key] = MonthSummary()
-                }
-                months = listed
+                let listed = try files.list(folder).compactMap { MonthKey(folderName: CivilCalendar.pad(year, 4), $0.name) }.sorted(by: >)
+                for (key, _) in months where !listed.contains(key) { removeMonth(key) }
+                // Months new to the index are looked at now; the others were just looked at.
+                let added = listed.filter { state.months[$0] == nil }
+                let addedStatuses = try files.statuses(in: folder, names: added.map(\.monthFolderName))
+                for key in added { state.months[key] = MonthSummary() }
+                let looked = Dictionary(uniqueKeysWithValues: months.map { ($0.0, $0.1) } + zip(added, addedStatuses).map { ($0, $1) })
+                months = listed.map { ($0, looked[$0] ?? nil) }
                 state.folderTimes[folder] = recordableTime(time)
                 stateDirty = true
             }
-            let sortedMonths = months.sorted(by: >)
-            let monthStatuses = try files.statuses(in: folder, names: sortedMonths.map(\.monthFolderName))
-            for (key, status) in zip(sortedMonths, monthStatuses) {
+            for (key, status) in months {
                 let monthTime = try folderTime(of: key, status: status)
                 if monthTime <= 0 { removeMonth(key); continue }
-                let known = state.months[key]
+                let known = state.months.essentials(of: key)
                 if monthTime != known?.folderTime {
                     changed.append((key, monthTime))
                 } else if (known?.corruptCount ?? 0) > 0 {

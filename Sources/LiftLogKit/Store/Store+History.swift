@@ -122,7 +122,7 @@ extension Store {
             let index = SessionIndex(files: files, unit: preferences.unit, now: environment.now)
             index.holdsLock = true
             try index.rebuild()
-            let total = index.state.months.values.reduce(0) { $0 + $1.count }
+            let total = index.state.months.sessionCount
             return ReindexReport(sessions: total, unreadableFiles: try index.corruptFiles().map(\.problem))
         }
     }

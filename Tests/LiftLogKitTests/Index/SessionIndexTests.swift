@@ -561,6 +561,33 @@ struct ByteFieldsTests {
         }
     }
 
+    @Test("the reader of the index state reads a count as a field of one to eighteen digits, and stops at anything else")
+    func readerCounts() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["0", "7", "9", "123456789012345678", "1234567890123456789", "-1", "+1", "12a", "a", "", " 1", "007", "\u{E9}", ","]
+        func expected(_ field: Substring) -> Int64? {
+            (1...18).contains(field.utf8.count) && field.utf8.allSatisfy({ (0x30...0x39).contains($0) }) ? Int64(field) : nil
+        }
+        for _ in 0..<2_000 {
+            let fields = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+                (0..<Int.random(in: 0...2, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            }
+            var text = fields.joined(separator: "\t") + "\nnext"
+            text.withUTF8 { buffer in
+                var reader = ByteFields.Reader(buffer)
+                _ = reader.nextLine()
+                for field in fields {
+                    let count = reader.nextCount()
+                    #expect(count == expected(Substring(field)), "\(fields)")
+                    if count == nil { return }
+                }
+                // Past the line's last field.
+                #expect(reader.nextCount() == nil)
+                #expect(reader.nextLine().map(ByteFields.string) == "next")
+            }
+        }
+    }
+
     @Test("reads the cases of a text enumeration from bytes, and nothing else")
     func enumerationCases() {
         func read<Value: RawRepresentable>(_ text: String, among cases: [Value]) -> Value? where Value.RawValue == String {
@@ -717,24 +744,5 @@ struct FixedByHandTests {
             #expect(try store.history(HistoryQuery()).total == 1)
             #expect(try store.session(idPrefix: started.session.id.rawValue).session.id == started.session.id)
         }
-    }
-}
-
-@Suite("Months newest first")
-struct MonthOrderTests {
-    @Test("MonthKey.newestFirst orders as sorting with > does, for any months")
-    func sameAsSorting() {
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<300 {
-            let keys = (0..<Int.random(in: 0...400, using: &generator)).map { _ in
-                MonthKey(year: Int.random(in: 1...9999, using: &generator), month: Int.random(in: 1...12, using: &generator))
-            }
-            let set = Set(keys)
-            #expect(MonthKey.newestFirst(set) == set.sorted(by: >))
-            #expect(MonthKey.newestFirst(keys) == keys.sorted(by: >))
-        }
-        // A month no folder has (never in an index) still sorts as the fields say.
-        let odd = [MonthKey(year: 2025, month: 0), MonthKey(year: 2024, month: 40), MonthKey(year: 2025, month: 1)]
-        #expect(MonthKey.newestFirst(odd) == odd.sorted(by: >))
     }
 }
