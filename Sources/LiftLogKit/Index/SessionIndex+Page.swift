@@ -8,13 +8,14 @@ extension SessionIndex {
         let offset = (query.page - 1) * query.perPage
         var total = 0
         var shown: [(month: MonthKey, record: IndexRecord)] = []
+        let anyExercise = exercise == nil
         // A session counts by its start time wherever its file is (one in another month's folder
         // too: `check` reports it, `fmt` moves it).
         for key in months(from: query.from, to: query.to) {
             guard let month = state.months.essentials(of: key) else { continue }
             let wholeMonth = !month.hasOtherDays
                 && (query.from.map { key.firstDay >= $0 } ?? true) && (query.to.map { key.lastDay <= $0 } ?? true)
-            if wholeMonth && exercise == nil {
+            if wholeMonth && anyExercise {
                 let count = query.kind.map(month.count(of:)) ?? month.count
                 if total + count <= offset || shown.count >= query.perPage {
                     total += count
