@@ -158,5 +158,8 @@ enum Formatting {
 
 extension String {
     /// The first letter uppercased: `barbell` → `Barbell`.
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+    /// (`String(dropFirst())`, not the substring itself: adding a `Substring` to a `String` goes
+    /// through generic code whose first use searches the binary's conformance records, about
+    /// 100,000 instructions, in every `show`.)
+    var capitalizedFirst: String { prefix(1).uppercased() + String(dropFirst()) }
 }

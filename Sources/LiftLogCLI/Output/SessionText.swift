@@ -8,7 +8,7 @@ enum SessionText {
         var lines: [String] = []
         var title = "\(session.kind.rawValue.capitalizedFirst) session \(session.id.short)"
         if session.status == .active {
-            title = "Active " + title.prefix(1).lowercased() + title.dropFirst()
+            title = "Active " + title.prefix(1).lowercased() + String(title.dropFirst())
         }
         var heading = style.bold(title) + " · started \(session.startedAt.shortDescription)"
         if session.status == .active {

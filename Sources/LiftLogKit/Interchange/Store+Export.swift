@@ -171,7 +171,7 @@ extension Store {
                 let load = set.bodyweight ? set.weight.flatMap { $0 > 0 ? $0 : nil } : set.weight
                 let kilograms = load.map { ((set.unit ?? .kg).convert($0, to: .kg) * 100).rounded() / 100 }
                 rows.append([
-                    session.planDay ?? session.kind.rawValue.prefix(1).uppercased() + session.kind.rawValue.dropFirst(), start, end, session.notes ?? "", entry.exerciseName, entry.superset ?? "",
+                    session.planDay ?? session.kind.rawValue.prefix(1).uppercased() + String(session.kind.rawValue.dropFirst()), start, end, session.notes ?? "", entry.exerciseName, entry.superset ?? "",
                     entry.notes ?? "", String(index), type, CSVWriter.number(kilograms), set.reps.map(String.init) ?? "",
                     CSVWriter.number(set.distanceMeters.map { ($0 / 10).rounded() / 100 }), set.durationSeconds.map(String.init) ?? "",
                     CSVWriter.number(set.rpe),

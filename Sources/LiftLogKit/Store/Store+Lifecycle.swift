@@ -547,7 +547,7 @@ extension Store {
             case .undo?: set.status = .pending; set.completedAt = nil
             case nil: break
             }
-            if let problem = set.ruleViolations().first { throw .validation(problem.text.prefix(1).uppercased() + problem.text.dropFirst() + ".") }
+            if let problem = set.ruleViolations().first { throw .validation(problem.text.prefix(1).uppercased() + String(problem.text.dropFirst()) + ".") }
             if set.id == nil { set.id = newSetID(in: stored.session) }
             stored.session.entries[entryIndex].sets[setIndex] = set
             try save(stored)
