@@ -159,27 +159,25 @@ package struct IndexState: Equatable, Sendable {
     /// ``bytes`` as text.
     package var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Parses the state file; `nil` for anything unexpected, which makes the index rebuild.
-    /// (Read at the start of every command: fields are read in place and converted as bytes.)
+    /// Parses the state file; `nil` when it is not exactly as liftlog wrote it — another format,
+    /// a hand edit, a write a crash cut short: its hash does not stand — which makes the index
+    /// rebuild rather than believe it. Each month's line is read only as far as
+    /// ``MonthEssentials`` go (about a tenth of it, what every command needs) and kept for the
+    /// rest, which ``MonthTable`` reads when asked for.
     package init?(bytes: [UInt8]) {
-        guard let state = bytes.withUnsafeBufferPointer({ IndexState.parse($0, source: bytes, trusting: true) }) else { return nil }
+        guard let state = bytes.withUnsafeBufferPointer({ IndexState.parse($0, source: bytes) }) else { return nil }
         self = state
     }
 
-    /// Reads the state file in `buffer` (the bytes of `source`). When its hash stands, each
-    /// month's line is read only as far as ``MonthEssentials`` go (about a tenth of it) and kept
-    /// for the rest; otherwise (an older file, or one edited by hand) every field of every
-    /// line is read and checked.
-    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>, source: [UInt8], trusting: Bool) -> IndexState? {
+    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>, source: [UInt8]) -> IndexState? {
         var reader = ByteFields.Reader(buffer)
         guard let header = reader.nextLine().map(ByteFields.string), header.hasPrefix(IndexState.formatLine + " ") else { return nil }
         let words = header.dropFirst(IndexState.formatLine.count + 1).split(separator: " ", omittingEmptySubsequences: false)
-        guard (1...2).contains(words.count), let unit = WeightUnit(rawValue: String(words[0])) else { return nil }
+        guard words.count == 2, let unit = WeightUnit(rawValue: String(words[0])), let hash = ByteFields.hex64(words[1].utf8) else { return nil }
         let bodyStart = ByteFields.find(0x0A, in: buffer, from: 0, to: buffer.count) + 1
-        let hash = words.count == 2 ? ByteFields.hex64(words[1].utf8) : nil
-        let trusted = trusting && hash != nil && hash == ContentHash.of(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[min(bodyStart, buffer.count)...])))
+        guard hash == ContentHash.of(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[min(bodyStart, buffer.count)...]))) else { return nil }
         var state = IndexState(unit: unit)
-        if trusted { state.months = MonthTable(source: source) }
+        state.months = MonthTable(source: source)
         // Room for exactly the months there are (a line each): the table is not grown (every
         // entry moved) while reading.
         state.months.reserveCapacity(ByteFields.lineCount(startingWith: UInt8(ascii: "M"), in: buffer))
@@ -189,15 +187,9 @@ package struct IndexState: Equatable, Sendable {
             case UInt8(ascii: "D"):
                 guard let folder = reader.nextField(), let time = reader.nextInt64(), reader.nextField() == nil else { return nil }
                 state.folderTimes[ByteFields.string(folder)] = time
-            case UInt8(ascii: "M") where trusted:
-                guard let (key, essentials) = trustedEssentials(line), state.months.keys.last.map({ $0 < key }) ?? true else {
-                    // Not as written after all: read every field.
-                    return parse(buffer, source: source, trusting: false)
-                }
-                state.months.appendLine(key, essentials, start: line.startIndex, end: line.endIndex)
             case UInt8(ascii: "M"):
-                guard let (key, month) = parseMonth(&reader) else { return nil }
-                state.months[key] = month
+                guard let (key, essentials) = trustedEssentials(line), state.months.keys.last.map({ $0 < key }) ?? true else { return nil }
+                state.months.appendLine(key, essentials, start: line.startIndex, end: line.endIndex)
             default:
                 return nil
             }

@@ -57,9 +57,9 @@ package struct MonthEssentials: Equatable, Sendable {
 /// file lists them and walked newest first without a sort, and a month is found in about nine
 /// comparisons, where a hashed table hashes its key every time.
 ///
-/// A month read from a state file whose hash stands (``IndexState``) keeps its line: only its
-/// ``MonthEssentials`` are read at once, the whole ``MonthSummary`` when asked for (`stats`),
-/// and the line is written back as it was when the month did not change.
+/// A month read from the state file (``IndexState``, believed only while its hash stands) keeps
+/// its line: only its ``MonthEssentials`` are read at once, the whole ``MonthSummary`` when
+/// asked for (`stats`), and the line is written back as it was when the month did not change.
 package struct MonthTable: Sendable, RandomAccessCollection {
     /// Ascending, without repeats; `essentials[i]` and `entries[i]` belong to `keys[i]`.
     package private(set) var keys: [MonthKey] = []
@@ -71,7 +71,7 @@ package struct MonthTable: Sendable, RandomAccessCollection {
     private var source: [UInt8] = []
 
     private enum Entry: Sendable {
-        /// `source[start..<end]`, a month line of a state file whose hash stood.
+        /// `source[start..<end]`, a month line of the state file.
         case line(start: Int, end: Int)
         /// `summaries[index]`.
         case summary(Int)

@@ -53,6 +53,33 @@ struct StaleDataTests {
         }
     }
 
+    @Test("an index state edited by hand or cut short is not believed: the next command answers from the files and writes it again")
+    func stateEditedByHand() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, _) = try storeWithSession(root)
+            for target in [store + "/sessions/2025/01", store + "/sessions/2025", store + "/sessions"] {
+                #expect(runProgram(["touch", "-d", "1 hour ago", target]).status == 0)
+            }
+            #expect(runBinary(["history", "--store", store, "--json"]).json?["data"]?["total"] == 1)
+            let statePath = store + "/.liftlog/index/state.tsv"
+            let written = try #require(readText(statePath))
+            let line = try #require(written.split(separator: "\n").first { $0.hasPrefix("M\t2025/01\t") })
+            var fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            #expect(fields[3] == "1")
+            // A month's count raised by hand (a plausible line, the folder unchanged), then the
+            // file cut short as a crash may leave it (its writes are not flushed).
+            fields[3] = "7"
+            for damaged in [written.replacingOccurrences(of: String(line), with: fields.joined(separator: "\t")), String(written.prefix(written.utf8.count / 2))] {
+                writeText(damaged, to: statePath)
+                let history = runBinary(["history", "--store", store, "--json"])
+                #expect(history.status == 0)
+                #expect(history.json?["data"]?["total"] == 1)
+                #expect(runBinary(["stats", "--store", store, "--json"]).json?["data"]?["lifting"]?["total_sessions"] == 1)
+                #expect(IndexState(bytes: Array((readText(statePath) ?? "").utf8))?.months[MonthKey(year: 2025, month: 1)]?.count == 1)
+            }
+        }
+    }
+
     @Test("a session moved to another month and back is still found by its ID")
     func movedAndBack() throws {
         try withTemporaryDirectory { root throws in
