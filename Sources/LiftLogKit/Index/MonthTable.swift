@@ -35,15 +35,12 @@ package struct MonthEssentials: Equatable, Sendable {
         }
     }
 
-    /// The sessions of each kind, in the order of `Session.Kind.allCases`.
-    package var kindCountsInOrder: [Int] { Session.Kind.inOrder.map(count(of:)) }
-
     mutating func setKindCounts(_ lifting: Int, _ cardio: Int, _ stretch: Int, _ meditation: Int) {
         kindCounts = (Int32(clamping: lifting), Int32(clamping: cardio), Int32(clamping: stretch), Int32(clamping: meditation))
     }
 
     package static func == (lhs: MonthEssentials, rhs: MonthEssentials) -> Bool {
-        lhs.folderTime == rhs.folderTime && lhs.count == rhs.count && lhs.kindCountsInOrder == rhs.kindCountsInOrder && lhs.activeCount == rhs.activeCount
+        lhs.folderTime == rhs.folderTime && lhs.count == rhs.count && lhs.kindCounts == rhs.kindCounts && lhs.activeCount == rhs.activeCount
             && lhs.corruptCount == rhs.corruptCount && lhs.shardHash == rhs.shardHash && lhs.hasOtherDays == rhs.hasOtherDays
     }
 }

@@ -54,7 +54,7 @@ extension SessionIndex {
                 let listed = try files.list(folder).compactMap { MonthKey(folderName: CivilCalendar.pad(year, 4), $0.name) }.sorted(by: >)
                 for (key, _) in months where !listed.contains(key) { removeMonth(key) }
                 // Months new to the index are looked at now; the others were just looked at.
-                let added = listed.filter { state.months[$0] == nil }
+                let added = listed.filter { state.months.essentials(of: $0) == nil }
                 let addedStatuses = try files.statuses(in: folder, names: added.map(\.monthFolderName))
                 for key in added { state.months[key] = MonthSummary() }
                 let looked = Dictionary(uniqueKeysWithValues: months.map { ($0.0, $0.1) } + zip(added, addedStatuses).map { ($0, $1) })
