@@ -24,8 +24,9 @@ let builtOnItsOwn = !Context.packageDirectory.split(separator: "/").contains { $
 let builtOnItsOwn = false
 #endif
 let librarySections = builtOnItsOwn ? functionSections : []
-// The functions the everyday commands run, placed together at the start of liftlog's code, so
-// that a short command maps a few dozen pages of it rather than pages spread over 9 MB
+// The functions the everyday commands run, placed together at the start of liftlog's code, and
+// the variables they touch at the start of its data, so that a short command maps a few dozen
+// pages of code rather than pages spread over 9 MB, and writes a few pages of variables
 // (scripts/startup-order.sh writes the list; a name no longer in the binary is skipped).
 let startupOrder: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/liftlog/startup.order",

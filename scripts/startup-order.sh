@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Writes Sources/liftlog/startup.order: the functions the commands users run all day execute,
-# those most commands share first. The linker places them together at the start of the
-# binary's code (Package.swift, --symbol-ordering-file), so a short command maps a few dozen
-# pages of code instead of pages spread over the binary's 9 MB (BENCHMARKS.md, "The code
-# everyday commands run, placed together").
+# those most commands share first, then the variables they read or write. The linker places
+# them together at the start of the binary's code and of its data (Package.swift,
+# --symbol-ordering-file), so a short command maps a few dozen pages of code instead of pages
+# spread over the binary's 9 MB, and writes a few pages of variables (each a page fault the
+# first time) instead of pages spread over its 480 KB of them (BENCHMARKS.md, "The code
+# everyday commands run, placed together"). A variable is placed with the others of its
+# section: one per variable in the runtime, one per source file in Swift code.
 #
 #     bash scripts/startup-order.sh      # after `swift build -c release`; needs valgrind
 #
@@ -12,6 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install -y valgrind" >&2; exit 1; }
+command -v python3 >/dev/null || { echo "python3 is missing: apt-get install -y python3" >&2; exit 1; }
 bin="$(swift build -c release --show-bin-path)"
 liftlog="$bin/liftlog"
 [ -x "$liftlog" ] && [ -x "$bin/liftlog-bench" ] || { echo "Build first: swift build -c release" >&2; exit 1; }
@@ -29,6 +33,28 @@ trace() {
     valgrind --tool=callgrind --demangle=no --compress-strings=no --dump-instr=no \
         --callgrind-out-file="$work/$n.out" "$liftlog" "$@" --store "$store" >/dev/null 2>&1 || true
     grep '^fn=' "$work/$n.out" | cut -c4- | sort -u > "$work/$n.fns"
+    # Every load and store, of which those in the binary's variables are kept (by name).
+    valgrind --tool=lackey --trace-mem=yes --log-file="$work/$n.mem" "$liftlog" "$@" --store "$store" >/dev/null 2>&1 || true
+    python3 - "$liftlog" "$work/$n.mem" > "$work/$n.vars" <<'PYTHON'
+import bisect, re, subprocess, sys
+binary, trace = sys.argv[1], sys.argv[2]
+ranges = []
+for line in subprocess.run(["readelf", "-SW", binary], capture_output=True, text=True, check=True).stdout.splitlines():
+    m = re.match(r"\s*\[\s*\d+\]\s+(\.data|\.bss)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", line)
+    if m: ranges.append((int(m.group(2), 16), int(m.group(2), 16) + int(m.group(3), 16)))
+symbols = sorted((int(f[0], 16), f[2]) for f in (l.split() for l in subprocess.run(
+    ["nm", "-n", binary], capture_output=True, text=True, check=True).stdout.splitlines()) if len(f) == 3 and f[1] in "bBdD")
+starts = [a for a, _ in symbols]
+seen = set()
+with open(trace) as accesses:
+    for line in accesses:
+        if line[:2] not in (" S", " L", " M"): continue
+        address = int(line[3:line.index(",")], 16)
+        if any(low <= address < high for low, high in ranges):
+            name = symbols[bisect.bisect_right(starts, address) - 1][1]
+            if name not in seen: seen.add(name); print(name)
+PYTHON
+    rm -f "$work/$n.mem"
 }
 middle="$(find "$store/sessions" -name '*.json' | sort | sed -n 500p)"
 id="$(sed -n 's/^  "id": "\([0-9a-f]\{8\}\).*/\1/p' "$middle")"
@@ -63,6 +89,8 @@ trace --version
     nm "$liftlog" | awk '$3 ~ /_ifunc$/ { print $3 }' | sort -u
     # Then each traced function once, those in the most commands first (a tie in the order of their names).
     cat "$work"/*.fns | grep -v -e '^(below main)' -e '^0x' | sort | uniq -c | sort -k1,1nr -k2 | awk '{print $2}'
+    # The variables, in the same way (the linker orders each kind of section on its own).
+    cat "$work"/*.vars | sort | uniq -c | sort -k1,1nr -k2 | awk '{print $2}'
 } | awk '!seen[$0]++' > Sources/liftlog/startup.order
 rm -f "$liftlog"   # the order is read when liftlog is linked: the next build links it again
-echo "Wrote Sources/liftlog/startup.order: $(wc -l < Sources/liftlog/startup.order) functions from $n commands"
+echo "Wrote Sources/liftlog/startup.order: $(wc -l < Sources/liftlog/startup.order) functions and variables from $n commands"
