@@ -59,25 +59,28 @@ PYTHON
 middle="$(find "$store/sessions" -name '*.json' | sort | sed -n 500p)"
 id="$(sed -n 's/^  "id": "\([0-9a-f]\{8\}\).*/\1/p' "$middle")"
 
-trace history
-trace history --per-page 5 --page 3
-trace show "$id"
-trace status
+# The short commands a person waits on most (`key`) come first in the order, each group of what
+# the same of them run together; then what only the other commands run.
+key() { trace "$@"; echo "$n" >> "$work/keys"; }
+key history
+key history --per-page 5 --page 3
+key show "$id"
+key status
 trace pr "Back Squat"
 trace progress "Back Squat"
 trace check "$middle"
 trace fmt --check "$middle"
 trace start
-trace log "Back Squat" 100x5
-trace log "Back Squat" 102.5x5@8
-trace log Plank 1:30
-trace status
+key log "Back Squat" 100x5
+key log "Back Squat" 102.5x5@8
+key log Plank 1:30
+key status
 trace superset Pull-up bwx5 Dip bwx8
 trace set "Back Squat" 1 --weight 105
 trace finish --feel 4
 trace today
 trace stats
-trace --version
+key --version
 
 # The C library's start-up, which the trace names "(below main)" or does not see (under
 # valgrind the processor is another), and its functions' resolvers (`*_ifunc`), which run first.
@@ -87,10 +90,24 @@ trace --version
         get_common_indices.constprop.0 get_extended_indices.constprop.0 init_cacheinfo handle_amd handle_intel \
         intel_check_word.constprop.0 _dl_non_dynamic_init __libc_init_first
     nm "$liftlog" | awk '$3 ~ /_ifunc$/ { print $3 }' | sort -u
-    # Then each traced function once, those in the most commands first (a tie in the order of their names).
-    cat "$work"/*.fns | grep -v -e '^(below main)' -e '^0x' | sort | uniq -c | sort -k1,1nr -k2 | awk '{print $2}'
-    # The variables, in the same way (the linker orders each kind of section on its own).
-    cat "$work"/*.vars | sort | uniq -c | sort -k1,1nr -k2 | awk '{print $2}'
+    # Then each traced function once: those the most key commands run first, those run by the
+    # same key commands together (so that each command's code is close), then those the most
+    # commands run, a tie in the order of their names. Then the variables, in the same way (the
+    # linker orders each kind of section on its own).
+    python3 - "$work" "$n" <<'PYTHON'
+import sys
+work, count = sys.argv[1], int(sys.argv[2])
+keys = {int(line) for line in open(f"{work}/keys")}
+for kind in ("fns", "vars"):
+    runs = {}
+    for trace in range(1, count + 1):
+        for name in open(f"{work}/{trace}.{kind}").read().split("\n"):
+            if name and not name.startswith(("(below main)", "0x")): runs.setdefault(name, set()).add(trace)
+    def rank(name):
+        key = sorted(runs[name] & keys)
+        return (-len(key), key, -len(runs[name]), name)
+    for name in sorted(runs, key=rank): print(name)
+PYTHON
 } | awk '!seen[$0]++' > Sources/liftlog/startup.order
 rm -f "$liftlog"   # the order is read when liftlog is linked: the next build links it again
 echo "Wrote Sources/liftlog/startup.order: $(wc -l < Sources/liftlog/startup.order) functions and variables from $n commands"
