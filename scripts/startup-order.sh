@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Writes Sources/liftlog/startup.order: the functions the commands users run all day execute,
-# those most commands share first, then the variables they read or write. The linker places
+# those of the short commands a person waits on first (below), then the variables they read or
+# write. The linker places
 # them together at the start of the binary's code and of its data (Package.swift,
 # --symbol-ordering-file), so a short command maps a few dozen pages of code instead of pages
 # spread over the binary's 9 MB, and writes a few pages of variables (each a page fault the
@@ -8,7 +9,7 @@
 # everyday commands run, placed together"). A variable is placed with the others of its
 # section: one per variable in the runtime, one per source file in Swift code.
 #
-#     bash scripts/startup-order.sh      # after `swift build -c release`; needs valgrind
+#     bash scripts/startup-order.sh      # after `swift build -c release`; needs valgrind, python3
 #
 # A function renamed since the file was written is only left out of the order: run this again
 # when start-up code has changed much. The file is a list of symbol names, one a line.
