@@ -280,6 +280,7 @@ for fixture in fixtures {
         ("floor: a C program that only starts, page faults", [cFloor ?? "/bin/true"]),
         ("liftlog --version, page faults", [liftlog, "--version"]),
         ("history page 1, page faults", [liftlog, "history", "--per-page", "10", "--store", fixture.path]),
+        ("show, page faults", [liftlog, "show", fixture.middle!.id.short, "--store", fixture.path]),
     ]
     for (name, arguments) in pageFaultRows {
         if let faults = pageFaults(arguments, helper: cFloor) { record(name, fixture.size, faults) }
