@@ -28,6 +28,10 @@ store="$work/store"
 "$liftlog" reindex --store "$store" >/dev/null
 sleep 2.1   # older than the index's two-second window for files changed in place
 
+# The binary's sections and symbols, looked up once for every trace's variables.
+readelf -SW "$liftlog" > "$work/sections"
+nm -n "$liftlog" > "$work/symbols"
+
 n=0
 trace() {
     n=$((n + 1))
@@ -36,15 +40,14 @@ trace() {
     grep '^fn=' "$work/$n.out" | cut -c4- | sort -u > "$work/$n.fns"
     # Every load and store, of which those in the binary's variables are kept (by name).
     valgrind --tool=lackey --trace-mem=yes --log-file="$work/$n.mem" "$liftlog" "$@" --store "$store" >/dev/null 2>&1 || true
-    python3 - "$liftlog" "$work/$n.mem" > "$work/$n.vars" <<'PYTHON'
-import bisect, re, subprocess, sys
-binary, trace = sys.argv[1], sys.argv[2]
+    python3 - "$work" "$work/$n.mem" > "$work/$n.vars" <<'PYTHON'
+import bisect, re, sys
+work, trace = sys.argv[1], sys.argv[2]
 ranges = []
-for line in subprocess.run(["readelf", "-SW", binary], capture_output=True, text=True, check=True).stdout.splitlines():
+for line in open(f"{work}/sections"):
     m = re.match(r"\s*\[\s*\d+\]\s+(\.data|\.bss)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", line)
     if m: ranges.append((int(m.group(2), 16), int(m.group(2), 16) + int(m.group(3), 16)))
-symbols = sorted((int(f[0], 16), f[2]) for f in (l.split() for l in subprocess.run(
-    ["nm", "-n", binary], capture_output=True, text=True, check=True).stdout.splitlines()) if len(f) == 3 and f[1] in "bBdD")
+symbols = sorted((int(f[0], 16), f[2]) for f in (l.split() for l in open(f"{work}/symbols")) if len(f) == 3 and f[1] in "bBdD")
 starts = [a for a, _ in symbols]
 seen = set()
 with open(trace) as accesses:
@@ -90,7 +93,7 @@ key --version
         __libc_setup_tls __libc_init_secure __tunables_init init_cpu_features.constprop.0 update_active.constprop.0 \
         get_common_indices.constprop.0 get_extended_indices.constprop.0 init_cacheinfo handle_amd handle_intel \
         intel_check_word.constprop.0 _dl_non_dynamic_init __libc_init_first
-    nm "$liftlog" | awk '$3 ~ /_ifunc$/ { print $3 }' | sort -u
+    awk '$3 ~ /_ifunc$/ { print $3 }' "$work/symbols" | sort -u
     # Then each traced function once: those the most key commands run first, those run by the
     # same key commands together (so that each command's code is close), then those the most
     # commands run, a tie in the order of their names. Then the variables, in the same way (the
