@@ -286,10 +286,7 @@ package struct StoreFiles: Sendable {
                 try? fileSystem.removeFile(temporary)
                 throw StoreFiles.changedOutside(relative)
             }
-            if durable && existing != nil {
-                try? fileSystem.removeFile(backup)
-                try fileSystem.link(path, to: backup)
-            }
+            if durable && existing != nil { try giveSecondName(path, backup) }
             try fileSystem.rename(temporary, to: path)
         } catch let error as SystemError {
             try? fileSystem.removeFile(temporary)
@@ -324,6 +321,17 @@ package struct StoreFiles: Sendable {
         try? fileSystem.overwrite(path, with: bytes)
     }
 
+    /// Gives the file at `path` the second name `backup`, which keeps it until a change is on
+    /// disk. A second name left by a killed write is removed only when it is in the way.
+    private func giveSecondName(_ path: String, _ backup: String) throws(SystemError) {
+        do {
+            try fileSystem.link(path, to: backup)
+        } catch where error.errno == .fileExists {
+            try? fileSystem.removeFile(backup)
+            try fileSystem.link(path, to: backup)
+        }
+    }
+
     /// ``writeAtomically(_:to:durable:)`` with durability: the store's one way to save data.
     package func writeDurably(_ bytes: [UInt8], to relative: String) throws(LiftLogError) {
         try writeAtomically(bytes, to: relative, durable: true)
@@ -338,8 +346,7 @@ package struct StoreFiles: Sendable {
         let backup = folder + "/." + String(path[path.index(after: slash)...]) + StoreFiles.backupSuffix
         do {
             guard try fileSystem.status(path) != nil else { return }
-            try? fileSystem.removeFile(backup)
-            try fileSystem.link(path, to: backup)
+            try giveSecondName(path, backup)
         } catch {
             throw ioError(SystemError(operation: "remove", path: path, errorNumber: error.errorNumber))
         }

@@ -149,23 +149,27 @@ extension Store {
     /// a session started on another device): ``activeSession()`` then searches the index.
     package func activeSessionNamedByPointer(holdingLock: Bool = false) throws(LiftLogError) -> StoredSession? {
         guard let path = activePointerPath(), let session = try files.load(path, as: Session.self), session.status == .active else { return nil }
-        removeLeftoverTemporaryFile(of: path, holdingLock: holdingLock)
+        // A command holding the lock reads the session to change it, and its write does away
+        // with what a killed write of the file left (the temporary file is opened truncated and
+        // renamed into place, the second name removed before it is given again); one that
+        // then writes nothing leaves them to the next command that reads the session.
+        if !holdingLock { removeLeftoverTemporaryFile(of: path) }
         return StoredSession(session: session, path: path)
     }
 
     /// The session file `.liftlog/active` names, when it names one inside `sessions/`.
     private func activePointerPath() -> String? {
         guard let bytes = try? files.read(Store.activePointerPath) else { return nil }
-        let path = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+        // Its line break cut off as bytes, so that the trim below finds ASCII at both ends.
+        let line = bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes[...]
+        let path = String(decoding: line, as: UTF8.self).trimmingWhitespace()
         return StoreFiles.isSafeRelativePath(path) && path.hasPrefix("sessions/") ? path : nil
     }
 
-    /// Removes the temporary file a write killed mid-way left next to `path`: at once with the
-    /// lock, else only if the lock is free (a writer holding it may be writing that file now).
-    private func removeLeftoverTemporaryFile(of path: String, holdingLock: Bool) {
-        if holdingLock {
-            files.removeLeftoverTemporaryFile(of: path)
-        } else if files.hasLeftoverTemporaryFile(of: path) {
+    /// Removes the temporary file a write killed mid-way left next to `path`, only if the lock
+    /// is free (a writer holding it may be writing that file now).
+    private func removeLeftoverTemporaryFile(of path: String) {
+        if files.hasLeftoverTemporaryFile(of: path) {
             try? withLockIfFree(wait: 0.2) { (haveLock: Bool) throws(LiftLogError) in
                 if haveLock { files.removeLeftoverTemporaryFile(of: path) }
             }
@@ -379,15 +383,26 @@ extension Store {
     /// A set ID no set of `session` has: `preferred` when it is free and valid, else 8
     /// random hexadecimal digits.
     func newSetID(in session: Session, preferring preferred: String? = nil) -> String {
-        let used = Swift.Set(session.entries.flatMap(\.sets).compactMap(\.id))
-        if let preferred, !used.contains(preferred) {
+        // A scan of the session's sets (a few dozen) rather than a set of their IDs: this runs
+        // for every logged set.
+        func used(_ id: String) -> Bool { session.entries.contains { $0.sets.contains { $0.id == id } } }
+        if let preferred, !used(preferred) {
             var probe = WorkoutSet(setNumber: 1)
             probe.id = preferred
             if !probe.ruleViolations().contains(where: { $0.key == "id" }) { return preferred }
         }
         while true {
-            let candidate = String(environment.makeUUID().lowercased().filter(\.isHexDigit).suffix(8))
-            if candidate.count == 8, !used.contains(candidate) { return candidate }
+            // The last 8 hexadecimal digits of a new UUID, lowercased, read as bytes.
+            var digits: [UInt8] = []
+            for byte in environment.makeUUID().utf8.reversed() where digits.count < 8 {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): digits.append(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digits.append(byte + 32)
+                default: continue
+                }
+            }
+            let candidate = String(decoding: digits.reversed(), as: UTF8.self)
+            if digits.count == 8, !used(candidate) { return candidate }
         }
     }
 

@@ -179,6 +179,39 @@ struct LifecycleTests {
         }
     }
 
+    @Test("a logged set's ID is the last 8 hexadecimal digits of a new UUID, lowercased, never one the session has")
+    func setIDs() throws {
+        try withTemporaryDirectory { root throws in
+            _ = try makeStore(at: root)
+            let uuids = UUIDQueue(["6F1E2D3C-AAAA-4BBB-8CCC-0123456789AB", "11111111-2222-4333-8444-5555456789ab", "00000000-0000-4000-8000-00000000cdef"])
+            var environment = Store.Environment.test()
+            environment.makeUUID = { uuids.next() }
+            let store = try Store.open(at: root + "/store", environment: environment)
+            try store.startSession()
+            try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5"], defaultUnit: .kg))
+            // The second UUID ends as the first set's ID does: the third gives the ID.
+            try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5"], defaultUnit: .kg))
+            let sets = try #require(try store.activeSession()).session.entries[0].sets
+            #expect(sets.map(\.id) == ["456789ab", "0000cdef"])
+            #expect(uuids.remaining == 0)
+        }
+    }
+
+    @Test("a log does away with the temporary file and second name a killed write left next to the session")
+    func leftoversOfAKilledWrite() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let started = try store.startSession()
+            let folder = root + "/store/" + started.path.split(separator: "/").dropLast().joined(separator: "/")
+            let name = String(started.path.split(separator: "/").last!)
+            writeText("{\"torn", to: folder + "/." + name + StoreFiles.temporarySuffix)
+            writeText("{\"an older version\": true}", to: folder + "/." + name + StoreFiles.backupSuffix)
+            try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5"], defaultUnit: .kg))
+            #expect(allFiles(in: folder) == [name])
+            #expect(try store.activeSession()?.session.entries.first?.sets.count == 1)
+        }
+    }
+
     @Test("a start time in the future or an end before the start is refused")
     func times() throws {
         try withTemporaryDirectory { root throws in
@@ -193,4 +226,16 @@ struct LifecycleTests {
             #expect(throws: LiftLogError.validation("Feel must be 1–5, got 6.")) { try store.finish(feel: 6) }
         }
     }
+}
+
+/// UUIDs handed out in order, for a test of what is made of them.
+final class UUIDQueue: @unchecked Sendable {
+    private let lock = Mutex()
+    private var values: [String]
+
+    init(_ values: [String]) { self.values = values }
+
+    func next() -> String { lock.withLock { values.removeFirst() } }
+
+    var remaining: Int { lock.withLock { values.count } }
 }
