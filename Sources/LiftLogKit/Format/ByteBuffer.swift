@@ -15,6 +15,13 @@ extension ByteSink where Self: ~Copyable {
     mutating func append(_ text: StaticString) {
         append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
+
+    /// Appends the UTF-8 bytes of `text` in one copy (an array's `+= text.utf8` goes the
+    /// generic way of any sequence: several hundred instructions for a short name).
+    mutating func append(utf8Of text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
+    }
 }
 
 extension Array: ByteSink where Element == UInt8 {}

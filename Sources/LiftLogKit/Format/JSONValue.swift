@@ -102,8 +102,7 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         if isWrittenWhole(value) {
             appendText(of: Int(Int64(value)), to: &bytes)
         } else {
-            var text = JSONNumber(value).text
-            text.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.append(utf8Of: JSONNumber(value).text)
         }
     }
 

@@ -101,7 +101,7 @@ public struct SessionSummary: Hashable, Sendable {
         // Written as bytes: every session's line has it (a reindex writes thousands).
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
-        func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        func append(_ text: String) { bytes.append(utf8Of: text) }
         var runs: [WorkSets] = []
         for (position, entry) in entries.enumerated() {
             if position > 0 { bytes.append(0x7C) } // |

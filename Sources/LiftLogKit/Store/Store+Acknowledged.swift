@@ -82,13 +82,13 @@ extension Store {
         for entry in session.entries {
             let name = entry.exerciseName.escapedForIndex
             for set in entry.sets where set.status == .completed {
-                bytes += name.utf8
+                bytes.append(utf8Of: name)
                 bytes.append(0x09)
                 JSONNumber.appendText(of: set.setNumber, to: &bytes)
                 bytes.append(0x09)
                 if let weight = set.weight { JSONNumber.appendText(of: weight, to: &bytes) }
                 bytes.append(0x09)
-                if let unit = set.unit { bytes += unit.rawValue.utf8 }
+                if let unit = set.unit { bytes.append(utf8Of: unit.rawValue) }
                 bytes.append(0x09)
                 if let reps = set.reps { JSONNumber.appendText(of: reps, to: &bytes) }
                 bytes.append(0x09)
