@@ -5,13 +5,7 @@ extension SessionIndex {
     /// - Complexity: O(sessions whose ID shares the first two digits), about N/256.
     package func paths(forIDPrefix prefix: String) throws(LiftLogError) -> [String: String] {
         var matches: [String: String] = [:]
-        if !rebuildingIDs, let bytes = try files.read(SessionIndex.idShardPath(prefix)) {
-            let prefixBytes = Array(prefix.utf8)
-            for line in ByteFields.lines(bytes) where line.starts(with: prefixBytes) {
-                let fields = ByteFields.fields(line)
-                if fields.count == 2 { matches[ByteFields.string(fields[0])] = ByteFields.string(fields[1]) }
-            }
-        }
+        if !rebuildingIDs { matches = try SessionIndex.shardPaths(files: files, idPrefix: prefix) }
         if rebuildingIDs {
             try forEachSummaryNewestFirst { summary in
                 if summary.id.rawValue.hasPrefix(prefix) { matches[summary.id.rawValue] = summary.path }
@@ -25,6 +19,19 @@ extension SessionIndex {
         for (id, path) in matches where try files.status(path) == nil {
             matches.removeValue(forKey: id)
             idChanges[id] = .some(nil)
+        }
+        return matches
+    }
+
+    /// The IDs starting with `prefix` (two characters or more) and their files, as the ID
+    /// shard on disk lists them: no look at the session folders or at the index's state.
+    package static func shardPaths(files: StoreFiles, idPrefix prefix: String) throws(LiftLogError) -> [String: String] {
+        var matches: [String: String] = [:]
+        guard let bytes = try files.read(SessionIndex.idShardPath(prefix)) else { return matches }
+        let prefixBytes = Array(prefix.utf8)
+        for line in ByteFields.lines(bytes) where line.starts(with: prefixBytes) {
+            let fields = ByteFields.fields(line)
+            if fields.count == 2 { matches[ByteFields.string(fields[0])] = ByteFields.string(fields[1]) }
         }
         return matches
     }

@@ -707,11 +707,31 @@ extension Store {
 
     /// The session whose ID starts with `idPrefix` (at least 4 characters).
     ///
-    /// - Complexity: O(months) `stat` calls plus O(N/256) index lines; one file read.
+    /// - Complexity: with 8 characters or more, O(N/256) index lines and one file read when the
+    ///   ID shard names one session whose file still holds that ID; otherwise O(months) `stat`
+    ///   calls as well.
     /// - Throws: `VALIDATION_ERROR` for a prefix that is too short, not hex, or ambiguous;
     ///   `NOT_FOUND` when no session has it.
     public func session(idPrefix: String) throws(LiftLogError) -> StoredSession {
         try storedSession(idPrefix: idPrefix)
+    }
+
+    /// How many characters of an ID (the 8 every listing shows, or more) let a session be
+    /// found through the ID shard alone.
+    static let idShardLookupLength = 8
+
+    /// The session whose ID starts with `prefix`, found as the index last saw it: when the ID
+    /// shard names exactly one session with that prefix and its file still holds that ID, that
+    /// is the session, without comparing the month folders with the index first (390 `stat`
+    /// calls over 30 years). A session added since whose ID begins with the same 8 characters
+    /// (a one in four billion chance for IDs made at random) is not seen; anything else the
+    /// shard cannot vouch for — no match, several, a file moved, deleted, broken or holding
+    /// another ID — gives `nil`, and the caller looks the usual way.
+    private func sessionNamedByIDShard(_ prefix: String) -> StoredSession? {
+        guard let matches = try? SessionIndex.shardPaths(files: files, idPrefix: prefix), matches.count == 1,
+              let (id, path) = matches.first, path.hasPrefix("sessions/"), StoreFiles.isSafeRelativePath(path),
+              let session = try? files.load(path, as: Session.self), session.id.rawValue == id else { return nil }
+        return StoredSession(session: session, path: path)
     }
 
     private func storedSession(idPrefix: String) throws(LiftLogError) -> StoredSession {
@@ -728,6 +748,7 @@ extension Store {
            let session = try? files.load(path, as: Session.self), session.id.rawValue.lowercased() == prefix {
             return StoredSession(session: session, path: path)
         }
+        if prefix.count >= Store.idShardLookupLength, let found = sessionNamedByIDShard(prefix) { return found }
         let (matches, unreadable) = try withFreshIndex(holdingLock: false) { index throws(LiftLogError) in
             (try index.paths(forIDPrefix: prefix), try index.corruptFiles().map(\.path))
         }

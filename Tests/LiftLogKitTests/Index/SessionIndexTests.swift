@@ -24,6 +24,10 @@ private final class CountingFileSystem: FileSystemWrapper, @unchecked Sendable {
         note("directoryFsync")
         try base.synchronizeDirectory(path)
     }
+    func statuses(in path: String, names: [String]) throws(SystemError) -> [FileStatus?] {
+        lock.withLock { counts["statuses", default: 0] += names.count }
+        return try base.statuses(in: path, names: names)
+    }
 }
 
 @Suite("Session index")
@@ -632,6 +636,72 @@ struct IndexRepairTests {
             }
             #expect(try store.session(idPrefix: second.session.id.rawValue).session.id == second.session.id)
             #expect(try store.history(HistoryQuery()).sessions.map(\.id) == [second.session.id])
+        }
+    }
+}
+
+@Suite("Sessions found by ID")
+struct SessionByIDTests {
+    /// Sessions a day apart whose IDs share their first 8 characters only with each other.
+    private func writeSessions(_ store: Store, ids: [String]) throws -> [Session] {
+        var sessions: [Session] = []
+        for (index, id) in ids.enumerated() {
+            let session = Session.fixture(id: id, start: Timestamp.fixture.adding(seconds: -index * 40 * 86_400))
+            try store.files.ensureDirectory(String(session.relativePath.split(separator: "/").dropLast().joined(separator: "/")))
+            try store.files.save(session, to: session.relativePath)
+            sessions.append(session)
+        }
+        _ = try store.history(HistoryQuery())   // the index, its ID shards included
+        return sessions
+    }
+
+    private let ids = ["5a0c19e2-0b7d-4c6e-9f01-2a3b4c5d6e7f", "5a0c19e2-1b7d-4c6e-9f01-2a3b4c5d6e7f", "7d41aa03-8b7d-4c6e-9f01-2a3b4c5d6e7f"]
+
+    @Test("8 characters of an ID or more: the session the ID shard names, the month folders not compared")
+    func throughTheShard() throws {
+        try withTemporaryDirectory { root throws in
+            let sessions = try writeSessions(try makeStore(at: root, seed: false), ids: ids)
+            let counting = CountingFileSystem()
+            var environment = Store.Environment.test()
+            environment.fileSystem = counting
+            let store = try Store.open(at: root + "/store", environment: environment)
+            for prefix in ["7d41aa03", "7D41AA03-8B", sessions[0].id.rawValue] {
+                let found = try store.session(idPrefix: prefix)
+                #expect(found.session.id.rawValue.hasPrefix(prefix.lowercased().prefix(8)))
+                #expect(found.path == (prefix == sessions[0].id.rawValue ? sessions[0] : sessions[2]).relativePath)
+            }
+            #expect(counting.count(of: "statuses") == 0)
+            // Fewer characters: the folders are compared with the index first, as for any read.
+            #expect(try store.session(idPrefix: "7d41aa0").session.id == sessions[2].id)
+            #expect(counting.count(of: "statuses") > 0)
+        }
+    }
+
+    @Test("what the ID shard cannot vouch for is looked up the usual way")
+    func shardNotTrusted() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root, seed: false)
+            let sessions = try writeSessions(store, ids: ids)
+            // Two sessions begin with the same 8 characters.
+            #expect(throws: LiftLogError.validation("Session ID '5a0c19e2' is ambiguous: it matches 2 sessions (5a0c19e2-0b7, 5a0c19e2-1b7). Give more characters.")) {
+                try store.session(idPrefix: "5a0c19e2")
+            }
+            // A file moved to another month by hand is found where it is now.
+            let moved = "sessions/2024/01/" + String(sessions[2].relativePath.split(separator: "/").last!)
+            try store.files.ensureDirectory("sessions/2024/01")
+            #expect(rename(root + "/store/" + sessions[2].relativePath, root + "/store/" + moved) == 0)
+            #expect(try store.session(idPrefix: "7d41aa03").path == moved)
+            // A file that no longer holds the ID the shard gives it (edited in place): not that session.
+            let edited = root + "/store/" + sessions[1].relativePath
+            writeText(try #require(readText(edited)).replacingOccurrences(of: sessions[1].id.rawValue, with: "9e9e9e9e-0b7d-4c6e-9f01-2a3b4c5d6e7f"), to: edited)
+            #expect(throws: LiftLogError.notFound("No session with ID '5a0c19e2-1b7d'.", remedy: .listSessions)) {
+                try store.session(idPrefix: "5a0c19e2-1b7d")
+            }
+            // A file deleted by hand is not found.
+            #expect(unlink(root + "/store/" + moved) == 0)
+            #expect(throws: LiftLogError.notFound("No session with ID '7d41aa03'.", remedy: .listSessions)) {
+                try store.session(idPrefix: "7d41aa03")
+            }
         }
     }
 }
