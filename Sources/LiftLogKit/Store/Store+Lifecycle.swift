@@ -329,6 +329,9 @@ extension Store {
                 }
                 if !done.isEmpty { return GroupLogResult(stored: stored, logged: done, superset: nil, repeated: true, missingBefore: missingBefore) }
             }
+            // The change is made to `session` alone, `stored` given it back at the end: letting go
+            // of its entries here keeps a new set from copying every entry and set first.
+            stored.session.entries = []
             // A set added to a finished session afterwards has no time of its own.
             let live = session.status == .active
             let time = live ? Store.setTime(now: currentTimestamp(), sessionStart: session.startedAt) : nil
