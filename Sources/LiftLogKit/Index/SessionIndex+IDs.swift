@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finding a session's file by an ID prefix, from the ID shards.
 extension SessionIndex {
     /// The paths of sessions whose ID starts with `prefix` (at least two hex digits).
@@ -20,7 +28,54 @@ extension SessionIndex {
             matches.removeValue(forKey: id)
             idChanges[id] = .some(nil)
         }
+        if matches.isEmpty && !rebuildingIDs { matches = try pathsMissingFromShard(forIDPrefix: prefix) }
         return matches
+    }
+
+    /// The sessions with `prefix` that the months' records know and the ID shard does not
+    /// list: none, unless the shard is damaged. The index's files are not flushed, so a crash
+    /// can leave a shard empty or older than the months' files, and an ID shard carries no
+    /// hash to tell (a month's file does). Before a session is called missing, every month's
+    /// records are searched: the lines that hold `prefix`'s bytes anywhere are parsed (a
+    /// session's line holds its ID), the others only split. What is found is written to the
+    /// shard when the index is next written.
+    private func pathsMissingFromShard(forIDPrefix prefix: String) throws(LiftLogError) -> [String: String] {
+        var matches: [String: String] = [:]
+        let needle = Array(prefix.utf8)
+        var exercises = ExerciseRefCache()
+        for key in monthsNewestFirst {
+            // A month read again by this process is searched in its new records.
+            guard shards[key] == nil, var text = loadShard(key) else {
+                for record in try records(of: key) {
+                    if let summary = record.summary, summary.id.rawValue.hasPrefix(prefix) { matches[summary.id.rawValue] = summary.path }
+                }
+                continue
+            }
+            for line in text.allLines() where SessionIndex.contains(needle, in: line) {
+                guard let summary = IndexRecord(line: line, folder: key.folder, exercises: &exercises)?.summary else { continue }
+                if summary.id.rawValue.hasPrefix(prefix) { matches[summary.id.rawValue] = summary.path }
+            }
+        }
+        for (id, path) in matches where idChanges[id] == nil { idChanges[id] = .some(path) }
+        return matches
+    }
+
+    /// Whether `needle` occurs in `line`.
+    private static func contains(_ needle: [UInt8], in line: ArraySlice<UInt8>) -> Bool {
+        guard !needle.isEmpty, line.count >= needle.count else { return needle.isEmpty }
+        return line.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                // Each place the first byte occurs (`memchr`), then the rest compared there.
+                let first = Int32(needle[0]), last = haystack.count - needle.count
+                var from = 0
+                while from <= last, let found = memchr(haystack.baseAddress! + from, first, last - from + 1) {
+                    let at = haystack.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(haystack.baseAddress! + at, needle.baseAddress!, needle.count) == 0 { return true }
+                    from = at + 1
+                }
+                return false
+            }
+        }
     }
 
     /// The IDs starting with `prefix` (two characters or more) and their files, as the ID

@@ -677,6 +677,28 @@ struct SessionByIDTests {
         }
     }
 
+    @Test("an ID shard left empty or old by a crash hides no session, and is written right again")
+    func damagedShard() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root, seed: false)
+            let sessions = try writeSessions(store, ids: ids)
+            let shard = root + "/store/.liftlog/index/ids/5a.tsv"
+            let intact = try #require(readText(shard))
+            #expect(intact.contains(sessions[0].id.rawValue) && intact.contains(sessions[1].id.rawValue))
+            for damage in ["", "5a0c19e2-0b7d-4c6e-9f01-2a3b4c5d6e7f\t" + sessions[0].relativePath + "\n"] {
+                writeText(damage, to: shard)
+                // Through the shard alone (8 characters or more) and the usual way (fewer).
+                #expect(try store.session(idPrefix: "5a0c19e2-1b").path == sessions[1].relativePath)
+                #expect(try store.session(idPrefix: "5a0c19e2-1").session.id == sessions[1].id)
+                #expect(readText(shard)?.contains(sessions[1].id.rawValue) == true)
+            }
+            // A session that does not exist is still not found.
+            #expect(throws: LiftLogError.notFound("No session with ID '5a0c19e2-2'.", remedy: .listSessions)) {
+                try store.session(idPrefix: "5a0c19e2-2")
+            }
+        }
+    }
+
     @Test("what the ID shard cannot vouch for is looked up the usual way")
     func shardNotTrusted() throws {
         try withTemporaryDirectory { root throws in
