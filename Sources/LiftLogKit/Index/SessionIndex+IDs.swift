@@ -85,10 +85,19 @@ extension SessionIndex {
         guard let bytes = try files.read(SessionIndex.idShardPath(prefix)) else { return matches }
         let prefixBytes = Array(prefix.utf8)
         for line in ByteFields.lines(bytes) where line.starts(with: prefixBytes) {
-            let fields = ByteFields.fields(line)
-            if fields.count == 2 { matches[ByteFields.string(fields[0])] = ByteFields.string(fields[1]) }
+            if let (id, path) = shardEntry(line) { matches[id] = path }
         }
         return matches
+    }
+
+    /// An ID shard's line as its ID and the session file it names; `nil` for a line that is
+    /// not one (a shard damaged by hand), such as one naming a file outside `sessions/`.
+    private static func shardEntry(_ line: ArraySlice<UInt8>) -> (id: String, path: String)? {
+        let fields = ByteFields.fields(line)
+        guard fields.count == 2 else { return nil }
+        let path = ByteFields.string(fields[1])
+        guard path.hasPrefix("sessions/"), StoreFiles.isSafeRelativePath(path) else { return nil }
+        return (ByteFields.string(fields[0]), path)
     }
 
     /// Every session file the index knows with exactly `id` (more than one is a duplicate ID).
@@ -99,8 +108,7 @@ extension SessionIndex {
         if !rebuildingIDs, let bytes = try files.read(SessionIndex.idShardPath(id)) {
             let idBytes = Array(id.utf8)
             for line in ByteFields.lines(bytes) where line.starts(with: idBytes) {
-                let fields = ByteFields.fields(line)
-                if fields.count == 2, ByteFields.string(fields[0]) == id { found.append(ByteFields.string(fields[1])) }
+                if let entry = SessionIndex.shardEntry(line), entry.id == id { found.append(entry.path) }
             }
         }
         if rebuildingIDs {

@@ -732,8 +732,7 @@ extension Store {
     /// another ID — gives `nil`, and the caller looks the usual way.
     private func sessionNamedByIDShard(_ prefix: String) -> StoredSession? {
         guard let matches = try? SessionIndex.shardPaths(files: files, idPrefix: prefix), matches.count == 1,
-              let (id, path) = matches.first, path.hasPrefix("sessions/"), StoreFiles.isSafeRelativePath(path),
-              let session = try? files.load(path, as: Session.self), session.id.rawValue == id else { return nil }
+              let (id, path) = matches.first, let session = try? files.load(path, as: Session.self), session.id.rawValue == id else { return nil }
         return StoredSession(session: session, path: path)
     }
 

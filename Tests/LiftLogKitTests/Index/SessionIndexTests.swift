@@ -677,7 +677,7 @@ struct SessionByIDTests {
         }
     }
 
-    @Test("an ID shard left empty or old by a crash hides no session, and is written right again")
+    @Test("an ID shard left empty or old by a crash, or damaged by hand, hides no session, and is written right again")
     func damagedShard() throws {
         try withTemporaryDirectory { root throws in
             let store = try makeStore(at: root, seed: false)
@@ -685,7 +685,8 @@ struct SessionByIDTests {
             let shard = root + "/store/.liftlog/index/ids/5a.tsv"
             let intact = try #require(readText(shard))
             #expect(intact.contains(sessions[0].id.rawValue) && intact.contains(sessions[1].id.rawValue))
-            for damage in ["", "5a0c19e2-0b7d-4c6e-9f01-2a3b4c5d6e7f\t" + sessions[0].relativePath + "\n"] {
+            let elsewhere = "5a0c19e2-1b7d-4c6e-9f01-2a3b4c5d6e7f\tsessions/../../../etc/passwd\n"
+            for damage in ["", "5a0c19e2-0b7d-4c6e-9f01-2a3b4c5d6e7f\t" + sessions[0].relativePath + "\n", elsewhere] {
                 writeText(damage, to: shard)
                 // Through the shard alone (8 characters or more) and the usual way (fewer).
                 #expect(try store.session(idPrefix: "5a0c19e2-1b").path == sessions[1].relativePath)
