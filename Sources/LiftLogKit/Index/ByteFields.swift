@@ -75,6 +75,25 @@ enum ByteFields {
         return negative ? -value : value
     }
 
+    /// Whether `needle` occurs in `haystack`: each place its first byte occurs (`memchr`),
+    /// then the rest compared there.
+    static func contains(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard haystack.count >= needle.count else { return false }
+        return haystack.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                let base = haystack.baseAddress!, last = haystack.count - needle.count
+                var from = 0
+                while from <= last, let found = memchr(base + from, Int32(needle[0]), last - from + 1) {
+                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return true }
+                    from = at + 1
+                }
+                return false
+            }
+        }
+    }
+
     /// Where the first `byte` of `buffer[from..<end]` is, found with `memchr`; `end` when there
     /// is none. The one search every byte scan of the index uses.
     static func find(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Int {

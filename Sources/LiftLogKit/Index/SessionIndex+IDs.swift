@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Finding a session's file by an ID prefix, from the ID shards.
 extension SessionIndex {
     /// The paths of sessions whose ID starts with `prefix` (at least two hex digits).
@@ -51,31 +43,13 @@ extension SessionIndex {
                 }
                 continue
             }
-            for line in text.allLines() where SessionIndex.contains(needle, in: line) {
+            for line in text.allLines() where ByteFields.contains(needle, in: line) {
                 guard let summary = IndexRecord(line: line, folder: key.folder, exercises: &exercises)?.summary else { continue }
                 if summary.id.rawValue.hasPrefix(prefix) { matches[summary.id.rawValue] = summary.path }
             }
         }
         for (id, path) in matches where idChanges[id] == nil { idChanges[id] = .some(path) }
         return matches
-    }
-
-    /// Whether `needle` occurs in `line`.
-    private static func contains(_ needle: [UInt8], in line: ArraySlice<UInt8>) -> Bool {
-        guard !needle.isEmpty, line.count >= needle.count else { return needle.isEmpty }
-        return line.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in
-                // Each place the first byte occurs (`memchr`), then the rest compared there.
-                let first = Int32(needle[0]), last = haystack.count - needle.count
-                var from = 0
-                while from <= last, let found = memchr(haystack.baseAddress! + from, first, last - from + 1) {
-                    let at = haystack.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(haystack.baseAddress! + at, needle.baseAddress!, needle.count) == 0 { return true }
-                    from = at + 1
-                }
-                return false
-            }
-        }
     }
 
     /// The IDs starting with `prefix` (two characters or more) and their files, as the ID

@@ -89,12 +89,6 @@ struct SearchKey {
 
     /// Whether `haystack` contains `needle` (bytes).
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard haystack.count >= needle.count else { return false }
-        let first = needle[0]
-        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
-            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
-        }
-        return false
+        ByteFields.contains(needle, in: haystack[...])
     }
 }

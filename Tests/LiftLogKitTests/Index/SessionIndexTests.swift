@@ -729,6 +729,19 @@ struct SessionByIDTests {
     }
 }
 
+@Suite("Byte search")
+struct ByteSearchTests {
+    @Test("finds a run of bytes anywhere in a slice, past false starts; nothing past its end",
+          arguments: [("5a0c19e2\tsessions", "5a0c", true), ("x5a5a0c", "5a0c", true), ("abc5a0", "5a0c", false),
+                      ("5a", "5a0c", false), ("", "", true), ("abc", "", true), ("ab\tcd", "b\tc", true)])
+    func contains(haystack: String, needle: String, found: Bool) {
+        #expect(ByteFields.contains(Array(needle.utf8), in: Array(haystack.utf8)[...]) == found)
+        // Within a slice of a larger array: what lies outside the slice is not searched.
+        let padded = Array(("5a0c" + haystack + "5a0c").utf8)
+        #expect(ByteFields.contains(Array(needle.utf8), in: padded[4..<(padded.count - 4)]) == found)
+    }
+}
+
 @Suite("Shard text")
 struct ShardTextTests {
     @Test("finds lines lazily and returns the same lines as a full split", arguments: ["", "a", "a\n", "a\nb", "a\nb\n", "\n\n", "one\ntwo\nthree\n"])
