@@ -118,20 +118,23 @@ package struct MonthSummary: Equatable, Sendable {
 /// The top of the index: the modification times of the session folders and the totals of each
 /// month, in `.liftlog/index/state.tsv`.
 package struct IndexState: Equatable, Sendable {
-    package static let formatLine = "liftlog-index 7"
+    package static let formatLine = "liftlog-index 8"
 
     /// The unit volumes were computed in.
     package var unit: WeightUnit
     /// Modification times of `sessions` and `sessions/YYYY`; 0 forces a listing.
     package var folderTimes: [String: Int64] = [:]
     package var months = MonthTable()
+    /// ``ContentHash`` of `ids.tsv` (the hash of each ID shard, ``IDShardHashes``) as last
+    /// written; 0 when none is known, and then no ID shard is vouched for.
+    package var idShardsHash: UInt64 = 0
 
     package init(unit: WeightUnit) {
         self.unit = unit
     }
 
-    /// The state file: `liftlog-index 7 UNIT HASH`, then a line per folder time and one per
-    /// month. `HASH` is the ``ContentHash`` of the lines below it: while it stands, the file
+    /// The state file: `liftlog-index 8 UNIT HASH`, then a line per folder time, one with the
+    /// hash of the ID shards' hashes (`I`) and one per month. `HASH` is the ``ContentHash`` of the lines below it: while it stands, the file
     /// is as written, and a month's line is read no further than every command needs.
     package var bytes: [UInt8] {
         var body: [UInt8] = []
@@ -139,6 +142,7 @@ package struct IndexState: Equatable, Sendable {
         for (folder, time) in folderTimes.sorted(by: { $0.key < $1.key }) {
             body.append(contentsOf: "D\t\(folder)\t\(time)\n".utf8)
         }
+        body.append(contentsOf: "I\t\(String(idShardsHash, radix: 16))\n".utf8)
         for index in months.indices {
             // A month that did not change since it was read is written as it was.
             if let line = months.unchangedLine(at: index) {
@@ -187,6 +191,9 @@ package struct IndexState: Equatable, Sendable {
             case UInt8(ascii: "D"):
                 guard let folder = reader.nextField(), let time = reader.nextInt64(), reader.nextField() == nil else { return nil }
                 state.folderTimes[ByteFields.string(folder)] = time
+            case UInt8(ascii: "I"):
+                guard let field = reader.nextField(), let hash = ByteFields.hex64(field), reader.nextField() == nil else { return nil }
+                state.idShardsHash = hash
             case UInt8(ascii: "M"):
                 guard let (key, essentials) = trustedEssentials(line), state.months.keys.last.map({ $0 < key }) ?? true else { return nil }
                 state.months.appendLine(key, essentials, start: line.startIndex, end: line.endIndex)

@@ -53,8 +53,8 @@ extension SessionIndex {
 
     /// Writes a file of the index (in `.liftlog/index` or below it) once ``readyIndexFolders()``
     /// has looked at its folders.
-    func writeCache(_ text: String, to relative: String) throws(LiftLogError) {
-        try files.writeAtomically(Array(text.utf8), to: relative, durable: false, parentsChecked: indexFoldersReady)
+    func writeCache(_ bytes: [UInt8], to relative: String) throws(LiftLogError) {
+        try files.writeAtomically(bytes, to: relative, durable: false, parentsChecked: indexFoldersReady)
     }
 
     /// Writes what changed. Call only with the store lock held.
@@ -71,7 +71,12 @@ extension SessionIndex {
         stateDirty = false
     }
 
+    /// Writes the ID shards that changed, and `ids.tsv` with their hashes. A shard that cannot
+    /// be vouched for (``vouchedShard(_:)``) is written again whole from the months' records
+    /// rather than patched.
     func persistIDs() throws(LiftLogError) {
+        guard rebuildingIDs || !idChanges.isEmpty || !shardsToRepair.isEmpty else { return }
+        var hashes = rebuildingIDs ? IDShardHashes() : idShardHashes()
         if rebuildingIDs {
             var byShard: [String: [String]] = [:]
             for (id, path) in idChanges {
@@ -80,26 +85,54 @@ extension SessionIndex {
             for entry in (try? files.list("\(SessionIndex.directory)/ids")) ?? [] where byShard[String(entry.name.prefix(2))] == nil {
                 try files.removeCache("\(SessionIndex.directory)/ids/\(entry.name)")
             }
+            // A shard without sessions is a missing file: no bytes.
+            for shard in IDShardHashes.allShards { hashes.hashes[shard] = ContentHash.of([]) }
             for (shard, lines) in byShard {
-                try writeCache(lines.sorted().joined(separator: "\n") + "\n", to: SessionIndex.idShardPath(shard))
+                let bytes = Array((lines.sorted().joined(separator: "\n") + "\n").utf8)
+                try writeCache(bytes, to: SessionIndex.idShardPath(shard))
+                hashes.hashes[shard] = ContentHash.of(bytes)
             }
         } else {
             var byShard: [String: [String: String?]] = [:]
             for (id, path) in idChanges { byShard[String(id.prefix(2)), default: [:]][id] = path }
+            for shard in shardsToRepair where byShard[shard] == nil { byShard[shard] = [:] }
             for (shard, changes) in byShard {
                 var entries: [String: String] = [:]
-                if let bytes = try files.read(SessionIndex.idShardPath(shard), parentsChecked: indexFoldersReady) {
-                    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-                        let parts = line.split(separator: "\t", maxSplits: 1)
-                        if parts.count == 2 { entries[String(parts[0])] = String(parts[1]) }
+                let path = SessionIndex.idShardPath(shard)
+                let bytes = try files.read(path, parentsChecked: indexFoldersReady) ?? []
+                if hashes.vouches(for: shard, bytes) {
+                    for line in ByteFields.lines(bytes) {
+                        if let (id, path) = SessionIndex.shardEntry(line) { entries[id] = path }
                     }
+                    for (id, path) in changes { entries[id] = path }
+                } else {
+                    // Written again from the months' records, which are current.
+                    for (id, path) in try sessionsInMonths(withIDPrefix: shard) where entries[id] == nil { entries[id] = path }
                 }
-                for (id, path) in changes { entries[id] = path }
-                let lines = entries.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)" }
-                try writeCache(lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n"), to: SessionIndex.idShardPath(shard))
+                var text: [UInt8] = []
+                for (id, path) in entries.sorted(by: { $0.key < $1.key }) {
+                    text.append(utf8Of: id)
+                    text.append(0x09)
+                    text.append(utf8Of: path)
+                    text.append(0x0A)
+                }
+                if text.isEmpty {
+                    try files.removeCache(path)
+                } else {
+                    try writeCache(text, to: path)
+                }
+                hashes.hashes[shard] = ContentHash.of(text)
             }
         }
+        if rebuildingIDs || hashes != idShardHashes() {
+            let bytes = hashes.bytes
+            try writeCache(bytes, to: IDShardHashes.path)
+            state.idShardsHash = ContentHash.of(bytes)
+            stateDirty = true
+        }
+        shardHashes = hashes
         idChanges = [:]
+        shardsToRepair = []
         rebuildingIDs = false
     }
 }

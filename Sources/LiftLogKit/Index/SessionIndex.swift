@@ -5,7 +5,8 @@
 ///   folder's modification time and session totals (all, per kind, active, corrupt);
 /// - `months/YYYY-MM.tsv`: one line per session file of that month, newest first: the file's
 ///   identity (inode, size, modification time) and its summary;
-/// - `ids/XX.tsv`: session ID → file, sharded by the ID's first two hex digits;
+/// - `ids/XX.tsv`: session ID → file, sharded by the ID's first two hex digits, and `ids.tsv`
+///   the hash of each (``IDShardHashes``), so that an ID a shard does not list is known missing;
 /// - `exercises/ID.tsv`: the lines of each month that may name one exercise, for `pr` and
 ///   `progress` of it (``ExerciseLines``), used while the month's shard keeps the hash the
 ///   state gives it (``MonthSummary/shardHash``).
@@ -45,6 +46,11 @@ package final class SessionIndex {
     var idChanges: [String: String?] = [:]
     /// Set when the ID shards must be written from scratch.
     var rebuildingIDs = false
+    /// ID shards found not as last written (``vouchedShard(_:)``): written again from the
+    /// months' records when the index is next written.
+    var shardsToRepair: Swift.Set<String> = []
+    /// `ids.tsv` as read (``idShardHashes()``), or as about to be written.
+    var shardHashes: IDShardHashes?
     /// The number of session files read to refresh the index.
     var filesRead = 0
     /// Set while ``rebuild()`` runs: no month has records to keep.
@@ -81,5 +87,5 @@ package final class SessionIndex {
     }
 
     /// Whether the index has anything to write.
-    package var hasChanges: Bool { stateDirty || !dirtyShards.isEmpty || !idChanges.isEmpty || rebuildingIDs }
+    package var hasChanges: Bool { stateDirty || !dirtyShards.isEmpty || !idChanges.isEmpty || !shardsToRepair.isEmpty || rebuildingIDs }
 }

@@ -118,8 +118,8 @@ struct MonthTableTests {
             // Without its hash, or with one that does not stand, it is not believed.
             let text = String(decoding: bytes, as: UTF8.self)
             let header = String(text.prefix { $0 != "\n" })
-            #expect(IndexState(bytes: Array(text.replacingOccurrences(of: header, with: "liftlog-index 7 kg").utf8)) == nil)
-            #expect(IndexState(bytes: Array(text.replacingOccurrences(of: header, with: "liftlog-index 7 kg 1").utf8)) == nil)
+            #expect(IndexState(bytes: Array(text.replacingOccurrences(of: header, with: IndexState.formatLine + " kg").utf8)) == nil)
+            #expect(IndexState(bytes: Array(text.replacingOccurrences(of: header, with: IndexState.formatLine + " kg 1").utf8)) == nil)
             #expect(IndexState(bytes: Array(text.replacingOccurrences(of: header, with: header + "0").utf8)) == nil)
         }
     }

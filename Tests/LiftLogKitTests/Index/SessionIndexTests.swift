@@ -28,6 +28,10 @@ private final class CountingFileSystem: FileSystemWrapper, @unchecked Sendable {
         lock.withLock { counts["statuses", default: 0] += names.count }
         return try base.statuses(in: path, names: names)
     }
+    func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+        if path.contains("/.liftlog/index/months/") { note("monthFileReads") }
+        return try base.readFile(path, limit: limit)
+    }
 }
 
 @Suite("Session index")
@@ -477,7 +481,9 @@ struct SessionIndexTests {
         state.folderTimes["sessions"] = 7
         state.months[january] = month
         state.months[MonthKey(year: 2024, month: 12)] = MonthSummary()
+        state.idShardsHash = 0x5eed_0123_4567_89ab
         #expect(IndexState(bytes: Array(state.text.utf8)) == state)
+        #expect(IndexState(bytes: Array(state.text.utf8))?.idShardsHash == 0x5eed_0123_4567_89ab)
         // An older state file (fewer fields) is not understood: the index is rebuilt.
         #expect(IndexState(bytes: Array("liftlog-index 2 kg\nM\t2025/01\t99\t2\t1\t0\t1\t0\t0\t1\n".utf8)) == nil)
         // Anything else unexpected in a line makes it rebuild too.
@@ -725,6 +731,66 @@ struct SessionByIDTests {
             #expect(throws: LiftLogError.notFound("No session with ID '7d41aa03'.", remedy: .listSessions)) {
                 try store.session(idPrefix: "7d41aa03")
             }
+        }
+    }
+}
+
+extension SessionByIDTests {
+    @Test("an ID its shard does not list is missing, known from the shard alone while the shard and ids.tsv are as written; otherwise the months answer and the shard is written again")
+    func missingIDs() throws {
+        try withTemporaryDirectory { root throws in
+            let sessions = try writeSessions(try makeStore(at: root, seed: false), ids: ids)
+            let counting = CountingFileSystem()
+            // A clock past the folders' times, so that they are recorded (and not listed again).
+            var environment = Store.Environment.test(now: Timestamp("2040-01-01T00:00:00+00:00")!)
+            environment.fileSystem = counting
+            let store = try Store.open(at: root + "/store", environment: environment)
+            _ = try store.history(HistoryQuery())
+            let shard = root + "/store/.liftlog/index/ids/5a.tsv", hashes = root + "/store/.liftlog/index/ids.tsv"
+            let missing = LiftLogError.notFound("No session with ID '5a0c19e2-2'.", remedy: .listSessions)
+            var reads = counting.count(of: "monthFileReads")
+            #expect(throws: missing) { try store.session(idPrefix: "5a0c19e2-2") }
+            #expect(counting.count(of: "monthFileReads") == reads)
+            // A shard older than the months' files (a crash): it lists one of the two sessions
+            // beginning 5a0c19e, which is ambiguous all the same.
+            let intact = try #require(readText(shard))
+            writeText(intact.split(separator: "\n").filter { $0.hasPrefix(sessions[0].id.rawValue) }.joined(separator: "\n") + "\n", to: shard)
+            #expect(throws: LiftLogError.validation("Session ID '5a0c19e' is ambiguous: it matches 2 sessions (5a0c19e2-0b, 5a0c19e2-1b). Give more characters.")) {
+                try store.session(idPrefix: "5a0c19e")
+            }
+            #expect(counting.count(of: "monthFileReads") > reads)
+            reads = counting.count(of: "monthFileReads")
+            #expect(readText(shard) == intact)
+            #expect(throws: missing) { try store.session(idPrefix: "5a0c19e2-2") }
+            #expect(counting.count(of: "monthFileReads") == reads)
+            // ids.tsv damaged by hand: no shard is vouched for until written again.
+            writeText("5a\t1\n", to: hashes)
+            #expect(throws: missing) { try store.session(idPrefix: "5a0c19e2-2") }
+            #expect(counting.count(of: "monthFileReads") > reads)
+            reads = counting.count(of: "monthFileReads")
+            #expect(readText(hashes) != "5a\t1\n")
+            #expect(throws: missing) { try store.session(idPrefix: "5a0c19e2-2") }
+            #expect(try store.session(idPrefix: "5a0c19e2-1").path == sessions[1].relativePath)
+            #expect(counting.count(of: "monthFileReads") == reads)
+        }
+    }
+
+    @Test("check of chosen files finds a duplicate ID that an ID shard left empty by a crash does not list")
+    func duplicateBehindADamagedShard() throws {
+        try withTemporaryDirectory { root throws in
+            let sessions = try writeSessions(try makeStore(at: root, seed: false), ids: ids)
+            let original = sessions[2].relativePath
+            // A copy under another name in the same folder (the same ID: a duplicate).
+            let name = original.split(separator: "/").last!
+            let copy = String(original.dropLast(name.count) + name.prefix(11) + "2359" + name.dropFirst(15))
+            writeText(try #require(readText(root + "/store/" + original)), to: root + "/store/" + copy)
+            let duplicate = StoreChecker.duplicateMessage(what: "session", id: sessions[2].id.rawValue, others: original)
+            #expect(try Store.check(at: root + "/store", paths: [copy]).problems.map(\.message).contains(duplicate))
+            #expect(try Store.check(at: root + "/store", paths: [copy]).problems.map(\.message).contains(duplicate))
+            writeText("", to: root + "/store/.liftlog/index/ids/7d.tsv")
+            let report = try Store.check(at: root + "/store", paths: [copy])
+            #expect(Set(report.problems.map(\.path)) == [copy])
+            #expect(report.problems.map(\.message).contains(duplicate))
         }
     }
 }
