@@ -134,8 +134,9 @@ package struct IndexState: Equatable, Sendable {
     }
 
     /// The state file: `liftlog-index 8 UNIT HASH`, then a line per folder time, one with the
-    /// hash of the ID shards' hashes (`I`) and one per month. `HASH` is the ``ContentHash`` of the lines below it: while it stands, the file
-    /// is as written, and a month's line is read no further than every command needs.
+    /// hash of `ids.tsv` (`I`) and one per month. `HASH` is the ``ContentHash`` of the lines
+    /// below it: while it stands, the file is as written, and a month's line is read no further
+    /// than every command needs.
     package var bytes: [UInt8] {
         var body: [UInt8] = []
         body.reserveCapacity(64 * folderTimes.count + 120 * months.count)

@@ -38,8 +38,11 @@ extension SessionIndex {
     /// index is next written.
     func vouchedShard(_ id: String) throws(LiftLogError) -> [UInt8]? {
         let shard = String(id.prefix(2))
-        let bytes = try files.read(SessionIndex.idShardPath(shard)) ?? []
-        if idShardHashes().vouches(for: shard, bytes) { return bytes }
+        let hashes = idShardHashes()
+        if hashes.hashes[shard] != nil {
+            let bytes = try files.read(SessionIndex.idShardPath(shard)) ?? []
+            if hashes.vouches(for: shard, bytes) { return bytes }
+        }
         shardsToRepair.insert(shard)
         return nil
     }

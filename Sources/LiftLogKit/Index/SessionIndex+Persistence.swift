@@ -78,17 +78,17 @@ extension SessionIndex {
         guard rebuildingIDs || !idChanges.isEmpty || !shardsToRepair.isEmpty else { return }
         var hashes = rebuildingIDs ? IDShardHashes() : idShardHashes()
         if rebuildingIDs {
-            var byShard: [String: [String]] = [:]
+            var byShard: [String: [String: String]] = [:]
             for (id, path) in idChanges {
-                if let path { byShard[String(id.prefix(2)), default: []].append("\(id)\t\(path)") }
+                if let path { byShard[String(id.prefix(2)), default: [:]][id] = path }
             }
             for entry in (try? files.list("\(SessionIndex.directory)/ids")) ?? [] where byShard[String(entry.name.prefix(2))] == nil {
                 try files.removeCache("\(SessionIndex.directory)/ids/\(entry.name)")
             }
             // A shard without sessions is a missing file: no bytes.
             for shard in IDShardHashes.allShards { hashes.hashes[shard] = ContentHash.of([]) }
-            for (shard, lines) in byShard {
-                let bytes = Array((lines.sorted().joined(separator: "\n") + "\n").utf8)
+            for (shard, entries) in byShard {
+                let bytes = SessionIndex.shardBytes(entries)
                 try writeCache(bytes, to: SessionIndex.idShardPath(shard))
                 hashes.hashes[shard] = ContentHash.of(bytes)
             }
@@ -109,13 +109,7 @@ extension SessionIndex {
                     // Written again from the months' records, which are current.
                     for (id, path) in try sessionsInMonths(withIDPrefix: shard) where entries[id] == nil { entries[id] = path }
                 }
-                var text: [UInt8] = []
-                for (id, path) in entries.sorted(by: { $0.key < $1.key }) {
-                    text.append(utf8Of: id)
-                    text.append(0x09)
-                    text.append(utf8Of: path)
-                    text.append(0x0A)
-                }
+                let text = SessionIndex.shardBytes(entries)
                 if text.isEmpty {
                     try files.removeCache(path)
                 } else {
@@ -134,5 +128,17 @@ extension SessionIndex {
         idChanges = [:]
         shardsToRepair = []
         rebuildingIDs = false
+    }
+
+    /// An ID shard's bytes: a line `ID TAB path` per session, in the order of the IDs.
+    static func shardBytes(_ entries: [String: String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (id, path) in entries.sorted(by: { $0.key < $1.key }) {
+            bytes.append(utf8Of: id)
+            bytes.append(0x09)
+            bytes.append(utf8Of: path)
+            bytes.append(0x0A)
+        }
+        return bytes
     }
 }
