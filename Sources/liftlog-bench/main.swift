@@ -169,15 +169,27 @@ for size in sizes {
     record("store size (MB)", size, Double(bytes) / 1_048_576)
     fixtures.append(fixture)
 }
+// The same number of sessions over four years instead of thirty (48 month folders instead of
+// 360), at the largest size of at most 10,000: what the age of a log costs the short commands
+// (the issue's target: their cost grows at most 1.2× from 4 to 30 years of folders).
+let twinSize = sizes.filter { $0 <= 10_000 }.max()!
+var fourYears = Fixture(size: twinSize, root: makeTemporaryDirectory())
+defer { removeTree(fourYears.root) }
+_ = try SyntheticStore.build(at: fourYears.path, count: twinSize, years: 4)
+print("N = \(twinSize) over 4 years: generated")
+sync()
 // A store at rest: folders changed in the last two seconds are rescanned on every read,
 // because file-system timestamps are too coarse to trust yet (see SessionIndex).
 usleep(2_100_000)
-for index in fixtures.indices {
-    let store = try Store.open(at: fixtures[index].path)
+/// Builds the index of `fixture` and notes the files and the session the measures use.
+func prepare(_ fixture: inout Fixture) throws {
+    let store = try Store.open(at: fixture.path)
     _ = try store.history(HistoryQuery())
-    fixtures[index].pageFiles = try store.history(HistoryQuery(page: 100, perPage: 10)).sessions.map { fixtures[index].path + "/" + $0.path }
-    fixtures[index].middle = try store.history(HistoryQuery(page: fixtures[index].size / 20, perPage: 10)).sessions[0]
+    fixture.pageFiles = try store.history(HistoryQuery(page: 100, perPage: 10)).sessions.map { fixture.path + "/" + $0.path }
+    fixture.middle = try store.history(HistoryQuery(page: fixture.size / 20, perPage: 10)).sessions[0]
 }
+for index in fixtures.indices { try prepare(&fixtures[index]) }
+try prepare(&fourYears)
 
 /// Measures `body` for every fixture, alternating between them round by round so that drift
 /// of the machine affects all sizes alike; records the median of each.
@@ -197,17 +209,32 @@ func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     return (now() - start) * 1000
 }
 
+/// A short command measured as a whole process on each fixture (`only`: on the fixture of
+/// that size alone).
+struct ShortCommand {
+    var name: String
+    var only: Int?
+    var body: (Fixture) -> Void
+
+    init(_ name: String, only: Int? = nil, _ body: @escaping (Fixture) -> Void) {
+        self.name = name
+        self.only = only
+        self.body = body
+    }
+}
+
 /// Measures several short commands together, round by round: each round runs every command
 /// once on every fixture. The machine slows down now and then for a fraction of a second
 /// (seen as a run of whole processes 1–1.5 ms slower); measured one after the other, such a
 /// spell can take all the runs of one command and none of the peer's, while round by round
 /// it takes a few runs of each, which the medians leave out.
-@MainActor func interleaved(_ measures: [(name: String, body: (Fixture) -> Void)], runs: Int) {
+@MainActor func interleaved(_ measures: [ShortCommand], runs: Int) {
     var samples: [String: [Int: [Double]]] = [:]
-    for measure in measures { for fixture in fixtures { measure.body(fixture) } }
+    func sizes(of measure: ShortCommand) -> [Fixture] { fixtures.filter { measure.only == nil || $0.size == measure.only } }
+    for measure in measures { for fixture in sizes(of: measure) { measure.body(fixture) } }
     for _ in 0..<runs {
         for measure in measures {
-            for fixture in fixtures { samples[measure.name, default: [:]][fixture.size, default: []].append(milliseconds { measure.body(fixture) }) }
+            for fixture in sizes(of: measure) { samples[measure.name, default: [:]][fixture.size, default: []].append(milliseconds { measure.body(fixture) }) }
         }
     }
     for measure in measures {
@@ -222,7 +249,7 @@ interleaved("floor: read the 10 files of a page raw (ms)", runs: runs) { _ = raw
 try interleaved("show, in-process (ms)", runs: runs) { _ = try Store.open(at: $0.path).session(idPrefix: $0.middle!.id.short) }
 interleaved("floor: read that session file raw (ms)", runs: runs) { _ = rawRead([$0.path + "/" + $0.middle!.path]) }
 
-for fixture in fixtures {
+for fixture in fixtures + [fourYears] {
     let store = try Store.open(at: fixture.path)
     try store.startSession()
     for exercise in ["Back Squat", "Bench Press", "Barbell Row", "Deadlift"] {
@@ -247,29 +274,41 @@ print("Whole processes, as a user runs them:")
 let processRuns = quick ? 7 : 21
 // The short commands and their peers, round by round (21 rounds in the quick run too: a
 // command of 1–3 ms needs them for a steady median).
-var shortCommands: [(name: String, body: (Fixture) -> Void)] = [
-    ("floor: a C program that only starts, whole process (ms)", { _ in _ = runProcess([cFloor ?? "/bin/true"]) }),
-    ("floor: liftlog --version, whole process (ms)", { _ in _ = runProcess([liftlog, "--version"]) }),
-    ("liftlog --version, just copied in one piece (right after installing), whole process (ms)", { _ in _ = runProcess([freshLiftlog, "--version"]) }),
-    ("liftlog --version, the file the linker wrote, whole process (ms)", { _ in _ = runProcess([builtLiftlog, "--version"]) }),
-    ("history page 1, whole process (ms)", { _ = runProcess([liftlog, "history", "--per-page", "10", "--store", $0.path]) }),
-    ("history page 100, whole process (ms)", { _ = runProcess([liftlog, "history", "--per-page", "10", "--page", "100", "--store", $0.path]) }),
-    ("show, whole process (ms)", { _ = runProcess([liftlog, "show", $0.middle!.id.short, "--store", $0.path]) }),
-    ("status, whole process (ms)", { _ = runProcess([liftlog, "status", "--store", $0.path]) }),
+var shortCommands: [ShortCommand] = [
+    ShortCommand("floor: a C program that only starts, whole process (ms)") { _ in _ = runProcess([cFloor ?? "/bin/true"]) },
+    ShortCommand("floor: liftlog --version, whole process (ms)") { _ in _ = runProcess([liftlog, "--version"]) },
+    ShortCommand("liftlog --version, just copied in one piece (right after installing), whole process (ms)") { _ in _ = runProcess([freshLiftlog, "--version"]) },
+    ShortCommand("liftlog --version, the file the linker wrote, whole process (ms)") { _ in _ = runProcess([builtLiftlog, "--version"]) },
+    ShortCommand("history page 1, whole process (ms)") { _ = runProcess([liftlog, "history", "--per-page", "10", "--store", $0.path]) },
+    ShortCommand("history page 100, whole process (ms)") { _ = runProcess([liftlog, "history", "--per-page", "10", "--page", "100", "--store", $0.path]) },
+    ShortCommand("show, whole process (ms)") { _ = runProcess([liftlog, "show", $0.middle!.id.short, "--store", $0.path]) },
+    ShortCommand("status, whole process (ms)") { _ = runProcess([liftlog, "status", "--store", $0.path]) },
     // The pre-commit hook checks what is staged: one session file, whatever the size of the
     // log (`check FILE` is `check --staged` without asking git).
-    ("check of one session file (pre-commit), whole process (ms)", {
+    ShortCommand("check of one session file (pre-commit), whole process (ms)") {
         let checked = runProcess([liftlog, "check", $0.path + "/" + $0.middle!.path, "--store", $0.path])
         precondition(checked.status == 0, "check FILE failed")
-    }),
+    },
+]
+// The same commands on the four-year twin, in the same rounds, recorded at its size.
+shortCommands += [
+    ShortCommand("history page 1, 4 years of folders, whole process (ms)", only: twinSize) { _ in
+        _ = runProcess([liftlog, "history", "--per-page", "10", "--store", fourYears.path])
+    },
+    ShortCommand("show, 4 years of folders, whole process (ms)", only: twinSize) { _ in
+        _ = runProcess([liftlog, "show", fourYears.middle!.id.short, "--store", fourYears.path])
+    },
+    ShortCommand("status, 4 years of folders, whole process (ms)", only: twinSize) { _ in
+        _ = runProcess([liftlog, "status", "--store", fourYears.path])
+    },
 ]
 if let sqlite {
-    shortCommands.append(("SQLite: history page 1, whole sqlite3 process (ms)", {
+    shortCommands.append(ShortCommand("SQLite: history page 1, whole sqlite3 process (ms)") {
         _ = runProcess([sqlite, $0.root + "/sessions.sqlite", "SELECT * FROM sessions ORDER BY started_at DESC LIMIT 10"])
-    }))
-    shortCommands.append(("SQLite: history page 100, whole sqlite3 process (ms)", {
+    })
+    shortCommands.append(ShortCommand("SQLite: history page 100, whole sqlite3 process (ms)") {
         _ = runProcess([sqlite, $0.root + "/sessions.sqlite", "SELECT * FROM sessions ORDER BY started_at DESC LIMIT 10 OFFSET 990"])
-    }))
+    })
 }
 interleaved(shortCommands, runs: 21)
 // Page faults: mapping a page of the binary's code or data, or memory touched for the first time,
@@ -569,6 +608,10 @@ if rows[pythonFloorName] != nil {
 for name in ["export csv, peak memory (MB)", "export ndjson, peak memory (MB)", "pr of every exercise, peak memory (MB)"] {
     let growth = value(name, large) / value(name, small)
     print("- \(name): \(format(value(name, small), digits: 1)) → \(format(value(name, large), digits: 1)) MB for \(large / small)× the sessions (\(format(growth, digits: 2))×)")
+}
+for name in ["history page 1", "show", "status"] {
+    let ratio = value("\(name), whole process (ms)", twinSize) / value("\(name), 4 years of folders, whole process (ms)", twinSize)
+    print("- \(name), whole process, at N = \(twinSize): 30 years of folders vs 4: \(format(ratio, digits: 2))× (target ≤ 1.2×) \(ratio <= 1.2 ? "met" : "NOT met")")
 }
 if rows["SQLite: history page 1, whole sqlite3 process (ms)"] != nil {
     for name in ["history page 1, whole process (ms)", "show, whole process (ms)", "status, whole process (ms)"] {
