@@ -44,7 +44,29 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
     public var description: String {
-        "\(CivilCalendar.pad(year, 4))-\(CivilCalendar.pad(month, 2))-\(CivilCalendar.pad(day, 2))"
+        guard (0...9999).contains(year) else { return "\(CivilCalendar.pad(year, 4))-\(CivilCalendar.pad(month, 2))-\(CivilCalendar.pad(day, 2))" }
+        return String(unsafeUninitializedCapacity: 10) { bytes in
+            write(into: bytes)
+            return 10
+        }
+    }
+
+    /// Writes `YYYY-MM-DD` into the first 10 bytes of `bytes` (a year of 0–9999).
+    func write(into bytes: UnsafeMutableBufferPointer<UInt8>) {
+        LocalDate.put(year, into: bytes, at: 0, width: 4)
+        bytes[4] = 0x2D
+        LocalDate.put(month, into: bytes, at: 5, width: 2)
+        bytes[7] = 0x2D
+        LocalDate.put(day, into: bytes, at: 8, width: 2)
+    }
+
+    /// Writes the last `width` decimal digits of `value` (not negative) at `offset`.
+    static func put(_ value: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at offset: Int, width: Int) {
+        var rest = value
+        for position in stride(from: offset + width - 1, through: offset, by: -1) {
+            bytes[position] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+            rest /= 10
+        }
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }

@@ -46,8 +46,17 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `2025-01-24 07:30`, the wall-clock time in the recorded offset.
     public var shortDescription: String {
-        let time = localTime
-        return "\(localDate) \(CivilCalendar.pad(time.hour, 2)):\(CivilCalendar.pad(time.minute, 2))"
+        let date = localDate, time = localTime
+        guard (0...9999).contains(date.year) else { return "\(date) \(CivilCalendar.pad(time.hour, 2)):\(CivilCalendar.pad(time.minute, 2))" }
+        // Written as bytes (every row of history has one).
+        return String(unsafeUninitializedCapacity: 16) { bytes in
+            date.write(into: bytes)
+            bytes[10] = 0x20
+            LocalDate.put(time.hour, into: bytes, at: 11, width: 2)
+            bytes[13] = 0x3A
+            LocalDate.put(time.minute, into: bytes, at: 14, width: 2)
+            return 16
+        }
     }
 
     /// The ISO 8601 text written to files.

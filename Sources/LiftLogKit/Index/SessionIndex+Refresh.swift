@@ -20,23 +20,25 @@ extension SessionIndex {
         // The months whose files must be read again, rescanned together at the end.
         var changed: [(key: MonthKey, folderTime: Int64)] = []
         let sessionsTime = try folderTime("sessions")
-        var knownYears = Swift.Set(state.months.keys.map(\.year))
+        // The known months' years, newest first: the months are kept in order, so neither a set
+        // nor a sort is needed when the years did not change.
+        var years: [Int] = []
+        for key in state.months.keysNewestFirst where years.last != key.year { years.append(key.year) }
         if sessionsTime != state.folderTimes["sessions"] || sessionsTime <= 0 {
-            let years = try files.list("sessions").filter { $0.kind != .regular }.compactMap { entry -> Int? in
+            let listed = Swift.Set(try files.list("sessions").filter { $0.kind != .regular }.compactMap { entry -> Int? in
                 guard entry.name.count == 4, let year = Int(entry.name), year > 0 else { return nil }
                 return year
-            }
-            let listed = Swift.Set(years)
-            for year in knownYears.subtracting(listed) { removeYear(year) }
-            for year in listed.subtracting(knownYears) { state.folderTimes[MonthKey.yearFolder(year)] = -1 }
-            knownYears = listed
+            })
+            let known = Swift.Set(years)
+            for year in known.subtracting(listed) { removeYear(year) }
+            for year in listed.subtracting(known) { state.folderTimes[MonthKey.yearFolder(year)] = -1 }
+            years = listed.sorted(by: >)
             state.folderTimes["sessions"] = sessionsTime > 0 ? recordableTime(sessionsTime) : sessionsTime
             stateDirty = true
         }
         // Every known year's folder and every known month's, looked at in two batches below
         // `sessions` (one open of it each, not one per year): the common case, nothing changed,
         // is these `stat` calls and nothing else.
-        let years = knownYears.sorted(by: >)
         let yearStatuses = try files.statuses(in: "sessions", names: years.map { CivilCalendar.pad($0, 4) })
         let knownMonths = Array(state.months.keysNewestFirst)
         let knownMonthStatuses = try files.statuses(in: "sessions", subpaths: knownMonths.map(\.folderBelowSessions))

@@ -12,7 +12,7 @@ struct TimestampTests {
         #expect(timestamp.description == text)
     }
 
-    @Test("writes 5,000 random times as their fields padded, and reads the text back to the same time")
+    @Test("writes 5,000 random times as their fields padded (in full, short, and the date alone), and reads the text back to the same time")
     func randomTexts() throws {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<5_000 {
@@ -28,6 +28,9 @@ struct TimestampTests {
                 + (offset < 0 ? "-" : "+") + "\(CivilCalendar.pad(abs(offset) / 3600, 2)):\(CivilCalendar.pad(abs(offset) / 60 % 60, 2))"
             #expect(time.description == expected)
             #expect(Timestamp(expected) == time, "\(expected)")
+            let day = "\(CivilCalendar.pad(date.year, 4))-\(CivilCalendar.pad(date.month, 2))-\(CivilCalendar.pad(date.day, 2))"
+            #expect(date.description == day)
+            #expect(time.shortDescription == day + " \(CivilCalendar.pad(clock.hour, 2)):\(CivilCalendar.pad(clock.minute, 2))")
         }
     }
 
