@@ -249,6 +249,16 @@ interleaved("floor: read the 10 files of a page raw (ms)", runs: runs) { _ = raw
 try interleaved("show, in-process (ms)", runs: runs) { _ = try Store.open(at: $0.path).session(idPrefix: $0.middle!.id.short) }
 interleaved("floor: read that session file raw (ms)", runs: runs) { _ = rawRead([$0.path + "/" + $0.middle!.path]) }
 
+// Status with no session active, as between workouts: it then looks for one in the index,
+// which compares every month folder with it (the later measures of status have a session
+// active, which `.liftlog/active` names).
+interleaved([
+    ShortCommand("status, no session active, whole process (ms)") { _ = runProcess([liftlog, "status", "--store", $0.path]) },
+    ShortCommand("status, no session active, 4 years of folders, whole process (ms)", only: twinSize) { _ in
+        _ = runProcess([liftlog, "status", "--store", fourYears.path])
+    },
+], runs: 21)
+
 for fixture in fixtures + [fourYears] {
     let store = try Store.open(at: fixture.path)
     try store.startSession()
@@ -609,12 +619,12 @@ for name in ["export csv, peak memory (MB)", "export ndjson, peak memory (MB)", 
     let growth = value(name, large) / value(name, small)
     print("- \(name): \(format(value(name, small), digits: 1)) → \(format(value(name, large), digits: 1)) MB for \(large / small)× the sessions (\(format(growth, digits: 2))×)")
 }
-for name in ["history page 1", "show", "status"] {
+for name in ["history page 1", "show", "status", "status, no session active"] {
     let ratio = value("\(name), whole process (ms)", twinSize) / value("\(name), 4 years of folders, whole process (ms)", twinSize)
     print("- \(name), whole process, at N = \(twinSize): 30 years of folders vs 4: \(format(ratio, digits: 2))× (target ≤ 1.2×) \(ratio <= 1.2 ? "met" : "NOT met")")
 }
 if rows["SQLite: history page 1, whole sqlite3 process (ms)"] != nil {
-    for name in ["history page 1, whole process (ms)", "show, whole process (ms)", "status, whole process (ms)"] {
+    for name in ["history page 1, whole process (ms)", "show, whole process (ms)", "status, whole process (ms)", "status, no session active, whole process (ms)"] {
         let ratio = value(name, large) / value("SQLite: history page 1, whole sqlite3 process (ms)", large)
         print("- \(name) at N = \(large) vs sqlite3's page: \(format(ratio, digits: 2))× (target ≤ 1.0×) \(ratio <= 1.0 ? "met" : "NOT met")")
     }
