@@ -230,11 +230,11 @@ struct ShortCommand {
 /// it takes a few runs of each, which the medians leave out.
 @MainActor func interleaved(_ measures: [ShortCommand], runs: Int) {
     var samples: [String: [Int: [Double]]] = [:]
-    func sizes(of measure: ShortCommand) -> [Fixture] { fixtures.filter { measure.only == nil || $0.size == measure.only } }
-    for measure in measures { for fixture in sizes(of: measure) { measure.body(fixture) } }
+    func measured(by measure: ShortCommand) -> [Fixture] { fixtures.filter { measure.only == nil || $0.size == measure.only } }
+    for measure in measures { for fixture in measured(by: measure) { measure.body(fixture) } }
     for _ in 0..<runs {
         for measure in measures {
-            for fixture in sizes(of: measure) { samples[measure.name, default: [:]][fixture.size, default: []].append(milliseconds { measure.body(fixture) }) }
+            for fixture in measured(by: measure) { samples[measure.name, default: [:]][fixture.size, default: []].append(milliseconds { measure.body(fixture) }) }
         }
     }
     for measure in measures {

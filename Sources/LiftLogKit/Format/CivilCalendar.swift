@@ -47,17 +47,23 @@ package enum CivilCalendar {
         // as bytes when the value fits the width.
         if value >= 0, (1...8).contains(width), value < decimalLimits[width] {
             return String(unsafeUninitializedCapacity: width) { buffer in
-                var rest = value
-                for position in stride(from: width - 1, through: 0, by: -1) {
-                    buffer[position] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
-                    rest /= 10
-                }
+                putDigits(value, width: width, into: buffer, at: 0)
                 return width
             }
         }
         let digits = String(abs(value))
         let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
         return value < 0 ? "-" + padded : padded
+    }
+
+    /// Writes the last `width` decimal digits of `value` (not negative), zero-padded, at
+    /// `offset` of `buffer`: for text put together as bytes (``pad(_:_:)``, dates, times).
+    static func putDigits(_ value: Int, width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        var rest = value
+        for position in stride(from: offset + width - 1, through: offset, by: -1) {
+            buffer[position] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+            rest /= 10
+        }
     }
 
     /// 10 to the power of each width ``pad(_:_:)`` writes as bytes.

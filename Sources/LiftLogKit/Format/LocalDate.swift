@@ -53,20 +53,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Writes `YYYY-MM-DD` into the first 10 bytes of `bytes` (a year of 0–9999).
     func write(into bytes: UnsafeMutableBufferPointer<UInt8>) {
-        LocalDate.put(year, into: bytes, at: 0, width: 4)
+        CivilCalendar.putDigits(year, width: 4, into: bytes, at: 0)
         bytes[4] = 0x2D
-        LocalDate.put(month, into: bytes, at: 5, width: 2)
+        CivilCalendar.putDigits(month, width: 2, into: bytes, at: 5)
         bytes[7] = 0x2D
-        LocalDate.put(day, into: bytes, at: 8, width: 2)
-    }
-
-    /// Writes the last `width` decimal digits of `value` (not negative) at `offset`.
-    static func put(_ value: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at offset: Int, width: Int) {
-        var rest = value
-        for position in stride(from: offset + width - 1, through: offset, by: -1) {
-            bytes[position] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
-            rest /= 10
-        }
+        CivilCalendar.putDigits(day, width: 2, into: bytes, at: 8)
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }

@@ -52,9 +52,9 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         return String(unsafeUninitializedCapacity: 16) { bytes in
             date.write(into: bytes)
             bytes[10] = 0x20
-            LocalDate.put(time.hour, into: bytes, at: 11, width: 2)
+            CivilCalendar.putDigits(time.hour, width: 2, into: bytes, at: 11)
             bytes[13] = 0x3A
-            LocalDate.put(time.minute, into: bytes, at: 14, width: 2)
+            CivilCalendar.putDigits(time.minute, width: 2, into: bytes, at: 14)
             return 16
         }
     }
