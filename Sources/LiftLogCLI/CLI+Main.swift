@@ -10,7 +10,7 @@ import Darwin
 extension CLI {
     /// Runs the process's command line against the real terminal and returns the exit status.
     public static func main() -> Int32 {
-        let environment = ProcessSupport.environment
+        let environment = ProcessEnvironment.process
         let streams = StandardStreams()
         var io = ProcessIO(
             writeOutput: { streams.writeOutput($0) },

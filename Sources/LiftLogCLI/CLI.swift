@@ -9,8 +9,14 @@ public enum CLI {
     /// The version `liftlog --version` prints.
     public static let version = "0.1.0"
 
-    /// Runs one command line (without the program name) and returns the exit status.
+    /// Runs one command line (without the program name) with exactly the variables
+    /// `environment` and returns the exit status.
     public static func run(arguments: [String], environment: [String: String], io: ProcessIO, storeEnvironment: Store.Environment = .live) -> Int32 {
+        run(arguments: arguments, environment: ProcessEnvironment(environment), io: io, storeEnvironment: storeEnvironment)
+    }
+
+    /// Runs one command line (without the program name) and returns the exit status.
+    public static func run(arguments: [String], environment: ProcessEnvironment, io: ProcessIO, storeEnvironment: Store.Environment = .live) -> Int32 {
         var storeEnvironment = storeEnvironment
         if let text = environment["LIFTLOG_LOCK_TIMEOUT"], let seconds = Double(text), seconds >= 0, seconds.isFinite {
             storeEnvironment.lockTimeout = seconds

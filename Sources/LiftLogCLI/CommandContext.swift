@@ -2,7 +2,7 @@ import LiftLogKit
 
 /// What a command runs with: the environment, the resolved store and the output settings.
 struct CommandContext {
-    var environment: [String: String]
+    var environment: ProcessEnvironment
     var io: ProcessIO
     var storeEnvironment: Store.Environment
     var style: Style

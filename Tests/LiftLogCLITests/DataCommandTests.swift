@@ -2,6 +2,11 @@ import Testing
 @testable import LiftLogCLI
 @testable import LiftLogKit
 import LiftLogTestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite("check")
 struct CheckCommandTests {
@@ -138,6 +143,30 @@ struct EditCommandTests {
             #expect(outcome.output == "Saved \(path).\n")
             #expect(readText(store + "/" + path)?.contains("\"session_rpe\": 2") == true)
             #expect(run(["edit", id, "--store", store], environment: ["TMPDIR": root, "EDITOR": "true"]).output == "No changes.\n")
+        }
+    }
+
+    @Test("the binary reads its own environment as asked for and passes all of it to the editor")
+    func processEnvironment() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path) = try storeWithSession(root)
+            let id = String(path.suffix(13).prefix(8))
+            // The store comes from LIFTLOG_STORE, the editor from VISUAL (before EDITOR), and the
+            // new value from a variable only the editor reads.
+            let script = #"sed -i "s/\"session_rpe\": 4/\"session_rpe\": $LIFTLOG_TEST_RPE/" "$1""#
+            let outcome = runBinary(["edit", id], environment: ["LIFTLOG_STORE": store, "TMPDIR": root, "VISUAL": editor(root, script),
+                                                                 "EDITOR": "false", "LIFTLOG_TEST_RPE": "3"])
+            #expect(outcome.status == 0, "\(outcome.error)")
+            #expect(outcome.output == "Saved \(path).\n")
+            #expect(readText(store + "/" + path)?.contains("\"session_rpe\": 3") == true)
+            // In-process, a given set of variables is exactly what the command sees.
+            #expect(ProcessEnvironment(["A": "1"])["A"] == "1")
+            #expect(ProcessEnvironment(["A": "1"])["PATH"] == nil)
+            #expect(ProcessEnvironment(["A": "1"]).all == ["A": "1"])
+            let searchPath = String(cString: try #require(getenv("PATH")))
+            #expect(ProcessEnvironment.process["PATH"] == searchPath)
+            #expect(ProcessEnvironment.process.all["PATH"] == searchPath)
+            #expect(ProcessEnvironment.process["LIFTLOG_NO_SUCH_VARIABLE"] == nil)
         }
     }
 

@@ -44,7 +44,7 @@ enum GitSetup {
     ///
     /// - Returns: a sentence saying what was done.
     /// - Throws: `IO_ERROR` when git is missing or fails.
-    static func install(in store: Store, environment: [String: String]) throws(LiftLogError) -> String {
+    static func install(in store: Store, environment: ProcessEnvironment) throws(LiftLogError) -> String {
         var said = ""
         if try store.files.status(".git") == nil {
             let status = Subprocess.run(["git", "init", "--quiet", store.root], environment: environment)

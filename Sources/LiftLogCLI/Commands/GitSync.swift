@@ -5,11 +5,11 @@ import LiftLogKit
 struct GitSync {
     let store: Store
     let storeEnvironment: Store.Environment
-    let environment: [String: String]
+    let environment: ProcessEnvironment
     /// What was done, one line a step.
     private(set) var lines: [String] = []
 
-    init(store: Store, storeEnvironment: Store.Environment, environment: [String: String]) {
+    init(store: Store, storeEnvironment: Store.Environment, environment: ProcessEnvironment) {
         self.store = store
         self.storeEnvironment = storeEnvironment
         self.environment = environment

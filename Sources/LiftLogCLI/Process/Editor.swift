@@ -9,7 +9,7 @@ import Darwin
 /// The user's text editor: `$VISUAL`, else `$EDITOR`, else `vi`, run through the shell so that
 /// a value such as `code --wait` works, attached to this terminal.
 enum Editor {
-    static func command(in environment: [String: String]) -> String {
+    static func command(in environment: ProcessEnvironment) -> String {
         for name in ["VISUAL", "EDITOR"] {
             if let value = environment[name], !value.trimmingWhitespace().isEmpty { return value }
         }
@@ -18,12 +18,12 @@ enum Editor {
 
     /// Runs the editor on `path`, waits for it, and returns its exit status (127 when it
     /// could not be started).
-    static func edit(_ path: String, environment: [String: String]) -> Int32 {
+    static func edit(_ path: String, environment: ProcessEnvironment) -> Int32 {
         Subprocess.run(["/bin/sh", "-c", command(in: environment) + " \"$1\"", "sh", path], environment: environment)
     }
 
     /// A new private folder for the copy being edited.
-    static func makeTemporaryFolder(in environment: [String: String]) -> String? {
+    static func makeTemporaryFolder(in environment: ProcessEnvironment) -> String? {
         let base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((base + "/liftlog-edit-XXXXXX").utf8CString)
         guard let pointer = mkdtemp(&template) else { return nil }

@@ -11,8 +11,8 @@ import Darwin
 enum Subprocess {
     /// Runs `arguments[0]` (found on `PATH` when it has no slash) with `environment`; returns its
     /// exit status, or 127 when it could not be started.
-    static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        var variables = environment
+    static func run(_ arguments: [String], environment: ProcessEnvironment) -> Int32 {
+        var variables = environment.all
         if variables["PATH"] == nil { variables["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
         guard let program = locate(arguments[0], path: variables["PATH"]) else { return 127 }
         let started = ProcessSupport.spawn(program, arguments: arguments, environment: variables.map { "\($0.key)=\($0.value)" },
@@ -23,8 +23,8 @@ enum Subprocess {
 
     /// Runs a program with its standard output and error captured instead of shown; returns
     /// its exit status and what it printed (both streams, in order).
-    static func capture(_ arguments: [String], environment: [String: String]) -> (status: Int32, output: String) {
-        var variables = environment
+    static func capture(_ arguments: [String], environment: ProcessEnvironment) -> (status: Int32, output: String) {
+        var variables = environment.all
         if variables["PATH"] == nil { variables["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
         guard let program = locate(arguments[0], path: variables["PATH"]) else { return (127, "\(arguments[0]): not found") }
         var fds: [Int32] = [0, 0]
