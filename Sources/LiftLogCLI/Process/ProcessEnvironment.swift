@@ -14,7 +14,7 @@ import Darwin
 /// into a dictionary at every start, and freeing it at the end, cost about 120,000
 /// instructions in a shell of 35 variables, more than the rest of `liftlog --version`. The
 /// whole set is made only for a program this one starts (an editor, git), which needs it all.
-public struct ProcessEnvironment: Sendable, ExpressibleByDictionaryLiteral {
+public struct ProcessEnvironment: Sendable {
     /// `nil`: this process's environment.
     private let given: [String: String]?
 
@@ -28,10 +28,6 @@ public struct ProcessEnvironment: Sendable, ExpressibleByDictionaryLiteral {
     /// Exactly `variables`.
     public init(_ variables: [String: String]) {
         given = variables
-    }
-
-    public init(dictionaryLiteral elements: (String, String)...) {
-        given = Dictionary(elements, uniquingKeysWith: { _, last in last })
     }
 
     /// The value of the variable `name`, if set.
