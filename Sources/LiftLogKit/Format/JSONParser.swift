@@ -484,10 +484,11 @@ package struct JSONStreamReader {
             guard reader.next(is: Byte.quote) else { return false }
             let bytes = reader.parser.bytes
             let start = reader.parser.index + 1
-            // A key is one of `keys` only when its bytes are: one with an escape is not.
-            var end = start
-            while end < bytes.count, bytes[end] != Byte.quote, bytes[end] != Byte.backslash { end += 1 }
-            guard end < bytes.count, bytes[end] == Byte.quote, let position = keys.position(of: UnsafeBufferPointer(rebasing: bytes[start..<end]), after: previous),
+            // A key is one of `keys` only when its bytes are: one with an escape is not. Its
+            // closing quote, then any backslash before it, found with `memchr` (a byte-by-byte
+            // loop here, 85 instructions a key, was 5 % of a reindex: 1.2 % fewer in all).
+            let end = ByteFields.find(Byte.quote, in: bytes, from: start, to: bytes.count)
+            guard end < bytes.count, ByteFields.find(Byte.backslash, in: bytes, from: start, to: end) == end, let position = keys.position(of: UnsafeBufferPointer(rebasing: bytes[start..<end]), after: previous),
                   seen & (1 << UInt64(position)) == 0 else { return false }
             seen |= 1 << UInt64(position)
             previous = position
