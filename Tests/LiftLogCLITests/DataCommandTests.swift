@@ -159,15 +159,18 @@ struct EditCommandTests {
             #expect(outcome.status == 0, "\(outcome.error)")
             #expect(outcome.output == "Saved \(path).\n")
             #expect(readText(store + "/" + path)?.contains("\"session_rpe\": 3") == true)
-            // In-process, a given set of variables is exactly what the command sees.
-            #expect(ProcessEnvironment(["A": "1"])["A"] == "1")
-            #expect(ProcessEnvironment(["A": "1"])["PATH"] == nil)
-            #expect(ProcessEnvironment(["A": "1"]).all == ["A": "1"])
-            let searchPath = String(cString: try #require(getenv("PATH")))
-            #expect(ProcessEnvironment.process["PATH"] == searchPath)
-            #expect(ProcessEnvironment.process.all["PATH"] == searchPath)
-            #expect(ProcessEnvironment.process["LIFTLOG_NO_SUCH_VARIABLE"] == nil)
         }
+    }
+
+    @Test("a given set of variables is exactly what a command sees; the process's own is what getenv says")
+    func environmentSources() throws {
+        #expect(ProcessEnvironment(["A": "1"])["A"] == "1")
+        #expect(ProcessEnvironment(["A": "1"])["PATH"] == nil)
+        #expect(ProcessEnvironment(["A": "1"]).all == ["A": "1"])
+        let searchPath = String(cString: try #require(getenv("PATH")))
+        #expect(ProcessEnvironment.process["PATH"] == searchPath)
+        #expect(ProcessEnvironment.process.all["PATH"] == searchPath)
+        #expect(ProcessEnvironment.process["LIFTLOG_NO_SUCH_VARIABLE"] == nil)
     }
 
     @Test("an invalid edit changes nothing and keeps the edited copy")
