@@ -63,9 +63,15 @@ struct WrittenSessions {
     /// Notes `session`, just saved at `path` (one `stat`); a file that cannot be looked at is
     /// left to the refresh.
     mutating func add(_ session: Session, at path: String, files: StoreFiles, unit: WeightUnit) {
+        guard records.count < WrittenSessions.limit else { return }
+        add(SessionSummary(session, path: path, unit: unit), at: path, files: files)
+    }
+
+    /// Notes the session `summary` describes, just saved at `path` (one `stat`).
+    mutating func add(_ summary: SessionSummary, at path: String, files: StoreFiles) {
         guard records.count < WrittenSessions.limit, let status = try? files.status(path) else { return }
         let fileName = String(path.split(separator: "/").last ?? "")
-        records[path] = IndexRecord(fileName: fileName, status: status, summary: SessionSummary(session, path: path, unit: unit))
+        records[path] = IndexRecord(fileName: fileName, status: status, summary: summary)
     }
 }
 

@@ -69,9 +69,11 @@ public struct ImportReport: Sendable {
 
 extension Store {
     /// Imports a CSV export of another app: each workout becomes a completed session, each row
-    /// a set. The file is read twice, streaming (memory does not grow with its size): first
-    /// every row is checked, and a bad row rejects the whole file (unless `skipBadRows`); then
-    /// sessions are written. Each session's ID derives from its source data, so importing the
+    /// a set. The file is read once, streaming (memory does not grow with its size), each row
+    /// parsed once: every row is checked, and each workout's session written ahead into
+    /// `.liftlog/staged/`; a bad row rejects the whole file (unless `skipBadRows`) and nothing
+    /// is written; else the sessions are moved into the store when the file has been read
+    /// to its end (``StagedWrites``). Each session's ID derives from its source data, so importing the
     /// same file, or a newer export that overlaps it, creates only what is new.
     ///
     /// - Parameter progress: called with the number of rows done, every 1,000 rows.
@@ -110,7 +112,7 @@ extension Store {
     }
 
     /// A reader positioned after the header, and the format's row parser.
-    private func importReader<Format: ImportFormat>(_ path: String, format: Format.Type, options: ImportOptions) throws(LiftLogError) -> (CSVReader, Format) {
+    fileprivate func importReader<Format: ImportFormat>(_ path: String, format: Format.Type, options: ImportOptions) throws(LiftLogError) -> (CSVReader, Format) {
         var reader = try CSVReader(path: path, separator: CSVReader.separator(forHeader: headBytes(path)))
         var header: CSVRecord?
         do { header = try reader.next() } catch { throw .validation("\(path):\(error.line): \(error.message).") }
@@ -135,220 +137,17 @@ extension Store {
         }
     }
 
-    /// What the first pass learns: every exercise name (by key), the lines of bad rows and why.
-    private struct ImportCheck {
-        var names: [String: String] = [:]
-        /// The muscles the app names for each exercise (primary, secondary).
-        var muscles: [String: (all: [String], secondary: [String])] = [:]
-        var problems: [ImportProblem] = []
-        /// Rows that repeat an earlier row exactly (a workout per row: StrongLifts), left out.
-        var duplicateLines: Swift.Set<Int> = []
-    }
-
-    /// Pass 1: checks every row and learns the exercise names; rejects the file when a row is
-    /// bad (unless `skipBadRows`), listing the first problem and how many more.
-    private func checkImport<Format: ImportFormat>(_ path: String, format: Format.Type, options: ImportOptions, report: inout ImportReport) throws(LiftLogError) -> ImportCheck {
-        var (rows, parser) = try importReader(path, format: Format.self, options: options)
-        var names: [String: String] = [:]
-        var muscles: [String: (all: [String], secondary: [String])] = [:]
-        var problems: [ImportProblem] = []
-        var finishedKeys: Swift.Set<String> = []
-        var explicitIDs: [Session.ID: (key: String, line: Int)] = [:]
-        var wholeWorkouts: [String: (line: Int, fields: [String])] = [:]
-        var duplicateLines: Swift.Set<Int> = []
-        var currentKey: String?
-        var currentLine = 0
-        var setsInCurrent = 0
-        while true {
-            let record: CSVRecord?
-            do { record = try rows.next() } catch { throw .validation("\(path):\(error.line): \(error.message).") }
-            guard let record else { break }
-            report.rows += 1
-            do throws(ImportProblem) {
-                let (workout, set): (ImportedWorkout, ImportedSet?)
-                switch try parser.parse(record) {
-                case .skip(let reason):
-                    // An empty reason: a row that is not one (another section of the file).
-                    if !reason.isEmpty { report.skippedRows.append((record.line, reason)) }
-                    continue
-                case .set(let rowWorkout, let rowSet):
-                    (workout, set) = (rowWorkout, rowSet)
-                case .workout(let rowWorkout):
-                    (workout, set) = (rowWorkout, nil)
-                case .sets(let rowWorkout, let rowSets):
-                    // A row is a whole workout: a second row of that workout is a copy, or a mistake.
-                    if Format.rowIsWorkout, let first = wholeWorkouts[rowWorkout.key] {
-                        guard first.fields == record.fields else {
-                            throw ImportProblem(line: record.line, message: "a second workout \(rowWorkout.title.map { "'\($0)' " } ?? "")on \(rowWorkout.start.localDate) (the first is line \(first.line)); one of them has the wrong date")
-                        }
-                        duplicateLines.insert(record.line)
-                        report.skippedRows.append((record.line, "the same workout as line \(first.line)"))
-                        continue
-                    }
-                    wholeWorkouts[rowWorkout.key] = (record.line, record.fields)
-                    for item in rowSets { names[Exercise.nameKey(item.exercise)] = item.exercise }
-                    (workout, set) = (rowWorkout, rowSets.first)
-                }
-                if let set {
-                    names[Exercise.nameKey(set.exercise)] = set.exercise
-                    if !set.muscleGroups.isEmpty { muscles[Exercise.nameKey(set.exercise)] = (set.muscleGroups, set.secondaryMuscles) }
-                }
-                // One ID, one session: two workouts of the file may not share a Session ID.
-                if let id = workout.explicitID {
-                    if let first = explicitIDs[id], first.key != workout.key {
-                        throw ImportProblem(line: record.line, message: "Session ID \(id) is also the ID of another workout (line \(first.line)); give each workout its own ID or none")
-                    }
-                    if explicitIDs[id] == nil { explicitIDs[id] = (workout.key, record.line) }
-                }
-                if workout.key != currentKey {
-                    if let currentKey { finishedKeys.insert(currentKey) }
-                    if finishedKeys.contains(workout.key) {
-                        throw ImportProblem(line: record.line, message: "this row belongs to a workout whose other rows came before line \(currentLine); keep each workout's rows together")
-                    }
-                    currentKey = workout.key
-                    setsInCurrent = 0
-                }
-                // One session file per workout, which liftlog must be able to read back.
-                setsInCurrent += 1
-                if setsInCurrent == Store.maximumImportedSets + 1 {
-                    throw ImportProblem(line: record.line, message: "the workout of this row has more than \(Store.maximumImportedSets) sets; no app exports such a workout, so the file's dates or workout names are wrong")
-                }
-                currentLine = record.line
-            } catch {
-                problems.append(error)
-            }
-        }
-        if !problems.isEmpty && !options.skipBadRows {
-            let more = problems.count > 1 ? " (and \(problems.count - 1) more bad row\(problems.count == 2 ? "" : "s"); --skip-bad-rows imports the others)" : ""
-            throw .validation("\(path):\(problems[0].line): \(problems[0].message)\(more). Nothing was imported.")
-        }
-        report.skippedRows += problems.map { ($0.line, $0.message) }
-        report.skippedRows.sort { $0.line < $1.line }
-
-        return ImportCheck(names: names, muscles: muscles, problems: problems, duplicateLines: duplicateLines)
-    }
-
     private func importFile<Format: ImportFormat>(_ path: String, format: Format.Type, options: ImportOptions, progress: ((Int) -> Void)?) throws(LiftLogError) -> ImportReport {
-        var report = ImportReport(dryRun: options.dryRun)
-        let check = try checkImport(path, format: Format.self, options: options, report: &report)
-        let names = check.names
-        let badLines = Swift.Set(check.problems.map(\.line)).union(check.duplicateLines)
-        func reader() throws(LiftLogError) -> (CSVReader, Format) { try importReader(path, format: Format.self, options: options) }
-        var written = (exercises: [String](), sessions: 0, sets: 0)
+        var run = ImportRun<Format>(store: self, path: path, options: options)
         do throws(LiftLogError) {
-        return try withLock { () throws(LiftLogError) -> ImportReport in
-            // Exercises: mapped, found in the library, or created.
-            let library = try exerciseFiles().map(\.exercise)
-            var ids: [String: Exercise.ID] = [:]
-            var finalNames: [String: String] = [:]
-            for (key, sourceName) in names.sorted(by: { $0.key < $1.key }) {
-                let target = options.nameMap.first { Exercise.nameKey($0.key) == key }?.value ?? sourceName
-                if Exercise.nameKey(target) != key { report.mapped.append((sourceName, target)) }
-                if let exercise = library.first(where: { Exercise.nameKey($0.name) == Exercise.nameKey(target) }) {
-                    ids[key] = exercise.id
-                    finalNames[key] = exercise.name
-                    continue
-                }
-                report.exercisesCreated.append(Exercise.normalizedName(target))
-                finalNames[key] = Exercise.normalizedName(target)
-                if !options.dryRun {
-                    let muscles = check.muscles[key]
-                    let cardio = muscles?.all == ["cardio"]
-                    let created = try insertExercise(name: target, modality: cardio ? .cardio : Store.guessModality(target),
-                                                     muscleGroups: cardio ? [] : muscles?.all ?? [], secondaryMuscles: muscles?.secondary ?? [])
-                    ids[key] = created.id
-                    written.exercises.append(created.name)
-                }
+            return try withLock { () throws(LiftLogError) -> ImportReport in
+                try run.read(progress: progress)
+                try run.commit()
+                return run.report
             }
-            // Pass 2: write the sessions, one workout at a time. What the store has, by start
-            // instant and by ID, finds a workout imported before (under any title or ID scheme).
-            var known = try knownSessions()
-            var writtenSessions = WrittenSessions()
-            var (rows, parser) = try reader()
-            var current: ImportedWorkout?
-            var done = 0
-            func flush() throws(LiftLogError) {
-                guard let workout = current else { return }
-                if let weight = workout.bodyWeight { try importBodyWeight(weight, of: workout, source: Format.source, dryRun: options.dryRun, report: &report) }
-                guard !workout.sets.isEmpty || workout.details != nil else { return }
-                var session = workout.session(source: Format.source, exerciseIDs: ids, names: finalNames)
-                let candidates = [session.id, workout.legacySessionID(source: Format.source)].compactMap { known.byID[$0] }
-                    + (known.byStart[session.startedAt.millisecondsSince1970] ?? [])
-                var existing: StoredSession?
-                for path in candidates {
-                    guard let bytes = try files.read(path), let stored = try? DocumentDecoder.decode(bytes, path: path, as: Session.self) else { continue }
-                    if stored.id == session.id || (stored.source == Format.source && stored.startedAt == session.startedAt) {
-                        existing = StoredSession(session: stored, path: path)
-                        break
-                    }
-                }
-                if let existing {
-                    // The same workout: keep its ID; replace it only when the app's version
-                    // differs and nobody changed it in liftlog since it was imported.
-                    session.id = existing.session.id
-                    session.sourceDigest = existing.session.sourceDigest
-                    session.unknownFields = existing.session.unknownFields
-                    if Store.sameImportedContent(session, existing.session) {
-                        report.sessionsExisting += 1
-                        return
-                    }
-                    guard existing.session.isAsImported || options.replaceChanged else {
-                        report.sessionsChangedHere.append(existing.path)
-                        return
-                    }
-                    session.sourceDigest = session.contentDigest
-                    report.sessionsUpdated.append(existing.path)
-                    report.setsCreated += max(0, workout.sets.count - existing.session.entries.reduce(0) { $0 + $1.sets.count })
-                    if !options.dryRun {
-                        let target = session.relativePath
-                        if target == existing.path {
-                            try files.save(session, to: target)
-                        } else {
-                            try files.apply([.write(target, session.canonicalBytes), .remove(existing.path)])
-                        }
-                        written.sessions += 1
-                    }
-                    return
-                }
-                session.sourceDigest = session.contentDigest
-                report.sessionsCreated += 1
-                report.setsCreated += workout.sets.count
-                known.add(session)
-                if !options.dryRun {
-                    try files.ensureDirectory(String(session.relativePath.split(separator: "/").dropLast().joined(separator: "/")))
-                    try files.save(session, to: session.relativePath)
-                    writtenSessions.add(session, at: session.relativePath, files: files, unit: preferences.unit)
-                    written.sessions += 1
-                    written.sets += workout.sets.count
-                }
-            }
-            while true {
-                let record: CSVRecord?
-                do throws(CSVError) { record = try rows.next() } catch { throw .validation("\(path):\(error.line): \(error.message).") }
-                guard let record else { break }
-                done += 1
-                if done % 1000 == 0 { progress?(done) }
-                guard !badLines.contains(record.line), let row = try? parser.parse(record) else { continue }
-                let workout: ImportedWorkout, sets: [ImportedSet]
-                switch row {
-                case .skip: continue
-                case .set(let rowWorkout, let rowSet): (workout, sets) = (rowWorkout, [rowSet])
-                case .workout(let rowWorkout): (workout, sets) = (rowWorkout, [])
-                case .sets(let rowWorkout, let rowSets): (workout, sets) = (rowWorkout, rowSets)
-                }
-                if workout.key != current?.key {
-                    try flush()
-                    current = workout
-                }
-                current?.sets += sets
-            }
-            try flush()
-            progress?(done)
-            if !options.dryRun && (report.sessionsCreated > 0 || !report.sessionsUpdated.isEmpty) { updateIndex(written: writtenSessions.records) }
-            return report
-        }
         } catch {
             // Say exactly what was written before the failure; never "nothing was changed".
+            let written = run.written
             guard !written.exercises.isEmpty || written.sessions > 0 else { throw error }
             if written.sessions > 0 { updateIndex() }
             var parts: [String] = []
@@ -358,22 +157,281 @@ extension Store {
         }
     }
 
-    /// Adds a body weight recorded with an imported workout to the body log, once: its ID
-    /// derives from the app and the workout's start, so importing again adds nothing.
-    private func importBodyWeight(_ value: BodyEntry.Value, of workout: ImportedWorkout, source: String, dryRun: Bool, report: inout ImportReport) throws(LiftLogError) {
-        guard BodyEntry.problem(name: BodyEntry.bodyWeight, value: value) == nil else { return }
-        let entry = BodyEntry(id: BodyEntry.ID.nameBased("\(source)|body|\(workout.startText)"), measuredAt: workout.start,
-                              measurements: [BodyEntry.bodyWeight: value], source: source)
-        guard try files.status(entry.relativePath) == nil else { return }
-        report.bodyWeightsAdded += 1
-        guard !dryRun else { return }
-        try files.ensureDirectory("\(Store.bodyFolder)/\(CivilCalendar.pad(workout.start.localDate.year, 4))")
-        try files.save(entry, to: entry.relativePath)
+    /// One import: the export read once, row by row, each row parsed once and checked; each
+    /// workout, once its rows are all read, made a session and compared with the store's, and
+    /// what is new or changed staged (``StagedWrites``). Only when every row has been read and
+    /// found good (or `skipBadRows`) are the new exercises created and the staged files moved
+    /// into the store; a bad row discards what was staged, and nothing is written.
+    fileprivate struct ImportRun<Format: ImportFormat> {
+        let store: Store
+        let path: String
+        let options: ImportOptions
+        var report: ImportReport
+        /// What has landed in the store (for the message of a failure part-way).
+        var written = (exercises: [String](), sessions: 0, sets: 0)
+
+        // What the rows have shown so far, to check the next.
+        private var problems: [ImportProblem] = []
+        private var finishedKeys: Swift.Set<String> = []
+        private var explicitIDs: [Session.ID: (key: String, line: Int)] = [:]
+        private var wholeWorkouts: [String: (line: Int, fields: [String])] = [:]
+        private var currentKey: String?
+        private var currentLine = 0
+        private var setsInCurrent = 0
+
+        // The exercises the rows name, by name key: the library's, or new ones made at the end.
+        private var library: [String: Exercise] = [:]
+        private var ids: [String: Exercise.ID] = [:]
+        private var names: [String: String] = [:]
+        private var muscles: [String: (all: [String], secondary: [String])] = [:]
+        private var newExercises: [(key: String, target: String, id: Exercise.ID?)] = []
+        private var mapped: [(key: String, source: String, library: String)] = []
+
+        // The workout whose rows are being read, the store's sessions, and what is staged.
+        private var current: ImportedWorkout?
+        private var known = KnownSessions()
+        private var staging: StagedWrites?
+        /// Per staged file: whether it is a session, the sets it adds, and (for a new session,
+        /// up to ``WrittenSessions/limit``) the index's summary of it.
+        private var staged: [(session: Bool, sets: Int, summary: SessionSummary?)] = []
+
+        init(store: Store, path: String, options: ImportOptions) {
+            self.store = store
+            self.path = path
+            self.options = options
+            report = ImportReport(dryRun: options.dryRun)
+        }
+
+        /// Reads every row, stages what the file adds or changes; a bad row (without
+        /// `skipBadRows`) discards it all and throws, listing the first problem and how many more.
+        mutating func read(progress: ((Int) -> Void)?) throws(LiftLogError) {
+            var (rows, parser) = try store.importReader(path, format: Format.self, options: options)
+            for exercise in try store.exerciseFiles().map(\.exercise) where library[Exercise.nameKey(exercise.name)] == nil {
+                library[Exercise.nameKey(exercise.name)] = exercise
+            }
+            known = try store.knownSessions()
+            if !options.dryRun { staging = try StagedWrites(files: store.files) }
+            do throws(LiftLogError) {
+                while true {
+                    let record: CSVRecord?
+                    do throws(CSVError) { record = try rows.next() } catch { throw .validation("\(path):\(error.line): \(error.message).") }
+                    guard let record else { break }
+                    report.rows += 1
+                    if report.rows % 1000 == 0 { progress?(report.rows) }
+                    let accepted: (workout: ImportedWorkout, sets: [ImportedSet])?
+                    do throws(ImportProblem) {
+                        accepted = try check(record, parser.parse(record))
+                    } catch {
+                        problems.append(error)
+                        continue
+                    }
+                    // A file with a bad row is read to its end only to count them.
+                    guard let accepted, problems.isEmpty || options.skipBadRows else { continue }
+                    try add(accepted.sets, to: accepted.workout)
+                }
+                progress?(report.rows)
+                if !problems.isEmpty && !options.skipBadRows {
+                    let more = problems.count > 1 ? " (and \(problems.count - 1) more bad row\(problems.count == 2 ? "" : "s"); --skip-bad-rows imports the others)" : ""
+                    throw .validation("\(path):\(problems[0].line): \(problems[0].message)\(more). Nothing was imported.")
+                }
+                try finishWorkout()
+            } catch {
+                staging?.discard()
+                throw error
+            }
+            report.skippedRows += problems.map { ($0.line, $0.message) }
+            report.skippedRows.sort { $0.line < $1.line }
+            mapped.sort { $0.key < $1.key }
+            report.mapped = mapped.map { ($0.source, $0.library) }
+            report.exercisesCreated = newExercises.sorted { $0.key < $1.key }.map { Exercise.normalizedName($0.target) }
+        }
+
+        /// Checks one parsed row against the rows before it: its workout and sets, or `nil` for
+        /// a row left out.
+        private mutating func check(_ record: CSVRecord, _ row: ImportRow) throws(ImportProblem) -> (workout: ImportedWorkout, sets: [ImportedSet])? {
+            let (workout, sets): (ImportedWorkout, [ImportedSet])
+            switch row {
+            case .skip(let reason):
+                // An empty reason: a row that is not one (another section of the file).
+                if !reason.isEmpty { report.skippedRows.append((record.line, reason)) }
+                return nil
+            case .set(let rowWorkout, let rowSet):
+                (workout, sets) = (rowWorkout, [rowSet])
+            case .workout(let rowWorkout):
+                (workout, sets) = (rowWorkout, [])
+            case .sets(let rowWorkout, let rowSets):
+                // A row is a whole workout: a second row of that workout is a copy, or a mistake.
+                if Format.rowIsWorkout, let first = wholeWorkouts[rowWorkout.key] {
+                    guard first.fields == record.fields else {
+                        throw ImportProblem(line: record.line, message: "a second workout \(rowWorkout.title.map { "'\($0)' " } ?? "")on \(rowWorkout.start.localDate) (the first is line \(first.line)); one of them has the wrong date")
+                    }
+                    report.skippedRows.append((record.line, "the same workout as line \(first.line)"))
+                    return nil
+                }
+                wholeWorkouts[rowWorkout.key] = (record.line, record.fields)
+                (workout, sets) = (rowWorkout, rowSets)
+            }
+            // One ID, one session: two workouts of the file may not share a Session ID.
+            if let id = workout.explicitID {
+                if let first = explicitIDs[id], first.key != workout.key {
+                    throw ImportProblem(line: record.line, message: "Session ID \(id) is also the ID of another workout (line \(first.line)); give each workout its own ID or none")
+                }
+                if explicitIDs[id] == nil { explicitIDs[id] = (workout.key, record.line) }
+            }
+            if workout.key != currentKey {
+                if let currentKey { finishedKeys.insert(currentKey) }
+                if finishedKeys.contains(workout.key) {
+                    throw ImportProblem(line: record.line, message: "this row belongs to a workout whose other rows came before line \(currentLine); keep each workout's rows together")
+                }
+                currentKey = workout.key
+                setsInCurrent = 0
+            }
+            // One session file per workout, which liftlog must be able to read back.
+            setsInCurrent += 1
+            if setsInCurrent == Store.maximumImportedSets + 1 {
+                throw ImportProblem(line: record.line, message: "the workout of this row has more than \(Store.maximumImportedSets) sets; no app exports such a workout, so the file's dates or workout names are wrong")
+            }
+            currentLine = record.line
+            return (workout, sets)
+        }
+
+        /// Adds a good row's sets to its workout, the workout before it made a session when the
+        /// row begins another.
+        private mutating func add(_ sets: [ImportedSet], to workout: ImportedWorkout) throws(LiftLogError) {
+            for set in sets {
+                resolve(set.exercise)
+                if !set.muscleGroups.isEmpty { muscles[Exercise.nameKey(set.exercise)] = (set.muscleGroups, set.secondaryMuscles) }
+            }
+            if workout.key != current?.key {
+                try finishWorkout()
+                current = workout
+            }
+            current?.sets += sets
+        }
+
+        /// The library exercise a source name stands for (mapped with `--map`), or a new one.
+        private mutating func resolve(_ sourceName: String) {
+            let key = Exercise.nameKey(sourceName)
+            guard names[key] == nil else { return }
+            let target = options.nameMap.first { Exercise.nameKey($0.key) == key }?.value ?? sourceName
+            let targetKey = Exercise.nameKey(target)
+            if targetKey != key { mapped.append((key, sourceName, target)) }
+            if let exercise = library[targetKey] {
+                ids[key] = exercise.id
+                names[key] = exercise.name
+            } else if let other = newExercises.first(where: { Exercise.nameKey($0.target) == targetKey }) {
+                // Two source names mapped onto one new exercise.
+                ids[key] = other.id
+                names[key] = Exercise.normalizedName(other.target)
+            } else {
+                let id = options.dryRun ? nil : Exercise.ID(rawValue: store.environment.makeUUID()) ?? Exercise.ID.random()
+                newExercises.append((key, target, id))
+                ids[key] = id
+                names[key] = Exercise.normalizedName(target)
+            }
+        }
+
+        /// Makes the workout read so far a session and stages it, when the store does not have
+        /// it already; a workout imported before is replaced only when the app's version
+        /// differs and nobody changed it in liftlog since.
+        private mutating func finishWorkout() throws(LiftLogError) {
+            guard let workout = current else { return }
+            current = nil
+            if let weight = workout.bodyWeight { try stageBodyWeight(weight, of: workout) }
+            guard !workout.sets.isEmpty || workout.details != nil else { return }
+            var session = workout.session(source: Format.source, exerciseIDs: ids, names: names)
+            let candidates = [session.id, workout.legacySessionID(source: Format.source)].compactMap { known.byID[$0] }
+                + (known.byStart[session.startedAt.millisecondsSince1970] ?? [])
+            var existing: StoredSession?
+            for candidate in candidates {
+                // A session of this file is still staged, not yet in its place.
+                var bytes = try staging?.read(candidate)
+                if bytes == nil { bytes = try store.files.read(candidate) }
+                guard let bytes, let stored = try? DocumentDecoder.decode(bytes, path: candidate, as: Session.self) else { continue }
+                if stored.id == session.id || (stored.source == Format.source && stored.startedAt == session.startedAt) {
+                    existing = StoredSession(session: stored, path: candidate)
+                    break
+                }
+            }
+            if let existing {
+                session.id = existing.session.id
+                session.sourceDigest = existing.session.sourceDigest
+                session.unknownFields = existing.session.unknownFields
+                if Store.sameImportedContent(session, existing.session) {
+                    report.sessionsExisting += 1
+                    return
+                }
+                guard existing.session.isAsImported || options.replaceChanged else {
+                    report.sessionsChangedHere.append(existing.path)
+                    return
+                }
+                session.sourceDigest = session.contentDigest
+                report.sessionsUpdated.append(existing.path)
+                report.setsCreated += max(0, workout.sets.count - existing.session.entries.reduce(0) { $0 + $1.sets.count })
+                let target = session.relativePath
+                try stage(session.canonicalBytes, to: target, removing: target == existing.path ? nil : existing.path, sets: 0, summary: nil)
+                return
+            }
+            session.sourceDigest = session.contentDigest
+            report.sessionsCreated += 1
+            report.setsCreated += workout.sets.count
+            known.add(session)
+            let summary = staged.count < WrittenSessions.limit ? SessionSummary(session, path: session.relativePath, unit: store.preferences.unit) : nil
+            try stage(session.canonicalBytes, to: session.relativePath, sets: workout.sets.count, summary: summary)
+        }
+
+        private mutating func stage(_ bytes: [UInt8], to target: String, removing: String? = nil, sets: Int, summary: SessionSummary?, session: Bool = true) throws(LiftLogError) {
+            guard let index = try staging?.write(bytes, to: target, removing: removing) else { return }
+            let record = (session, sets, summary)
+            if index == staged.count { staged.append(record) } else { staged[index] = record }
+        }
+
+        /// Adds a body weight recorded with a workout to the body log, once: its ID derives from
+        /// the app and the workout's start, so importing again adds nothing.
+        private mutating func stageBodyWeight(_ value: BodyEntry.Value, of workout: ImportedWorkout) throws(LiftLogError) {
+            guard BodyEntry.problem(name: BodyEntry.bodyWeight, value: value) == nil else { return }
+            let entry = BodyEntry(id: BodyEntry.ID.nameBased("\(Format.source)|body|\(workout.startText)"), measuredAt: workout.start,
+                                  measurements: [BodyEntry.bodyWeight: value], source: Format.source)
+            guard try store.files.status(entry.relativePath) == nil, try staging?.read(entry.relativePath) == nil else { return }
+            report.bodyWeightsAdded += 1
+            try stage(entry.canonicalBytes, to: entry.relativePath, sets: 0, summary: nil, session: false)
+        }
+
+        /// Creates the new exercises, then moves the staged files into the store and brings the
+        /// index up to date with the sessions written.
+        mutating func commit() throws(LiftLogError) {
+            guard var staging else { return }
+            self.staging = nil
+            defer { staging.discard() }
+            for exercise in newExercises.sorted(by: { $0.key < $1.key }) {
+                let muscles = self.muscles[exercise.key]
+                let cardio = muscles?.all == ["cardio"]
+                let created = try store.insertExercise(name: exercise.target, modality: cardio ? .cardio : Store.guessModality(exercise.target),
+                                                       muscleGroups: cardio ? [] : muscles?.all ?? [], secondaryMuscles: muscles?.secondary ?? [],
+                                                       id: exercise.id)
+                written.exercises.append(created.name)
+            }
+            var records = WrittenSessions()
+            let staged = self.staged
+            var landed = (sessions: 0, sets: 0)
+            defer {
+                written.sessions += landed.sessions
+                written.sets += landed.sets
+            }
+            try staging.commit { index, target in
+                let item = staged[index]
+                guard item.session else { return }
+                landed.sessions += 1
+                landed.sets += item.sets
+                if let summary = item.summary { records.add(summary, at: target, files: store.files) }
+            }
+            if report.sessionsCreated > 0 || !report.sessionsUpdated.isEmpty { store.updateIndex(written: records.records) }
+        }
     }
 
     /// The sessions of the store by start instant (milliseconds) and by ID, from the index: how
     /// an import finds a workout it imported before.
-    private struct KnownSessions {
+    fileprivate struct KnownSessions {
         var byStart: [Int64: [String]] = [:]
         var byID: [Session.ID: String] = [:]
 
@@ -383,7 +441,7 @@ extension Store {
         }
     }
 
-    private func knownSessions() throws(LiftLogError) -> KnownSessions {
+    fileprivate func knownSessions() throws(LiftLogError) -> KnownSessions {
         try withFreshIndex(holdingLock: true) { index throws(LiftLogError) -> KnownSessions in
             var known = KnownSessions()
             try index.forEachSummaryNewestFirst { summary in

@@ -102,10 +102,11 @@ extension Store {
     /// Adds an exercise; the caller holds the lock.
     func insertExercise(
         name: String, modality: Exercise.Modality, category: Exercise.Category? = nil, muscleGroups: [String] = [],
-        secondaryMuscles: [String] = [], notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil
+        secondaryMuscles: [String] = [], notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil,
+        id: Exercise.ID? = nil
     ) throws(LiftLogError) -> Exercise {
         let (exercise, path) = try newExercise(name: name, modality: modality, category: category, muscleGroups: muscleGroups,
-                                               secondaryMuscles: secondaryMuscles, notes: notes, weightIncrement: weightIncrement, media: media)
+                                               secondaryMuscles: secondaryMuscles, notes: notes, weightIncrement: weightIncrement, media: media, id: id)
         try files.save(exercise, to: path)
         return exercise
     }
@@ -115,10 +116,10 @@ extension Store {
     func newExercise(
         name: String, modality: Exercise.Modality, category: Exercise.Category? = nil, muscleGroups: [String] = [],
         secondaryMuscles: [String] = [], notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil,
-        reserved: [String] = []
+        reserved: [String] = [], id: Exercise.ID? = nil
     ) throws(LiftLogError) -> (exercise: Exercise, path: String) {
         let exercise = Exercise(
-            id: Exercise.ID(rawValue: environment.makeUUID()) ?? Exercise.ID.random(), name: Exercise.normalizedName(name),
+            id: id ?? Exercise.ID(rawValue: environment.makeUUID()) ?? Exercise.ID.random(), name: Exercise.normalizedName(name),
             modality: modality, category: category, muscleGroups: muscleGroups.map { $0.lowercased() },
             secondaryMuscles: secondaryMuscles.map { $0.lowercased() }, notes: notes,
             isCustom: true, weightIncrement: weightIncrement, media: media, createdAt: currentTimestamp())

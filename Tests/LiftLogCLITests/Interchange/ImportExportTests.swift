@@ -133,6 +133,42 @@ struct ImportTests {
         }
     }
 
+    @Test("a bad row at the end of a long export writes nothing and leaves nothing staged; what a killed import staged never lands")
+    func badRowAtTheEnd() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            var csv = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+            for workout in 0..<40 {
+                for set in 1...3 { csv += "2020-\(CivilCalendar.pad(1 + workout / 28, 2))-\(CivilCalendar.pad(1 + workout % 28, 2)) 18:00:00,Day,30m,Zercher Squat,\(set),60,5,0,0,,,\n" }
+            }
+            writeText(csv + "2020-03-01 18:00:00,Day,30m,Zercher Squat,1,abc,5,0,0,,,\n", to: root + "/bad.csv")
+            let before = snapshot(store)
+            let bad = run(["import", "strong", root + "/bad.csv", "--unit", "kg", "--store", store, "--json"])
+            #expect(bad.status == 4)
+            #expect(bad.errorMessage == "\(root)/bad.csv:122: weight 'abc' is not a number. Nothing was imported.")
+            #expect(snapshot(store) == before)
+            #expect(allFiles(in: store).filter { $0.hasPrefix(".liftlog/staged") }.isEmpty)
+            #expect(!listEntries(store + "/.liftlog").contains { $0.name == "staged" })
+            // What an import killed before its end staged is not part of the store, and the
+            // next import removes it.
+            makeDirectories(store + "/.liftlog/staged")
+            writeText(readText(root + "/bad.csv") ?? "", to: store + "/.liftlog/staged/1.json")
+            #expect(run(["check", "--store", store]).status == 0)
+            let skipped = run(["import", "strong", root + "/bad.csv", "--unit", "kg", "--utc-offset", "+00:00", "--skip-bad-rows", "--store", store])
+            #expect(skipped.status == 0)
+            #expect(skipped.output.hasPrefix("Imported 40 sessions (120 sets) from 121 rows"), "\(skipped.output)")
+            #expect(allFiles(in: store).filter { $0.hasPrefix("sessions/") && $0.hasSuffix(".json") }.count == 40)
+            #expect(!listEntries(store + "/.liftlog").contains { $0.name == "staged" })
+            #expect(run(["check", "--store", store]).status == 0)
+            guard case .array(let listed)? = run(["history", "--store", store, "--json", "--per-page", "100"]).json?["data"]?["sessions"] else {
+                Issue.record("no history")
+                return
+            }
+            #expect(listed.count == 40)
+            #expect(listed.first?["started_at"]?.stringValue == "2020-02-12T18:00:00+00:00")
+        }
+    }
+
     @Test("a dry run writes nothing; a bad row rejects the file unless asked to skip; --map links library names")
     func options() throws {
         try withTemporaryDirectory { root throws in

@@ -64,4 +64,55 @@ struct KillTortureTests {
             print("kill torture: \(kills) runs, \(killedMidway) killed before they finished, \(acknowledged.count) acknowledged sets, none lost")
         }
     }
+
+    @Test("SIGKILL during an import leaves the store as it was or with the file's first sessions, whole; importing again completes it", .timeLimit(.minutes(10)))
+    func killedImport() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store, "--no-seed"]).status == 0)
+            var csv = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+            var dates: [String] = []
+            for workout in 0..<150 {
+                let date = "2020-\(CivilCalendar.pad(1 + workout / 28, 2))-\(CivilCalendar.pad(1 + workout % 28, 2))"
+                dates.append(date)
+                for set in 1...5 { csv += "\(date) 18:00:00,Day,30m,Zercher Squat,\(set),\(60 + workout),5,0,0,,,\n" }
+            }
+            writeText(csv, to: root + "/export.csv")
+            let arguments = ["import", "strong", root + "/export.csv", "--unit", "kg", "--utc-offset", "+00:00", "--store", store]
+            // How long a whole import takes here, into a store of its own: the kills land anywhere in it.
+            #expect(runBinary(["init", root + "/timed", "--no-seed"]).status == 0)
+            let whole = ContinuousClock().measure { _ = runBinary(Array(arguments.dropLast()) + [root + "/timed"]) }
+            let microseconds = UInt32(max(2_000, whole.components.seconds * 1_000_000 + whole.components.attoseconds / 1_000_000_000_000))
+            var random = FuzzGenerator(state: 4_711)
+            var killedMidway = 0, partial = 0
+            let template = root + "/template"
+            copyTree(store, to: template)
+            for round in 0..<12 {
+                // Each import into the store as it was: one that finished leaves nothing to do.
+                removeTree(store)
+                copyTree(template, to: store)
+                let process = Process.start(arguments, environment: [:])
+                usleep(UInt32.random(in: 1_000...microseconds, using: &random))
+                process.kill()
+                if process.wait().status != 0 { killedMidway += 1 }
+                // Whole sessions, in the file's order from its start: nothing torn, nothing skipped.
+                let landed = allFiles(in: store).filter { $0.hasPrefix("sessions/") && $0.hasSuffix(".json") }
+                    .map { String($0.split(separator: "/").last!.prefix(10)) }.sorted()
+                #expect(landed == Array(dates.prefix(landed.count)), "round \(round): \(landed)")
+                if !landed.isEmpty && landed.count < dates.count { partial += 1 }
+                let check = runBinary(["check", "--store", store])
+                #expect(check.status == 0, "round \(round): \(check.output)")
+            }
+            #expect(killedMidway > 0, "no kill landed while an import ran")
+            // The store of the last round, imported again.
+            let again = runBinary(arguments)
+            #expect(again.status == 0, "\(again.error)")
+            #expect(allFiles(in: store).filter { $0.hasPrefix("sessions/") && $0.hasSuffix(".json") }.count == dates.count)
+            #expect(!listEntries(store + "/.liftlog").contains { $0.name == "staged" })
+            #expect(runBinary(["check", "--store", store]).status == 0)
+            let history = runBinary(["history", "--json", "--per-page", "1", "--store", store])
+            #expect(history.json?["data"]?["total"] == .number(JSONNumber(dates.count)), "\(history.output)")
+            print("killed import: \(killedMidway) of 12 imports killed before they finished, \(partial) with part of the file in place")
+        }
+    }
 }
