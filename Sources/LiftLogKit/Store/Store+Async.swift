@@ -22,6 +22,10 @@ extension Store {
     /// Runs `work` with this store away from the calling actor, and returns its result.
     ///
     /// - Throws: the ``LiftLogError`` `work` throws; `INTERNAL_ERROR` for any other error.
+    ///
+    /// Compiled into the app that calls it, not into the library: a program that never calls
+    /// it (the `liftlog` command) links no concurrency runtime and starts without its set-up.
+    @_alwaysEmitIntoClient
     public func perform<T: Sendable>(_ work: @escaping @Sendable (Store) throws -> T) async throws(LiftLogError) -> T {
         let store = self
         let task = Task.detached { () throws -> T in try work(store) }
