@@ -19,17 +19,7 @@ struct BenchServer {
     /// Starts `arguments` with standard error discarded and reads the port from the first
     /// line of its output (the first number after `127.0.0.1:`, or the first number).
     static func start(_ arguments: [String]) -> BenchServer? {
-        var pipeEnds: [Int32] = [0, 0]
-        pipe(&pipeEnds)
-        let started = ProcessSupport.spawn(arguments[0], arguments: arguments, environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent"],
-                                           output: .descriptor(pipeEnds[1]), error: .null, closing: [pipeEnds[0]])
-        close(pipeEnds[1])
-        defer { close(pipeEnds[0]) }
-        guard case .success(let pid) = started else { return nil }
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(pipeEnds[0], &byte, 1) == 1, byte != 0x0A { line.append(byte) }
-        let text = String(decoding: line, as: UTF8.self)
+        guard let (pid, text) = startReadingFirstLine(arguments) else { return nil }
         let after = text.split(separator: "127.0.0.1:", maxSplits: 1).last.map(String.init) ?? text
         guard let port = Int(after.prefix { $0.isNumber }) else {
             kill(pid, SIGKILL)
@@ -45,6 +35,39 @@ struct BenchServer {
         var status: Int32 = 0
         waitpid(pid, &status, 0)
     }
+}
+
+/// Starts `arguments` with standard error discarded and waits for the first line of its
+/// output: the process and that line, or `nil` when it could not be started.
+func startReadingFirstLine(_ arguments: [String]) -> (pid: pid_t, line: String)? {
+    var pipeEnds: [Int32] = [0, 0]
+    pipe(&pipeEnds)
+    let started = ProcessSupport.spawn(arguments[0], arguments: arguments, environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent"],
+                                       output: .descriptor(pipeEnds[1]), error: .null, closing: [pipeEnds[0]])
+    close(pipeEnds[1])
+    defer { close(pipeEnds[0]) }
+    guard case .success(let pid) = started else { return nil }
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while read(pipeEnds[0], &byte, 1) == 1, byte != 0x0A { line.append(byte) }
+    return (pid, String(decoding: line, as: UTF8.self))
+}
+
+/// Starts `liftlog watch` on `store` and waits for its first line; the process, or `nil`.
+func startWatcher(_ liftlog: String, store: String) -> pid_t? {
+    guard let (pid, line) = startReadingFirstLine([liftlog, "watch", "--store", store]) else { return nil }
+    guard line.hasPrefix("Watching ") else {
+        stopWatcher(pid)
+        return nil
+    }
+    return pid
+}
+
+/// Stops a process started by ``startWatcher(_:store:)`` and waits for it.
+func stopWatcher(_ pid: pid_t) {
+    kill(pid, SIGTERM)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
 }
 
 /// One keep-alive connection sending one request at a time.

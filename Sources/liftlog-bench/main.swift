@@ -259,6 +259,34 @@ interleaved([
     },
 ], runs: 21)
 
+// The same with `liftlog watch` running on each store, as a user who keeps one running (or
+// `liftlog serve`) has it: commands ask it over `.liftlog/watch.sock` instead of looking at
+// every month folder. The first commands after it starts look at the folders once more
+// (until one finds the index right); the medians are of the rounds after.
+if let twin = fixtures.first(where: { $0.size == twinSize }),
+   let watchers = Optional([startWatcher(liftlog, store: twin.path), startWatcher(liftlog, store: fourYears.path)]),
+   watchers.allSatisfy({ $0 != nil }) {
+    for _ in 0..<3 {
+        _ = runProcess([liftlog, "history", "--per-page", "10", "--store", twin.path])
+        _ = runProcess([liftlog, "history", "--per-page", "10", "--store", fourYears.path])
+    }
+    interleaved([
+        ShortCommand("history page 1, liftlog watch running, whole process (ms)", only: twinSize) { _ in
+            _ = runProcess([liftlog, "history", "--per-page", "10", "--store", twin.path])
+        },
+        ShortCommand("history page 1, liftlog watch running, 4 years of folders, whole process (ms)", only: twinSize) { _ in
+            _ = runProcess([liftlog, "history", "--per-page", "10", "--store", fourYears.path])
+        },
+        ShortCommand("status, no session active, liftlog watch running, whole process (ms)", only: twinSize) { _ in
+            _ = runProcess([liftlog, "status", "--store", twin.path])
+        },
+        ShortCommand("status, no session active, liftlog watch running, 4 years of folders, whole process (ms)", only: twinSize) { _ in
+            _ = runProcess([liftlog, "status", "--store", fourYears.path])
+        },
+    ], runs: 21)
+    for watcher in watchers { stopWatcher(watcher!) }
+}
+
 for fixture in fixtures + [fourYears] {
     let store = try Store.open(at: fixture.path)
     try store.startSession()
@@ -627,6 +655,16 @@ if rows["SQLite: history page 1, whole sqlite3 process (ms)"] != nil {
     for name in ["history page 1, whole process (ms)", "show, whole process (ms)", "status, whole process (ms)", "status, no session active, whole process (ms)"] {
         let ratio = value(name, large) / value("SQLite: history page 1, whole sqlite3 process (ms)", large)
         print("- \(name) at N = \(large) vs sqlite3's page: \(format(ratio, digits: 2))× (target ≤ 1.0×) \(ratio <= 1.0 ? "met" : "NOT met")")
+    }
+}
+if rows["history page 1, liftlog watch running, whole process (ms)"] != nil {
+    for name in ["history page 1", "status, no session active"] {
+        let ratio = value("\(name), liftlog watch running, whole process (ms)", twinSize) / value("\(name), liftlog watch running, 4 years of folders, whole process (ms)", twinSize)
+        print("- \(name), liftlog watch running, whole process, at N = \(twinSize): 30 years of folders vs 4: \(format(ratio, digits: 2))× (target ≤ 1.2×) \(ratio <= 1.2 ? "met" : "NOT met")")
+        if rows["SQLite: history page 1, whole sqlite3 process (ms)"] != nil {
+            let page = value("\(name), liftlog watch running, whole process (ms)", twinSize) / value("SQLite: history page 1, whole sqlite3 process (ms)", twinSize)
+            print("- \(name), liftlog watch running, whole process (ms) at N = \(twinSize) vs sqlite3's page: \(format(page, digits: 2))× (target ≤ 1.0×) \(page <= 1.0 ? "met" : "NOT met")")
+        }
     }
 }
 if let small = importFigures.first, let large = importFigures.last {

@@ -97,6 +97,8 @@ struct HelpTests {
           reindex                 Rebuild the index of sessions from the files.
           serve                   Serve the store over HTTP: the JSON API, for an app, a
                                   script or a phone.
+          watch                   Watch the store's session folders, so that other
+                                  commands need not look at each.
 
           See 'liftlog help <subcommand>' for detailed help.
 

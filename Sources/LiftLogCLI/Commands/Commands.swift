@@ -52,6 +52,7 @@ enum Commands {
                 Subcommand("export") { InterchangeCommands.export },
                 Subcommand("reindex") { StoreCommands.reindex },
                 Subcommand("serve") { ServeCommand.serve },
+                Subcommand("watch") { WatchCommand.watch },
             ])
     }
 }

@@ -49,9 +49,13 @@ enum ServeCommand {
             // Changes to the session folders are reported by the kernel instead of being looked
             // for in every folder for every request (see SessionsWatch).
             store.watchSessionFolders()
+            // And answers for them to the CLI's commands while it runs, unless `liftlog watch` does.
+            let watchServer = try? store.watchServer()
+            if let watchServer, !watchServer.runInBackground() { watchServer.stop() }
             io.writeOutput(banner + "\n")
             io.flushOutput()
             server.run { api.handle($0) }
+            watchServer?.stop()
             return CommandResult(data: .null, text: "Stopped.")
         })
 

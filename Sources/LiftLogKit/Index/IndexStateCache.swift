@@ -10,20 +10,16 @@ final class IndexStateCache: @unchecked Sendable {
     static let shared = IndexStateCache()
 
     private let lock = Mutex()
-    private var entries: [String: (bytes: [UInt8], state: IndexState, version: UInt64)] = [:]
-    private var versions: UInt64 = 0
+    private var entries: [String: (bytes: [UInt8], state: IndexState, hash: UInt64)] = [:]
 
-    /// The state parsed from the file at `relative` in `files`, and a number that stays the same
-    /// as long as the file's bytes do; `nil` when it is missing or unreadable.
-    func state(in files: StoreFiles, at relative: String) -> (state: IndexState, version: UInt64)? {
+    /// The state parsed from the file at `relative` in `files`, and the hash its format line
+    /// gives of its lines, which names it in any process; `nil` when it is missing or unreadable.
+    func state(in files: StoreFiles, at relative: String) -> (state: IndexState, hash: UInt64)? {
         guard let bytes = try? files.read(relative) else { return nil }
         let path = files.absolute(relative)
-        if let cached = lock.withLock({ entries[path] }), cached.bytes == bytes { return (cached.state, cached.version) }
-        guard let state = IndexState(bytes: bytes) else { return nil }
-        return lock.withLock {
-            versions += 1
-            entries[path] = (bytes, state, versions)
-            return (state, versions)
-        }
+        if let cached = lock.withLock({ entries[path] }), cached.bytes == bytes { return (cached.state, cached.hash) }
+        guard let state = IndexState(bytes: bytes), let hash = IndexState.statedHash(bytes) else { return nil }
+        lock.withLock { entries[path] = (bytes, state, hash) }
+        return (state, hash)
     }
 }

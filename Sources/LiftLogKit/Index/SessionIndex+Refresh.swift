@@ -12,10 +12,16 @@ extension SessionIndex {
     /// - Complexity: O(months) `stat` calls when nothing changed; plus one listing and the
     ///   changed files of each changed month.
     ///   A process that watches the folders (``SessionsWatch``, the HTTP server) skips the
-    ///   `stat` calls when nothing changed since they last found this very state right.
+    ///   `stat` calls when nothing changed since they last found this very state right, and so
+    ///   does any process while a watcher answers for the store (``WatchSocket``).
     package func refresh(streaming: Bool = false) throws(LiftLogError) {
         let watch = SessionsWatch.watching(files.root)
-        let look = watch?.look(stateVersion: stateVersion)
+        let look: (current: Bool, generation: UInt64?)?
+        if let watch {
+            look = watch.look(stateHash: stateHash)
+        } else {
+            look = WatchSocket.look(root: files.root, stateHash: stateHash).map { ($0.current, $0.generation) }
+        }
         if look?.current == true && !stateDirty { return }
         // The months whose files must be read again, rescanned together at the end.
         var changed: [(key: MonthKey, folderTime: Int64)] = []
@@ -86,7 +92,13 @@ extension SessionIndex {
         // Each changed month's folder, its year's and `sessions` were just looked at (`stat`
         // without following links, and refused unless real folders).
         try rescan(changed, streaming: streaming, foldersChecked: true)
-        if approved, let watch, let generation = look?.generation, let stateVersion { watch.approve(stateVersion: stateVersion, generation: generation) }
+        if approved, let generation = look?.generation {
+            if let watch, let stateHash {
+                watch.approve(stateHash: stateHash, generation: generation)
+            } else if watch == nil, let stateHash {
+                WatchSocket.approve(root: files.root, stateHash: stateHash, generation: generation)
+            }
+        }
     }
 
     /// Rescans `months`, reading the files of several months at once on all cores (a month of

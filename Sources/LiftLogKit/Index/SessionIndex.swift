@@ -39,9 +39,9 @@ package final class SessionIndex {
     var dirtyShards: Swift.Set<MonthKey> = []
     var removedShards: Swift.Set<MonthKey> = []
     var stateDirty = false
-    /// Which reading of `state.tsv` the state came from (``IndexStateCache``); `nil` when
-    /// there was none to read.
-    var stateVersion: UInt64?
+    /// The hash `state.tsv` gives of its lines, naming the state read in any process
+    /// (``SessionsWatch``, ``WatchSocket``); `nil` when there was none to read.
+    var stateHash: UInt64?
     /// ID → new path, or `nil` for an ID whose file is gone; applied to the ID shards.
     var idChanges: [String: String?] = [:]
     /// Set when the ID shards must be written from scratch.
@@ -75,9 +75,9 @@ package final class SessionIndex {
         self.files = files
         self.unit = unit
         self.now = now
-        if let (state, version) = IndexStateCache.shared.state(in: files, at: SessionIndex.statePath), state.unit == unit {
+        if let (state, hash) = IndexStateCache.shared.state(in: files, at: SessionIndex.statePath), state.unit == unit {
             self.state = state
-            self.stateVersion = version
+            self.stateHash = hash
         } else {
             self.state = IndexState(unit: unit)
             self.stateDirty = true

@@ -15,7 +15,8 @@ import Darwin
 /// a folder created or removed. ``SessionIndex/refresh(streaming:)`` compares the folders as
 /// before whenever anything was reported, and skips the comparison only when (1) nothing was
 /// reported since a comparison that found the index exactly right, and (2) the index state it
-/// read is the very one that comparison approved. Anything the watch cannot vouch for — an
+/// read is the very one that comparison approved (the same lines, by their hash). Other
+/// processes ask through ``WatchSocket``. Anything the watch cannot vouch for — an
 /// overflowing event queue, a folder it could not watch, a network or FUSE file system, whose
 /// changes made on another machine the kernel never sees — turns it off for good, and every
 /// request compares the folders again. On other systems there is no watch.
@@ -31,7 +32,7 @@ package final class SessionsWatch: @unchecked Sendable {
     /// Goes up whenever a change was reported.
     private var generation: UInt64 = 0
     /// The last comparison that found the index right: at which generation, for which state.
-    private var approved: (generation: UInt64, stateVersion: UInt64)?
+    private var approved: (generation: UInt64, stateHash: UInt64)?
     /// Set when the watch can no longer vouch for anything.
     private var isBroken = false
     /// How many reads it spared the comparison of the folders.
@@ -50,10 +51,28 @@ package final class SessionsWatch: @unchecked Sendable {
         }
     }
 
-    /// Stops watching the store at `root` (tests).
+    /// Stops watching the store at `root`.
     package static func stop(root: String) {
         registryLock.withLock { registry[root] = nil }
     }
+
+    /// Reads what was reported for the watch on the store at `files.root`, as a watcher that
+    /// is not asked for a while does so that the kernel's queue does not overflow; a watch that
+    /// can no longer vouch for anything (its queue overflowed) is replaced by a new one, which
+    /// vouches for nothing until a comparison is approved under it.
+    package static func keepWatching(files: StoreFiles) {
+        guard let watch = watching(files.root) else { return }
+        let working = watch.lock.withLock { watch.readEvents() != nil }
+        guard !working else { return }
+        registryLock.withLock {
+            guard registry[files.root] === watch else { return }
+            registry[files.root] = SessionsWatch(files: files)
+        }
+    }
+
+    /// The first generation of each new watch: a comparison approved under one watch is never
+    /// taken by the next, whose generations begin elsewhere.
+    nonisolated(unsafe) private static var nextBase: UInt64 = 0
 
     /// The watch on the store at `root`, if this process started one that still works.
     static func watching(_ root: String) -> SessionsWatch? {
@@ -70,6 +89,9 @@ package final class SessionsWatch: @unchecked Sendable {
         guard descriptor >= 0 else { return nil }
         self.files = files
         self.descriptor = descriptor
+        // Called holding `registryLock`.
+        SessionsWatch.nextBase &+= 1 << 40
+        generation = SessionsWatch.nextBase
         // Failing from here on, the instance is whole: `deinit` closes the descriptor (once).
         guard add("sessions") else { return nil }
     }
@@ -142,13 +164,14 @@ package final class SessionsWatch: @unchecked Sendable {
     private func readEvents() -> UInt64? { nil }
     #endif
 
-    /// Reads what was reported; whether the index state of `version` is known to match the
-    /// folders, and the generation to approve a comparison at (`nil`: nothing is vouched for).
-    func look(stateVersion version: UInt64?) -> (current: Bool, generation: UInt64?) {
+    /// Reads what was reported; whether the index state whose lines hash to `hash` is known to
+    /// match the folders, and the generation to approve a comparison at (`nil`: nothing is
+    /// vouched for).
+    func look(stateHash hash: UInt64?) -> (current: Bool, generation: UInt64?) {
         lock.withLock {
             guard let generation = readEvents() else { return (false, nil) }
-            guard let version, let approved else { return (false, generation) }
-            let current = approved.generation == generation && approved.stateVersion == version
+            guard let hash, let approved else { return (false, generation) }
+            let current = approved.generation == generation && approved.stateHash == hash
             if current { spared += 1 }
             return (current, generation)
         }
@@ -159,11 +182,12 @@ package final class SessionsWatch: @unchecked Sendable {
         watching(root).map { watch in watch.lock.withLock { watch.spared } }
     }
 
-    /// Records that a comparison made at `generation` found the index state of `version` right.
-    func approve(stateVersion version: UInt64, generation: UInt64) {
+    /// Records that a comparison made at `generation` found the index state whose lines hash
+    /// to `hash` right.
+    func approve(stateHash hash: UInt64, generation: UInt64) {
         lock.withLock {
             guard !isBroken, generation == self.generation else { return }
-            approved = (generation, version)
+            approved = (generation, hash)
         }
     }
 }

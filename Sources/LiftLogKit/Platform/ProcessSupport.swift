@@ -130,6 +130,17 @@ package enum ProcessSupport {
         return bytes
     }
 
+    /// Lets SIGINT and SIGTERM reach this thread: a program that started this one may have
+    /// left them blocked, and Ctrl-C must stop a command that runs until it is stopped (a
+    /// server, a watcher). Call after setting their handlers.
+    package static func unblockStopSignals() {
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+    }
+
     /// Sends `signal` to the process `pid`.
     package static func send(_ signal: Int32, to pid: pid_t) {
         _ = kill(pid, signal)

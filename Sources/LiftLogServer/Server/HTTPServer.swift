@@ -79,12 +79,7 @@ public final class HTTPServer: @unchecked Sendable {
         signal(SIGINT) { _ in stopRequested = 1 }
         signal(SIGTERM) { _ in stopRequested = 1 }
         signal(SIGPIPE, SIG_IGN)
-        // A program that started this one may have left the signals blocked: Ctrl-C must reach it.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        sigaddset(&stopSignals, SIGINT)
-        sigaddset(&stopSignals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+        ProcessSupport.unblockStopSignals()
         while stopRequested == 0 {
             var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 200) > 0 else { continue }

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+@testable import LiftLogCLI
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+#if os(Linux)
+/// `liftlog watch` through real processes: the watcher, and the commands that ask it (Linux:
+/// inotify).
+@Suite("liftlog watch")
+struct WatchTests {
+    /// A store of 30 sessions over five months, imported from a Strong export.
+    private func storeWithSessions(_ root: String) -> String {
+        let store = root + "/s"
+        #expect(runBinary(["init", store]).status == 0)
+        var csv = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n"
+        for workout in 0..<30 {
+            csv += "2024-\(CivilCalendar.pad(1 + workout / 6, 2))-\(CivilCalendar.pad(1 + workout % 6 * 4, 2)) 18:00:00,Day \(workout),30m,Back Squat,1,100,5,0,0,,,\n"
+        }
+        writeText(csv, to: root + "/export.csv")
+        #expect(runBinary(["import", "strong", root + "/export.csv", "--unit", "kg", "--utc-offset", "+00:00", "--store", store]).status == 0)
+        return store
+    }
+
+    /// Starts `liftlog watch` and waits for its first line.
+    private func startWatch(_ store: String) -> Process? {
+        let process = Process.start(["watch", "--store", store], environment: [:])
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(process.outputPipe, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
+        guard String(decoding: line, as: UTF8.self).hasPrefix("Watching \(store):") else {
+            process.kill()
+            _ = process.wait()
+            return nil
+        }
+        return process
+    }
+
+    private func history(_ store: String) -> [JSONValue] {
+        guard case .array(let sessions)? = runBinary(["history", "--json", "--per-page", "100", "--store", store]).json?["data"]?["sessions"] else { return [] }
+        return sessions
+    }
+
+    @Test("while it runs, commands ask it instead of looking at every month folder, and a change made behind liftlog's back shows in the very next command")
+    func freshAndSpared() throws {
+        try withTemporaryDirectory { root throws in
+            let store = storeWithSessions(root)
+            let watcher = try #require(startWatch(store))
+            #expect(history(store).count == 30)
+            #expect(history(store).count == 30)
+            // A file removed, put back, and edited in place, each seen by the next command.
+            let file = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/2024/03/") })
+            let text = try #require(readText(store + "/" + file))
+            #expect(rename(store + "/" + file, root + "/aside.json") == 0)
+            #expect(history(store).count == 29)
+            #expect(rename(root + "/aside.json", store + "/" + file) == 0)
+            #expect(history(store).count == 30)
+            let title = try #require(history(store).first { $0["path"]?.stringValue == file }?["plan_day"]?.stringValue)
+            writeText(text.replacingOccurrences(of: "\"\(title)\"", with: "\"Renamed\""), to: store + "/" + file)
+            #expect(history(store).first { $0["path"]?.stringValue == file }?["plan_day"] == "Renamed")
+            // Once the folders are at rest (a folder changed in the last two seconds, counted in
+            // whole seconds, is listed again every time), commands need not look at them.
+            usleep(3_100_000)
+            for _ in 0..<3 { #expect(history(store).count == 30) }
+            #expect(runBinary(["status", "--store", store]).status == 0)
+            watcher.kill(SIGTERM)
+            let stopped = watcher.wait()
+            #expect(stopped.status == 0)
+            let words = stopped.output.split(separator: " ")
+            // "Stopped. N commands asked; M of them needed no look at the folders."
+            let spared = words.firstIndex(of: "of").flatMap { Int(words[$0 - 1]) } ?? 0
+            #expect(stopped.output.hasPrefix("Stopped. ") && spared >= 2, "\(stopped.output)")
+            #expect(!listEntries(store + "/.liftlog").contains { $0.name == "watch.sock" })
+        }
+    }
+
+    @Test("a second watcher is refused; one that does not answer delays no command for long; a dead one's socket is taken over")
+    func deadAndStuck() throws {
+        try withTemporaryDirectory { root throws in
+            let store = storeWithSessions(root)
+            let first = try #require(startWatch(store))
+            let second = runBinary(["watch", "--store", store, "--json"])
+            #expect(second.status == 5)
+            #expect(second.errorCode == "CONFLICT")
+            #expect(second.errorMessage == "Another process watches this store already (.liftlog/watch.sock answers).")
+            // Stopped (as a debugger would): each command waits at most 200 ms for it, then looks itself.
+            first.kill(SIGSTOP)
+            #expect(rename(store + "/" + (allFiles(in: store).first { $0.hasPrefix("sessions/2024/02/") } ?? ""), root + "/aside.json") == 0)
+            #expect(history(store).count == 29)
+            first.kill(SIGKILL)
+            _ = first.wait()
+            // Its socket is left behind, and nobody answers on it.
+            #expect(listEntries(store + "/.liftlog").contains { $0.name == "watch.sock" })
+            #expect(history(store).count == 29)
+            let replacement = try #require(startWatch(store))
+            #expect(history(store).count == 29)
+            replacement.kill(SIGTERM)
+            #expect(replacement.wait().status == 0)
+        }
+    }
+
+    @Test("a request in another form is answered 'unknown'")
+    func unknownRequests() throws {
+        try withTemporaryDirectory { root throws in
+            let store = storeWithSessions(root)
+            let watcher = try #require(startWatch(store))
+            defer {
+                watcher.kill(SIGTERM)
+                _ = watcher.wait()
+            }
+            func ask(_ line: String) -> String? {
+                let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+                defer { close(descriptor) }
+                guard WatchSocket.withAddress(root: store, { connect(descriptor, $0, $1) == 0 }) == true,
+                      WatchSocket.writeAll(descriptor, Array((line + "\n").utf8)) else { return nil }
+                return WatchSocket.readLine(descriptor)
+            }
+            #expect(ask("liftlog-watch 2 look -") == "liftlog-watch 1 unknown")
+            #expect(ask("liftlog-watch 1 approve zz 1") == "liftlog-watch 1 unknown")
+            #expect(ask("liftlog-watch 1 forget") == "liftlog-watch 1 unknown")
+            #expect(ask("liftlog-watch 1 look -")?.hasPrefix("liftlog-watch 1 compare ") == true)
+        }
+    }
+}
+#endif
