@@ -103,6 +103,24 @@ struct WatchTests {
         }
     }
 
+    @Test("a store whose folders cannot be watched, or a file in the socket's place, is refused with what to do")
+    func refusals() throws {
+        try withTemporaryDirectory { root throws in
+            let store = storeWithSessions(root)
+            writeText("not a socket", to: store + "/.liftlog/watch.sock")
+            let file = runBinary(["watch", "--store", store, "--json"])
+            #expect(file.status == 5)
+            #expect(file.errorCode == "CONFLICT")
+            #expect(file.errorMessage == ".liftlog/watch.sock is not a socket; move it away and start again.")
+            #expect(readText(store + "/.liftlog/watch.sock") == "not a socket")
+            #expect(rename(store + "/sessions", root + "/sessions-aside") == 0)
+            let missing = runBinary(["watch", "--store", store, "--json"])
+            #expect(missing.status == 8)
+            #expect(missing.errorCode == "IO_ERROR")
+            #expect(missing.errorMessage == "Cannot watch 'sessions': it is missing, or on a network or FUSE file system whose changes the kernel does not report, or the system allows no more watches.")
+        }
+    }
+
     @Test("a request in another form is answered 'unknown'")
     func unknownRequests() throws {
         try withTemporaryDirectory { root throws in

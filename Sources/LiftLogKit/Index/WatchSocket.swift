@@ -170,7 +170,7 @@ package final class WatchServer: @unchecked Sendable {
         self.ownsWatch = ownsWatch
         func giveUp() { if ownsWatch { SessionsWatch.stop(root: files.root) } }
         guard SessionsWatch.start(files: files) else {
-            throw .io(path: "sessions", operation: "watch", reason: "the kernel does not report its changes here (a network or FUSE file system, or too many watches)")
+            throw .io(path: "sessions", operation: "watch", reason: "it is missing, or on a network or FUSE file system whose changes the kernel does not report, or the system allows no more watches")
         }
         let path = files.absolute(WatchSocket.path)
         do { try files.ensureDirectory(".liftlog") } catch {
