@@ -71,10 +71,19 @@ struct WatchTests {
             let stopped = watcher.wait()
             #expect(stopped.status == 0)
             let words = stopped.output.split(separator: " ")
-            // "Stopped. N commands asked; M of them needed no look at the folders."
+            // "Stopped. N commands asked; M of them were spared looking at the folders."
             let spared = words.firstIndex(of: "of").flatMap { Int(words[$0 - 1]) } ?? 0
             #expect(stopped.output.hasPrefix("Stopped. ") && spared >= 2, "\(stopped.output)")
             #expect(!listEntries(store + "/.liftlog").contains { $0.name == "watch.sock" })
+            // With --json, the banner goes to standard error and the counts are the one document.
+            let quiet = Process.start(["watch", "--store", store, "--json"], environment: [:])
+            var byte: UInt8 = 0
+            while read(quiet.errorPipe, &byte, 1) == 1, byte != 0x0A {}
+            #expect(history(store).count == 30)
+            quiet.kill(SIGTERM)
+            let document = quiet.wait()
+            #expect(document.status == 0)
+            #expect(document.json?["success"] == true && document.json?["data"]?["commands"] == 1, "\(document.output)")
         }
     }
 

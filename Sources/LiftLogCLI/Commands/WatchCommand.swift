@@ -27,12 +27,14 @@ enum WatchCommand {
                 server.stop()
                 throw .internal("could not start the watch's thread")
             }
-            context.io.writeOutput("Watching \(store.root): other liftlog commands ask this process instead of looking at every month folder. Ctrl-C stops it.\n")
+            // With --json, standard output carries only the final document.
+            let banner = "Watching \(store.root): other liftlog commands ask this process instead of looking at every month folder. Ctrl-C stops it.\n"
+            if context.json { context.io.writeError(banner) } else { context.io.writeOutput(banner) }
             context.io.flushOutput()
             while watchStopRequested == 0 { usleep(100_000) }
             server.stop()
             let (asked, spared) = server.answered
             return CommandResult(data: ["commands": .number(JSONNumber(asked)), "spared": .number(JSONNumber(spared))],
-                                 text: "Stopped. \(Formatting.count(asked, "command")) asked; \(spared) of them needed no look at the folders.")
+                                 text: "Stopped. \(Formatting.count(asked, "command")) asked; \(spared) of them were spared looking at the folders.")
         })
 }

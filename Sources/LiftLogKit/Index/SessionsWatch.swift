@@ -18,8 +18,9 @@ import Darwin
 /// read is the very one that comparison approved (the same lines, by their hash). Other
 /// processes ask through ``WatchSocket``. Anything the watch cannot vouch for — an
 /// overflowing event queue, a folder it could not watch, a network or FUSE file system, whose
-/// changes made on another machine the kernel never sees — turns it off for good, and every
-/// request compares the folders again. On other systems there is no watch.
+/// changes made on another machine the kernel never sees — turns it off, and every request
+/// compares the folders again (a watcher process replaces a watch whose queue overflowed:
+/// ``keepWatching(files:)``). On other systems there is no watch.
 package final class SessionsWatch: @unchecked Sendable {
     private static let registryLock = Mutex()
     nonisolated(unsafe) private static var registry: [String: SessionsWatch] = [:]
