@@ -18,14 +18,14 @@ package struct StagedWrites {
 
     /// One staged file: where it goes, and a file it replaces from another place (removed when
     /// it lands).
-    package struct Item {
-        package let target: String
-        package let removing: String?
-        fileprivate let name: String
+    private struct Item {
+        let target: String
+        let removing: String?
+        let name: String
     }
 
     private let files: StoreFiles
-    private(set) package var items: [Item] = []
+    private var items: [Item] = []
     private var byTarget: [String: Int] = [:]
     private var counter = 0
 
@@ -36,23 +36,17 @@ package struct StagedWrites {
         try files.ensureDirectory(StagedWrites.folder)
     }
 
-    /// Whether nothing is staged.
-    package var isEmpty: Bool { items.isEmpty }
-
     /// Writes `bytes` for `target` (a path relative to the store) into the staging folder,
     /// flushed; a second write for the same target replaces the first.
     ///
     /// - Throws: `VALIDATION_ERROR` for a file larger than the store reads, `IO_ERROR` when it
     ///   cannot be written (nothing of the store has changed).
-    /// - Returns: the index of the file among ``items``.
+    /// - Returns: the file's place among those staged (a second write for a target keeps it).
     @discardableResult
     package mutating func write(_ bytes: [UInt8], to target: String, removing: String? = nil) throws(LiftLogError) -> Int {
-        guard StoreFiles.isSafeRelativePath(target), removing.map(StoreFiles.isSafeRelativePath) ?? true else {
-            throw .internal("refused a path outside the store: \(target)")
-        }
-        guard bytes.count <= StoreFiles.maximumFileSize else {
-            throw .validation("\(target) would be \(bytes.count / 1024 / 1024) MB; liftlog reads store files up to \(StoreFiles.maximumFileSize / 1024 / 1024) MB, so nothing was written.")
-        }
+        _ = try files.checked(target)
+        if let removing { _ = try files.checked(removing) }
+        try StoreFiles.checkSize(of: bytes, for: target)
         counter += 1
         let name = String(counter) + ".json"
         let path = files.absolute(StagedWrites.folder + "/" + name)

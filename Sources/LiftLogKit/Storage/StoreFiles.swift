@@ -79,11 +79,19 @@ package struct StoreFiles: Sendable {
         name.hasPrefix(".") && (name.hasSuffix(temporarySuffix) || name.hasSuffix(backupSuffix) || earlierSuffixes.contains { name.hasSuffix($0) })
     }
 
-    private func checked(_ relative: String) throws(LiftLogError) -> String {
+    /// The absolute path of `relative`, refused unless it is a plain path inside the store.
+    package func checked(_ relative: String) throws(LiftLogError) -> String {
         guard StoreFiles.isSafeRelativePath(relative) else {
             throw .internal("refused a path outside the store: \(relative)")
         }
         return absolute(relative)
+    }
+
+    /// Refuses to write a file that the reader would refuse (larger than 16 MB).
+    package static func checkSize(of bytes: [UInt8], for relative: String) throws(LiftLogError) {
+        guard bytes.count <= StoreFiles.maximumFileSize else {
+            throw .validation("\(relative) would be \(bytes.count / 1024 / 1024) MB; liftlog reads store files up to \(StoreFiles.maximumFileSize / 1024 / 1024) MB, so nothing was written.")
+        }
     }
 
     /// Refuses to read or write through a folder of the store that is a symbolic link (it could
@@ -255,9 +263,7 @@ package struct StoreFiles: Sendable {
     package func writeAtomically(_ bytes: [UInt8], to relative: String, durable: Bool = true, parentsChecked: Bool = false) throws(LiftLogError) {
         let path = try checked(relative)
         // Never write a file that the reader would refuse.
-        guard bytes.count <= StoreFiles.maximumFileSize else {
-            throw .validation("\(relative) would be \(bytes.count / 1024 / 1024) MB; liftlog reads store files up to \(StoreFiles.maximumFileSize / 1024 / 1024) MB, so nothing was written.")
-        }
+        try StoreFiles.checkSize(of: bytes, for: relative)
         if !parentsChecked { try checkParents(of: relative) }
         let slash = path.lastIndex(of: "/")!
         let folder = String(path[..<slash])
