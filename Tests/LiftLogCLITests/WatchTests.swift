@@ -140,10 +140,9 @@ struct WatchTests {
                 _ = watcher.wait()
             }
             func ask(_ line: String) -> String? {
-                let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+                guard let descriptor = WatchSocket.connectedSocket(root: store) else { return nil }
                 defer { close(descriptor) }
-                guard WatchSocket.withAddress(root: store, { connect(descriptor, $0, $1) == 0 }) == true,
-                      WatchSocket.writeAll(descriptor, Array((line + "\n").utf8)) else { return nil }
+                guard WatchSocket.writeAll(descriptor, Array((line + "\n").utf8)) else { return nil }
                 return WatchSocket.readLine(descriptor)
             }
             #expect(ask("liftlog-watch 2 look -") == "liftlog-watch 1 unknown")

@@ -20,7 +20,7 @@ extension SessionIndex {
         if let watch {
             look = watch.look(stateHash: stateHash)
         } else {
-            look = WatchSocket.look(root: files.root, stateHash: stateHash).map { ($0.current, $0.generation) }
+            look = WatchSocket.look(root: files.root, stateHash: stateHash)
         }
         if look?.current == true && !stateDirty { return }
         // The months whose files must be read again, rescanned together at the end.

@@ -32,24 +32,18 @@ package enum WatchSocket {
     /// How long a command waits for an answer before it compares the folders itself.
     static let timeoutMicroseconds = 200_000
 
-    /// A watcher's answer to `look`.
-    struct Answer: Equatable {
-        /// Whether the index state asked about is known to match the folders.
-        var current: Bool
-        /// The generation to approve a comparison at.
-        var generation: UInt64
-    }
-
     #if os(Linux)
     /// Asks the store's watcher, if one listens, about the index state whose lines hash to
-    /// `hash`; `nil` when there is no watcher or it vouches for nothing.
-    static func look(root: String, stateHash hash: UInt64?) -> Answer? {
+    /// `hash`: whether it is known to match the folders, and the generation to approve a
+    /// comparison at (as ``SessionsWatch`` answers in its own process); `nil` when there is no
+    /// watcher or it vouches for nothing.
+    static func look(root: String, stateHash hash: UInt64?) -> (current: Bool, generation: UInt64?)? {
         guard let reply = ask(root: root, "look " + (hash.map { String($0, radix: 16) } ?? "-")) else { return nil }
         let words = reply.split(separator: " ")
         guard words.count == 2, let generation = UInt64(words[1], radix: 16) else { return nil }
         switch words[0] {
-        case "current": return Answer(current: true, generation: generation)
-        case "compare": return Answer(current: false, generation: generation)
+        case "current": return (true, generation)
+        case "compare": return (false, generation)
         default: return nil
         }
     }
@@ -69,8 +63,14 @@ package enum WatchSocket {
         return line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : nil
     }
 
-    private static func connectedSocket(root: String) -> Int32? {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    /// A new Unix stream socket, not inherited by programs liftlog starts; -1 on failure.
+    static func newSocket() -> Int32 {
+        socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    }
+
+    /// A socket connected to the store's watcher, or `nil` when none answers.
+    static func connectedSocket(root: String) -> Int32? {
+        let descriptor = newSocket()
         guard descriptor >= 0 else { return nil }
         // Bounds the connection too (a watcher that stopped answering, its queue full), the
         // sending and the answer.
@@ -135,7 +135,7 @@ package enum WatchSocket {
         return nil
     }
     #else
-    static func look(root: String, stateHash hash: UInt64?) -> Answer? { nil }
+    static func look(root: String, stateHash hash: UInt64?) -> (current: Bool, generation: UInt64?)? { nil }
     static func approve(root: String, stateHash hash: UInt64, generation: UInt64) {}
     #endif
 }
@@ -177,14 +177,13 @@ package final class WatchServer: @unchecked Sendable {
             giveUp()
             throw error
         }
+        let alreadyWatched = LiftLogError.conflict("Another process watches this store already (\(WatchSocket.path) answers).")
         // A socket nobody answers on is a dead watcher's: take its place.
         if let status = try? files.fileSystem.status(path) {
-            let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            let alive = descriptor >= 0 && (WatchSocket.withAddress(root: files.root) { connect(descriptor, $0, $1) == 0 } ?? false)
-            if descriptor >= 0 { close(descriptor) }
-            if alive {
+            if let alive = WatchSocket.connectedSocket(root: files.root) {
+                close(alive)
                 giveUp()
-                throw .conflict("Another process watches this store already (\(WatchSocket.path) answers).")
+                throw alreadyWatched
             }
             guard status.kind != .regular && status.kind != .directory else {
                 giveUp()
@@ -192,7 +191,7 @@ package final class WatchServer: @unchecked Sendable {
             }
             unlink(path)
         }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = WatchSocket.newSocket()
         let previousMask = umask(0o177)
         let bound = descriptor >= 0 && (WatchSocket.withAddress(root: files.root) { bind(descriptor, $0, $1) == 0 } ?? false)
         let bindError = errno
@@ -200,7 +199,7 @@ package final class WatchServer: @unchecked Sendable {
         guard bound, listen(descriptor, 64) == 0, let status = try? files.fileSystem.status(path) else {
             if descriptor >= 0 { close(descriptor) }
             giveUp()
-            if bindError == EADDRINUSE { throw .conflict("Another process watches this store already (\(WatchSocket.path) answers).") }
+            if bindError == EADDRINUSE { throw alreadyWatched }
             throw .io(path: WatchSocket.path, operation: "listen on", reason: Errno(rawValue: bindError).description)
         }
         listener = descriptor
