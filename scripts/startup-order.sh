@@ -37,7 +37,8 @@ trace() {
     n=$((n + 1))
     valgrind --tool=callgrind --demangle=no --compress-strings=no --dump-instr=no \
         --callgrind-out-file="$work/$n.out" "$liftlog" "$@" --store "$store" >/dev/null 2>&1 || true
-    grep '^fn=' "$work/$n.out" | cut -c4- | sort -u > "$work/$n.fns"
+    # A function called within a cycle is also named with the depth (`name'2`): by its name only.
+    grep '^fn=' "$work/$n.out" | cut -c4- | sed "s/'[0-9]*$//" | sort -u > "$work/$n.fns"
     # Every load and store, of which those in the binary's variables are kept (by name).
     valgrind --tool=lackey --trace-mem=yes --log-file="$work/$n.mem" "$liftlog" "$@" --store "$store" >/dev/null 2>&1 || true
     python3 - "$work" "$work/$n.mem" > "$work/$n.vars" <<'PYTHON'
