@@ -61,6 +61,21 @@ struct ServeTests {
         }
     }
 
+    @Test("a store without an index (a fresh clone) has one before the first request: the first page does not wait for it")
+    func indexReadyBeforeTheFirstRequest() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            copyTree(repository + "/SampleData/store", to: store)
+            #expect(readText(store + "/.liftlog/index/state.tsv") == nil)
+            let server = try #require(ServerProcess.start(store: store))
+            defer { _ = server.stop() }
+            // The banner is out: the index was written before it, no request has been made.
+            #expect(readText(store + "/.liftlog/index/state.tsv")?.hasPrefix("liftlog-index ") == true)
+            let expected = runBinary(["history", "--json", "--store", store]).json?["data"]?["total"]
+            #expect(expected != nil && server.request("GET", "/api/workouts?page=1&per_page=10").json?["data"]?["total"] == expected)
+        }
+    }
+
     @Test("sessions added, removed or fixed by hand (a git pull, a sync) show in the next response, also once the folders have settled and the server stops comparing them")
     func changesBehindItsBack() throws {
         try withServer { server, store in

@@ -49,6 +49,9 @@ enum ServeCommand {
             // Changes to the session folders are reported by the kernel instead of being looked
             // for in every folder for every request (see SessionsWatch).
             store.watchSessionFolders()
+            // The index made ready before the first request (a fresh clone has none), rather
+            // than while the first page waits; a store that cannot be read says so per request.
+            try? store.prepareIndex()
             // And answers for them to the CLI's commands while it runs, unless `liftlog watch` does.
             let watchServer = try? store.watchServer()
             if let watchServer, !watchServer.runInBackground() { watchServer.stop() }

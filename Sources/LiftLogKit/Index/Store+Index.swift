@@ -29,6 +29,14 @@ extension Store {
         return try withLockIfFree { (haveLock: Bool) throws(LiftLogError) -> T in try run(haveLock) }
     }
 
+    /// Brings the index up to date with the files now, building it when there is none, so that
+    /// the next read need not: for a long-running process as it starts (`liftlog serve`, whose
+    /// first page would otherwise wait for the index of a fresh clone). Every read does this
+    /// itself; it is never needed for a right answer. Written back when the lock is free.
+    public func prepareIndex() throws(LiftLogError) {
+        try withFreshIndex(holdingLock: false) { _ throws(LiftLogError) in }
+    }
+
     /// Watches this store's session folders for the rest of the process (Linux, on a local file
     /// system), so that reads stop comparing every month folder with the index while nothing
     /// changes; for a long-running process such as `liftlog serve`. Whether the watch could be
