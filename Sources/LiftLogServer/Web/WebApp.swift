@@ -22,7 +22,6 @@ enum WebApp {
             // Revalidated on every load, so a new version of liftlog shows at once.
             ("Cache-Control", "no-cache"),
             ("Content-Security-Policy", contentSecurityPolicy),
-            ("X-Content-Type-Options", "nosniff"),
             ("Referrer-Policy", "no-referrer"),
         ], body: request.method == "HEAD" ? [] : Array(file.text.utf8))
     }

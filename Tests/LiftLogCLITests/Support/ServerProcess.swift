@@ -42,12 +42,14 @@ struct ServerProcess {
         var json: JSONValue? { try? JSONParser.parse(Array(body.utf8)) }
 
         /// A header's value (the name compared case-insensitively).
-        func header(_ name: String) -> String? {
-            for line in head.split(separator: "\r\n").dropFirst() {
+        func header(_ name: String) -> String? { headers(name).first }
+
+        /// Every value of a header, in order (a header sent twice has two).
+        func headers(_ name: String) -> [String] {
+            head.split(separator: "\r\n").dropFirst().compactMap { line in
                 let parts = line.split(separator: ":", maxSplits: 1)
-                if parts.count == 2, parts[0].lowercased() == name.lowercased() { return String(parts[1]).trimmingWhitespace() }
+                return parts.count == 2 && parts[0].lowercased() == name.lowercased() ? String(parts[1]).trimmingWhitespace() : nil
             }
-            return nil
         }
     }
 
