@@ -221,19 +221,31 @@ def planned(browser, server, args):
     browser.wait_for("button[data-set]")
     tapped = []
     latencies = []
+    click_latencies = []  # from WebDriver's click call instead: what the harness waits
     while browser.all("button[data-set]"):
         set_id = browser.driver.execute_script("return document.querySelector('button[data-set]').dataset.set")
+        # Tap to file on disk, from the moment the tap reaches the page (the click event's own
+        # time, in milliseconds since 1970 like Python's clock): WebDriver's round trip to the
+        # browser before it, 40–120 ms on a small machine, is the harness's, not the app's.
+        browser.driver.execute_script(
+            "if (!window.liftlogTapProbe) { window.liftlogTapProbe = true;"
+            " document.addEventListener('click', (event) => { window.liftlogTappedAt = performance.timeOrigin + event.timeStamp; }, true); }"
+            " window.liftlogTappedAt = null;")
         before = time.time()
         browser.click(f'button[data-set="{set_id}"]')
         key = set_id.split(".")[1]
-        # Tap to file on disk: the set is completed in the session file.
+        # The set is completed in the session file.
         while time.time() - before < 5:
             _, session = active_session(args.store)
             done = [s for e in (session or {}).get("entries", []) for s in e["sets"] if s.get("id") == key and s["status"] == "completed"]
             if done:
                 break
             time.sleep(0.002)
-        latencies.append((time.time() - before) * 1000)
+        on_disk = time.time()
+        tapped_at = browser.driver.execute_script("return window.liftlogTappedAt")
+        check(tapped_at is not None, f"the tap on set {set_id} never reached the page")
+        latencies.append(on_disk * 1000 - tapped_at)
+        click_latencies.append((on_disk - before) * 1000)
         tapped.append(key)
         browser.wait_until(lambda: not browser.all(f'button[data-set="{set_id}"]'), 5, f"set {set_id} shown as logged")
     check(len(tapped) == 7, f"tapped {len(tapped)} planned sets, expected 7 (Day B: 3 + 3 + 1)")
@@ -257,11 +269,14 @@ def planned(browser, server, args):
             check(s["status"] == "completed" and s["weight"] == weight and s["reps"] == reps and s["id"] in tapped,
                   f"{entry['exercise_name']}: set {s} is not what was tapped ({weight} × {reps})")
     latencies.sort()
+    click_latencies.sort()
     median = latencies[len(latencies) // 2]
+    click_median = click_latencies[len(click_latencies) // 2]
     # The budgets (first render ≤ 300 ms, tap to file ≤ 100 ms) are judged by liftlog-bench,
     # which runs this scenario on a quiet machine; a test only reports the times.
-    print(json.dumps({"first_render_ms": round(first_render, 1), "tap_to_file_median_ms": round(median, 1), "tap_to_file_worst_ms": round(latencies[-1], 1)}))
-    return f"7 planned sets tapped and finished; file matches field by field; first render {first_render:.0f} ms; tap to file median {median:.0f} ms, worst {latencies[-1]:.0f} ms; {time.time() - started:.1f} s"
+    print(json.dumps({"first_render_ms": round(first_render, 1), "tap_to_file_median_ms": round(median, 1), "tap_to_file_worst_ms": round(latencies[-1], 1),
+                      "click_call_to_file_median_ms": round(click_median, 1)}))
+    return f"7 planned sets tapped and finished; file matches field by field; first render {first_render:.0f} ms; tap to file median {median:.0f} ms, worst {latencies[-1]:.0f} ms (from WebDriver's click call {click_median:.0f} ms); {time.time() - started:.1f} s"
 
 
 def log_form_set(browser, name, weight, reps):
