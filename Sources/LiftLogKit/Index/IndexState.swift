@@ -8,6 +8,9 @@ package struct MonthKey: Hashable, Comparable, Sendable, CustomStringConvertible
         self.month = month
     }
 
+    /// The months since the start of year 0: consecutive months have consecutive ordinals.
+    var ordinal: Int { year * 12 + month - 1 }
+
     /// `2025/01`, the folder below `sessions/`.
     package var description: String { "\(CivilCalendar.pad(year, 4))/\(CivilCalendar.pad(month, 2))" }
     package var folder: String { "sessions/\(description)" }

@@ -83,8 +83,14 @@ package struct MonthTable: Sendable, RandomAccessCollection {
 
     /// Where `key` is, or where it would go.
     private func position(of key: MonthKey) -> (index: Int, found: Bool) {
+        guard let first = keys.first, let last = keys.last else { return (0, false) }
         // A month after the last (the common insertion: the file and new months come in order).
-        if let last = keys.last, last < key { return (keys.count, false) }
+        if last < key { return (keys.count, false) }
+        // Most logs have a folder for every month, at least lately: a month's distance from the
+        // last (or the first) is then its place, found without a search.
+        let fromLast = keys.count - 1 - (last.ordinal - key.ordinal), fromFirst = key.ordinal - first.ordinal
+        if fromLast >= 0, keys[fromLast] == key { return (fromLast, true) }
+        if fromFirst < keys.count, fromFirst >= 0, keys[fromFirst] == key { return (fromFirst, true) }
         var low = 0, high = keys.count
         while low < high {
             let middle = (low + high) >> 1

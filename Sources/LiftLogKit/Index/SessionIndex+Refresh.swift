@@ -92,10 +92,10 @@ extension SessionIndex {
         // Each changed month's folder, its year's and `sessions` were just looked at (`stat`
         // without following links, and refused unless real folders).
         try rescan(changed, streaming: streaming, foldersChecked: true)
-        if approved, let generation = look?.generation {
-            if let watch, let stateHash {
+        if approved, let generation = look?.generation, let stateHash {
+            if let watch {
                 watch.approve(stateHash: stateHash, generation: generation)
-            } else if watch == nil, let stateHash {
+            } else {
                 WatchSocket.approve(root: files.root, stateHash: stateHash, generation: generation)
             }
         }

@@ -48,6 +48,21 @@ struct MonthTableTests {
         }
     }
 
+    @Test("a month is found where every month has a folder, and where some have none (its place then differs from its distance to the first or last)")
+    func denseAndGappedMonths() {
+        let all = (1996...2025).flatMap { year in (1...12).map { MonthKey(year: year, month: $0) } }
+        // Every month; then without 2001 and three months of 2019; then without the first and last years.
+        for kept in [all, all.filter { $0.year != 2001 && !($0.year == 2019 && (3...5).contains($0.month)) }, all.filter { (1997...2024).contains($0.year) }] {
+            var table = MonthTable()
+            for (number, key) in kept.enumerated() { table[key] = summary(number) }
+            for (number, key) in kept.enumerated() { #expect(table[key] == summary(number), "\(key)") }
+            for key in all + [MonthKey(year: 1995, month: 12), MonthKey(year: 2026, month: 1)] where !kept.contains(key) {
+                #expect(table[key] == nil, "\(key)")
+            }
+            #expect(table.keys == kept)
+        }
+    }
+
     @Test("two tables are equal when they hold the same months with the same totals, whatever order they were filled in")
     func equality() {
         let keys = [MonthKey(year: 2025, month: 3), MonthKey(year: 1999, month: 12), MonthKey(year: 2025, month: 1)]
