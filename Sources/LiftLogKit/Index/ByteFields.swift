@@ -75,6 +75,15 @@ enum ByteFields {
         return negative ? -value : value
     }
 
+    /// Whether `a` and `b` hold the same bytes, compared with `memcmp` (`==` on arrays compares
+    /// them an element at a time: a whole index state, or a session file against its canonical
+    /// form, on every request or file).
+    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        guard !a.isEmpty else { return true }
+        return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+    }
+
     /// Whether `needle` occurs in `haystack`: each place its first byte occurs (`memchr`),
     /// then the rest compared there.
     static func contains(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {

@@ -17,7 +17,7 @@ final class IndexStateCache: @unchecked Sendable {
     func state(in files: StoreFiles, at relative: String) -> (state: IndexState, hash: UInt64)? {
         guard let bytes = try? files.read(relative) else { return nil }
         let path = files.absolute(relative)
-        if let cached = lock.withLock({ entries[path] }), cached.bytes == bytes { return (cached.state, cached.hash) }
+        if let cached = lock.withLock({ entries[path] }), ByteFields.same(cached.bytes, bytes) { return (cached.state, cached.hash) }
         guard let state = IndexState(bytes: bytes), let hash = IndexState.statedHash(bytes) else { return nil }
         lock.withLock { entries[path] = (bytes, state, hash) }
         return (state, hash)

@@ -143,7 +143,7 @@ extension Store {
     func setsMissing(from stored: StoredSession) -> MissingSets? {
         guard let bytes = try? files.read(Store.acknowledgedPath) else { return nil }
         // As liftlog left it (the usual case): the record of exactly this session's sets.
-        if bytes == Store.acknowledgedBytes(of: stored.session) { return nil }
+        if ByteFields.same(bytes, Store.acknowledgedBytes(of: stored.session)) { return nil }
         guard let (id, recorded) = Store.acknowledgedRecord(bytes), id == stored.session.id else { return nil }
         return Store.missing(recorded, of: id, from: stored)
     }

@@ -160,7 +160,7 @@ extension Store {
             }
             return .move(to: target)
         }
-        return value.canonicalBytes == bytes ? .canonical : .reformat
+        return ByteFields.same(value.canonicalBytes, bytes) ? .canonical : .reformat
     }
 
     /// Writes one file in canonical form, at the place its time gives (the lock is held).
