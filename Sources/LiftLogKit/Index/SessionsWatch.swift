@@ -38,6 +38,9 @@ package final class SessionsWatch: @unchecked Sendable {
     private var isBroken = false
     /// How many reads it spared the comparison of the folders.
     private var spared = 0
+    /// Where the kernel's reports are read (under `lock`), made once: every read of the store
+    /// looks, and a buffer made and zeroed for each look cost more than the look.
+    private var reports = [UInt8](repeating: 0, count: 65_536)
 
     /// Starts watching the session folders of the store at `files.root` for this process;
     /// whether it could (it cannot on other systems than Linux, on network or FUSE file systems,
@@ -119,10 +122,9 @@ package final class SessionsWatch: @unchecked Sendable {
     private func readEvents() -> UInt64? {
         guard !isBroken else { return nil }
         var changed = false
-        var buffer = [UInt8](repeating: 0, count: 65_536)
         let headerSize = MemoryLayout<inotify_event>.size
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = reports.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 if count < 0 && errno != EAGAIN && errno != EWOULDBLOCK { isBroken = true }
@@ -131,11 +133,11 @@ package final class SessionsWatch: @unchecked Sendable {
             changed = true
             var offset = 0
             while offset + headerSize <= count {
-                let (watch, eventMask, nameLength) = buffer.withUnsafeBytes { bytes in
+                let (watch, eventMask, nameLength) = reports.withUnsafeBytes { bytes in
                     (bytes.load(fromByteOffset: offset, as: Int32.self), bytes.load(fromByteOffset: offset + 4, as: UInt32.self),
                      Int(bytes.load(fromByteOffset: offset + 12, as: UInt32.self)))
                 }
-                let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + nameLength)].prefix { $0 != 0 }
+                let nameBytes = reports[(offset + headerSize)..<min(count, offset + headerSize + nameLength)].prefix { $0 != 0 }
                 offset += headerSize + nameLength
                 if eventMask & UInt32(IN_Q_OVERFLOW) != 0 { isBroken = true; continue }
                 if eventMask & UInt32(IN_IGNORED) != 0 { folders[watch] = nil; continue }
