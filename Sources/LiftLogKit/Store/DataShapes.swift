@@ -32,34 +32,35 @@ public enum DataShapes {
     }
 
     public static func summary(_ summary: SessionSummary) -> JSONValue {
-        var object: JSONObject = [
-            "id": .string(summary.id.rawValue),
-            "kind": .string(summary.kind.rawValue),
-            "status": .string(summary.status.rawValue),
-            "started_at": .string(summary.startedAt.description),
-            "exercise_count": .number(JSONNumber(summary.exerciseCount)),
-            "set_count": .number(JSONNumber(summary.setCount)),
-            "total_volume": .number(JSONNumber(summary.totalVolume)),
-            "volume_unit": .string(summary.unit.rawValue),
-            "total_distance_m": .number(JSONNumber(summary.totalDistanceMeters)),
-            "path": .string(summary.path),
-        ]
-        object["completed_at"] = summary.completedAt.map { .string($0.description) } ?? .null
-        object["plan"] = summary.plan.map { .string($0) } ?? .null
-        object["plan_day"] = summary.planDay.map { .string($0) } ?? .null
-        object["week_number"] = summary.weekNumber.map { .number(JSONNumber($0)) } ?? .null
-        object["duration_seconds"] = summary.durationSeconds.map { .number(JSONNumber($0)) } ?? .null
-        return .object(object)
+        // Made in the order the keys are written (code point order): a page of history is ten
+        // of these, and the writer then need not sort them.
+        .object(JSONObject(uniqueMembers: [
+            .init(key: "completed_at", value: summary.completedAt.map { .string($0.description) } ?? .null),
+            .init(key: "duration_seconds", value: summary.durationSeconds.map { .number(JSONNumber($0)) } ?? .null),
+            .init(key: "exercise_count", value: .number(JSONNumber(summary.exerciseCount))),
+            .init(key: "id", value: .string(summary.id.rawValue)),
+            .init(key: "kind", value: .string(summary.kind.rawValue)),
+            .init(key: "path", value: .string(summary.path)),
+            .init(key: "plan", value: summary.plan.map { .string($0) } ?? .null),
+            .init(key: "plan_day", value: summary.planDay.map { .string($0) } ?? .null),
+            .init(key: "set_count", value: .number(JSONNumber(summary.setCount))),
+            .init(key: "started_at", value: .string(summary.startedAt.description)),
+            .init(key: "status", value: .string(summary.status.rawValue)),
+            .init(key: "total_distance_m", value: .number(JSONNumber(summary.totalDistanceMeters))),
+            .init(key: "total_volume", value: .number(JSONNumber(summary.totalVolume))),
+            .init(key: "volume_unit", value: .string(summary.unit.rawValue)),
+            .init(key: "week_number", value: summary.weekNumber.map { .number(JSONNumber($0)) } ?? .null),
+        ]))
     }
 
     public static func history(_ page: HistoryPage) -> JSONValue {
-        .object([
-            "page": .number(JSONNumber(page.page)),
-            "per_page": .number(JSONNumber(page.perPage)),
-            "total": .number(JSONNumber(page.total)),
-            "total_pages": .number(JSONNumber(page.totalPages)),
-            "sessions": .array(page.sessions.map(summary)),
-        ])
+        .object(JSONObject(uniqueMembers: [
+            .init(key: "page", value: .number(JSONNumber(page.page))),
+            .init(key: "per_page", value: .number(JSONNumber(page.perPage))),
+            .init(key: "sessions", value: .array(page.sessions.map(summary))),
+            .init(key: "total", value: .number(JSONNumber(page.total))),
+            .init(key: "total_pages", value: .number(JSONNumber(page.totalPages))),
+        ]))
     }
 
     /// What an error gives a client to act on (`error.details`): close names, the problems of a
