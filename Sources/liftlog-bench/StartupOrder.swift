@@ -1,9 +1,4 @@
 import LiftLogKit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How many names of the start-up order (`Sources/liftlog/startup.order`, one a line) the
 /// binary at `binary` no longer defines: a function renamed or removed since the list was
@@ -11,7 +6,9 @@ import Darwin
 /// linker puts it, costing every short command page faults (BENCHMARKS.md). `nil` when the
 /// list or the binary's symbol table cannot be read (not a 64-bit little-endian ELF file).
 func startupOrderNamesMissing(binary: String, order: String) -> (missing: Int, total: Int)? {
-    guard let list = readWholeFile(order), let image = readWholeFile(binary), let defined = elfSymbolNames(image) else { return nil }
+    let files = PosixFileSystem()
+    guard let list = try? files.readFile(order, limit: 16 << 20), let image = try? files.readFile(binary, limit: 1 << 30),
+          let defined = elfSymbolNames(image) else { return nil }
     let names = list.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.isEmpty }
     return (names.filter { !defined.contains($0) }.count, names.count)
 }
@@ -48,18 +45,4 @@ func elfSymbolNames(_ image: [UInt8]) -> Set<String>? {
         return names
     }
     return nil
-}
-
-/// The bytes of the file at `path`, or `nil`.
-private func readWholeFile(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        if count == 0 { break }
-        bytes += chunk[0..<count]
-    }
-    return ferror(file) == 0 ? bytes : nil
 }
