@@ -85,6 +85,43 @@ extension Identifier: JSONDecodable, JSONEncodable {
     package var jsonValue: JSONValue { .string(rawValue) }
 }
 
+/// An identifier's UUID in 16 bytes instead of a 36-character string: for holding the IDs of a
+/// whole store at once (``Store/check(at:environment:)``'s rules across files). Orders as the
+/// text does.
+package struct PackedUUID: Hashable, Comparable, Sendable {
+    let high: UInt64
+    let low: UInt64
+
+    /// The UUID of `id` (always a lowercase UUID, so every digit reads).
+    package init<Owner>(_ id: Identifier<Owner>) {
+        var high: UInt64 = 0, low: UInt64 = 0, digits = 0
+        for byte in id.rawValue.utf8 where byte != UInt8(ascii: "-") {
+            let value = UInt64(byte <= UInt8(ascii: "9") ? byte &- 0x30 : byte &- 0x57)
+            if digits < 16 { high = high << 4 | value } else { low = low << 4 | value }
+            digits += 1
+        }
+        self.high = high
+        self.low = low
+    }
+
+    /// The lowercase UUID text, as the identifier spells it.
+    package var text: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(36)
+        for position in 0..<32 {
+            if position == 8 || position == 12 || position == 16 || position == 20 { bytes.append(UInt8(ascii: "-")) }
+            let word = position < 16 ? high : low
+            bytes.append(digits[Int(word >> UInt64(60 - 4 * (position % 16)) & 0xF)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    package static func < (lhs: PackedUUID, rhs: PackedUUID) -> Bool {
+        (lhs.high, lhs.low) < (rhs.high, rhs.low)
+    }
+}
+
 /// A random (version 4) UUID in lowercase, from the system's secure random source.
 package func randomUUIDString() -> String {
     // Two 64-bit draws (a draw is a system call; one per byte made 16 of them).

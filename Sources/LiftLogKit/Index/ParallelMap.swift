@@ -23,32 +23,37 @@ func parallelMap<T: Sendable, R: Sendable, State>(_ items: [T], minimumPerThread
         var local = state()
         return items.map { transform(&local, $0) }
     }
-    let work = ParallelWork(items: items, state: state, transform: transform)
-    var handles: [pthread_t] = []
-    for _ in 1..<threads {
-        if let handle = Threads.start(work.run) { handles.append(handle) }
+    // The threads write each result straight into the array returned: no slot array to copy
+    // from, so a map over 100,000 files holds its results once.
+    return [R](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+        let work = ParallelWork(items: items, results: buffer.baseAddress!, state: state, transform: transform)
+        var handles: [pthread_t] = []
+        for _ in 1..<threads {
+            if let handle = Threads.start(work.run) { handles.append(handle) }
+        }
+        work.run()
+        for handle in handles { pthread_join(handle, nil) }
+        initialized = items.count
     }
-    work.run()
-    for handle in handles { pthread_join(handle, nil) }
-    return work.results()
 }
 
 /// The shared state of one ``parallelMap(_:minimumPerThread:_:)``: threads take chunks of
-/// indexes under a mutex and write each result to its own slot.
+/// indexes under a mutex and initialize each result in its own place of `results` (no two
+/// threads touch one place; `pthread_join` makes their writes seen by the caller).
 private final class ParallelWork<T: Sendable, R: Sendable, State>: @unchecked Sendable {
     let items: [T]
     let makeState: @Sendable () -> State
     let transform: @Sendable (inout State, T) -> R
-    private var slots: [R?]
+    private let results: UnsafeMutablePointer<R>
     private var next = 0
     private var mutex = pthread_mutex_t()
     private static var chunk: Int { 8 }
 
-    init(items: [T], state: @escaping @Sendable () -> State, transform: @escaping @Sendable (inout State, T) -> R) {
+    init(items: [T], results: UnsafeMutablePointer<R>, state: @escaping @Sendable () -> State, transform: @escaping @Sendable (inout State, T) -> R) {
         self.items = items
+        self.results = results
         self.makeState = state
         self.transform = transform
-        self.slots = [R?](repeating: nil, count: items.count)
         pthread_mutex_init(&mutex, nil)
     }
 
@@ -62,19 +67,9 @@ private final class ParallelWork<T: Sendable, R: Sendable, State>: @unchecked Se
             next = min(next + ParallelWork.chunk, items.count)
             pthread_mutex_unlock(&mutex)
             guard start < items.count else { return }
-            var computed: [(Int, R)] = []
             for index in start..<min(start + ParallelWork.chunk, items.count) {
-                computed.append((index, transform(&state, items[index])))
+                (results + index).initialize(to: transform(&state, items[index]))
             }
-            pthread_mutex_lock(&mutex)
-            for (index, result) in computed { slots[index] = result }
-            pthread_mutex_unlock(&mutex)
         }
-    }
-
-    func results() -> [R] {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return slots.map { $0! }
     }
 }

@@ -114,6 +114,38 @@ struct StoreCheckTests {
         }
     }
 
+    @Test("every file of each group sharing a session ID is reported, naming the others; a lone ID is not")
+    func duplicateIDGroups() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let path = root + "/store"
+            var finished: [StoredSession] = []
+            for day in ["2025-01-20", "2025-01-21", "2025-01-22"] {
+                _ = try store.startSession(startedAt: Timestamp(day + "T07:30:00+01:00")!)
+                finished.append(try store.finish(completedAt: Timestamp(day + "T08:30:00+01:00")!))
+            }
+            // The first session copied twice, the second once, under names of their own.
+            let copies = ["sessions/2025/01/2025-01-20-0730-aaaaaaaa.json", "sessions/2025/01/2025-01-20-0730-bbbbbbbb.json", "sessions/2025/01/2025-01-21-0730-cccccccc.json"]
+            for (copy, original) in zip(copies, [finished[0], finished[0], finished[1]]) {
+                writeText(try #require(readText(path + "/" + original.path)), to: path + "/" + copy)
+            }
+            let report = try Store.check(at: path)
+            let conflicts = report.problems.filter { $0.code == .conflict }
+            let first = [finished[0].path, copies[0], copies[1]], second = [finished[1].path, copies[2]]
+            #expect(Set(conflicts.map(\.path)) == Set(first + second))
+            for group in [first, second] {
+                let id = group == first ? finished[0].session.id.rawValue : finished[1].session.id.rawValue
+                for file in group {
+                    let others = group.filter { $0 != file }.sorted().joined(separator: ", ")
+                    #expect(conflicts.filter { $0.path == file }.map(\.message) == ["id: the session ID \(id) is also used by \(others)"])
+                }
+            }
+            #expect(!report.problems.contains { $0.path == finished[2].path })
+            // Misplaced copies are reported too (the copies' names do not match their start times).
+            #expect(report.problems.filter { $0.code == .corruptFile }.map(\.path).sorted() == copies.sorted())
+        }
+    }
+
     @Test("checks a store whose manifest is broken, and refuses a folder that is no store")
     func brokenManifest() throws {
         try withTemporaryDirectory { root throws in

@@ -898,6 +898,45 @@ struct ParallelMapTests {
         if count >= 100 { #expect(threads < count / 4) }
         #expect(mapped.map(\.seen).max() ?? 0 <= count)
     }
+
+    @Test("hands back each result once: reference-counted results are neither lost nor freed twice", arguments: [1, 100, 1_000])
+    func resultsOwnedOnce(count: Int) {
+        let released = ReleaseCounter()
+        do {
+            let mapped = parallelMap(Array(0..<count), minimumPerThread: 4) { item in
+                (tracked: Tracked(item, released), text: String(repeating: "x", count: 20 + item % 7))
+            }
+            #expect(mapped.map(\.tracked.value) == Array(0..<count))
+            #expect(mapped.map(\.text.count) == (0..<count).map { 20 + $0 % 7 })
+            withExtendedLifetime(mapped) { #expect(released.count == 0) }
+        }
+        #expect(released.count == count)
+    }
+}
+
+/// Counts the ``Tracked`` values freed.
+private final class ReleaseCounter: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    private var freed = 0
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+    var count: Int {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return freed
+    }
+    func add() {
+        pthread_mutex_lock(&mutex)
+        freed += 1
+        pthread_mutex_unlock(&mutex)
+    }
+}
+
+private final class Tracked: Sendable {
+    let value: Int
+    let counter: ReleaseCounter
+    init(_ value: Int, _ counter: ReleaseCounter) { self.value = value; self.counter = counter }
+    deinit { counter.add() }
 }
 
 @Suite("Files fixed by hand")
