@@ -27,7 +27,7 @@ struct RequestReader {
         var headEnd: Int?
         var deadline: Double? = buffer.isEmpty ? nil : Connection.now() + Double(connection.timeoutSeconds)
         while true {
-            if let end = RequestReader.find([13, 10, 13, 10], in: buffer) { headEnd = end; break }
+            if let end = RequestReader.headEnd(in: buffer) { headEnd = end; break }
             if buffer.count > RequestReader.maximumHead { throw Failure(status: 431, message: "The request's headers are larger than 16 KB.") }
             guard let chunk = try read(until: deadline, timeoutFailure: buffer.isEmpty ? nil : Failure(status: 408, message: "The request's headers did not arrive in time.")) else {
                 if buffer.isEmpty { return nil }
@@ -37,30 +37,9 @@ struct RequestReader {
             buffer += chunk
         }
         guard let headEnd, headEnd <= RequestReader.maximumHead else { throw Failure(status: 431, message: "The request's headers are larger than 16 KB.") }
-        guard let headText = String(validating: buffer[..<headEnd], as: UTF8.self) else {
-            throw Failure(status: 400, message: "The request's headers are not UTF-8.")
-        }
+        let head = try buffer.withUnsafeBufferPointer { bytes throws(Failure) in try RequestReader.parseHead(UnsafeBufferPointer(rebasing: bytes[..<headEnd])) }
         buffer.removeFirst(headEnd + 4)
-        var lines = headText.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
-        let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        guard requestLine.count == 3, !requestLine[0].isEmpty, requestLine[0].allSatisfy({ $0.isUppercase }), requestLine[1].hasPrefix("/") else {
-            throw Failure(status: 400, message: "The request line is not 'METHOD /path HTTP/1.1'.")
-        }
-        guard requestLine[2] == "HTTP/1.1" || requestLine[2] == "HTTP/1.0" else {
-            throw Failure(status: 505, message: "Only HTTP/1.1 is spoken here.")
-        }
-        var headers: [String: String] = [:]
-        var lengths: [String] = []
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
-                  !line[..<colon].contains(where: { $0 == " " || $0 == "\t" }) else {
-                throw Failure(status: 400, message: "A header line is not 'Name: value'.")
-            }
-            let name = line[..<colon].lowercased()
-            let value = String(line[line.index(after: colon)...]).trimmingWhitespace()
-            if name == "content-length" { lengths.append(value) }
-            headers[name] = headers[name].map { $0 + ", " + value } ?? value
-        }
+        let headers = head.headers, lengths = head.contentLengths
         if headers["transfer-encoding"] != nil {
             throw Failure(status: 501, message: "Chunked bodies are not accepted; send the body with a Content-Length.")
         }
@@ -81,30 +60,104 @@ struct RequestReader {
         }
         let body = Array(buffer.prefix(length))
         buffer.removeFirst(length)
-        let (segments, query) = try RequestReader.target(requestLine[1])
-        return HTTPRequest(method: requestLine[0], path: "/" + segments.joined(separator: "/"), segments: segments, query: query, headers: headers, body: body)
+        let (segments, query) = try RequestReader.target(head.target)
+        return HTTPRequest(method: head.method, path: "/" + segments.joined(separator: "/"), segments: segments, query: query, headers: headers, body: body)
+    }
+
+    /// A request head's parts: the request line's method and target, the headers (names
+    /// lowercased, a repeated header's values joined with ", ") and every Content-Length value.
+    struct Head {
+        var method: String
+        var target: String
+        var headers: [String: String] = [:]
+        var contentLengths: [String] = []
+    }
+
+    /// Reads a request head (the request line and header lines, without the blank line that
+    /// ends it) byte by byte: lines end at CR LF, the request line's three parts are separated
+    /// by single spaces, a header is `Name: value` (no space or tab in the name, spaces and tabs
+    /// around the value dropped).
+    static func parseHead(_ head: UnsafeBufferPointer<UInt8>) throws(Failure) -> Head {
+        guard String(validating: head, as: UTF8.self) != nil else {
+            throw Failure(status: 400, message: "The request's headers are not UTF-8.")
+        }
+        // Every cut below is at an ASCII byte, so each part is whole UTF-8 as the head is.
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: head[range]), as: UTF8.self) }
+        var lineEnd = 0
+        while lineEnd < head.count && !(head[lineEnd] == 13 && lineEnd + 1 < head.count && head[lineEnd + 1] == 10) { lineEnd += 1 }
+        let badLine = Failure(status: 400, message: "The request line is not 'METHOD /path HTTP/1.1'.")
+        var spaces: [Int] = []
+        for index in 0..<lineEnd where head[index] == 0x20 {
+            spaces.append(index)
+            if spaces.count > 2 { throw badLine }
+        }
+        guard spaces.count == 2, spaces[0] > 0, (0..<spaces[0]).allSatisfy({ (0x41...0x5A).contains(head[$0]) }),
+              spaces[1] > spaces[0] + 1, head[spaces[0] + 1] == UInt8(ascii: "/") else { throw badLine }
+        let version = text((spaces[1] + 1)..<lineEnd)
+        guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
+            throw Failure(status: 505, message: "Only HTTP/1.1 is spoken here.")
+        }
+        var parsed = Head(method: text(0..<spaces[0]), target: text((spaces[0] + 1)..<spaces[1]))
+        var start = lineEnd + 2
+        while start <= head.count {
+            var end = start
+            while end < head.count && !(head[end] == 13 && end + 1 < head.count && head[end + 1] == 10) { end += 1 }
+            var colon = start
+            while colon < end && head[colon] != UInt8(ascii: ":") && head[colon] != 0x20 && head[colon] != 0x09 { colon += 1 }
+            guard colon < end, colon != start, head[colon] == UInt8(ascii: ":") else {
+                throw Failure(status: 400, message: "A header line is not 'Name: value'.")
+            }
+            var name = text(start..<colon)
+            if !name.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) { name = name.lowercased() }
+            var valueStart = colon + 1, valueEnd = end
+            while valueStart < valueEnd && (head[valueStart] == 0x20 || head[valueStart] == 0x09) { valueStart += 1 }
+            while valueEnd > valueStart && (head[valueEnd - 1] == 0x20 || head[valueEnd - 1] == 0x09) { valueEnd -= 1 }
+            let value = text(valueStart..<valueEnd).trimmingWhitespace()
+            if name == "content-length" { parsed.contentLengths.append(value) }
+            parsed.headers[name] = parsed.headers[name].map { $0 + ", " + value } ?? value
+            start = end + 2
+        }
+        return parsed
     }
 
     /// A request target's path segments and query, percent-decoded segment by segment (an
-    /// encoded `/` stays inside its segment); `.`, `..` and NUL segments are refused.
+    /// encoded `/` stays inside its segment); `.`, `..` and NUL segments are refused. In a
+    /// query, `+` is a space (`%2B` a plus).
     static func target(_ target: String) throws(Failure) -> (segments: [String], query: [String: String]) {
-        let pathPart = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var target = target
+        return try target.withUTF8 { bytes in Result { () throws(Failure) in try RequestReader.target(bytes) } }.get()
+    }
+
+    private static func target(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> (segments: [String], query: [String: String]) {
+        var pathEnd = 0
+        while pathEnd < bytes.count && bytes[pathEnd] != UInt8(ascii: "?") { pathEnd += 1 }
         var segments: [String] = []
-        for raw in pathPart[0].split(separator: "/", omittingEmptySubsequences: true) {
-            guard let decoded = RequestReader.percentDecoded(String(raw)) else { throw Failure(status: 400, message: "The path is not valid percent-encoded UTF-8.") }
-            guard decoded != "..", decoded != ".", !decoded.contains("\0") else { throw Failure(status: 400, message: "The path may not hold '.', '..' or NUL.") }
-            segments.append(decoded)
+        var start = 0
+        while start < pathEnd {
+            var end = start
+            while end < pathEnd && bytes[end] != UInt8(ascii: "/") { end += 1 }
+            if end > start {
+                guard let decoded = percentDecoded(bytes[start..<end], plusIsSpace: false) else { throw Failure(status: 400, message: "The path is not valid percent-encoded UTF-8.") }
+                guard decoded != "..", decoded != ".", !decoded.utf8.contains(0) else { throw Failure(status: 400, message: "The path may not hold '.', '..' or NUL.") }
+                segments.append(decoded)
+            }
+            start = end + 1
         }
         var query: [String: String] = [:]
-        if pathPart.count == 2 {
-            for pair in pathPart[1].split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard let key = RequestReader.percentDecoded(String(parts[0]).replacingOccurrences(of: "+", with: " ")),
-                      let value = RequestReader.percentDecoded(parts.count > 1 ? String(parts[1]).replacingOccurrences(of: "+", with: " ") : "") else {
+        start = pathEnd + 1
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "&") { end += 1 }
+            if end > start {
+                var equals = start
+                while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                guard let key = percentDecoded(bytes[start..<equals], plusIsSpace: true),
+                      let value = percentDecoded(bytes[min(equals + 1, end)..<end], plusIsSpace: true) else {
                     throw Failure(status: 400, message: "The query is not valid percent-encoded UTF-8.")
                 }
                 query[key] = value
             }
+            start = end + 1
         }
         return (segments, query)
     }
@@ -117,24 +170,33 @@ struct RequestReader {
         }
     }
 
-    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if Array(haystack[start..<(start + needle.count)]) == needle { return start }
+    /// Where the blank line that ends a head (CR LF CR LF) starts in `bytes`.
+    static func headEnd(in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for start in 0...(bytes.count - 4) where bytes[start] == 13 && bytes[start + 1] == 10 && bytes[start + 2] == 13 && bytes[start + 3] == 10 {
+            return start
         }
         return nil
     }
 
-    /// `%2F` → `/`; `nil` for a bad escape or bytes that are not UTF-8.
-    static func percentDecoded(_ text: String) -> String? {
+    /// `%2F` → `/` (and `+` → space with `plusIsSpace`); `nil` for a bad escape or bytes that
+    /// are not UTF-8.
+    private static func percentDecoded(_ encoded: Slice<UnsafeBufferPointer<UInt8>>, plusIsSpace: Bool) -> String? {
+        guard encoded.contains(where: { $0 == 0x25 || (plusIsSpace && $0 == 0x2B) }) else {
+            return String(validating: UnsafeBufferPointer(rebasing: encoded), as: UTF8.self)
+        }
         var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        while let byte = iterator.next() {
+        bytes.reserveCapacity(encoded.count)
+        var index = encoded.startIndex
+        while index < encoded.endIndex {
+            let byte = encoded[index]
             if byte == 0x25 {
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                guard index + 2 < encoded.endIndex, let high = hexValue(encoded[index + 1]), let low = hexValue(encoded[index + 2]) else { return nil }
                 bytes.append(high << 4 | low)
+                index += 3
             } else {
-                bytes.append(byte)
+                bytes.append(plusIsSpace && byte == 0x2B ? 0x20 : byte)
+                index += 1
             }
         }
         return String(validating: bytes, as: UTF8.self)
