@@ -5,15 +5,8 @@ extension SessionIndex {
         if let cached = shards[key] { return cached }
         var text = loadShard(key)
         if text == nil && expectsShard(key) { return try repair(key) }
-        let lines = text?.allLines() ?? []
         shardLines[key] = nil
-        var records: [IndexRecord] = []
-        records.reserveCapacity(lines.count)
-        var exercises = ExerciseRefCache()
-        for line in lines {
-            guard let record = IndexRecord(line: line, folder: key.folder, exercises: &exercises) else { return try repair(key) }
-            records.append(record)
-        }
+        guard let records = SessionIndex.parse(text?.allLines() ?? [], of: key) else { return try repair(key) }
         shards[key] = records
         return records
     }
@@ -24,12 +17,7 @@ extension SessionIndex {
         if let cached = shards[key] { return cached }
         guard let bytes = loadShard(key, parentsChecked: parentsChecked) else { return try records(of: key) }
         var text = bytes
-        var parsed: [IndexRecord] = []
-        var exercises = ExerciseRefCache()
-        for line in text.allLines() {
-            guard let record = IndexRecord(line: line, folder: key.folder, exercises: &exercises) else { return try records(of: key) }
-            parsed.append(record)
-        }
+        guard let parsed = SessionIndex.parse(text.allLines(), of: key) else { return try records(of: key) }
         return parsed
     }
 
@@ -69,21 +57,19 @@ extension SessionIndex {
     /// The records at `range` of a month (positions in newest-first order), parsing only those.
     package func records(of key: MonthKey, in range: Range<Int>) throws(LiftLogError) -> [IndexRecord] {
         if let cached = shards[key] { return Array(cached[range.clamped(to: 0..<cached.count)]) }
-        guard var text = loadShard(key) else {
+        let loaded = loadShard(key, keepingParsed: true)
+        // Taken parsed from the process's cache, or parsed whole to be kept there.
+        if let cached = shards[key] { return Array(cached[range.clamped(to: 0..<cached.count)]) }
+        guard var text = loaded else {
             guard expectsShard(key) else { return [] }
             let repaired = try repair(key)
             return Array(repaired[range.clamped(to: 0..<repaired.count)])
         }
         let lines = text.lines(range)
         shardLines[key] = text
-        var records: [IndexRecord] = []
-        var exercises = ExerciseRefCache()
-        for line in lines {
-            guard let record = IndexRecord(line: line, folder: key.folder, exercises: &exercises) else {
-                let repaired = try repair(key)
-                return Array(repaired[range.clamped(to: 0..<repaired.count)])
-            }
-            records.append(record)
+        guard let records = SessionIndex.parse(lines, of: key) else {
+            let repaired = try repair(key)
+            return Array(repaired[range.clamped(to: 0..<repaired.count)])
         }
         return records
     }
@@ -92,11 +78,40 @@ extension SessionIndex {
     /// ones the state recorded writing (``MonthSummary/shardHash``): the index's files are not
     /// flushed, so a crash can leave a shard empty, missing or older than the state, and a hand
     /// can edit one. Such a shard is not used (``expectsShard(_:)`` says to list the month again).
-    func loadShard(_ key: MonthKey, parentsChecked: Bool = false) -> ShardText? {
+    ///
+    /// With `keepingParsed`, a shard read before with the same bytes (``ParsedShardCache``) is
+    /// taken parsed, or parsed whole and kept, into ``shards`` (where the caller looks first).
+    func loadShard(_ key: MonthKey, parentsChecked: Bool = false, keepingParsed: Bool = false) -> ShardText? {
         if let cached = shardLines[key] { return cached }
         guard let month = state.months.essentials(of: key), !removedShards.contains(key), let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else { return nil }
+        var lookup = ParsedShardCache.Lookup.new
+        if keepingParsed {
+            lookup = ParsedShardCache.shared.lookup(files.absolute(key.shardPath), hash: month.shardHash, bytes: bytes)
+            if case .parsed(let records) = lookup {
+                shards[key] = records
+                return nil
+            }
+        }
         guard month.shardHash == 0 || ContentHash.of(bytes) == month.shardHash else { return nil }
-        return ShardText(bytes)
+        var text = ShardText(bytes)
+        if case .readBefore = lookup, let records = SessionIndex.parse(text.allLines(), of: key) {
+            ParsedShardCache.shared.keep(records, path: files.absolute(key.shardPath), hash: month.shardHash, bytes: bytes)
+            shards[key] = records
+        }
+        return text
+    }
+
+    /// The records of a month's shard lines (with one cache of exercises for the run); `nil`
+    /// when a line does not read.
+    static func parse(_ lines: [ArraySlice<UInt8>], of key: MonthKey) -> [IndexRecord]? {
+        var records: [IndexRecord] = []
+        records.reserveCapacity(lines.count)
+        var exercises = ExerciseRefCache()
+        for line in lines {
+            guard let record = IndexRecord(line: line, folder: key.folder, exercises: &exercises) else { return nil }
+            records.append(record)
+        }
+        return records
     }
 
     /// Whether the state recorded writing a shard for `key` (its content's hash): when

@@ -326,6 +326,63 @@ struct SessionIndexTests {
         }
     }
 
+    @Test("a month's records kept parsed by a long-running process are used only while its index file has the same bytes, and the state names them")
+    func parsedShardsKept() throws {
+        try withTemporaryDirectory { root throws in
+            let clock = TestClock(Store.Environment.live.now().adding(seconds: 3600))
+            let store = try makeStore(at: root, clock: clock, seed: false)
+            let sessions = try writeSessions(store, count: 40)
+            let newestFirst = Array(sessions.reversed())
+            let query = HistoryQuery(page: 1, perPage: 5)
+            let first = try store.history(query).sessions
+            #expect(first.map(\.id) == newestFirst.prefix(5).map(\.id))
+            let newest = try #require(first.first)
+            let shard = store.files.absolute(MonthKey(year: newest.startedAt.localDate.year, month: newest.startedAt.localDate.month).shardPath)
+            // Read once: only the page's lines parsed, nothing kept. Read again with the same
+            // bytes: parsed whole and kept; after that, taken as kept.
+            #expect(!ParsedShardCache.shared.hasParsed(shard))
+            #expect(try Store.open(at: root + "/store", environment: store.environment).history(query).sessions == first)
+            #expect(ParsedShardCache.shared.hasParsed(shard))
+            for page in 1...3 {
+                let again = try Store.open(at: root + "/store", environment: store.environment).history(HistoryQuery(page: page, perPage: 5)).sessions
+                #expect(again.map(\.id) == newestFirst[((page - 1) * 5)..<(page * 5)].map(\.id))
+            }
+            // A session added to the month, the index brought up to date without showing a page,
+            // and the bytes kept parsed put back by hand (as a crash can leave an index file
+            // older than the state): the state names other bytes now, so they are never used.
+            let kept = try #require(readBytes(shard))
+            let late = Session.fixture(id: "3f2c9a1e-8b7d-4c6e-9f01-000000000099", start: newest.startedAt.adding(seconds: 3600))
+            try store.files.save(late, to: late.relativePath)
+            try Store.open(at: root + "/store", environment: store.environment).prepareIndex()
+            #expect(readBytes(shard) != kept)
+            writeBytes(kept, to: shard)
+            let withLate = [late.id] + newestFirst.prefix(4).map(\.id)
+            for _ in 0..<3 {
+                #expect(try Store.open(at: root + "/store", environment: store.environment).history(query).sessions.map(\.id) == withLate)
+            }
+            #expect(try Store.open(at: root + "/store", environment: store.environment).history(HistoryQuery(perPage: 100)).sessions.count == 41)
+        }
+    }
+
+    @Test("the cache of parsed months notes bytes read once, keeps them parsed when asked, and holds a bounded number")
+    func parsedShardCache() {
+        let cache = ParsedShardCache()
+        let record = IndexRecord(fileName: "2025-01-24-0730-3f2c9a1e.json", status: FileStatus(kind: .regular, size: 1, modificationNanoseconds: 1, inode: 1, mode: 0o644, changeNanoseconds: 1), summary: nil, problem: "x")
+        guard case .new = cache.lookup("/a", hash: 7, bytes: [1, 2]) else { Issue.record("first read"); return }
+        guard case .readBefore = cache.lookup("/a", hash: 7, bytes: [1, 2]) else { Issue.record("second read"); return }
+        cache.keep([record], path: "/a", hash: 7, bytes: [1, 2])
+        guard case .parsed(let records) = cache.lookup("/a", hash: 7, bytes: [1, 2]) else { Issue.record("kept"); return }
+        #expect(records == [record])
+        // Other bytes, or the same bytes under another hash: not the shard parsed.
+        guard case .new = cache.lookup("/a", hash: 7, bytes: [1, 3]) else { Issue.record("other bytes"); return }
+        cache.keep([record], path: "/a", hash: 7, bytes: [1, 3])
+        guard case .new = cache.lookup("/a", hash: 8, bytes: [1, 3]) else { Issue.record("other hash"); return }
+        #expect(!cache.hasParsed("/a"))
+        // Past its capacity, the first kept goes first.
+        for index in 0...ParsedShardCache.capacity { cache.keep([record], path: "/m\(index)", hash: 1, bytes: [UInt8(index)]) }
+        #expect(!cache.hasParsed("/a") && !cache.hasParsed("/m0") && cache.hasParsed("/m1") && cache.hasParsed("/m\(ParsedShardCache.capacity)"))
+    }
+
     @Test("lists an unreadable session file apart and never indexes conflict copies")
     func corruptAndConflictFiles() throws {
         try withTemporaryDirectory { root throws in
