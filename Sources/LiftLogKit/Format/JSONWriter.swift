@@ -10,11 +10,10 @@ public enum JSONWriter {
     ///
     /// - Complexity: O(n log k): linear in the output, plus sorting each object's keys.
     public static func canonicalBytes(_ value: JSONValue) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(4096)
+        var output = ByteBuffer(capacity: 4096)
         write(value, indent: 0, into: &output)
         output.append(0x0A)
-        return output
+        return output.bytes()
     }
 
     /// The canonical text of `value`, ending in a newline.
@@ -29,10 +28,9 @@ public enum JSONWriter {
 
     /// ``compactString(_:)`` as UTF-8 bytes.
     public static func compactBytes(_ value: JSONValue) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(4096)
+        var output = ByteBuffer(capacity: 4096)
         writeCompact(value, into: &output)
-        return output
+        return output.bytes()
     }
 
     /// Members by key in code-point order (UTF-8 byte order is the same order).
@@ -55,14 +53,16 @@ public enum JSONWriter {
         } }
     }
 
-    private static func write(_ value: JSONValue, indent: Int, into output: inout [UInt8]) {
+    // Written into a ``ByteBuffer``: a run of bytes is one `memcpy` (an array's
+    // `append(contentsOf:)` checks its way around each key, value and comma).
+    private static func write(_ value: JSONValue, indent: Int, into output: inout ByteBuffer) {
         switch value {
-        case .null: output.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
-        case .bool(let flag): output.append(contentsOf: flag ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65])
-        case .number(let number): output.append(contentsOf: number.text.utf8)
+        case .null: output.append("null")
+        case .bool(let flag): output.append(flag ? "true" : "false")
+        case .number(let number): output.append(utf8Of: number.text)
         case .string(let text): writeString(text, into: &output)
         case .array(let elements):
-            guard !elements.isEmpty else { output.append(contentsOf: [0x5B, 0x5D]); return }
+            guard !elements.isEmpty else { output.append("[]"); return }
             output.append(0x5B)
             for (offset, element) in elements.enumerated() {
                 if offset > 0 { output.append(0x2C) }
@@ -72,13 +72,13 @@ public enum JSONWriter {
             newline(indent, into: &output)
             output.append(0x5D)
         case .object(let members):
-            guard !members.isEmpty else { output.append(contentsOf: [0x7B, 0x7D]); return }
+            guard !members.isEmpty else { output.append("{}"); return }
             output.append(0x7B)
             for (offset, member) in sortedMembers(members).enumerated() {
                 if offset > 0 { output.append(0x2C) }
                 newline(indent + 2, into: &output)
                 writeString(member.key, into: &output)
-                output.append(contentsOf: [0x3A, 0x20])
+                output.append(": ")
                 write(member.value, indent: indent + 2, into: &output)
             }
             newline(indent, into: &output)
@@ -86,7 +86,7 @@ public enum JSONWriter {
         }
     }
 
-    private static func writeCompact(_ value: JSONValue, into output: inout [UInt8]) {
+    private static func writeCompact(_ value: JSONValue, into output: inout ByteBuffer) {
         switch value {
         case .array(let elements):
             output.append(0x5B)
