@@ -94,7 +94,8 @@ extension SessionIndex {
         }
         guard month.shardHash == 0 || ContentHash.of(bytes) == month.shardHash else { return nil }
         var text = ShardText(bytes)
-        if case .readBefore = lookup, let records = SessionIndex.parse(text.allLines(), of: key) {
+        if case .readBefore = lookup, var records = SessionIndex.parse(text.allLines(), of: key) {
+            for index in records.indices { records[index].summary?.noteWorkSetTraits() }
             ParsedShardCache.shared.keep(records, path: files.absolute(key.shardPath), hash: month.shardHash, bytes: bytes)
             shards[key] = records
         }

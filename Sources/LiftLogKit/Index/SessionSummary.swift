@@ -58,7 +58,12 @@ public struct SessionSummary: Hashable, Sendable {
     public var weekNumber: Int?
     /// The working sets of each entry in ``exercises`` (same order), encoded as the index line
     /// stores them; decoded on demand by ``workSets(ofEntryAt:)``.
-    package var encodedWorkSets: String
+    package var encodedWorkSets: String {
+        didSet { knownTraits = Derived() }
+    }
+    /// What a scan of ``encodedWorkSets`` found, once made (``noteWorkSetTraits()``): the
+    /// summaries a long-running process keeps parsed are scanned once, not for every page.
+    private var knownTraits = Derived<WorkSetTraits>()
 
     /// The summary of `session`, stored at `path`, with volume in `unit`.
     public init(_ session: Session, path: String, unit: WeightUnit) {
@@ -225,7 +230,41 @@ public struct SessionSummary: Hashable, Sendable {
     /// without a weight): a scan of the encoded line that decodes no number. It may say yes
     /// for a run that decodes to none; never no for one that does.
     public var mayHaveBodyweightSets: Bool {
-        anyRun { fields, filled in (filled & 0b1 == 0 && filled & 0b100 != 0) || (fields == 7 && filled & 0b1_0000 != 0) }
+        if let known = knownTraits.value { return known.contains(.bodyweight) }
+        return anyRun(SessionSummary.isBodyweightRun)
+    }
+
+    /// Whether a run (its number of fields, and which are not empty) may be of body weight:
+    /// reps without a weight, or marked so.
+    private static func isBodyweightRun(_ fields: Int, _ filled: UInt8) -> Bool {
+        (filled & 0b1 == 0 && filled & 0b100 != 0) || (fields == 7 && filled & 0b1_0000 != 0)
+    }
+
+    /// Whether a run has a distance.
+    private static func isDistanceRun(_ fields: Int, _ filled: UInt8) -> Bool {
+        fields == 7 && filled & 0b100_0000 != 0
+    }
+
+    /// Which kinds of run ``encodedWorkSets`` holds, found in one scan.
+    package struct WorkSetTraits: OptionSet, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// A run ``mayHaveBodyweightSets`` counts.
+        package static let bodyweight = WorkSetTraits(rawValue: 1)
+        /// A run with a distance.
+        package static let distance = WorkSetTraits(rawValue: 2)
+    }
+
+    /// Scans ``encodedWorkSets`` once for every trait and keeps what it found, for a summary
+    /// asked again and again (a month kept parsed by the server).
+    package mutating func noteWorkSetTraits() {
+        var traits: WorkSetTraits = []
+        _ = anyRun { fields, filled in
+            if SessionSummary.isBodyweightRun(fields, filled) { traits.insert(.bodyweight) }
+            if SessionSummary.isDistanceRun(fields, filled) { traits.insert(.distance) }
+            return traits.contains([.bodyweight, .distance])
+        }
+        knownTraits = Derived(traits)
     }
 
     /// Whether `matches` holds for any run of the encoded line (4 or 7 fields), given its
@@ -253,7 +292,7 @@ public struct SessionSummary: Hashable, Sendable {
 
     /// Σ distance of the session's working sets, in metres (0 without distance sets).
     public var totalDistanceMeters: Double {
-        guard anyRun({ fields, filled in fields == 7 && filled & 0b100_0000 != 0 }) else { return 0 }
+        guard knownTraits.value?.contains(.distance) ?? anyRun(SessionSummary.isDistanceRun) else { return 0 }
         var total = 0.0
         for runs in workSetsOfEveryEntry {
             for run in runs { total += (run.distanceMeters ?? 0) * Double(run.count) }
@@ -273,4 +312,15 @@ public struct SessionSummary: Hashable, Sendable {
         if lhs.startedAt != rhs.startedAt { return lhs.startedAt > rhs.startedAt }
         return lhs.id > rhs.id
     }
+}
+
+/// A value worked out from the other properties of the value that holds it, kept so as not to
+/// work it out again: never part of that value's equality or hash.
+struct Derived<Value: Sendable>: Hashable, Sendable {
+    var value: Value?
+
+    init(_ value: Value? = nil) { self.value = value }
+
+    static func == (lhs: Derived, rhs: Derived) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

@@ -510,6 +510,32 @@ struct SessionIndexTests {
         #expect(odd.workSets(ofEntryAt: 0) == [])
     }
 
+    @Test("what one scan notes of a summary's runs answers as the scans asked one at a time do; the summary stays equal")
+    func workSetTraits() {
+        let summary = SessionSummary(Session.fixture(), path: "sessions/2025/01/x.json", unit: .kg)
+        let lines = ["100,kg,5,3;105,kg,3,1", ",kg,12,3", "20,kg,5,2,bw,,", ",kg,,1,,60,", ",kg,,1,,,5000", "100,kg,5,3|,kg,8,1,,,400",
+                     "1,2,3;1,kg,2,3,4,5,6,7", "|90,kg,3,1||80,kg,2,2|", "", ",kg,,1", "60,kg,5,1;20,kg,5,2,bw,,;,kg,,1,,,1000", "x,kg,5,1"]
+        for line in lines {
+            var asked = summary
+            asked.encodedWorkSets = line
+            var noted = asked
+            noted.noteWorkSetTraits()
+            #expect(noted.mayHaveBodyweightSets == asked.mayHaveBodyweightSets, "\(line)")
+            #expect(noted.totalDistanceMeters == asked.totalDistanceMeters, "\(line)")
+            #expect(noted == asked && noted.hashValue == asked.hashValue)
+            // Set again, the encoding is scanned afresh.
+            noted.encodedWorkSets = "20,kg,5,2,bw,,;,kg,,1,,,5000"
+            #expect(noted.mayHaveBodyweightSets && noted.totalDistanceMeters == 5000, "\(line)")
+        }
+        var mixed = summary
+        mixed.encodedWorkSets = "60,kg,5,1;20,kg,5,2,bw,,;,kg,,1,,,1000|,kg,,2,,,400"
+        mixed.noteWorkSetTraits()
+        #expect(mixed.mayHaveBodyweightSets && mixed.totalDistanceMeters == 1800)
+        mixed.encodedWorkSets = "100,kg,5,3"
+        mixed.noteWorkSetTraits()
+        #expect(!mixed.mayHaveBodyweightSets && mixed.totalDistanceMeters == 0)
+    }
+
     @Test("keeps each month's totals, minutes and days per kind in its state file, losslessly")
     func stateFile() throws {
         var lifting = Session.fixture(start: Timestamp("2025-01-31T23:30:00-05:00")!)  // in UTC, February
