@@ -76,7 +76,6 @@ if arguments.first == "--profile-log" {
 // `liftlog-bench --server [N]` measures only the HTTP server, over a store of N sessions.
 if arguments.first == "--server" {
     let folder = makeTemporaryDirectory()
-    defer { removeTree(folder) }
     let store = try SyntheticStore.build(at: folder + "/store", count: arguments.count > 1 ? Int(arguments[1]) ?? 10_000 : 10_000)
     try store.startSession()
     try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5x5"], defaultUnit: .kg))
@@ -85,6 +84,8 @@ if arguments.first == "--server" {
     let figures = try serverBenchmark(liftlog: executableDirectory() + "/liftlog", store: store.root, folder: folder,
                                       sqliteScript: folder + "/load.sql", quick: arguments.contains("--quick"))
     for line in figures.targets { print("- " + line) }
+    // Removed here: `exit` runs no `defer`.
+    removeTree(folder)
     exit(0)
 }
 guard arguments.isEmpty || arguments == ["--quick"] else {
