@@ -63,6 +63,69 @@ public enum DataShapes {
         ]))
     }
 
+    /// ``history(_:)`` as ``JSONWriter/compactBytes(_:)`` writes it, byte for byte, written
+    /// straight from the page without building the tree: what the HTTP server answers for every
+    /// page of history (the tree and its writing were a third of a page's work).
+    public static func historyCompactBytes(_ page: HistoryPage) -> [UInt8] {
+        var output = ByteBuffer(capacity: 256 + 448 * page.sessions.count)
+        output.append("{\"page\":")
+        output.append(utf8Of: JSONNumber(page.page).text)
+        output.append(",\"per_page\":")
+        output.append(utf8Of: JSONNumber(page.perPage).text)
+        output.append(",\"sessions\":[")
+        for (offset, summary) in page.sessions.enumerated() {
+            if offset > 0 { output.append(0x2C) }
+            writeCompact(summary, into: &output)
+        }
+        output.append("],\"total\":")
+        output.append(utf8Of: JSONNumber(page.total).text)
+        output.append(",\"total_pages\":")
+        output.append(utf8Of: JSONNumber(page.totalPages).text)
+        output.append(0x7D)
+        return output.bytes()
+    }
+
+    /// ``summary(_:)``'s members, in the same order, written compactly.
+    private static func writeCompact(_ summary: SessionSummary, into output: inout ByteBuffer) {
+        func string(_ text: String?) {
+            if let text { JSONWriter.writeString(text, into: &output) } else { output.append("null") }
+        }
+        func number(_ value: JSONNumber?) {
+            if let value { output.append(utf8Of: value.text) } else { output.append("null") }
+        }
+        output.append("{\"completed_at\":")
+        string(summary.completedAt?.description)
+        output.append(",\"duration_seconds\":")
+        number(summary.durationSeconds.map { JSONNumber($0) })
+        output.append(",\"exercise_count\":")
+        number(JSONNumber(summary.exerciseCount))
+        output.append(",\"id\":")
+        string(summary.id.rawValue)
+        output.append(",\"kind\":")
+        string(summary.kind.rawValue)
+        output.append(",\"path\":")
+        string(summary.path)
+        output.append(",\"plan\":")
+        string(summary.plan)
+        output.append(",\"plan_day\":")
+        string(summary.planDay)
+        output.append(",\"set_count\":")
+        number(JSONNumber(summary.setCount))
+        output.append(",\"started_at\":")
+        string(summary.startedAt.description)
+        output.append(",\"status\":")
+        string(summary.status.rawValue)
+        output.append(",\"total_distance_m\":")
+        number(JSONNumber(summary.totalDistanceMeters))
+        output.append(",\"total_volume\":")
+        number(JSONNumber(summary.totalVolume))
+        output.append(",\"volume_unit\":")
+        string(summary.unit.rawValue)
+        output.append(",\"week_number\":")
+        number(summary.weekNumber.map { JSONNumber($0) })
+        output.append(0x7D)
+    }
+
     /// What an error gives a client to act on (`error.details`): close names, the problems of a
     /// corrupt file (each as `problem` renders it), the path of an I/O failure, the caret of a
     /// set's notation, and the remedy's code.

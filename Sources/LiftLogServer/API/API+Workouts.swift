@@ -37,7 +37,7 @@ extension API {
             guard let value = Session.Kind(rawValue: kind) else { throw .validation("kind must be lifting, cardio, stretch or meditation, got '\(kind)'.") }
             query.kind = value
         }
-        return APIResponse.ok(DataShapes.history(try call.store().history(query)))
+        return APIResponse.ok(compactData: DataShapes.historyCompactBytes(try call.store().history(query)))
     }
 
     /// `POST /workouts {"id"?, "kind"?, "started_at"?, "plan_day"?}`: starts a session as
@@ -174,7 +174,7 @@ extension API {
     static func kindHistory(_ call: Call, _ kind: Session.Kind) throws(LiftLogError) -> HTTPResponse {
         var query = HistoryQuery(page: try call.queryInteger("page") ?? 1, perPage: try call.queryInteger("per_page") ?? 25)
         query.kind = kind
-        return APIResponse.ok(DataShapes.history(try call.store().history(query)))
+        return APIResponse.ok(compactData: DataShapes.historyCompactBytes(try call.store().history(query)))
     }
 
     static func latest(_ call: Call, _ kind: Session.Kind) throws(LiftLogError) -> HTTPResponse {

@@ -7,9 +7,21 @@ enum APIResponse {
         json(["success": .bool(true), "data": data], status: status)
     }
 
+    /// ``ok(_:status:)`` for data already written compactly (``DataShapes/historyCompactBytes(_:)``):
+    /// the same bytes, the envelope's members in the writer's order.
+    static func ok(compactData data: [UInt8]) -> HTTPResponse {
+        var body: [UInt8] = []
+        body.reserveCapacity(data.count + 24)
+        body.append(contentsOf: "{\"data\":".utf8)
+        body.append(contentsOf: data)
+        body.append(contentsOf: ",\"success\":true}".utf8)
+        return HTTPResponse(status: 200, headers: headers, body: body)
+    }
+
+    private static let headers = [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")]
+
     static func json(_ value: JSONValue, status: Int) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],
-                     body: JSONWriter.compactBytes(value))
+        HTTPResponse(status: status, headers: headers, body: JSONWriter.compactBytes(value))
     }
 
     /// The status of each error code (SPEC §10).

@@ -25,4 +25,33 @@ struct DataShapesTests {
             #expect(summary["set_count"] == .number(JSONNumber(1)) && summary["status"] == .string("completed") && summary["plan"] == .null)
         }
     }
+
+    @Test("a history page written straight from the page is the tree's compact bytes, byte for byte")
+    func historyCompactBytes() throws {
+        try withTemporaryDirectory { root throws in
+            copyTree(repository + "/SampleData/store", to: root + "/store")
+            let sample = try Store.open(at: root + "/store")
+            var pages = [try sample.history(HistoryQuery(page: 1, perPage: 200)), try sample.history(HistoryQuery(page: 3, perPage: 7)),
+                         try sample.history(HistoryQuery(page: 99, perPage: 10))]
+            // Every optional field present and absent, text that needs escaping, distances and
+            // bodyweight sets, numbers with and without fractions.
+            var odd = try #require(pages[0].sessions.first)
+            odd.plan = "Plan \"quoted\"\n\t\\ é ✓ \u{1}"
+            odd.planDay = nil
+            odd.completedAt = nil
+            odd.durationSeconds = nil
+            odd.weekNumber = 3
+            odd.totalVolume = 1234.5
+            odd.encodedWorkSets = "20,kg,5,2,bw,,;,kg,,1,,1500,5000.5|,kg,,2,,,400"
+            var noted = odd
+            noted.noteWorkSetTraits()
+            pages.append(HistoryPage(page: 1, perPage: 3, total: 7, sessions: [odd, noted, pages[0].sessions.last!], unreadableFiles: []))
+            pages.append(HistoryPage(page: 1, perPage: 25, total: 0, sessions: [], unreadableFiles: []))
+            for page in pages {
+                let bytes = DataShapes.historyCompactBytes(page)
+                #expect(bytes == JSONWriter.compactBytes(DataShapes.history(page)), "\(String(decoding: bytes, as: UTF8.self))")
+            }
+            #expect(pages[0].sessions.count > 100)
+        }
+    }
 }
