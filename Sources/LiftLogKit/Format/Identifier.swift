@@ -106,15 +106,7 @@ package struct PackedUUID: Hashable, Comparable, Sendable {
 
     /// The lowercase UUID text, as the identifier spells it.
     package var text: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(36)
-        for position in 0..<32 {
-            if position == 8 || position == 12 || position == 16 || position == 20 { bytes.append(UInt8(ascii: "-")) }
-            let word = position < 16 ? high : low
-            bytes.append(digits[Int(word >> UInt64(60 - 4 * (position % 16)) & 0xF)])
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        uuidText([high, low].flatMap { word in stride(from: 56, through: 0, by: -8).map { UInt8(truncatingIfNeeded: word >> UInt64($0)) } })
     }
 
     package static func < (lhs: PackedUUID, rhs: PackedUUID) -> Bool {
@@ -133,6 +125,11 @@ package func randomUUIDString() -> String {
     }
     bytes[6] = (bytes[6] & 0x0F) | 0x40
     bytes[8] = (bytes[8] & 0x3F) | 0x80
+    return uuidText(bytes)
+}
+
+/// 16 bytes spelled as a lowercase UUID (`8-4-4-4-12` hex digits).
+func uuidText(_ bytes: [UInt8]) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
     text.reserveCapacity(36)

@@ -83,25 +83,29 @@ struct RequestReader {
         }
         // Every cut below is at an ASCII byte, so each part is whole UTF-8 as the head is.
         func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: head[range]), as: UTF8.self) }
-        var lineEnd = 0
-        while lineEnd < head.count && !(head[lineEnd] == 13 && lineEnd + 1 < head.count && head[lineEnd + 1] == 10) { lineEnd += 1 }
+        // Where the line from `start` ends: its CR LF, or the end of the head.
+        func lineEnd(from start: Int) -> Int {
+            var end = start
+            while end < head.count && !(head[end] == 13 && end + 1 < head.count && head[end + 1] == 10) { end += 1 }
+            return end
+        }
+        let requestLineEnd = lineEnd(from: 0)
         let badLine = Failure(status: 400, message: "The request line is not 'METHOD /path HTTP/1.1'.")
         var spaces: [Int] = []
-        for index in 0..<lineEnd where head[index] == 0x20 {
+        for index in 0..<requestLineEnd where head[index] == 0x20 {
             spaces.append(index)
             if spaces.count > 2 { throw badLine }
         }
         guard spaces.count == 2, spaces[0] > 0, (0..<spaces[0]).allSatisfy({ (0x41...0x5A).contains(head[$0]) }),
               spaces[1] > spaces[0] + 1, head[spaces[0] + 1] == UInt8(ascii: "/") else { throw badLine }
-        let version = text((spaces[1] + 1)..<lineEnd)
+        let version = text((spaces[1] + 1)..<requestLineEnd)
         guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
             throw Failure(status: 505, message: "Only HTTP/1.1 is spoken here.")
         }
         var parsed = Head(method: text(0..<spaces[0]), target: text((spaces[0] + 1)..<spaces[1]))
-        var start = lineEnd + 2
+        var start = requestLineEnd + 2
         while start <= head.count {
-            var end = start
-            while end < head.count && !(head[end] == 13 && end + 1 < head.count && head[end + 1] == 10) { end += 1 }
+            let end = lineEnd(from: start)
             var colon = start
             while colon < end && head[colon] != UInt8(ascii: ":") && head[colon] != 0x20 && head[colon] != 0x09 { colon += 1 }
             guard colon < end, colon != start, head[colon] == UInt8(ascii: ":") else {
