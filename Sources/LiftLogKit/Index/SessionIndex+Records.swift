@@ -54,52 +54,71 @@ extension SessionIndex {
         }
     }
 
-    /// The records at `range` of a month (positions in newest-first order), parsing only those.
+    /// The records at `range` of a month (positions in newest-first order), parsing only those,
+    /// or all of them when the month is one a long-running process reads again and again.
     package func records(of key: MonthKey, in range: Range<Int>) throws(LiftLogError) -> [IndexRecord] {
         if let cached = shards[key] { return Array(cached[range.clamped(to: 0..<cached.count)]) }
-        let loaded = loadShard(key, keepingParsed: true)
-        // Taken parsed from the process's cache, or parsed whole to be kept there.
-        if let cached = shards[key] { return Array(cached[range.clamped(to: 0..<cached.count)]) }
-        guard var text = loaded else {
+        switch loadShardKeepingParsed(key) {
+        case .parsed(let parsed):
+            shards[key] = parsed
+            return Array(parsed[range.clamped(to: 0..<parsed.count)])
+        case .unusable:
             guard expectsShard(key) else { return [] }
             let repaired = try repair(key)
             return Array(repaired[range.clamped(to: 0..<repaired.count)])
+        case .text(var text):
+            let lines = text.lines(range)
+            shardLines[key] = text
+            guard let parsed = SessionIndex.parse(lines, of: key) else {
+                let repaired = try repair(key)
+                return Array(repaired[range.clamped(to: 0..<repaired.count)])
+            }
+            return parsed
         }
-        let lines = text.lines(range)
-        shardLines[key] = text
-        guard let records = SessionIndex.parse(lines, of: key) else {
-            let repaired = try repair(key)
-            return Array(repaired[range.clamped(to: 0..<repaired.count)])
-        }
-        return records
+    }
+
+    /// What was found of a month's shard on disk.
+    enum LoadedShard {
+        /// None that can be used: no file, or not the bytes the state recorded writing.
+        case unusable
+        /// Its text, to parse what is needed of it.
+        case text(ShardText)
+        /// Its records, parsed whole: taken from ``ParsedShardCache``, or parsed to be kept there.
+        case parsed([IndexRecord])
     }
 
     /// The month's shard as on disk; `nil` when there is none, or when its bytes are not the
     /// ones the state recorded writing (``MonthSummary/shardHash``): the index's files are not
     /// flushed, so a crash can leave a shard empty, missing or older than the state, and a hand
     /// can edit one. Such a shard is not used (``expectsShard(_:)`` says to list the month again).
-    ///
-    /// With `keepingParsed`, a shard read before with the same bytes (``ParsedShardCache``) is
-    /// taken parsed, or parsed whole and kept, into ``shards`` (where the caller looks first).
-    func loadShard(_ key: MonthKey, parentsChecked: Bool = false, keepingParsed: Bool = false) -> ShardText? {
-        if let cached = shardLines[key] { return cached }
-        guard let month = state.months.essentials(of: key), !removedShards.contains(key), let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else { return nil }
+    func loadShard(_ key: MonthKey, parentsChecked: Bool = false) -> ShardText? {
+        if case .text(let text) = readShard(key, parentsChecked: parentsChecked, keepingParsed: false) { return text }
+        return nil
+    }
+
+    /// ``loadShard(_:parentsChecked:)`` for a process that keeps the months it reads again
+    /// parsed (``ParsedShardCache``): a shard read before with the same bytes is taken parsed,
+    /// or parsed whole and kept, the second time.
+    func loadShardKeepingParsed(_ key: MonthKey) -> LoadedShard {
+        readShard(key, parentsChecked: false, keepingParsed: true)
+    }
+
+    private func readShard(_ key: MonthKey, parentsChecked: Bool, keepingParsed: Bool) -> LoadedShard {
+        if let cached = shardLines[key] { return .text(cached) }
+        guard let month = state.months.essentials(of: key), !removedShards.contains(key), let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else { return .unusable }
         var lookup = ParsedShardCache.Lookup.new
         if keepingParsed {
             lookup = ParsedShardCache.shared.lookup(files.absolute(key.shardPath), hash: month.shardHash, bytes: bytes)
-            if case .parsed(let records) = lookup {
-                shards[key] = records
-                return nil
-            }
+            if case .parsed(let records) = lookup { return .parsed(records) }
         }
-        guard month.shardHash == 0 || ContentHash.of(bytes) == month.shardHash else { return nil }
+        guard month.shardHash == 0 || ContentHash.of(bytes) == month.shardHash else { return .unusable }
         var text = ShardText(bytes)
         if case .readBefore = lookup, var records = SessionIndex.parse(text.allLines(), of: key) {
             for index in records.indices { records[index].summary?.noteWorkSetTraits() }
             ParsedShardCache.shared.keep(records, path: files.absolute(key.shardPath), hash: month.shardHash, bytes: bytes)
-            shards[key] = records
+            return .parsed(records)
         }
-        return text
+        return .text(text)
     }
 
     /// The records of a month's shard lines (with one cache of exercises for the run); `nil`

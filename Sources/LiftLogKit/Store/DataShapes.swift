@@ -31,26 +31,46 @@ public enum DataShapes {
         return .object(object)
     }
 
+    /// A session of a history page: ``summaryMembers(of:_:)`` as a tree.
     public static func summary(_ summary: SessionSummary) -> JSONValue {
-        // Made in the order the keys are written (code point order): a page of history is ten
-        // of these, and the writer then need not sort them.
-        .object(JSONObject(uniqueMembers: [
-            .init(key: "completed_at", value: summary.completedAt.map { .string($0.description) } ?? .null),
-            .init(key: "duration_seconds", value: summary.durationSeconds.map { .number(JSONNumber($0)) } ?? .null),
-            .init(key: "exercise_count", value: .number(JSONNumber(summary.exerciseCount))),
-            .init(key: "id", value: .string(summary.id.rawValue)),
-            .init(key: "kind", value: .string(summary.kind.rawValue)),
-            .init(key: "path", value: .string(summary.path)),
-            .init(key: "plan", value: summary.plan.map { .string($0) } ?? .null),
-            .init(key: "plan_day", value: summary.planDay.map { .string($0) } ?? .null),
-            .init(key: "set_count", value: .number(JSONNumber(summary.setCount))),
-            .init(key: "started_at", value: .string(summary.startedAt.description)),
-            .init(key: "status", value: .string(summary.status.rawValue)),
-            .init(key: "total_distance_m", value: .number(JSONNumber(summary.totalDistanceMeters))),
-            .init(key: "total_volume", value: .number(JSONNumber(summary.totalVolume))),
-            .init(key: "volume_unit", value: .string(summary.unit.rawValue)),
-            .init(key: "week_number", value: summary.weekNumber.map { .number(JSONNumber($0)) } ?? .null),
-        ]))
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(15)
+        summaryMembers(of: summary) { key, value in
+            let json: JSONValue = switch value {
+            case .string(let text): text.map { .string($0) } ?? .null
+            case .number(let number): number.map { .number($0) } ?? .null
+            }
+            members.append(.init(key: key.description, value: json))
+        }
+        // Made in the order the keys are written: the writer need not sort them.
+        return .object(JSONObject(uniqueMembers: members))
+    }
+
+    /// A value of a history summary: text or a number, either absent (`null`).
+    private enum SummaryValue {
+        case string(String?)
+        case number(JSONNumber?)
+    }
+
+    /// The members of a session of a history page, in the order they are written (code point
+    /// order of their keys): the one list both the tree (``summary(_:)``) and the compact bytes
+    /// the server answers with (``historyCompactBytes(_:)``) are made from.
+    private static func summaryMembers(of summary: SessionSummary, _ member: (StaticString, SummaryValue) -> Void) {
+        member("completed_at", .string(summary.completedAt?.description))
+        member("duration_seconds", .number(summary.durationSeconds.map { JSONNumber($0) }))
+        member("exercise_count", .number(JSONNumber(summary.exerciseCount)))
+        member("id", .string(summary.id.rawValue))
+        member("kind", .string(summary.kind.rawValue))
+        member("path", .string(summary.path))
+        member("plan", .string(summary.plan))
+        member("plan_day", .string(summary.planDay))
+        member("set_count", .number(JSONNumber(summary.setCount)))
+        member("started_at", .string(summary.startedAt.description))
+        member("status", .string(summary.status.rawValue))
+        member("total_distance_m", .number(JSONNumber(summary.totalDistanceMeters)))
+        member("total_volume", .number(JSONNumber(summary.totalVolume)))
+        member("volume_unit", .string(summary.unit.rawValue))
+        member("week_number", .number(summary.weekNumber.map { JSONNumber($0) }))
     }
 
     public static func history(_ page: HistoryPage) -> JSONValue {
@@ -85,44 +105,21 @@ public enum DataShapes {
         return output.bytes()
     }
 
-    /// ``summary(_:)``'s members, in the same order, written compactly.
+    /// ``summaryMembers(of:_:)`` written compactly.
     private static func writeCompact(_ summary: SessionSummary, into output: inout ByteBuffer) {
-        func string(_ text: String?) {
-            if let text { JSONWriter.writeString(text, into: &output) } else { output.append("null") }
+        var separator: UInt8 = 0x7B // `{`, then `,`
+        summaryMembers(of: summary) { key, value in
+            output.append(separator)
+            separator = 0x2C
+            output.append(0x22)
+            output.append(key)
+            output.append("\":")
+            switch value {
+            case .string(let text?): JSONWriter.writeString(text, into: &output)
+            case .number(let number?): output.append(utf8Of: number.text)
+            case .string(nil), .number(nil): output.append("null")
+            }
         }
-        func number(_ value: JSONNumber?) {
-            if let value { output.append(utf8Of: value.text) } else { output.append("null") }
-        }
-        output.append("{\"completed_at\":")
-        string(summary.completedAt?.description)
-        output.append(",\"duration_seconds\":")
-        number(summary.durationSeconds.map { JSONNumber($0) })
-        output.append(",\"exercise_count\":")
-        number(JSONNumber(summary.exerciseCount))
-        output.append(",\"id\":")
-        string(summary.id.rawValue)
-        output.append(",\"kind\":")
-        string(summary.kind.rawValue)
-        output.append(",\"path\":")
-        string(summary.path)
-        output.append(",\"plan\":")
-        string(summary.plan)
-        output.append(",\"plan_day\":")
-        string(summary.planDay)
-        output.append(",\"set_count\":")
-        number(JSONNumber(summary.setCount))
-        output.append(",\"started_at\":")
-        string(summary.startedAt.description)
-        output.append(",\"status\":")
-        string(summary.status.rawValue)
-        output.append(",\"total_distance_m\":")
-        number(JSONNumber(summary.totalDistanceMeters))
-        output.append(",\"total_volume\":")
-        number(JSONNumber(summary.totalVolume))
-        output.append(",\"volume_unit\":")
-        string(summary.unit.rawValue)
-        output.append(",\"week_number\":")
-        number(summary.weekNumber.map { JSONNumber($0) })
         output.append(0x7D)
     }
 
