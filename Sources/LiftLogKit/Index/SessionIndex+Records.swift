@@ -105,17 +105,29 @@ extension SessionIndex {
 
     private func readShard(_ key: MonthKey, parentsChecked: Bool, keepingParsed: Bool) -> LoadedShard {
         if let cached = shardLines[key] { return .text(cached) }
-        guard let month = state.months.essentials(of: key), !removedShards.contains(key), let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else { return .unusable }
+        guard let month = state.months.essentials(of: key), !removedShards.contains(key) else { return .unusable }
+        let cache = ParsedShardCache.shared
+        let path = keepingParsed ? files.absolute(key.shardPath) : ""
+        var parentsChecked = parentsChecked
+        var identity: FileIdentity?
+        if keepingParsed && cache.readBefore(path) {
+            // Looked at before it is read: a change after this `stat` moves the identity on.
+            guard let status = try? files.checkedStatus(key.shardPath, parentsChecked: parentsChecked) else { return .unusable }
+            parentsChecked = true
+            identity = status.settledIdentity
+            if let identity, let records = cache.parsed(path, hash: month.shardHash, identity: identity) { return .parsed(records) }
+        }
+        guard let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else { return .unusable }
         var lookup = ParsedShardCache.Lookup.new
         if keepingParsed {
-            lookup = ParsedShardCache.shared.lookup(files.absolute(key.shardPath), hash: month.shardHash, bytes: bytes)
+            lookup = cache.lookup(path, hash: month.shardHash, bytes: bytes, identity: identity)
             if case .parsed(let records) = lookup { return .parsed(records) }
         }
         guard month.shardHash == 0 || ContentHash.of(bytes) == month.shardHash else { return .unusable }
         var text = ShardText(bytes)
         if case .readBefore = lookup, var records = SessionIndex.parse(text.allLines(), of: key) {
             for index in records.indices { records[index].summary?.noteWorkSetTraits() }
-            ParsedShardCache.shared.keep(records, path: files.absolute(key.shardPath), hash: month.shardHash, bytes: bytes)
+            cache.keep(records, path: path, hash: month.shardHash, bytes: bytes, identity: identity)
             return .parsed(records)
         }
         return .text(text)
@@ -196,7 +208,10 @@ extension SessionIndex {
         // folder. Records are grouped by their positions (callers list them month by month,
         // newest first), not copied.
         var years: [(year: Int, positions: [Int])] = []
-        for (position, item) in shown.enumerated() {
+        // Files the process's watch saw no change to since a read found them right need no `stat`.
+        let toCheck = watched.map { $0.watch.filesToCheck(shown, generation: $0.generation) } ?? Array(shown.indices)
+        for position in toCheck {
+            let item = shown[position]
             // A few dozen years at most: found by a scan from the latest.
             if let index = years.lastIndex(where: { $0.year == item.month.year }) {
                 years[index].positions.append(position)
@@ -211,6 +226,7 @@ extension SessionIndex {
                 stale.insert(shown[position].month)
             }
         }
+        if stale.isEmpty, let watched { watched.watch.noteUnchanged(shown, at: toCheck, generation: watched.generation) }
         for key in stale { _ = try readAgain(key) }
         return !stale.isEmpty
     }

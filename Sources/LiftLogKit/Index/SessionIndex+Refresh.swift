@@ -19,6 +19,7 @@ extension SessionIndex {
         let look: (current: Bool, generation: UInt64?)?
         if let watch {
             look = watch.look(stateHash: stateHash)
+            watched = look?.generation.map { (watch, $0) }
         } else {
             look = WatchSocket.look(root: files.root, stateHash: stateHash)
         }

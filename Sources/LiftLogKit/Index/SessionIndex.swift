@@ -70,6 +70,9 @@ package final class SessionIndex {
     /// Whether the caller holds the store lock, so that temporary files left by a crashed
     /// writer can be removed when a folder is listed (no write of ours can be under way).
     package var holdsLock = false
+    /// The process's own watch of the session folders and the generation its look gave when
+    /// this index was refreshed (``SessionsWatch/filesToCheck(_:generation:)``).
+    var watched: (watch: SessionsWatch, generation: UInt64)?
 
     package init(files: StoreFiles, unit: WeightUnit, now: @escaping @Sendable () -> Timestamp) {
         self.files = files

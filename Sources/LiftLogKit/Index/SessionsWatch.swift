@@ -38,6 +38,22 @@ package final class SessionsWatch: @unchecked Sendable {
     private var isBroken = false
     /// How many reads it spared the comparison of the folders.
     private var spared = 0
+    /// Session files a read found just as their index records describe them, at which
+    /// generation and since when (``filesToCheck(_:generation:)``).
+    private var unchanged: (generation: UInt64, since: Double, files: [FileKey: FileIdentity]) = (0, 0, [:])
+    /// How long files found unchanged are taken so without a `stat` while nothing is reported:
+    /// a bound on what the kernel may not report (a file written through a hard link outside
+    /// the store, or through a memory map), as a folder's time is trusted only once two seconds old.
+    static let unchangedFor = 1.0
+    /// At most this many files are remembered at once.
+    static let unchangedLimit = 4_096
+
+    /// A session file: its month and name.
+    private struct FileKey: Hashable {
+        let month: MonthKey
+        let fileName: String
+    }
+
     /// Where the kernel's reports are read (under `lock`), made once: every read of the store
     /// looks, and a buffer made and zeroed for each look cost more than the look.
     private var reports = [UInt8](repeating: 0, count: 65_536)
@@ -177,6 +193,38 @@ package final class SessionsWatch: @unchecked Sendable {
             let current = approved.generation == generation && approved.stateHash == hash
             if current { spared += 1 }
             return (current, generation)
+        }
+    }
+
+    /// The positions of `used` whose files must be looked at (`stat`) to know they are still
+    /// what their records describe: all of them but those a read found so at `generation`, the
+    /// generation the caller's ``look(stateHash:)`` gave, less than ``unchangedFor`` ago. The
+    /// kernel reports a file written in place, touched or replaced in a watched month folder, so
+    /// while the generation stands, such a file is as it was found.
+    func filesToCheck(_ used: [UsedFile], generation: UInt64) -> [Int] {
+        lock.withLock {
+            guard !isBroken, unchanged.generation == generation, !unchanged.files.isEmpty,
+                  monotonicSeconds() - unchanged.since < SessionsWatch.unchangedFor else {
+                return Array(used.indices)
+            }
+            return used.indices.filter { unchanged.files[FileKey(month: used[$0].month, fileName: used[$0].fileName)] != used[$0].identity }
+        }
+    }
+
+    /// Records that the files of `used` at `positions` were just found as their records
+    /// describe them, at `generation` (the caller's ``look(stateHash:)``).
+    func noteUnchanged(_ used: [UsedFile], at positions: [Int], generation: UInt64) {
+        guard !positions.isEmpty else { return }
+        lock.withLock {
+            guard !isBroken, generation == self.generation else { return }
+            let now = monotonicSeconds()
+            if unchanged.generation != generation || now - unchanged.since >= SessionsWatch.unchangedFor
+                || unchanged.files.count + positions.count > SessionsWatch.unchangedLimit {
+                unchanged = (generation, now, [:])
+            }
+            for position in positions where position < used.count {
+                unchanged.files[FileKey(month: used[position].month, fileName: used[position].fileName)] = used[position].identity
+            }
         }
     }
 

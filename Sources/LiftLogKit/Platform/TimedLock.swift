@@ -60,6 +60,13 @@ package final class TimedLockTable: @unchecked Sendable {
     }
 }
 
+/// Nanoseconds since 1970 on the wall clock, the clock file times are set from.
+package func wallClockNanoseconds() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+}
+
 /// Seconds on the monotonic clock (not the wall clock, which can jump): for durations.
 package func monotonicSeconds() -> Double {
     var time = timespec()

@@ -91,6 +91,21 @@ package struct FileStatus: Equatable, Sendable {
     package var identity: FileIdentity {
         FileIdentity(inode: inode, size: size, modificationNanoseconds: modificationNanoseconds, changeNanoseconds: changeNanoseconds)
     }
+
+    /// The identity of a regular file whose status-change time is over two seconds past, which
+    /// vouches for its bytes: a file seen again with this very identity holds what a read made
+    /// after this `stat` found. Any change since the `stat` (a write in place, a rename over
+    /// it, even one that got the freed inode back) set the status-change time to the present,
+    /// read from a clock that ticks at least every two seconds, and so to a later time; nobody
+    /// can set it back. A file changed less than two seconds ago has none: a second change
+    /// within the same tick could leave every field as it was, so only its bytes tell.
+    package var settledIdentity: FileIdentity? {
+        guard kind == .regular, changeNanoseconds < wallClockNanoseconds() - FileStatus.settlingNanoseconds else { return nil }
+        return identity
+    }
+
+    /// How long after its last change a file's identity vouches for its bytes.
+    package static let settlingNanoseconds: Int64 = 2_000_000_000
 }
 
 /// What identifies one version of a file's content, as `git status` tells an unchanged file:

@@ -161,6 +161,13 @@ package struct StoreFiles: Sendable {
         }
     }
 
+    /// The status of `relative`, or `nil`, its folders checked first as ``read(_:parentsChecked:)``
+    /// checks them: what tells a cache of the file whether its bytes need reading again.
+    package func checkedStatus(_ relative: String, parentsChecked: Bool = false) throws(LiftLogError) -> FileStatus? {
+        if !parentsChecked { try checkParents(of: relative) }
+        return try status(relative)
+    }
+
     /// The status of `relative`, or `nil`.
     package func status(_ relative: String) throws(LiftLogError) -> FileStatus? {
         let path = relative.isEmpty ? root : try checked(relative)

@@ -30,6 +30,7 @@ private final class CountingFileSystem: FileSystemWrapper, @unchecked Sendable {
     }
     func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
         if path.contains("/.liftlog/index/months/") { note("monthFileReads") }
+        if path.hasSuffix("/.liftlog/index/state.tsv") { note("stateReads") }
         return try base.readFile(path, limit: limit)
     }
 }
@@ -364,22 +365,79 @@ struct SessionIndexTests {
         }
     }
 
+    @Test("a long-running process takes the index state and the months it keeps parsed by their files' settled identity; a file changed since is read")
+    func settledIndexFiles() throws {
+        try withTemporaryDirectory { root throws in
+            let created = try makeStore(at: root, seed: false)
+            let sessions = try writeSessions(created, count: 12)
+            let counting = CountingFileSystem()
+            // A clock past the folders' times, so that they are recorded (and not listed again).
+            var environment = Store.Environment.test(now: Timestamp("2040-01-01T00:00:00+00:00")!)
+            environment.fileSystem = counting
+            func page() throws -> [Session.ID] {
+                try Store.open(at: root + "/store", environment: environment).history(HistoryQuery(page: 1, perPage: 5)).sessions.map(\.id)
+            }
+            let expected = sessions.reversed().prefix(5).map(\.id)
+            #expect(try page() == expected)     // builds the index
+            #expect(try page() == expected)
+            // Once the index files are over two seconds old, a read notes their identity, and
+            // the reads after it read neither file.
+            usleep(UInt32(FileStatus.settlingNanoseconds / 1000) + 200_000)
+            #expect(try page() == expected)
+            #expect(try page() == expected)
+            let (stateReads, monthReads) = (counting.count(of: "stateReads"), counting.count(of: "monthFileReads"))
+            for _ in 0..<3 { #expect(try page() == expected) }
+            #expect(counting.count(of: "stateReads") == stateReads)
+            #expect(counting.count(of: "monthFileReads") == monthReads)
+            // Each written again in place by hand, byte for byte as it was: read again (its
+            // identity moved on), and the page stands.
+            let state = root + "/store/.liftlog/index/state.tsv"
+            writeBytes(try #require(readBytes(state)), to: state)
+            #expect(try page() == expected)
+            #expect(counting.count(of: "stateReads") == stateReads + 1)
+            let newest = try #require(sessions.last)
+            let shard = root + "/store/" + MonthKey(year: newest.startedAt.localDate.year, month: newest.startedAt.localDate.month).shardPath
+            writeBytes(try #require(readBytes(shard)), to: shard)
+            #expect(try page() == expected)
+            #expect(counting.count(of: "monthFileReads") > monthReads)
+            // A session added by hand: shown at once, whatever was kept.
+            let late = Session.fixture(id: "3f2c9a1e-8b7d-4c6e-9f01-000000000099", start: newest.startedAt.adding(seconds: 3600))
+            try created.files.save(late, to: late.relativePath)
+            #expect(try page() == [late.id] + expected.prefix(4))
+        }
+    }
+
     @Test("the cache of parsed months notes bytes read once, keeps them parsed when asked, and holds a bounded number")
     func parsedShardCache() {
         let cache = ParsedShardCache()
         let record = IndexRecord(fileName: "2025-01-24-0730-3f2c9a1e.json", status: FileStatus(kind: .regular, size: 1, modificationNanoseconds: 1, inode: 1, mode: 0o644, changeNanoseconds: 1), summary: nil, problem: "x")
-        guard case .new = cache.lookup("/a", hash: 7, bytes: [1, 2]) else { Issue.record("first read"); return }
-        guard case .readBefore = cache.lookup("/a", hash: 7, bytes: [1, 2]) else { Issue.record("second read"); return }
-        cache.keep([record], path: "/a", hash: 7, bytes: [1, 2])
-        guard case .parsed(let records) = cache.lookup("/a", hash: 7, bytes: [1, 2]) else { Issue.record("kept"); return }
+        guard case .new = cache.lookup("/a", hash: 7, bytes: [1, 2], identity: nil) else { Issue.record("first read"); return }
+        guard case .readBefore = cache.lookup("/a", hash: 7, bytes: [1, 2], identity: nil) else { Issue.record("second read"); return }
+        cache.keep([record], path: "/a", hash: 7, bytes: [1, 2], identity: nil)
+        guard case .parsed(let records) = cache.lookup("/a", hash: 7, bytes: [1, 2], identity: nil) else { Issue.record("kept"); return }
         #expect(records == [record])
         // Other bytes, or the same bytes under another hash: not the shard parsed.
-        guard case .new = cache.lookup("/a", hash: 7, bytes: [1, 3]) else { Issue.record("other bytes"); return }
-        cache.keep([record], path: "/a", hash: 7, bytes: [1, 3])
-        guard case .new = cache.lookup("/a", hash: 8, bytes: [1, 3]) else { Issue.record("other hash"); return }
+        guard case .new = cache.lookup("/a", hash: 7, bytes: [1, 3], identity: nil) else { Issue.record("other bytes"); return }
+        cache.keep([record], path: "/a", hash: 7, bytes: [1, 3], identity: nil)
+        guard case .new = cache.lookup("/a", hash: 8, bytes: [1, 3], identity: nil) else { Issue.record("other hash"); return }
         #expect(!cache.hasParsed("/a"))
+        // Kept with the settled identity its file had before the bytes were read: taken by that
+        // identity alone while the state names the same hash; never by another identity, nor
+        // by none (bytes read after a file younger than two seconds).
+        let identity = FileIdentity(inode: 9, size: 2, modificationNanoseconds: 5, changeNanoseconds: 5)
+        #expect(!cache.readBefore("/b"))
+        cache.keep([record], path: "/b", hash: 3, bytes: [4, 5], identity: identity)
+        #expect(cache.readBefore("/b"))
+        #expect(cache.parsed("/b", hash: 3, identity: identity) == [record])
+        #expect(cache.parsed("/b", hash: 4, identity: identity) == nil)
+        var changed = identity
+        changed.changeNanoseconds += 1
+        #expect(cache.parsed("/b", hash: 3, identity: changed) == nil)
+        // The same bytes read again after the file was found younger: the identity is dropped.
+        guard case .parsed = cache.lookup("/b", hash: 3, bytes: [4, 5], identity: nil) else { Issue.record("same bytes"); return }
+        #expect(cache.parsed("/b", hash: 3, identity: identity) == nil)
         // Past its capacity, the first kept goes first.
-        for index in 0...ParsedShardCache.capacity { cache.keep([record], path: "/m\(index)", hash: 1, bytes: [UInt8(index)]) }
+        for index in 0...ParsedShardCache.capacity { cache.keep([record], path: "/m\(index)", hash: 1, bytes: [UInt8(index)], identity: nil) }
         #expect(!cache.hasParsed("/a") && !cache.hasParsed("/m0") && cache.hasParsed("/m1") && cache.hasParsed("/m\(ParsedShardCache.capacity)"))
     }
 

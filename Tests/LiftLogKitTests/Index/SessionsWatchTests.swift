@@ -7,12 +7,27 @@ import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
 
+/// The real file system, noting the session files each `stat` batch looks at.
+private final class StatRecordingFileSystem: FileSystemWrapper, @unchecked Sendable {
+    let base: any FileSystem = PosixFileSystem()
+    private let lock = Mutex()
+    private var looked: [String] = []
+
+    /// The session files looked at since the last call.
+    func takeLooked() -> [String] { lock.withLock { defer { looked = [] }; return looked } }
+
+    func statuses(in path: String, names: [String]) throws(SystemError) -> [FileStatus?] {
+        lock.withLock { looked += names.filter { $0.hasSuffix(".json") } }
+        return try base.statuses(in: path, names: names)
+    }
+}
+
 @Suite("Watching the session folders")
 struct SessionsWatchTests {
     /// A session file written by hand (not through the store), as git or a sync writes one.
-    private func writeSession(_ store: Store, number: Int, start: String) throws -> String {
+    private func writeSession(_ store: Store, number: Int, start: String, sets: Int = 3) throws -> String {
         let id = "3f2c9a1e-8b7d-4c6e-9f01-\(CivilCalendar.pad(number, 12))"
-        let session = Session.fixture(id: id, start: Timestamp(start)!)
+        let session = Session.fixture(id: id, start: Timestamp(start)!, sets: sets)
         makeDirectories(store.root + "/" + session.relativePath.split(separator: "/").dropLast().joined(separator: "/"))
         writeBytes(JSONWriter.canonicalBytes(session.json), to: store.root + "/" + session.relativePath)
         return store.root + "/" + session.relativePath
@@ -77,6 +92,48 @@ struct SessionsWatchTests {
             #expect(try total() == 5)
             #expect(spared() == settled + 1)
         }
+    }
+
+    @Test("while nothing changes, the files a page shows are looked at once a second; a file written in place shows in the next read")
+    func shownFilesVouchedFor() throws {
+        #if os(Linux)
+        try withTemporaryDirectory { root throws in
+            let created = try makeStore(at: root, seed: false)
+            var paths: [String] = []
+            for (number, start) in ["2025-01-10T07:00:00Z", "2025-02-10T07:00:00Z", "2025-03-10T07:00:00Z"].enumerated() {
+                paths.append(try writeSession(created, number: number, start: start))
+            }
+            let recording = StatRecordingFileSystem()
+            var environment = Store.Environment.test(now: Timestamp("2030-01-01T00:00:00Z")!)
+            environment.fileSystem = recording
+            let store = try Store.open(at: created.root, environment: environment)
+            #expect(store.watchSessionFolders())
+            defer { SessionsWatch.stop(root: store.files.root) }
+            func setCounts() throws -> [Int] { try Store.open(at: created.root, environment: environment).history(HistoryQuery()).sessions.map(\.setCount) }
+
+            #expect(try setCounts() == [3, 3, 3])      // builds the index
+            #expect(try setCounts() == [3, 3, 3])
+            _ = recording.takeLooked()
+            // Nothing reported since the last read found the files right: none is looked at.
+            #expect(try setCounts() == [3, 3, 3])
+            #expect(recording.takeLooked().isEmpty)
+
+            // The newest file written in place (same inode: no folder changes), by hand.
+            let newest = paths[2]
+            let rewritten = JSONWriter.canonicalBytes(Session.fixture(id: "3f2c9a1e-8b7d-4c6e-9f01-\(CivilCalendar.pad(2, 12))",
+                                                                      start: Timestamp("2025-03-10T07:00:00Z")!, sets: 5).json)
+            writeBytes(rewritten, to: newest)
+            #expect(try setCounts() == [5, 3, 3])
+            #expect(recording.takeLooked().count >= 3)
+            #expect(try setCounts() == [5, 3, 3])
+            #expect(recording.takeLooked().isEmpty)
+
+            // Past the bound, the files are looked at again, though nothing was reported.
+            usleep(UInt32(SessionsWatch.unchangedFor * 1_000_000) + 100_000)
+            #expect(try setCounts() == [5, 3, 3])
+            #expect(recording.takeLooked().sorted() == paths.map { String($0.split(separator: "/").suffix(2).joined(separator: "/")) }.sorted())
+        }
+        #endif
     }
 
     @Test("a store without a sessions folder cannot be watched; reads compare the folders as before")

@@ -35,4 +35,21 @@ struct FileIdentityTests {
         #expect(folder.identity == base.identity && !base.isSameVersion(as: folder))
         #expect(FileStatus.absent.isSameVersion(as: nil) && !base.isSameVersion(as: nil))
     }
+
+    @Test("only a regular file last changed over two seconds ago has a settled identity, which vouches for its bytes")
+    func settled() {
+        let now = wallClockNanoseconds()
+        var old = base
+        old.changeNanoseconds = now - FileStatus.settlingNanoseconds - 1_000_000
+        #expect(old.settledIdentity == old.identity)
+        var young = base
+        young.changeNanoseconds = now - FileStatus.settlingNanoseconds + 500_000_000
+        #expect(young.settledIdentity == nil)
+        var future = base
+        future.changeNanoseconds = now + 1_000_000_000
+        #expect(future.settledIdentity == nil)
+        var folder = old
+        folder.kind = .directory
+        #expect(folder.settledIdentity == nil)
+    }
 }
