@@ -85,7 +85,7 @@ public struct Store: Sendable {
         default:
             break
         }
-        guard let manifest = try files.load(manifestFileName, as: StoreManifest.self) else {
+        guard let manifest = try files.loadKeepingSettled(manifestFileName, as: StoreManifest.self) else {
             throw .notFound("No liftlog store at '\(path)' (no \(manifestFileName)).", remedy: .createStore(path: path))
         }
         let store = Store(files: files, manifest: manifest, environment: environment)
