@@ -107,17 +107,18 @@ extension SessionIndex {
         if let cached = shardLines[key] { return .text(cached) }
         guard let month = state.months.essentials(of: key), !removedShards.contains(key) else { return .unusable }
         let cache = ParsedShardCache.shared
-        let path = keepingParsed ? files.absolute(key.shardPath) : ""
+        let shardPath = key.shardPath
+        let path = keepingParsed ? files.absolute(shardPath) : ""
         var parentsChecked = parentsChecked
         var identity: FileIdentity?
         if keepingParsed && cache.readBefore(path) {
             // Looked at before it is read: a change after this `stat` moves the identity on.
-            guard let status = try? files.checkedStatus(key.shardPath, parentsChecked: parentsChecked) else { return .unusable }
+            guard let status = try? files.checkedStatus(shardPath, parentsChecked: parentsChecked) else { return .unusable }
             parentsChecked = true
             identity = status.settledIdentity
             if let identity, let records = cache.parsed(path, hash: month.shardHash, identity: identity) { return .parsed(records) }
         }
-        guard let bytes = try? files.read(key.shardPath, parentsChecked: parentsChecked) else { return .unusable }
+        guard let bytes = try? files.read(shardPath, parentsChecked: parentsChecked) else { return .unusable }
         var lookup = ParsedShardCache.Lookup.new
         if keepingParsed {
             lookup = cache.lookup(path, hash: month.shardHash, bytes: bytes, identity: identity)

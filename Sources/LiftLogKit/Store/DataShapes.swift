@@ -38,7 +38,9 @@ public enum DataShapes {
         summaryMembers(of: summary) { key, value in
             let json: JSONValue = switch value {
             case .string(let text): text.map { .string($0) } ?? .null
-            case .number(let number): number.map { .number($0) } ?? .null
+            case .timestamp(let time): time.map { .string($0.description) } ?? .null
+            case .integer(let number): number.map { .number(JSONNumber($0)) } ?? .null
+            case .double(let number): .number(JSONNumber(number))
             }
             members.append(.init(key: key.description, value: json))
         }
@@ -46,31 +48,34 @@ public enum DataShapes {
         return .object(JSONObject(uniqueMembers: members))
     }
 
-    /// A value of a history summary: text or a number, either absent (`null`).
+    /// A value of a history summary: text, a time or a number, absent (`null`) but for a
+    /// total. Each kind is written without making a `String` where it can be.
     private enum SummaryValue {
         case string(String?)
-        case number(JSONNumber?)
+        case timestamp(Timestamp?)
+        case integer(Int?)
+        case double(Double)
     }
 
     /// The members of a session of a history page, in the order they are written (code point
     /// order of their keys): the one list both the tree (``summary(_:)``) and the compact bytes
     /// the server answers with (``historyCompactBytes(_:)``) are made from.
     private static func summaryMembers(of summary: SessionSummary, _ member: (StaticString, SummaryValue) -> Void) {
-        member("completed_at", .string(summary.completedAt?.description))
-        member("duration_seconds", .number(summary.durationSeconds.map { JSONNumber($0) }))
-        member("exercise_count", .number(JSONNumber(summary.exerciseCount)))
+        member("completed_at", .timestamp(summary.completedAt))
+        member("duration_seconds", .integer(summary.durationSeconds))
+        member("exercise_count", .integer(summary.exerciseCount))
         member("id", .string(summary.id.rawValue))
         member("kind", .string(summary.kind.rawValue))
         member("path", .string(summary.path))
         member("plan", .string(summary.plan))
         member("plan_day", .string(summary.planDay))
-        member("set_count", .number(JSONNumber(summary.setCount)))
-        member("started_at", .string(summary.startedAt.description))
+        member("set_count", .integer(summary.setCount))
+        member("started_at", .timestamp(summary.startedAt))
         member("status", .string(summary.status.rawValue))
-        member("total_distance_m", .number(JSONNumber(summary.totalDistanceMeters)))
-        member("total_volume", .number(JSONNumber(summary.totalVolume)))
+        member("total_distance_m", .double(summary.totalDistanceMeters))
+        member("total_volume", .double(summary.totalVolume))
         member("volume_unit", .string(summary.unit.rawValue))
-        member("week_number", .number(summary.weekNumber.map { JSONNumber($0) }))
+        member("week_number", .integer(summary.weekNumber))
     }
 
     public static func history(_ page: HistoryPage) -> JSONValue {
@@ -116,8 +121,14 @@ public enum DataShapes {
             output.append("\":")
             switch value {
             case .string(let text?): JSONWriter.writeString(text, into: &output)
-            case .number(let number?): output.append(utf8Of: number.text)
-            case .string(nil), .number(nil): output.append("null")
+            case .timestamp(let time?):
+                // Digits, signs and separators only: nothing to escape.
+                output.append(0x22)
+                time.appendText(to: &output)
+                output.append(0x22)
+            case .integer(let number?): JSONNumber.appendText(of: number, to: &output)
+            case .double(let number): JSONNumber.appendText(of: number, to: &output)
+            case .string(nil), .timestamp(nil), .integer(nil): output.append("null")
             }
         }
         output.append(0x7D)
