@@ -7,36 +7,13 @@ import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
 
-/// The real file system, counting the calls that change a folder's names or flush it.
-private final class CountingFileSystem: FileSystemWrapper, @unchecked Sendable {
-    let base: any FileSystem = PosixFileSystem()
-    private let lock = Mutex()
-    private var counts: [String: Int] = [:]
-
-    func count(of operation: String) -> Int { lock.withLock { counts[operation] ?? 0 } }
-    private func note(_ operation: String) { lock.withLock { counts[operation, default: 0] += 1 } }
-
-    func link(_ source: String, to destination: String) throws(SystemError) {
-        note("link")
-        try base.link(source, to: destination)
-    }
-    func synchronizeDirectory(_ path: String) throws(SystemError) {
-        note("directoryFsync")
-        try base.synchronizeDirectory(path)
-    }
-    func statuses(in path: String, names: [String]) throws(SystemError) -> [FileStatus?] {
-        lock.withLock { counts["statuses", default: 0] += names.count }
-        return try base.statuses(in: path, names: names)
-    }
-    func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
-        if path.contains("/.liftlog/index/months/") { note("monthFileReads") }
-        if path.hasSuffix("/.liftlog/index/state.tsv") { note("stateReads") }
-        return try base.readFile(path, limit: limit)
-    }
-}
+/// Whether a path read is a month's index file, or the index state.
+private func isMonthFile(_ path: String) -> Bool { path.contains("/.liftlog/index/months/") }
+private func isState(_ path: String) -> Bool { path.hasSuffix("/.liftlog/index/state.tsv") }
 
 @Suite("Session index")
 struct SessionIndexTests {
+
     /// Writes `count` completed sessions a day apart, newest last, straight to disk.
     private func writeSessions(_ store: Store, count: Int, start: Timestamp = .fixture) throws -> [Session] {
         var sessions: [Session] = []
@@ -243,15 +220,15 @@ struct SessionIndexTests {
             writeText("stale\n", to: index + "/months/1999-01.tsv")
             writeText("torn", to: index + "/months/.2025-01.tsv" + StoreFiles.temporarySuffix)
 
-            let counting = CountingFileSystem()
+            let counting = RecordingFileSystem()
             var environment = Store.Environment.test()
             environment.fileSystem = counting
             let again = try Store.open(at: root + "/store", environment: environment)
             #expect(try again.reindex().sessions == 23)
             #expect(snapshot(index, excluding: nil) == fromNothing)
             // The old files were unlinked, not given a second name and flushed away one by one.
-            #expect(counting.count(of: "link") == 0)
-            #expect(counting.count(of: "directoryFsync") < months.count)
+            #expect(counting.linkCount == 0)
+            #expect(counting.folderFlushCount < months.count)
             #expect(try again.history(HistoryQuery(perPage: 100)).sessions == (try store.history(HistoryQuery(perPage: 100)).sessions))
         }
     }
@@ -370,7 +347,7 @@ struct SessionIndexTests {
         try withTemporaryDirectory { root throws in
             let created = try makeStore(at: root, seed: false)
             let sessions = try writeSessions(created, count: 12)
-            let counting = CountingFileSystem()
+            let counting = RecordingFileSystem()
             // A clock past the folders' times, so that they are recorded (and not listed again).
             var environment = Store.Environment.test(now: Timestamp("2040-01-01T00:00:00+00:00")!)
             environment.fileSystem = counting
@@ -385,21 +362,21 @@ struct SessionIndexTests {
             usleep(UInt32(FileStatus.settlingNanoseconds / 1000) + 200_000)
             #expect(try page() == expected)
             #expect(try page() == expected)
-            let (stateReads, monthReads) = (counting.count(of: "stateReads"), counting.count(of: "monthFileReads"))
+            let (stateReads, monthReads) = (counting.reads(where: isState), counting.reads(where: isMonthFile))
             for _ in 0..<3 { #expect(try page() == expected) }
-            #expect(counting.count(of: "stateReads") == stateReads)
-            #expect(counting.count(of: "monthFileReads") == monthReads)
+            #expect(counting.reads(where: isState) == stateReads)
+            #expect(counting.reads(where: isMonthFile) == monthReads)
             // Each written again in place by hand, byte for byte as it was: read again (its
             // identity moved on), and the page stands.
             let state = root + "/store/.liftlog/index/state.tsv"
             writeBytes(try #require(readBytes(state)), to: state)
             #expect(try page() == expected)
-            #expect(counting.count(of: "stateReads") == stateReads + 1)
+            #expect(counting.reads(where: isState) == stateReads + 1)
             let newest = try #require(sessions.last)
             let shard = root + "/store/" + MonthKey(year: newest.startedAt.localDate.year, month: newest.startedAt.localDate.month).shardPath
             writeBytes(try #require(readBytes(shard)), to: shard)
             #expect(try page() == expected)
-            #expect(counting.count(of: "monthFileReads") > monthReads)
+            #expect(counting.reads(where: isMonthFile) > monthReads)
             // A session added by hand: shown at once, whatever was kept.
             let late = Session.fixture(id: "3f2c9a1e-8b7d-4c6e-9f01-000000000099", start: newest.startedAt.adding(seconds: 3600))
             try created.files.save(late, to: late.relativePath)
@@ -808,7 +785,7 @@ struct SessionByIDTests {
     func throughTheShard() throws {
         try withTemporaryDirectory { root throws in
             let sessions = try writeSessions(try makeStore(at: root, seed: false), ids: ids)
-            let counting = CountingFileSystem()
+            let counting = RecordingFileSystem()
             var environment = Store.Environment.test()
             environment.fileSystem = counting
             let store = try Store.open(at: root + "/store", environment: environment)
@@ -817,10 +794,10 @@ struct SessionByIDTests {
                 #expect(found.session.id.rawValue.hasPrefix(prefix.lowercased().prefix(8)))
                 #expect(found.path == (prefix == sessions[0].id.rawValue ? sessions[0] : sessions[2]).relativePath)
             }
-            #expect(counting.count(of: "statuses") == 0)
+            #expect(counting.namesLookedAt == 0)
             // Fewer characters: the folders are compared with the index first, as for any read.
             #expect(try store.session(idPrefix: "7d41aa0").session.id == sessions[2].id)
-            #expect(counting.count(of: "statuses") > 0)
+            #expect(counting.namesLookedAt > 0)
         }
     }
 
@@ -881,7 +858,7 @@ extension SessionByIDTests {
     func missingIDs() throws {
         try withTemporaryDirectory { root throws in
             let sessions = try writeSessions(try makeStore(at: root, seed: false), ids: ids)
-            let counting = CountingFileSystem()
+            let counting = RecordingFileSystem()
             // A clock past the folders' times, so that they are recorded (and not listed again).
             var environment = Store.Environment.test(now: Timestamp("2040-01-01T00:00:00+00:00")!)
             environment.fileSystem = counting
@@ -889,9 +866,9 @@ extension SessionByIDTests {
             _ = try store.history(HistoryQuery())
             let shard = root + "/store/.liftlog/index/ids/5a.tsv", hashes = root + "/store/.liftlog/index/ids.tsv"
             let missing = LiftLogError.notFound("No session with ID '5a0c19e2-2'.", remedy: .listSessions)
-            var reads = counting.count(of: "monthFileReads")
+            var reads = counting.reads(where: isMonthFile)
             #expect(throws: missing) { try store.session(idPrefix: "5a0c19e2-2") }
-            #expect(counting.count(of: "monthFileReads") == reads)
+            #expect(counting.reads(where: isMonthFile) == reads)
             // A shard older than the months' files (a crash): it lists one of the two sessions
             // beginning 5a0c19e, which is ambiguous all the same.
             let intact = try #require(readText(shard))
@@ -899,20 +876,20 @@ extension SessionByIDTests {
             #expect(throws: LiftLogError.validation("Session ID '5a0c19e' is ambiguous: it matches 2 sessions (5a0c19e2-0b, 5a0c19e2-1b). Give more characters.")) {
                 try store.session(idPrefix: "5a0c19e")
             }
-            #expect(counting.count(of: "monthFileReads") > reads)
-            reads = counting.count(of: "monthFileReads")
+            #expect(counting.reads(where: isMonthFile) > reads)
+            reads = counting.reads(where: isMonthFile)
             #expect(readText(shard) == intact)
             #expect(throws: missing) { try store.session(idPrefix: "5a0c19e2-2") }
-            #expect(counting.count(of: "monthFileReads") == reads)
+            #expect(counting.reads(where: isMonthFile) == reads)
             // ids.tsv damaged by hand: no shard is vouched for until written again.
             writeText("5a\t1\n", to: hashes)
             #expect(throws: missing) { try store.session(idPrefix: "5a0c19e2-2") }
-            #expect(counting.count(of: "monthFileReads") > reads)
-            reads = counting.count(of: "monthFileReads")
+            #expect(counting.reads(where: isMonthFile) > reads)
+            reads = counting.reads(where: isMonthFile)
             #expect(readText(hashes) != "5a\t1\n")
             #expect(throws: missing) { try store.session(idPrefix: "5a0c19e2-2") }
             #expect(try store.session(idPrefix: "5a0c19e2-1").path == sessions[1].relativePath)
-            #expect(counting.count(of: "monthFileReads") == reads)
+            #expect(counting.reads(where: isMonthFile) == reads)
         }
     }
 

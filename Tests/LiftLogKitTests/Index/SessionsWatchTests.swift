@@ -7,21 +7,6 @@ import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
 
-/// The real file system, noting the session files each `stat` batch looks at.
-private final class StatRecordingFileSystem: FileSystemWrapper, @unchecked Sendable {
-    let base: any FileSystem = PosixFileSystem()
-    private let lock = Mutex()
-    private var looked: [String] = []
-
-    /// The session files looked at since the last call.
-    func takeLooked() -> [String] { lock.withLock { defer { looked = [] }; return looked } }
-
-    func statuses(in path: String, names: [String]) throws(SystemError) -> [FileStatus?] {
-        lock.withLock { looked += names.filter { $0.hasSuffix(".json") } }
-        return try base.statuses(in: path, names: names)
-    }
-}
-
 @Suite("Watching the session folders")
 struct SessionsWatchTests {
     /// A session file written by hand (not through the store), as git or a sync writes one.
@@ -103,7 +88,7 @@ struct SessionsWatchTests {
             for (number, start) in ["2025-01-10T07:00:00Z", "2025-02-10T07:00:00Z", "2025-03-10T07:00:00Z"].enumerated() {
                 paths.append(try writeSession(created, number: number, start: start))
             }
-            let recording = StatRecordingFileSystem()
+            let recording = RecordingFileSystem()
             var environment = Store.Environment.test(now: Timestamp("2030-01-01T00:00:00Z")!)
             environment.fileSystem = recording
             let store = try Store.open(at: created.root, environment: environment)
@@ -113,10 +98,10 @@ struct SessionsWatchTests {
 
             #expect(try setCounts() == [3, 3, 3])      // builds the index
             #expect(try setCounts() == [3, 3, 3])
-            _ = recording.takeLooked()
+            _ = recording.takeNamesLookedAt(endingIn: ".json")
             // Nothing reported since the last read found the files right: none is looked at.
             #expect(try setCounts() == [3, 3, 3])
-            #expect(recording.takeLooked().isEmpty)
+            #expect(recording.takeNamesLookedAt(endingIn: ".json").isEmpty)
 
             // The newest file written in place (same inode: no folder changes), by hand.
             let newest = paths[2]
@@ -124,14 +109,14 @@ struct SessionsWatchTests {
                                                                       start: Timestamp("2025-03-10T07:00:00Z")!, sets: 5).json)
             writeBytes(rewritten, to: newest)
             #expect(try setCounts() == [5, 3, 3])
-            #expect(recording.takeLooked().count >= 3)
+            #expect(recording.takeNamesLookedAt(endingIn: ".json").count >= 3)
             #expect(try setCounts() == [5, 3, 3])
-            #expect(recording.takeLooked().isEmpty)
+            #expect(recording.takeNamesLookedAt(endingIn: ".json").isEmpty)
 
             // Past the bound, the files are looked at again, though nothing was reported.
             usleep(UInt32(SessionsWatch.unchangedFor * 1_000_000) + 100_000)
             #expect(try setCounts() == [5, 3, 3])
-            #expect(recording.takeLooked().sorted() == paths.map { String($0.split(separator: "/").suffix(2).joined(separator: "/")) }.sorted())
+            #expect(recording.takeNamesLookedAt(endingIn: ".json").sorted() == paths.map { String($0.split(separator: "/").suffix(2).joined(separator: "/")) }.sorted())
         }
         #endif
     }

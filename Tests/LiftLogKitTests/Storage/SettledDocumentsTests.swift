@@ -7,30 +7,14 @@ import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
 
-/// The real file system, counting the reads of one file.
-private final class ReadCountingFileSystem: FileSystemWrapper, @unchecked Sendable {
-    let base: any FileSystem = PosixFileSystem()
-    let suffix: String
-    private let lock = Mutex()
-    private var reads = 0
-
-    init(counting suffix: String) { self.suffix = suffix }
-
-    var count: Int { lock.withLock { reads } }
-
-    func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
-        if path.hasSuffix(suffix) { lock.withLock { reads += 1 } }
-        return try base.readFile(path, limit: limit)
-    }
-}
-
 @Suite("Documents kept by their files' settled identity")
 struct SettledDocumentsTests {
     @Test("a process that opens a store again and again reads its manifest once it is over two seconds old, and again whenever it changes")
     func manifestKept() throws {
         try withTemporaryDirectory { root throws in
             let created = try makeStore(at: root, seed: false)
-            let counting = ReadCountingFileSystem(counting: "/" + Store.manifestFileName)
+            let counting = RecordingFileSystem()
+            func manifestReads() -> Int { counting.reads { $0.hasSuffix("/" + Store.manifestFileName) } }
             var environment = Store.Environment.test()
             environment.fileSystem = counting
             func unit() throws(LiftLogError) -> WeightUnit {
@@ -40,18 +24,18 @@ struct SettledDocumentsTests {
             // Just written: read at every open.
             #expect(try unit() == .kg)
             #expect(try unit() == .kg)
-            #expect(counting.count == 2)
+            #expect(manifestReads() == 2)
             usleep(UInt32(FileStatus.settlingNanoseconds / 1000) + 200_000)
             #expect(try unit() == .kg)
-            let reads = counting.count
+            let reads = manifestReads()
             for _ in 0..<3 { #expect(try unit() == .kg) }
-            #expect(counting.count == reads)
+            #expect(manifestReads() == reads)
             // Edited in place by hand: read again at once.
             let manifest = created.root + "/" + Store.manifestFileName
             let text = try #require(readText(manifest))
             writeText(text.replacingOccurrences(of: "\"kg\"", with: "\"lbs\""), to: manifest)
             #expect(try unit() == .lbs)
-            #expect(counting.count == reads + 1)
+            #expect(manifestReads() == reads + 1)
             // Broken in place: refused, never answered from what was kept.
             writeText("{", to: manifest)
             #expect(throws: LiftLogError.self) { try unit() }
