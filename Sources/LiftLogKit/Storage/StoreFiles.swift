@@ -28,7 +28,14 @@ package struct StoreFiles: Sendable {
 
     /// The absolute path of `relative`.
     package func absolute(_ relative: String) -> String {
-        relative.isEmpty ? root : root + "/" + relative
+        guard !relative.isEmpty else { return root }
+        // Made in one allocation (`root + "/" + relative` makes two strings).
+        var path = ""
+        path.reserveCapacity(root.utf8.count + 1 + relative.utf8.count)
+        path += root
+        path += "/"
+        path += relative
+        return path
     }
 
     /// Whether `relative` is a plain path inside the store: no empty, `.` or `..` components,

@@ -152,6 +152,8 @@ public struct Store: Sendable {
 
     /// Removes `.` and `..` and repeated slashes lexically.
     static func normalize(_ path: String) -> String {
+        // A server opens its store for every request, by a path that is normal already.
+        if isNormal(path) { return path }
         var parts: [String] = []
         for component in path.split(separator: "/") {
             if component == "." { continue }
@@ -161,6 +163,26 @@ public struct Store: Sendable {
         var normalized = ""
         for part in parts { normalized += "/" + part }
         return normalized.isEmpty ? "/" : normalized
+    }
+
+    /// Whether `path` is what ``normalize(_:)`` makes of it: absolute, no empty, `.` or `..`
+    /// component, no slash at the end (but for `/` itself).
+    static func isNormal(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return false }
+        guard bytes.count > 1 else { return true }
+        var length = 0, onlyDots = true
+        for byte in bytes.dropFirst() {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (onlyDots && length <= 2) { return false }
+                length = 0
+                onlyDots = true
+            } else {
+                length += 1
+                if byte != UInt8(ascii: ".") { onlyDots = false }
+            }
+        }
+        return length > 0 && !(onlyDots && length <= 2)
     }
 
     // MARK: Locking

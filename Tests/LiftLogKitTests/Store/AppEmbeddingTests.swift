@@ -15,6 +15,18 @@ struct AppEmbeddingTests {
         }
     }
 
+    @Test("a store path is made normal lexically; one already normal is taken as it is", arguments: [
+        ("/", "/", true), ("/a", "/a", true), ("/home/me/training", "/home/me/training", true), ("/a/.../b", "/a/.../b", true),
+        ("/a/.b/..c", "/a/.b/..c", true), ("//", "/", false), ("/a/", "/a", false), ("/a//b", "/a/b", false),
+        ("/a/./b", "/a/b", false), ("/a/../b", "/b", false), ("/a/b/..", "/a", false), ("/a/.", "/a", false),
+        ("/..", "/", false), ("/./", "/", false),
+    ])
+    func normalPaths(path: String, normal: String, alreadyNormal: Bool) {
+        #expect(Store.normalize(path) == normal)
+        #expect(Store.isNormal(path) == alreadyNormal)
+        #expect(Store.isNormal(normal))
+    }
+
     @Test("perform runs the work off the caller and returns its result or its error")
     func perform() async throws {
         try await withTemporaryDirectoryAsync { root in
