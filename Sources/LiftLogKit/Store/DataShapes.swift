@@ -35,32 +35,52 @@ public enum DataShapes {
     public static func summary(_ summary: SessionSummary) -> JSONValue {
         var members: [JSONObject.Member] = []
         members.reserveCapacity(15)
-        summaryMembers(of: summary) { key, value in
-            let json: JSONValue = switch value {
-            case .string(let text): text.map { .string($0) } ?? .null
-            case .timestamp(let time): time.map { .string($0.description) } ?? .null
-            case .integer(let number): number.map { .number(JSONNumber($0)) } ?? .null
-            case .double(let number): .number(JSONNumber(number))
-            }
-            members.append(.init(key: key.description, value: json))
-        }
+        summaryMembers(of: summary) { key, value in members.append(.init(key: key.description, value: tree(value))) }
         // Made in the order the keys are written: the writer need not sort them.
         return .object(JSONObject(uniqueMembers: members))
     }
 
-    /// A value of a history summary: text, a time or a number, absent (`null`) but for a
-    /// total. Each kind is written without making a `String` where it can be.
-    private enum SummaryValue {
+    /// A page of history: ``historyMembers(of:_:)`` as a tree.
+    public static func history(_ page: HistoryPage) -> JSONValue {
+        var members: [JSONObject.Member] = []
+        historyMembers(of: page) { key, value in members.append(.init(key: key.description, value: tree(value))) }
+        return .object(JSONObject(uniqueMembers: members))
+    }
+
+    /// ``history(_:)`` as ``JSONWriter/compactBytes(_:)`` writes it, byte for byte, written
+    /// straight from the page without building the tree: what the HTTP server answers for every
+    /// page of history (the tree and its writing were a third of a page's work).
+    public static func historyCompactBytes(_ page: HistoryPage) -> [UInt8] {
+        var output = ByteBuffer(capacity: 256 + 448 * page.sessions.count)
+        writeCompact(members: { historyMembers(of: page, $0) }, into: &output)
+        return output.bytes()
+    }
+
+    /// A value of a page of history: text, a time or a number, absent (`null`) but for a
+    /// total, or the page's sessions. Each kind is written without making a `String` where it
+    /// can be.
+    private enum MemberValue {
         case string(String?)
         case timestamp(Timestamp?)
         case integer(Int?)
         case double(Double)
+        case summaries([SessionSummary])
+    }
+
+    /// The members of a page of history, in the order they are written (code point order of
+    /// their keys): the one list both the tree (``history(_:)``) and the compact bytes
+    /// (``historyCompactBytes(_:)``) are made from.
+    private static func historyMembers(of page: HistoryPage, _ member: (StaticString, MemberValue) -> Void) {
+        member("page", .integer(page.page))
+        member("per_page", .integer(page.perPage))
+        member("sessions", .summaries(page.sessions))
+        member("total", .integer(page.total))
+        member("total_pages", .integer(page.totalPages))
     }
 
     /// The members of a session of a history page, in the order they are written (code point
-    /// order of their keys): the one list both the tree (``summary(_:)``) and the compact bytes
-    /// the server answers with (``historyCompactBytes(_:)``) are made from.
-    private static func summaryMembers(of summary: SessionSummary, _ member: (StaticString, SummaryValue) -> Void) {
+    /// order of their keys), as ``historyMembers(of:_:)`` lists the page's.
+    private static func summaryMembers(of summary: SessionSummary, _ member: (StaticString, MemberValue) -> Void) {
         member("completed_at", .timestamp(summary.completedAt))
         member("duration_seconds", .integer(summary.durationSeconds))
         member("exercise_count", .integer(summary.exerciseCount))
@@ -78,42 +98,21 @@ public enum DataShapes {
         member("week_number", .integer(summary.weekNumber))
     }
 
-    public static func history(_ page: HistoryPage) -> JSONValue {
-        .object(JSONObject(uniqueMembers: [
-            .init(key: "page", value: .number(JSONNumber(page.page))),
-            .init(key: "per_page", value: .number(JSONNumber(page.perPage))),
-            .init(key: "sessions", value: .array(page.sessions.map(summary))),
-            .init(key: "total", value: .number(JSONNumber(page.total))),
-            .init(key: "total_pages", value: .number(JSONNumber(page.totalPages))),
-        ]))
-    }
-
-    /// ``history(_:)`` as ``JSONWriter/compactBytes(_:)`` writes it, byte for byte, written
-    /// straight from the page without building the tree: what the HTTP server answers for every
-    /// page of history (the tree and its writing were a third of a page's work).
-    public static func historyCompactBytes(_ page: HistoryPage) -> [UInt8] {
-        var output = ByteBuffer(capacity: 256 + 448 * page.sessions.count)
-        output.append("{\"page\":")
-        output.append(utf8Of: JSONNumber(page.page).text)
-        output.append(",\"per_page\":")
-        output.append(utf8Of: JSONNumber(page.perPage).text)
-        output.append(",\"sessions\":[")
-        for (offset, summary) in page.sessions.enumerated() {
-            if offset > 0 { output.append(0x2C) }
-            writeCompact(summary, into: &output)
+    /// A member's value as a tree.
+    private static func tree(_ value: MemberValue) -> JSONValue {
+        switch value {
+        case .string(let text): text.map { .string($0) } ?? .null
+        case .timestamp(let time): time.map { .string($0.description) } ?? .null
+        case .integer(let number): number.map { .number(JSONNumber($0)) } ?? .null
+        case .double(let number): .number(JSONNumber(number))
+        case .summaries(let summaries): .array(summaries.map(summary))
         }
-        output.append("],\"total\":")
-        output.append(utf8Of: JSONNumber(page.total).text)
-        output.append(",\"total_pages\":")
-        output.append(utf8Of: JSONNumber(page.totalPages).text)
-        output.append(0x7D)
-        return output.bytes()
     }
 
-    /// ``summaryMembers(of:_:)`` written compactly.
-    private static func writeCompact(_ summary: SessionSummary, into output: inout ByteBuffer) {
+    /// The object whose members `members` lists, written compactly.
+    private static func writeCompact(members: ((StaticString, MemberValue) -> Void) -> Void, into output: inout ByteBuffer) {
         var separator: UInt8 = 0x7B // `{`, then `,`
-        summaryMembers(of: summary) { key, value in
+        members { key, value in
             output.append(separator)
             separator = 0x2C
             output.append(0x22)
@@ -129,6 +128,13 @@ public enum DataShapes {
             case .integer(let number?): JSONNumber.appendText(of: number, to: &output)
             case .double(let number): JSONNumber.appendText(of: number, to: &output)
             case .string(nil), .timestamp(nil), .integer(nil): output.append("null")
+            case .summaries(let summaries):
+                output.append(0x5B)
+                for (offset, summary) in summaries.enumerated() {
+                    if offset > 0 { output.append(0x2C) }
+                    writeCompact(members: { summaryMembers(of: summary, $0) }, into: &output)
+                }
+                output.append(0x5D)
             }
         }
         output.append(0x7D)
