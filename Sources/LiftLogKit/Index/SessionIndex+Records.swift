@@ -109,15 +109,9 @@ extension SessionIndex {
         let cache = ParsedShardCache.shared
         let shardPath = key.shardPath
         let path = keepingParsed ? files.absolute(shardPath) : ""
-        var parentsChecked = parentsChecked
-        var identity: FileIdentity?
-        if keepingParsed && cache.readBefore(path) {
-            // Looked at before it is read: a change after this `stat` moves the identity on.
-            guard let status = try? files.checkedStatus(shardPath, parentsChecked: parentsChecked) else { return .unusable }
-            parentsChecked = true
-            identity = status.settledIdentity
-            if let identity, let records = cache.parsed(path, hash: month.shardHash, identity: identity) { return .parsed(records) }
-        }
+        guard let (identity, parentsChecked) = files.lookAgain(shardPath, kept: keepingParsed && cache.readBefore(path),
+                                                               parentsChecked: parentsChecked) else { return .unusable }
+        if let records = cache.parsed(path, hash: month.shardHash, identity: identity) { return .parsed(records) }
         guard let bytes = try? files.read(shardPath, parentsChecked: parentsChecked) else { return .unusable }
         var lookup = ParsedShardCache.Lookup.new
         if keepingParsed {

@@ -78,7 +78,7 @@ package final class SessionIndex {
         self.files = files
         self.unit = unit
         self.now = now
-        if let (state, hash) = IndexStateCache.shared.state(in: files, at: SessionIndex.statePath), state.unit == unit {
+        if let (state, hash) = IndexStateCache.state(in: files, at: SessionIndex.statePath), state.unit == unit {
             self.state = state
             self.stateHash = hash
         } else {

@@ -22,48 +22,26 @@ extension StoreFiles {
     /// ``load(_:as:)`` for a document a long-running process reads for every request (the
     /// manifest, at each ``Store/open(at:environment:)``): a file seen again with the settled
     /// identity it had when it was last decoded (``FileStatus/settledIdentity``) is not read
-    /// again; its decoded value is taken (``SettledDocuments``).
+    /// again; its decoded value is taken (``settledDocuments``).
     package func loadKeepingSettled<T: JSONDecodable & Sendable>(_ relative: String, as type: T.Type = T.self) throws(LiftLogError) -> T? {
         let before = try status(relative)
         let identity = before?.settledIdentity
         let path = absolute(relative)
-        if let identity, let kept = SettledDocuments.shared.value(at: path, identity: identity) as? T {
+        if let kept = StoreFiles.settledDocuments.value(at: path, identity: identity) as? T {
             versions.record(relative, before)
             return kept
         }
         guard let value = try load(relative, as: type, status: before) else { return nil }
-        if let identity { SettledDocuments.shared.keep(value, at: path, identity: identity) }
+        if let identity { StoreFiles.settledDocuments.keep(value, identity: identity, at: path) }
         return value
     }
+
+    /// The documents this process decoded from files with a settled identity, by absolute path:
+    /// a few (the manifests of the stores a server opens for every request).
+    static let settledDocuments = SettledFileCache<any Sendable>(capacity: 16)
 
     /// Writes `value` in canonical form, durably.
     package func save(_ value: some JSONEncodable, to relative: String) throws(LiftLogError) {
         try writeDurably(value.canonicalBytes, to: relative)
-    }
-}
-
-/// The documents a process decoded from files with a settled identity, by absolute path: a
-/// few (the manifests of the stores a server opens for every request).
-final class SettledDocuments: @unchecked Sendable {
-    static let shared = SettledDocuments()
-    static let capacity = 16
-
-    private let lock = Mutex()
-    private var entries: [String: (identity: FileIdentity, value: any Sendable)] = [:]
-
-    /// The value decoded from the file at `path` when it had `identity`.
-    func value(at path: String, identity: FileIdentity) -> (any Sendable)? {
-        lock.withLock {
-            guard let entry = entries[path], entry.identity == identity else { return nil }
-            return entry.value
-        }
-    }
-
-    /// Keeps `value`, decoded from the file at `path` read after it was found with `identity`.
-    func keep(_ value: any Sendable, at path: String, identity: FileIdentity) {
-        lock.withLock {
-            if entries[path] == nil && entries.count >= SettledDocuments.capacity { entries.removeAll() }
-            entries[path] = (identity, value)
-        }
     }
 }
