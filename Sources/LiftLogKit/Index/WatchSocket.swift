@@ -192,15 +192,19 @@ package final class WatchServer: @unchecked Sendable {
             unlink(path)
         }
         let descriptor = WatchSocket.newSocket()
+        // The error of the call that failed, taken right after it.
+        var failure: Int32 = descriptor >= 0 ? 0 : errno
         let previousMask = umask(0o177)
-        let bound = descriptor >= 0 && (WatchSocket.withAddress(root: files.root) { bind(descriptor, $0, $1) == 0 } ?? false)
-        let bindError = errno
+        if failure == 0 && !(WatchSocket.withAddress(root: files.root) { bind(descriptor, $0, $1) == 0 } ?? false) { failure = errno }
         umask(previousMask)
-        guard bound, listen(descriptor, 64) == 0, let status = try? files.fileSystem.status(path) else {
+        if failure == 0 && listen(descriptor, 64) != 0 { failure = errno }
+        var status: FileStatus?
+        if failure == 0 { status = try? files.fileSystem.status(path) }
+        guard let status else {
             if descriptor >= 0 { close(descriptor) }
             giveUp()
-            if bindError == EADDRINUSE { throw alreadyWatched }
-            throw .io(path: WatchSocket.path, operation: "listen on", reason: Errno(rawValue: bindError).description)
+            if failure == EADDRINUSE { throw alreadyWatched }
+            throw .io(path: WatchSocket.path, operation: "listen on", reason: Errno(rawValue: failure == 0 ? ENOENT : failure).description)
         }
         listener = descriptor
         inode = status.inode
