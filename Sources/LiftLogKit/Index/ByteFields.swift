@@ -9,17 +9,24 @@ import Darwin
 /// Byte-level splitting of the index's text files: lines and tab-separated fields, without
 /// building `Character`s (the index is read on every command, so this is a hot path).
 enum ByteFields {
-    /// The lines of `bytes`, without their `\n`; a final empty line is dropped.
-    static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    /// The lines of `bytes`, without their `\n`, that start with `prefix` (every line for an
+    /// empty one); a final empty line is dropped. Line breaks are found with `memchr` and the
+    /// prefix compared with `memcmp`: an ID shard of a large log holds hundreds of lines, of
+    /// which `show` wants one.
+    static func lines(_ bytes: [UInt8], startingWith prefix: [UInt8] = []) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
-        var start = 0
         bytes.withUnsafeBufferPointer { buffer in
-            for index in 0..<buffer.count where buffer[index] == 0x0A {
-                lines.append(bytes[start..<index])
-                start = index + 1
+            prefix.withUnsafeBufferPointer { wanted in
+                var start = 0
+                while start < buffer.count {
+                    let end = find(0x0A, in: buffer, from: start, to: buffer.count)
+                    if end - start >= wanted.count && (wanted.isEmpty || memcmp(buffer.baseAddress! + start, wanted.baseAddress!, wanted.count) == 0) {
+                        lines.append(bytes[start..<end])
+                    }
+                    start = end + 1
+                }
             }
         }
-        if start < bytes.count { lines.append(bytes[start..<bytes.count]) }
         return lines
     }
 

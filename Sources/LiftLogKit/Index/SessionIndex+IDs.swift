@@ -97,7 +97,7 @@ extension SessionIndex {
     static func shardPaths(_ bytes: [UInt8], idPrefix prefix: String) -> [String: String] {
         var matches: [String: String] = [:]
         let prefixBytes = Array(prefix.utf8)
-        for line in ByteFields.lines(bytes) where line.starts(with: prefixBytes) {
+        for line in ByteFields.lines(bytes, startingWith: prefixBytes) {
             if let (id, path) = shardEntry(line) { matches[id] = path }
         }
         return matches
@@ -126,7 +126,7 @@ extension SessionIndex {
             }
         } else if let bytes = try vouchedShard(id) {
             let idBytes = Array(id.utf8)
-            for line in ByteFields.lines(bytes) where line.starts(with: idBytes) {
+            for line in ByteFields.lines(bytes, startingWith: idBytes) {
                 if let entry = SessionIndex.shardEntry(line), entry.id == id { found.append(entry.path) }
             }
             // What the refresh found changed since the shard was written.

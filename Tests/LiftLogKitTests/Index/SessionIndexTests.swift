@@ -736,6 +736,18 @@ struct ByteFieldsTests {
         let lines = ByteFields.lines(Array("a\tb\n\tc\nlast".utf8))
         #expect(lines.map { String(decoding: $0, as: UTF8.self) } == ["a\tb", "\tc", "last"])
         #expect(ByteFields.fields(lines[1]).map { String(decoding: $0, as: UTF8.self) } == ["", "c"])
+        func text(_ lines: [ArraySlice<UInt8>]) -> [String] { lines.map { String(decoding: $0, as: UTF8.self) } }
+        // Empty lines kept, a final line break ends the last line, nothing gives no line.
+        #expect(text(ByteFields.lines(Array("a\n\nb\n".utf8))) == ["a", "", "b"])
+        #expect(text(ByteFields.lines(Array("\n".utf8))) == [""])
+        #expect(ByteFields.lines([]).isEmpty)
+        // Only the lines that start with a prefix: the line as long as the prefix too, never one
+        // that holds it further on or is shorter.
+        let shard = Array("e17d0729-aa\tsessions/a.json\ne17d\ne1\nxe17d0729\ne17d0729-bb\tsessions/b.json".utf8)
+        #expect(text(ByteFields.lines(shard, startingWith: Array("e17d".utf8))) == ["e17d0729-aa\tsessions/a.json", "e17d", "e17d0729-bb\tsessions/b.json"])
+        #expect(text(ByteFields.lines(shard, startingWith: Array("e17d0729-b".utf8))) == ["e17d0729-bb\tsessions/b.json"])
+        #expect(ByteFields.lines(shard, startingWith: Array("f".utf8)).isEmpty)
+        #expect(text(ByteFields.lines(shard, startingWith: [])) == text(ByteFields.lines(shard)))
     }
 }
 
