@@ -6,7 +6,7 @@ extension SessionIndex {
         var text = loadShard(key)
         if text == nil && expectsShard(key) { return try repair(key) }
         shardLines[key] = nil
-        guard let records = SessionIndex.parse(text?.allLines() ?? [], of: key) else { return try repair(key) }
+        guard let records = parse(text?.allLines() ?? [], of: key) else { return try repair(key) }
         shards[key] = records
         return records
     }
@@ -17,7 +17,7 @@ extension SessionIndex {
         if let cached = shards[key] { return cached }
         guard let bytes = loadShard(key, parentsChecked: parentsChecked) else { return try records(of: key) }
         var text = bytes
-        guard let parsed = SessionIndex.parse(text.allLines(), of: key) else { return try records(of: key) }
+        guard let parsed = parse(text.allLines(), of: key) else { return try records(of: key) }
         return parsed
     }
 
@@ -69,7 +69,7 @@ extension SessionIndex {
         case .text(var text):
             let lines = text.lines(range)
             shardLines[key] = text
-            guard let parsed = SessionIndex.parse(lines, of: key) else {
+            guard let parsed = parse(lines, of: key) else {
                 let repaired = try repair(key)
                 return Array(repaired[range.clamped(to: 0..<repaired.count)])
             }
@@ -120,7 +120,7 @@ extension SessionIndex {
         }
         guard month.shardHash == 0 || ContentHash.of(bytes) == month.shardHash else { return .unusable }
         var text = ShardText(bytes)
-        if case .readBefore = lookup, var records = SessionIndex.parse(text.allLines(), of: key) {
+        if case .readBefore = lookup, var records = parse(text.allLines(), of: key) {
             for index in records.indices { records[index].summary?.noteWorkSetTraits() }
             cache.keep(records, path: path, hash: month.shardHash, bytes: bytes, identity: identity)
             return .parsed(records)
@@ -128,12 +128,17 @@ extension SessionIndex {
         return .text(text)
     }
 
-    /// The records of a month's shard lines (with one cache of exercises for the run); `nil`
-    /// when a line does not read.
-    static func parse(_ lines: [ArraySlice<UInt8>], of key: MonthKey) -> [IndexRecord]? {
+    /// The records of a month's shard lines, taking the exercises they name from
+    /// ``exerciseRefs``, which every month this index reads shares (a page of history spans
+    /// several months that name the same exercises); `nil` when a line does not read.
+    func parse(_ lines: [ArraySlice<UInt8>], of key: MonthKey) -> [IndexRecord]? {
+        SessionIndex.parse(lines, of: key, exercises: &exerciseRefs)
+    }
+
+    /// ``parse(_:of:)`` with the exercises named taken from `exercises`.
+    static func parse(_ lines: [ArraySlice<UInt8>], of key: MonthKey, exercises: inout ExerciseRefCache) -> [IndexRecord]? {
         var records: [IndexRecord] = []
         records.reserveCapacity(lines.count)
-        var exercises = ExerciseRefCache()
         for line in lines {
             guard let record = IndexRecord(line: line, folder: key.folder, exercises: &exercises) else { return nil }
             records.append(record)

@@ -73,6 +73,8 @@ package final class SessionIndex {
     /// The process's own watch of the session folders and the generation its look gave when
     /// this index was refreshed (``SessionsWatch/filesToCheck(_:generation:)``).
     var watched: (watch: SessionsWatch, generation: UInt64)?
+    /// The exercises the index lines read so far named (``parse(_:of:)``).
+    var exerciseRefs = ExerciseRefCache()
 
     package init(files: StoreFiles, unit: WeightUnit, now: @escaping @Sendable () -> Timestamp) {
         self.files = files
