@@ -131,6 +131,7 @@ struct Fixture {
     var root: String
     var path: String { root + "/store" }
     var pageFiles: [String] = []
+    /// The session `show` shows (a middle one of the store, of the same size in every store).
     var middle: SessionSummary?
     /// The session files that contain Back Squat.
     var progressFiles: [String] = []
@@ -201,7 +202,17 @@ func prepare(_ fixture: inout Fixture) throws {
     let store = try Store.open(at: fixture.path)
     _ = try store.history(HistoryQuery())
     fixture.pageFiles = try store.history(HistoryQuery(page: 100, perPage: 10)).sessions.map { fixture.path + "/" + $0.path }
-    fixture.middle = try store.history(HistoryQuery(page: fixture.size / 20, perPage: 10)).sessions[0]
+    // The session `show` shows: of fifty in the middle of the log, the one whose file is
+    // nearest 7.5 KB (the generator's mean), so that every store shows a session of the same
+    // size and the figures compare what the number of sessions costs, not the decoding of a
+    // longer file.
+    let page = try store.history(HistoryQuery(page: max(1, fixture.size / 100), perPage: 50)).sessions
+    fixture.middle = page.min { a, b in
+        func distance(_ summary: SessionSummary) -> Int64 {
+            abs(((try? store.files.status(summary.path))??.size ?? 0) - 7_500)
+        }
+        return distance(a) < distance(b)
+    }
 }
 for index in fixtures.indices { try prepare(&fixtures[index]) }
 try prepare(&fourYears)
