@@ -17,7 +17,7 @@ enum IndexStateCache {
         let path = files.absolute(relative)
         let cached = kept.entry(at: path)
         guard let look = files.lookAgain(relative, kept: cached != nil) else { return nil }
-        if let parsed = kept.value(at: path, identity: look.identity) { return parsed }
+        if let parsed = cached?.value(ifFoundWith: look.identity) { return parsed }
         guard let bytes = try? files.read(relative, parentsChecked: look.parentsChecked) else { return nil }
         if let cached, ByteFields.same(cached.bytes, bytes) {
             kept.keep(cached.value, bytes: bytes, identity: look.identity, at: path)

@@ -15,6 +15,13 @@ final class SettledFileCache<Value: Sendable>: @unchecked Sendable {
         /// The bytes read (none when what is kept is never compared with a new read).
         var bytes: [UInt8]
         var value: Value
+
+        /// `value`, when the file is found with the settled identity it had when `bytes` were
+        /// read; `nil` for no identity (a file younger than two seconds) or another.
+        func value(ifFoundWith found: FileIdentity?) -> Value? {
+            guard let found, identity == found else { return nil }
+            return value
+        }
     }
 
     let capacity: Int
@@ -35,11 +42,8 @@ final class SettledFileCache<Value: Sendable>: @unchecked Sendable {
     /// What is kept of the file at `path` when it was read after the file had `identity`;
     /// `nil` for no identity (a file younger than two seconds) or another.
     func value(at path: String, identity: FileIdentity?) -> Value? {
-        guard let identity else { return nil }
-        return lock.withLock {
-            guard let entry = entries[path], entry.identity == identity else { return nil }
-            return entry.value
-        }
+        guard identity != nil else { return nil }
+        return lock.withLock { entries[path]?.value(ifFoundWith: identity) }
     }
 
     /// Keeps `value`, made of `bytes` of the file at `path` read after it was found with
