@@ -33,18 +33,12 @@ public enum DataShapes {
 
     /// A session of a history page: ``summaryMembers(of:_:)`` as a tree.
     public static func summary(_ summary: SessionSummary) -> JSONValue {
-        var members: [JSONObject.Member] = []
-        members.reserveCapacity(15)
-        summaryMembers(of: summary) { key, value in members.append(.init(key: key.description, value: tree(value))) }
-        // Made in the order the keys are written: the writer need not sort them.
-        return .object(JSONObject(uniqueMembers: members))
+        tree(members: { summaryMembers(of: summary, $0) })
     }
 
     /// A page of history: ``historyMembers(of:_:)`` as a tree.
     public static func history(_ page: HistoryPage) -> JSONValue {
-        var members: [JSONObject.Member] = []
-        historyMembers(of: page) { key, value in members.append(.init(key: key.description, value: tree(value))) }
-        return .object(JSONObject(uniqueMembers: members))
+        tree(members: { historyMembers(of: page, $0) })
     }
 
     /// ``history(_:)`` as ``JSONWriter/compactBytes(_:)`` writes it, byte for byte, written
@@ -96,6 +90,15 @@ public enum DataShapes {
         member("total_volume", .double(summary.totalVolume))
         member("volume_unit", .string(summary.unit.rawValue))
         member("week_number", .integer(summary.weekNumber))
+    }
+
+    /// The object whose members `members` lists, as a tree (as ``writeCompact(members:into:)``
+    /// writes it), made in the order the keys are written: the writer need not sort them.
+    private static func tree(members: ((StaticString, MemberValue) -> Void) -> Void) -> JSONValue {
+        var list: [JSONObject.Member] = []
+        list.reserveCapacity(15)
+        members { key, value in list.append(.init(key: key.description, value: tree(value))) }
+        return .object(JSONObject(uniqueMembers: list))
     }
 
     /// A member's value as a tree.
