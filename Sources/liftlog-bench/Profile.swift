@@ -93,7 +93,10 @@ func profileServer(count: Int) throws {
     defer { removeTree(root) }
     let store = try SyntheticStore.build(at: root + "/store", count: count)
     try store.startSession()
-    try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5x5"], defaultUnit: .kg))
+    // A workout's worth: five exercises of five sets.
+    for exercise in ["Back Squat", "Bench Press", "Deadlift", "Overhead Press", "Barbell Row"] {
+        try store.log(exercise: exercise, sets: SetNotation.parse(["100x5x5"], defaultUnit: .kg))
+    }
     usleep(2_100_000)
     let path = store.root
     let api = API(storePath: path, token: nil, allowedHosts: [], version: "bench")
@@ -119,6 +122,10 @@ func profileServer(count: Int) throws {
     let metrics = try medianMilliseconds(runs: runs) { _ = try opened.metrics(of: active.session) }
     let sessionJSON = try DataShapes.session(active, store: opened)
     let sessionWrite = medianMilliseconds(runs: runs) { _ = JSONWriter.compactString(sessionJSON) }
+    // What the server answers for a set logged: the tree made and written, against the bytes
+    // written straight from the session (what it does).
+    let throughTree = try medianMilliseconds(runs: runs) { _ = JSONWriter.compactBytes(try DataShapes.session(active, store: opened)) }
+    let straight = try medianMilliseconds(runs: runs) { _ = try DataShapes.sessionCompactBytes(active, store: opened) }
     let body = Array("{\"exercise\": \"Back Squat\", \"sets\": [\"100x5\"]}".utf8)
     let target = "/api/workouts/\(active.session.id)/sets"
     var unflushed = Store.Environment.live
@@ -127,4 +134,6 @@ func profileServer(count: Int) throws {
     let log = try medianMilliseconds(runs: 31) { _ = try Store.open(at: path, environment: unflushed).log(exercise: "Back Squat", sets: set) }
     let post = medianMilliseconds(runs: 31) { _ = api.handle(HTTPRequest(method: "POST", target: target, headers: ["Content-Type": "application/json"], body: body)!) }
     print("log a set: find the session \(format(find)) ms, log without flushes \(format(log)) ms, metrics \(format(metrics)) ms, shape \(format(shaped)) ms, JSON \(format(sessionWrite)) ms; durable API call \(format(post)) ms")
+    let sets = active.session.entries.reduce(0) { $0 + $1.sets.count }
+    print("the answer, a session of \(sets) sets: through the tree \(format(throughTree)) ms, written straight \(format(straight)) ms")
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes JSON in the store's canonical form.
 ///
 /// The canonical form (FORMAT.md): UTF-8, object keys sorted by code point, two-space indent,
@@ -86,7 +92,7 @@ public enum JSONWriter {
         }
     }
 
-    private static func writeCompact(_ value: JSONValue, into output: inout ByteBuffer) {
+    static func writeCompact(_ value: JSONValue, into output: inout ByteBuffer) {
         switch value {
         case .array(let elements):
             output.append(0x5B)
@@ -156,35 +162,63 @@ public enum JSONWriter {
 /// Writes the canonical form of a value member by member, for a type that writes itself
 /// without building a ``JSONValue`` tree first (a session: ``Session/canonicalBytes``). The
 /// bytes are those ``JSONWriter/canonicalBytes(_:)`` writes for the same members, when the
-/// writer gives each object's keys in code-point order.
+/// writer gives each object's keys in code-point order; made `compact`, those
+/// ``JSONWriter/compactBytes(_:)`` writes.
+///
+/// Members from elsewhere can be merged into the outermost object of compact output
+/// (``adding(_:)``): a response's session with its derived numbers.
 struct CanonicalJSONWriter: ~Copyable {
     private var bytes = ByteBuffer(capacity: 4096)
     private var indent = 0
     /// Whether the container being written has no member yet.
     private var empty = true
+    /// On one line, without spaces (``JSONWriter/compactBytes(_:)``).
+    private let compact: Bool
+    /// How deep the container being written is (1: the outermost).
+    private var depth = 0
+    /// Members to merge into the outermost object, by key in code-point order, and how many
+    /// of them are written.
+    private var added: [JSONObject.Member] = []
+    private var addedWritten = 0
 
-    init() {}
+    init(compact: Bool = false) {
+        self.compact = compact
+    }
 
-    /// The document's bytes, with the final newline.
+    /// Merges `members` into the outermost object of a compact writer, each where its key
+    /// sorts; one whose key the writer is given too (through a `member` call) replaces that
+    /// member, whose value is then not written.
+    mutating func adding(_ members: JSONObject) {
+        precondition(compact, "members are added to compact output only")
+        added = JSONWriter.sortedMembers(members)
+        addedWritten = 0
+    }
+
+    /// The document's bytes, with the final newline (none when compact).
     consuming func finish() -> [UInt8] {
-        bytes.append(0x0A)
+        if !compact { bytes.append(0x0A) }
         return bytes.bytes()
     }
 
     mutating func beginObject() { begin(0x7B) }
-    mutating func endObject() { end(0x7D) }
+    mutating func endObject() {
+        if depth == 1 { _ = writeAdded(before: nil) }
+        end(0x7D)
+    }
     mutating func beginArray() { begin(0x5B) }
     mutating func endArray() { end(0x5D) }
 
     private mutating func begin(_ bracket: UInt8) {
         bytes.append(bracket)
         indent += 2
+        depth += 1
         empty = true
     }
 
     private mutating func end(_ bracket: UInt8) {
         indent -= 2
-        if !empty { JSONWriter.newline(indent, into: &bytes) }
+        depth -= 1
+        if !empty && !compact { JSONWriter.newline(indent, into: &bytes) }
         bytes.append(bracket)
         // The container is a member of the one around it, which is not empty.
         empty = false
@@ -194,15 +228,50 @@ struct CanonicalJSONWriter: ~Copyable {
     mutating func element() {
         if !empty { bytes.append(0x2C) }
         empty = false
-        JSONWriter.newline(indent, into: &bytes)
+        if !compact { JSONWriter.newline(indent, into: &bytes) }
     }
 
-    /// Starts the member `key` of an object: its value comes next.
-    mutating func key(_ key: StaticString) {
+    /// Starts the member `key` of an object: its value comes next, unless an added member
+    /// has this key (it is written instead, and `false` returned).
+    @discardableResult
+    mutating func key(_ key: StaticString) -> Bool {
+        if depth == 1 && addedWritten < added.count && !writeAdded(before: key) { return false }
         element()
         bytes.append(0x22)
         bytes.append(key)
-        bytes.append("\": ")
+        bytes.append(compact ? "\":" : "\": ")
+        return true
+    }
+
+    /// Writes the added members whose keys sort before `key` (all of them for `nil`); `false`
+    /// when one has `key` itself, written in its place.
+    private mutating func writeAdded(before key: StaticString?) -> Bool {
+        while addedWritten < added.count {
+            let member = added[addedWritten]
+            let order = key.map { CanonicalJSONWriter.order(member.key, $0) } ?? -1
+            guard order <= 0 else { return true }
+            addedWritten += 1
+            element()
+            JSONWriter.writeString(member.key, into: &bytes)
+            bytes.append(0x3A)
+            JSONWriter.writeCompact(member.value, into: &bytes)
+            if order == 0 { return false }
+        }
+        return true
+    }
+
+    /// Below zero when `text` sorts before `key` in code-point order (UTF-8 byte order),
+    /// zero when they are the same, above zero after.
+    private static func order(_ text: String, _ key: StaticString) -> Int {
+        var text = text
+        return text.withUTF8 { left in
+            let count = min(left.count, key.utf8CodeUnitCount)
+            if count > 0, let base = left.baseAddress {
+                let compared = memcmp(base, key.utf8Start, count)
+                if compared != 0 { return Int(compared) }
+            }
+            return left.count - key.utf8CodeUnitCount
+        }
     }
 
     mutating func string(_ text: String) { JSONWriter.writeString(text, into: &bytes) }
@@ -211,8 +280,7 @@ struct CanonicalJSONWriter: ~Copyable {
     /// The member `key` with a timestamp's text (written as ``Timestamp/description``), when
     /// there is one.
     mutating func member(_ key: StaticString, _ value: Timestamp?) {
-        guard let value else { return }
-        self.key(key)
+        guard let value, self.key(key) else { return }
         bytes.append(0x22)
         value.appendText(to: &bytes)
         bytes.append(0x22)
@@ -220,27 +288,23 @@ struct CanonicalJSONWriter: ~Copyable {
 
     /// The member `key` when `value` is not `nil` (the canonical form has no nulls).
     mutating func member(_ key: StaticString, _ value: String?) {
-        guard let value else { return }
-        self.key(key)
+        guard let value, self.key(key) else { return }
         string(value)
     }
 
     mutating func member(_ key: StaticString, _ value: Int?) {
-        guard let value else { return }
-        self.key(key)
+        guard let value, self.key(key) else { return }
         JSONNumber.appendText(of: value, to: &bytes)
     }
 
     mutating func member(_ key: StaticString, _ value: Double?) {
-        guard let value else { return }
-        self.key(key)
+        guard let value, self.key(key) else { return }
         JSONNumber.appendText(of: value, to: &bytes)
     }
 
     /// The member `key` with an array of strings, left out when empty.
     mutating func nonEmptyMember(_ key: StaticString, _ values: [String]) {
-        guard !values.isEmpty else { return }
-        self.key(key)
+        guard !values.isEmpty, self.key(key) else { return }
         beginArray()
         for value in values {
             element()

@@ -138,20 +138,40 @@ extension Session {
     /// writes for ``jsonValue``, written without the tree when the session has no keys this
     /// version does not know (which the tree places among the known ones).
     package var canonicalBytes: [UInt8] {
-        guard unknownFields.isEmpty, entries.allSatisfy({ $0.unknownFields.isEmpty && $0.sets.allSatisfy { $0.unknownFields.isEmpty } }) else {
-            return JSONWriter.canonicalBytes(jsonValue)
-        }
-        // Keys in code-point order, each written when ``jsonValue`` sets it.
+        guard !hasUnknownFields else { return JSONWriter.canonicalBytes(jsonValue) }
         var writer = CanonicalJSONWriter()
+        write(into: &writer, setReferences: false)
+        return writer.finish()
+    }
+
+    /// ``jsonValue`` with `members` merged in (each replacing the session's member of its
+    /// key) and, with `setReferences`, each set's `set_id` (``Store/setReference(in:entry:set:)``),
+    /// as ``JSONWriter/compactBytes(_:)`` writes that tree, but written straight from the
+    /// session; `nil` when the session has keys this version does not know.
+    package func compactBytes(adding members: JSONObject, setReferences: Bool) -> [UInt8]? {
+        guard !hasUnknownFields else { return nil }
+        var writer = CanonicalJSONWriter(compact: true)
+        writer.adding(members)
+        write(into: &writer, setReferences: setReferences)
+        return writer.finish()
+    }
+
+    /// Whether the session, an entry or a set has keys this version does not know.
+    private var hasUnknownFields: Bool {
+        !unknownFields.isEmpty || entries.contains { !$0.unknownFields.isEmpty || $0.sets.contains { !$0.unknownFields.isEmpty } }
+    }
+
+    /// The session's members, keys in code-point order, each written when ``jsonValue`` sets it.
+    private func write(into writer: inout CanonicalJSONWriter, setReferences: Bool) {
         writer.beginObject()
         writer.member("completed_at", completedAt)
         writer.member("duration_seconds", durationSeconds)
         if kind == .lifting || kind == .cardio || !entries.isEmpty {
             writer.key("entries")
             writer.beginArray()
-            for entry in entries {
+            for (index, entry) in entries.enumerated() {
                 writer.element()
-                entry.write(into: &writer)
+                entry.write(into: &writer, referencesOf: setReferences ? (self, index) : nil)
             }
             writer.endArray()
         }
@@ -170,13 +190,13 @@ extension Session {
         writer.member("status", status.rawValue)
         writer.member("week_number", weekNumber)
         writer.endObject()
-        return writer.finish()
     }
 }
 
 extension Session.Entry {
-    /// The entry as ``Session/canonicalBytes`` writes it (no unknown keys).
-    fileprivate func write(into writer: inout CanonicalJSONWriter) {
+    /// The entry as ``Session/canonicalBytes`` writes it (no unknown keys); with the session
+    /// and the entry's position, each set with its `set_id`.
+    fileprivate func write(into writer: inout CanonicalJSONWriter, referencesOf place: (session: Session, entry: Int)?) {
         writer.beginObject()
         writer.member("exercise_id", exerciseID?.rawValue)
         writer.member("exercise_name", exerciseName)
@@ -185,9 +205,9 @@ extension Session.Entry {
         writer.member("order", order)
         writer.key("sets")
         writer.beginArray()
-        for set in sets {
+        for (index, set) in sets.enumerated() {
             writer.element()
-            set.write(into: &writer)
+            set.write(into: &writer, reference: place.map { Store.setReference(in: $0.session, entry: $0.entry, set: index) })
         }
         writer.endArray()
         writer.member("superset", superset)
@@ -196,8 +216,9 @@ extension Session.Entry {
 }
 
 extension WorkoutSet {
-    /// The set as ``Session/canonicalBytes`` writes it (no unknown keys).
-    fileprivate func write(into writer: inout CanonicalJSONWriter) {
+    /// The set as ``Session/canonicalBytes`` writes it (no unknown keys), with `set_id` when
+    /// given its reference.
+    fileprivate func write(into writer: inout CanonicalJSONWriter, reference: String?) {
         writer.beginObject()
         if bodyweight {
             writer.key("bodyweight")
@@ -212,6 +233,7 @@ extension WorkoutSet {
         writer.member("rest_seconds", restSeconds)
         writer.member("rir", rir)
         writer.member("rpe", rpe)
+        writer.member("set_id", reference)
         writer.member("set_number", setNumber)
         writer.member("set_type", setType.rawValue)
         writer.member("status", status.rawValue)

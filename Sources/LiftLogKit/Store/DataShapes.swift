@@ -4,14 +4,7 @@ public enum DataShapes {
     /// `exercise_count`, `set_count` and `path`.
     public static func session(_ stored: StoredSession, store: Store) throws(LiftLogError) -> JSONValue {
         guard case .object(var object) = stored.session.json else { return stored.session.json }
-        let metrics = try store.metrics(of: stored.session)
-        let unit = metrics.unit
-        object["duration_seconds"] = metrics.durationSeconds.map { .number(JSONNumber($0)) } ?? .null
-        object["total_volume"] = .number(JSONNumber(metrics.totalVolume))
-        object["volume_unit"] = .string(unit.rawValue)
-        object["exercise_count"] = .number(JSONNumber(metrics.exerciseCount))
-        object["set_count"] = .number(JSONNumber(metrics.setCount))
-        object["path"] = .string(stored.path)
+        for member in derivedMembers(of: stored, try store.metrics(of: stored.session)) { object[member.key] = member.value }
         // Each set with the ID clients name it by (`SESSION.KEY`).
         if case .array(var entries)? = object["entries"] {
             for entryIndex in entries.indices where entryIndex < stored.session.entries.count {
@@ -22,6 +15,33 @@ public enum DataShapes {
             object["entries"] = .array(entries)
         }
         return .object(object)
+    }
+
+    /// ``session(_:store:)`` with `members` added (each replacing the member of its key), as
+    /// ``JSONWriter/compactBytes(_:)`` writes it, byte for byte, written straight from the
+    /// session without building the tree: what the HTTP server answers for a set logged or
+    /// changed (the tree and its writing cost more than the log itself for a long session).
+    public static func sessionCompactBytes(_ stored: StoredSession, store: Store, adding members: JSONObject = [:]) throws(LiftLogError) -> [UInt8] {
+        let metrics = try store.metrics(of: stored.session)
+        var added = derivedMembers(of: stored, metrics)
+        for member in members { added[member.key] = member.value }
+        if let bytes = stored.session.compactBytes(adding: added, setReferences: true) { return bytes }
+        // A session with keys this version does not know: through the tree, which keeps them.
+        guard case .object(var object) = try session(stored, store: store) else { return JSONWriter.compactBytes(stored.session.json) }
+        for member in members { object[member.key] = member.value }
+        return JSONWriter.compactBytes(.object(object))
+    }
+
+    /// The members ``session(_:store:)`` adds to (or sets in) the session's own.
+    private static func derivedMembers(of stored: StoredSession, _ metrics: SessionMetrics) -> JSONObject {
+        var object = JSONObject()
+        object["duration_seconds"] = metrics.durationSeconds.map { .number(JSONNumber($0)) } ?? .null
+        object["total_volume"] = .number(JSONNumber(metrics.totalVolume))
+        object["volume_unit"] = .string(metrics.unit.rawValue)
+        object["exercise_count"] = .number(JSONNumber(metrics.exerciseCount))
+        object["set_count"] = .number(JSONNumber(metrics.setCount))
+        object["path"] = .string(stored.path)
+        return object
     }
 
     /// A set as stored plus `set_id`, the ID clients name it by (``Store/setReference(in:entry:set:)``).

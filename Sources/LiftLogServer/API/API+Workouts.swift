@@ -9,7 +9,7 @@ extension API {
         Route("workouts/:id", [
             "GET": { call throws(LiftLogError) in
                 let store = try call.store()
-                return APIResponse.ok(try DataShapes.session(try store.session(idPrefix: call[0]), store: store))
+                return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(try store.session(idPrefix: call[0]), store: store))
             },
             "PUT": update,
             "DELETE": { call throws(LiftLogError) in
@@ -51,13 +51,13 @@ extension API {
             guard let parsed = Session.ID(rawValue: text.lowercased()) else { throw .validation("id must be a UUID, got '\(text)'.") }
             id = parsed
             if let existing = try? store.session(idPrefix: parsed.rawValue), existing.session.id == parsed {
-                return APIResponse.ok(try DataShapes.session(existing, store: store))
+                return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(existing, store: store))
             }
         }
         let kind = try call.enumeration("kind", Session.Kind.self) ?? .lifting
         let startedAt = try call.timestamp("started_at")
         let stored = try store.start(kind: kind, startedAt: startedAt, planDay: try call.string("plan_day"), id: id)
-        return APIResponse.ok(try DataShapes.session(stored, store: store), status: 201)
+        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(stored, store: store), status: 201)
     }
 
     /// `GET /workouts/today`: the active session, and the active plan's next day with targets
@@ -91,7 +91,7 @@ extension API {
             change.order = order
         }
         let store = try call.store()
-        return APIResponse.ok(try DataShapes.session(try store.updateSession(idPrefix: call[0], change), store: store))
+        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(try store.updateSession(idPrefix: call[0], change), store: store))
     }
 
     /// `PUT /workouts/:id/start`: the session is started when it exists; an active one answers
@@ -102,7 +102,7 @@ extension API {
         guard stored.session.status == .active else {
             throw .conflict("Session \(stored.session.id.short) is completed; start a new one with POST /api/workouts.")
         }
-        return APIResponse.ok(try DataShapes.session(stored, store: store))
+        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(stored, store: store))
     }
 
     /// `PUT /workouts/:id/complete {"session_rpe"?, "pain_tags"?, "notes"?, "completed_at"?}`.
@@ -112,7 +112,7 @@ extension API {
         guard session.session.status == .active else { throw .conflict("Session \(session.session.id.short) is already completed.") }
         let finished = try store.finish(feel: try call.integer("session_rpe"), painTags: try call.strings("pain_tags") ?? [], notes: try call.string("notes"),
                                         completedAt: try call.timestamp("completed_at"))
-        return APIResponse.ok(try DataShapes.session(finished, store: store))
+        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(finished, store: store))
     }
 
     /// `PUT /workouts/:id/skip`: a planned day not trained. The active session ends with every
@@ -126,7 +126,7 @@ extension API {
             throw .conflict("Session \(session.session.id.short) has \(logged) logged set\(logged == 1 ? "" : "s"); complete it instead of skipping it.")
         }
         let finished = try store.finish(notes: try call.string("notes"), completedAt: try call.timestamp("completed_at"))
-        return APIResponse.ok(try DataShapes.session(finished, store: store))
+        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(finished, store: store))
     }
 
     /// `POST /workouts/:id/sets {"exercise", "sets": ["100x5", …]}` or `{"exercise", "weight",
@@ -159,16 +159,14 @@ extension API {
         var details = LogDetails(note: try call.string("note"), restSeconds: try call.integer("rest_seconds"))
         details.requestID = try call.string("request_id")
         let result = try store.log(exercise: exercise, sets: sets, createIfMissing: try call.bool("create") ?? false, sessionID: sessionID, details: details)
-        var data = try DataShapes.session(result.stored, store: store)
-        if case .object(var object) = data {
-            object["logged_sets"] = .array(result.setNumbers.map { .number(JSONNumber($0)) })
-            let entry = result.entry
-            object["logged_set_ids"] = .array(entry.sets.indices.filter { result.setNumbers.contains(entry.sets[$0].setNumber) }.map {
+        let entry = result.entry
+        let logged: JSONObject = [
+            "logged_sets": .array(result.setNumbers.map { .number(JSONNumber($0)) }),
+            "logged_set_ids": .array(entry.sets.indices.filter { result.setNumbers.contains(entry.sets[$0].setNumber) }.map {
                 .string(Store.setReference(in: result.stored.session, entry: result.entryIndex, set: $0))
-            })
-            data = .object(object)
-        }
-        return APIResponse.ok(data, status: result.repeated ? 200 : 201)
+            }),
+        ]
+        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(result.stored, store: store, adding: logged), status: result.repeated ? 200 : 201)
     }
 
     static func kindHistory(_ call: Call, _ kind: Session.Kind) throws(LiftLogError) -> HTTPResponse {
@@ -182,7 +180,7 @@ extension API {
         query.kind = kind
         let store = try call.store()
         guard let latest = try store.history(query).sessions.first else { return APIResponse.ok(.null) }
-        return APIResponse.ok(try DataShapes.session(try store.session(idPrefix: latest.id.rawValue), store: store))
+        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(try store.session(idPrefix: latest.id.rawValue), store: store))
     }
 
     /// `POST /stretch-sessions` or `/meditation-sessions` `{"minutes", "started_at"?, "notes"?,
@@ -192,6 +190,6 @@ extension API {
         let store = try call.store()
         let stored = try store.recordSession(kind: kind, minutes: minutes, startedAt: try call.timestamp("started_at"), notes: try call.string("notes"),
                                              regions: try call.strings("regions") ?? [], meditationType: try call.string("meditation_type"))
-        return APIResponse.ok(try DataShapes.session(stored, store: store), status: 201)
+        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(stored, store: store), status: 201)
     }
 }

@@ -9,13 +9,13 @@ enum APIResponse {
 
     /// ``ok(_:status:)`` for data already written compactly (``DataShapes/historyCompactBytes(_:)``):
     /// the same bytes, the envelope's members in the writer's order.
-    static func ok(compactData data: [UInt8]) -> HTTPResponse {
+    static func ok(compactData data: [UInt8], status: Int = 200) -> HTTPResponse {
         var body: [UInt8] = []
         body.reserveCapacity(data.count + 24)
         body.append(contentsOf: "{\"data\":".utf8)
         body.append(contentsOf: data)
         body.append(contentsOf: ",\"success\":true}".utf8)
-        return HTTPResponse(status: 200, headers: headers, body: body)
+        return HTTPResponse(status: status, headers: headers, body: body)
     }
 
     private static let headers = [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")]
