@@ -131,10 +131,29 @@ extension Store {
     /// ``setsMissingFromActiveSession()`` for a caller that may have read the active session
     /// already: `active` is asked only when there is a record to compare, and used when it is
     /// the session recorded (else the session is looked for as there).
+    ///
+    /// Asked before every command while a session is active: when the record is the active
+    /// session's as liftlog left it, its bytes are compared, not parsed.
     public func setsMissingFromActiveSession(active: () -> StoredSession?) throws(LiftLogError) -> MissingSets? {
-        guard let (id, recorded) = acknowledgedRecord() else { return nil }
-        if let stored = active(), stored.session.id == id { return Store.missing(recorded, of: id, from: stored) }
+        guard let bytes = try? files.read(Store.acknowledgedPath), Store.recordsSets(bytes) else { return nil }
+        let stored = active()
+        if let stored, Store.isRecord(bytes, of: stored.session) { return nil }
+        guard let (id, recorded) = Store.acknowledgedRecord(bytes) else { return nil }
+        if let stored, stored.session.id == id { return Store.missing(recorded, of: id, from: stored) }
         return try setsMissingFromActiveSession()
+    }
+
+    /// Whether `bytes` are the record of exactly `session`'s completed sets, as liftlog left it
+    /// (then none of the sets it records is missing from `session`).
+    private static func isRecord(_ bytes: [UInt8], of session: Session) -> Bool {
+        ByteFields.same(bytes, acknowledgedBytes(of: session))
+    }
+
+    /// Whether a record has a line after its first (the session's ID): a set, unless the line
+    /// is not one (which ``acknowledgedRecord(_:)`` then finds).
+    private static func recordsSets(_ bytes: [UInt8]) -> Bool {
+        guard let end = bytes.firstIndex(of: 0x0A) else { return false }
+        return bytes[(end + 1)...].contains { $0 != 0x0A }
     }
 
     /// The sets recorded as saved into the active session that `stored` (that session as just
@@ -143,7 +162,7 @@ extension Store {
     func setsMissing(from stored: StoredSession) -> MissingSets? {
         guard let bytes = try? files.read(Store.acknowledgedPath) else { return nil }
         // As liftlog left it (the usual case): the record of exactly this session's sets.
-        if ByteFields.same(bytes, Store.acknowledgedBytes(of: stored.session)) { return nil }
+        if Store.isRecord(bytes, of: stored.session) { return nil }
         guard let (id, recorded) = Store.acknowledgedRecord(bytes), id == stored.session.id else { return nil }
         return Store.missing(recorded, of: id, from: stored)
     }

@@ -70,6 +70,44 @@ struct AcknowledgedSetsTests {
         }
     }
 
+    @Test("asked with the active session at hand (before every command), answers as without it, and reads the session only when the record holds a set")
+    func withTheActiveSessionAtHand() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path, early) = try loggedStore(at: root)
+            let record = root + "/s/.liftlog/acknowledged"
+            var asked = 0
+            func answer() throws -> MissingSets? {
+                let given = try store.setsMissingFromActiveSession(active: {
+                    asked += 1
+                    return try? store.activeSession()
+                })
+                #expect(given == (try store.setsMissingFromActiveSession()))
+                return given
+            }
+            // As liftlog left it.
+            #expect(try answer() == nil)
+            #expect(asked == 1)
+            // An older version of the file: the sets of the later exercises are missing.
+            let current = try #require(readBytes(root + "/s/" + path))
+            writeBytes(early, to: root + "/s/" + path)
+            #expect(try answer()?.sets.map(\.exerciseName) == ["Pull-up", "Plank", "Développé incliné"])
+            writeBytes(current, to: root + "/s/" + path)
+            // A record of five fields; one of a session whose file is gone; one without a set; none.
+            let id = try #require(try store.activeSession()).session.id
+            writeText("\(id.rawValue)\nBack Squat\t1\t100\tkg\t5\nDeadlift\t1\t140\tkg\t3\n", to: record)
+            #expect(try answer()?.sets.map(\.exerciseName) == ["Deadlift"])
+            writeText("3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6e7f\nDeadlift\t1\t140\tkg\t3\t\t\t\n", to: record)
+            let gone = try answer()
+            #expect(gone?.sets.map(\.exerciseName) == ["Deadlift"] && gone?.path == nil)
+            asked = 0
+            writeText("\(id.rawValue)\n\n", to: record)
+            #expect(try answer() == nil)
+            removeTree(record)
+            #expect(try answer() == nil)
+            #expect(asked == 0)
+        }
+    }
+
     /// The record as its fields joined (how it was written before it was written as bytes).
     private func joinedRecord(of session: Session) -> [UInt8] {
         var bytes = Array(session.id.rawValue.utf8) + [0x0A]
