@@ -1,6 +1,7 @@
 import Testing
 @testable import LiftLogKit
 @testable import LiftLogServer
+import LiftLogTestSupport
 
 @Suite("The API's envelope")
 struct APIResponseTests {
@@ -13,5 +14,30 @@ struct APIResponseTests {
         #expect(ahead.body == tree.body)
         #expect(String(decoding: ahead.body, as: UTF8.self) == "{\"data\":{\"page\":1,\"sessions\":[{\"plan\":\"A \\\"B\\\"\",\"week_number\":null}],\"total\":2.5},\"success\":true}")
         #expect(ahead.headers.map(\.name) == tree.headers.map(\.name) && ahead.headers.map(\.value) == tree.headers.map(\.value))
+        let created = APIResponse.ok(compactData: JSONWriter.compactBytes(data), status: 201)
+        #expect(created.status == 201 && created.body == APIResponse.ok(data, status: 201).body)
+    }
+
+    @Test("today's answer, its active session written straight from the session, is the tree's bytes, with and without a session")
+    func todayAsTheTree() throws {
+        try withTemporaryDirectory { root throws in
+            copyTree(repository + "/SampleData/store", to: root + "/store")
+            let store = try Store.open(at: root + "/store")
+            let api = API(storePath: root + "/store", token: nil, allowedHosts: [], version: "test")
+            func check() throws {
+                var data: JSONObject = ["active": .null, "next": .null]
+                if let active = try store.activeSession() { data["active"] = try DataShapes.session(active, store: store) }
+                if let report = try? store.today() { data["next"] = DataShapes.today(report, plates: store.plates(for: report)) }
+                let response = api.handle(try #require(HTTPRequest(method: "GET", target: "/api/workouts/today")))
+                #expect(response.status == 200)
+                #expect(String(decoding: response.body, as: UTF8.self) == String(decoding: APIResponse.ok(.object(data)).body, as: UTF8.self))
+            }
+            try check()
+            try store.startSession()
+            try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5x3", "bw+10x8"], defaultUnit: .kg))
+            try store.log(exercise: "Plank", sets: SetNotation.parse(["45s"], defaultUnit: .kg), createIfMissing: true)
+            try check()
+            #expect(try store.activeSession() != nil)
+        }
     }
 }

@@ -64,15 +64,20 @@ extension API {
     /// and plates (`today --json --plates`); each `null` when there is none.
     @Sendable static func today(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
-        var data: JSONObject = ["active": .null, "next": .null]
-        if let active = try store.activeSession() { data["active"] = try DataShapes.session(active, store: store) }
+        // Written as the tree `{"active", "next"}` would be, the session straight from it.
+        var data = Array("{\"active\":".utf8)
+        if let active = try store.activeSession() { data += try DataShapes.sessionCompactBytes(active, store: store) } else { data += "null".utf8 }
+        var next = JSONValue.null
         do throws(LiftLogError) {
             let report = try store.today()
-            data["next"] = DataShapes.today(report, plates: store.plates(for: report))
+            next = DataShapes.today(report, plates: store.plates(for: report))
         } catch {
             guard case .notFound = error else { throw error }
         }
-        return APIResponse.ok(.object(data))
+        data += ",\"next\":".utf8
+        data += JSONWriter.compactBytes(next)
+        data.append(0x7D)
+        return APIResponse.ok(compactData: data)
     }
 
     /// `PUT /workouts/:id {"notes"?, "session_rpe"?, "pain_tags"?, "started_at"?, "completed_at"?,
