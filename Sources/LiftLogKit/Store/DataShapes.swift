@@ -3,8 +3,24 @@ public enum DataShapes {
     /// A session as stored, plus `duration_seconds`, `total_volume`, `volume_unit`,
     /// `exercise_count`, `set_count` and `path`.
     public static func session(_ stored: StoredSession, store: Store) throws(LiftLogError) -> JSONValue {
+        tree(of: stored, adding: derivedMembers(of: stored, try store.metrics(of: stored.session)))
+    }
+
+    /// ``session(_:store:)`` with `members` added (each replacing the member of its key), as
+    /// ``JSONWriter/compactBytes(_:)`` writes it, byte for byte, written straight from the
+    /// session without building the tree: what the HTTP server answers for a set logged or
+    /// changed (the tree and its writing cost more than the log itself for a long session).
+    public static func sessionCompactBytes(_ stored: StoredSession, store: Store, adding members: JSONObject = [:]) throws(LiftLogError) -> [UInt8] {
+        var added = derivedMembers(of: stored, try store.metrics(of: stored.session))
+        for member in members { added[member.key] = member.value }
+        // A session with keys this version does not know goes through the tree, which keeps them.
+        return stored.session.compactBytes(adding: added, setReferences: true) ?? JSONWriter.compactBytes(tree(of: stored, adding: added))
+    }
+
+    /// The session's tree with `members` set in it, each set with its `set_id`.
+    private static func tree(of stored: StoredSession, adding members: JSONObject) -> JSONValue {
         guard case .object(var object) = stored.session.json else { return stored.session.json }
-        for member in derivedMembers(of: stored, try store.metrics(of: stored.session)) { object[member.key] = member.value }
+        for member in members { object[member.key] = member.value }
         // Each set with the ID clients name it by (`SESSION.KEY`).
         if case .array(var entries)? = object["entries"] {
             for entryIndex in entries.indices where entryIndex < stored.session.entries.count {
@@ -15,21 +31,6 @@ public enum DataShapes {
             object["entries"] = .array(entries)
         }
         return .object(object)
-    }
-
-    /// ``session(_:store:)`` with `members` added (each replacing the member of its key), as
-    /// ``JSONWriter/compactBytes(_:)`` writes it, byte for byte, written straight from the
-    /// session without building the tree: what the HTTP server answers for a set logged or
-    /// changed (the tree and its writing cost more than the log itself for a long session).
-    public static func sessionCompactBytes(_ stored: StoredSession, store: Store, adding members: JSONObject = [:]) throws(LiftLogError) -> [UInt8] {
-        let metrics = try store.metrics(of: stored.session)
-        var added = derivedMembers(of: stored, metrics)
-        for member in members { added[member.key] = member.value }
-        if let bytes = stored.session.compactBytes(adding: added, setReferences: true) { return bytes }
-        // A session with keys this version does not know: through the tree, which keeps them.
-        guard case .object(var object) = try session(stored, store: store) else { return JSONWriter.compactBytes(stored.session.json) }
-        for member in members { object[member.key] = member.value }
-        return JSONWriter.compactBytes(.object(object))
     }
 
     /// The members ``session(_:store:)`` adds to (or sets in) the session's own.
