@@ -13,7 +13,7 @@ extension API {
             "PUT": { call throws(LiftLogError) in try changeSet(call, action: nil) },
             "DELETE": { call throws(LiftLogError) in
                 let store = try call.store()
-                return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(try store.removeSet(call[0]), store: store))
+                return try APIResponse.ok(session: try store.removeSet(call[0]), store: store)
             },
         ]),
         Route("workout-sets/:id/log", ["PUT": { call throws(LiftLogError) in try changeSet(call, action: .complete) }]),
@@ -42,6 +42,6 @@ extension API {
             throw .validation("Give what changes: weight, unit, reps, bodyweight, duration_seconds, distance_m, rpe, rir, set_type or notes.")
         }
         let store = try call.store()
-        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(try store.changeSet(call[0], change), store: store))
+        return try APIResponse.ok(session: try store.changeSet(call[0], change), store: store)
     }
 }

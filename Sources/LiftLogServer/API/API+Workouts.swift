@@ -9,7 +9,7 @@ extension API {
         Route("workouts/:id", [
             "GET": { call throws(LiftLogError) in
                 let store = try call.store()
-                return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(try store.session(idPrefix: call[0]), store: store))
+                return try APIResponse.ok(session: try store.session(idPrefix: call[0]), store: store)
             },
             "PUT": update,
             "DELETE": { call throws(LiftLogError) in
@@ -51,13 +51,13 @@ extension API {
             guard let parsed = Session.ID(rawValue: text.lowercased()) else { throw .validation("id must be a UUID, got '\(text)'.") }
             id = parsed
             if let existing = try? store.session(idPrefix: parsed.rawValue), existing.session.id == parsed {
-                return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(existing, store: store))
+                return try APIResponse.ok(session: existing, store: store)
             }
         }
         let kind = try call.enumeration("kind", Session.Kind.self) ?? .lifting
         let startedAt = try call.timestamp("started_at")
         let stored = try store.start(kind: kind, startedAt: startedAt, planDay: try call.string("plan_day"), id: id)
-        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(stored, store: store), status: 201)
+        return try APIResponse.ok(session: stored, store: store, status: 201)
     }
 
     /// `GET /workouts/today`: the active session, and the active plan's next day with targets
@@ -96,7 +96,7 @@ extension API {
             change.order = order
         }
         let store = try call.store()
-        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(try store.updateSession(idPrefix: call[0], change), store: store))
+        return try APIResponse.ok(session: try store.updateSession(idPrefix: call[0], change), store: store)
     }
 
     /// `PUT /workouts/:id/start`: the session is started when it exists; an active one answers
@@ -107,7 +107,7 @@ extension API {
         guard stored.session.status == .active else {
             throw .conflict("Session \(stored.session.id.short) is completed; start a new one with POST /api/workouts.")
         }
-        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(stored, store: store))
+        return try APIResponse.ok(session: stored, store: store)
     }
 
     /// `PUT /workouts/:id/complete {"session_rpe"?, "pain_tags"?, "notes"?, "completed_at"?}`.
@@ -117,7 +117,7 @@ extension API {
         guard session.session.status == .active else { throw .conflict("Session \(session.session.id.short) is already completed.") }
         let finished = try store.finish(feel: try call.integer("session_rpe"), painTags: try call.strings("pain_tags") ?? [], notes: try call.string("notes"),
                                         completedAt: try call.timestamp("completed_at"))
-        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(finished, store: store))
+        return try APIResponse.ok(session: finished, store: store)
     }
 
     /// `PUT /workouts/:id/skip`: a planned day not trained. The active session ends with every
@@ -131,7 +131,7 @@ extension API {
             throw .conflict("Session \(session.session.id.short) has \(logged) logged set\(logged == 1 ? "" : "s"); complete it instead of skipping it.")
         }
         let finished = try store.finish(notes: try call.string("notes"), completedAt: try call.timestamp("completed_at"))
-        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(finished, store: store))
+        return try APIResponse.ok(session: finished, store: store)
     }
 
     /// `POST /workouts/:id/sets {"exercise", "sets": ["100x5", …]}` or `{"exercise", "weight",
@@ -171,7 +171,7 @@ extension API {
                 .string(Store.setReference(in: result.stored.session, entry: result.entryIndex, set: $0))
             }),
         ]
-        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(result.stored, store: store, adding: logged), status: result.repeated ? 200 : 201)
+        return try APIResponse.ok(session: result.stored, store: store, adding: logged, status: result.repeated ? 200 : 201)
     }
 
     static func kindHistory(_ call: Call, _ kind: Session.Kind) throws(LiftLogError) -> HTTPResponse {
@@ -185,7 +185,7 @@ extension API {
         query.kind = kind
         let store = try call.store()
         guard let latest = try store.history(query).sessions.first else { return APIResponse.ok(.null) }
-        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(try store.session(idPrefix: latest.id.rawValue), store: store))
+        return try APIResponse.ok(session: try store.session(idPrefix: latest.id.rawValue), store: store)
     }
 
     /// `POST /stretch-sessions` or `/meditation-sessions` `{"minutes", "started_at"?, "notes"?,
@@ -195,6 +195,6 @@ extension API {
         let store = try call.store()
         let stored = try store.recordSession(kind: kind, minutes: minutes, startedAt: try call.timestamp("started_at"), notes: try call.string("notes"),
                                              regions: try call.strings("regions") ?? [], meditationType: try call.string("meditation_type"))
-        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(stored, store: store), status: 201)
+        return try APIResponse.ok(session: stored, store: store, status: 201)
     }
 }

@@ -18,6 +18,12 @@ enum APIResponse {
         return HTTPResponse(status: status, headers: headers, body: body)
     }
 
+    /// One session as ``DataShapes/session(_:store:)`` shapes it, with `members` added, written
+    /// straight from the session (``DataShapes/sessionCompactBytes(_:store:adding:)``).
+    static func ok(session stored: StoredSession, store: Store, adding members: JSONObject = [:], status: Int = 200) throws(LiftLogError) -> HTTPResponse {
+        ok(compactData: try DataShapes.sessionCompactBytes(stored, store: store, adding: members), status: status)
+    }
+
     private static let headers = [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")]
 
     static func json(_ value: JSONValue, status: Int) -> HTTPResponse {
