@@ -38,25 +38,42 @@ extension SessionIndex {
     /// index is next written.
     func vouchedShard(_ id: String) throws(LiftLogError) -> [UInt8]? {
         let shard = String(id.prefix(2))
-        let hashes = idShardHashes()
-        if hashes.hashes[shard] != nil {
+        if let expected = idShardHash(shard) {
             let bytes = try files.read(SessionIndex.idShardPath(shard)) ?? []
-            if hashes.vouches(for: shard, bytes) { return bytes }
+            if ContentHash.of(bytes) == expected { return bytes }
         }
         shardsToRepair.insert(shard)
         return nil
     }
 
+    /// The hash `ids.tsv` gives `shard` as last written; `nil` when it gives none or is not as
+    /// written. Taken from the hashes once they are parsed (``idShardHashes()``), else found
+    /// in the file's bytes without parsing the other 255 lines: a look-up by a short ID prefix
+    /// needs one (parsing them all cost `show` a fifth of its instructions).
+    func idShardHash(_ shard: String) -> UInt64? {
+        if let known = shardHashes { return known.hashes[shard] }
+        return IDShardHashes.hash(of: shard, in: idShardHashesFile())
+    }
+
     /// The hashes of the ID shards as last written, when `ids.tsv` is itself as written (the
-    /// hash the state gives it); none otherwise. Read once.
+    /// hash the state gives it); none otherwise. Parsed once.
     func idShardHashes() -> IDShardHashes {
         if let known = shardHashes { return known }
-        var hashes = IDShardHashes()
-        if state.idShardsHash != 0, let bytes = try? files.read(IDShardHashes.path), ContentHash.of(bytes) == state.idShardsHash {
-            hashes = IDShardHashes(bytes: bytes)
-        }
+        let hashes = IDShardHashes(bytes: idShardHashesFile())
         shardHashes = hashes
         return hashes
+    }
+
+    /// The bytes of `ids.tsv` when its hash is the one the state gives it; none otherwise.
+    /// Read once.
+    private func idShardHashesFile() -> [UInt8] {
+        if let known = shardHashesFile { return known }
+        var bytes: [UInt8] = []
+        if state.idShardsHash != 0, let read = try? files.read(IDShardHashes.path), ContentHash.of(read) == state.idShardsHash {
+            bytes = read
+        }
+        shardHashesFile = bytes
+        return bytes
     }
 
     /// Every session whose ID starts with `prefix`, and its file, from the months' records
@@ -164,10 +181,26 @@ struct IDShardHashes: Equatable {
     /// Parses the file; lines of another shape are skipped (their shards are not vouched for).
     init(bytes: [UInt8]) {
         for line in ByteFields.lines(bytes) {
-            let fields = ByteFields.fields(line)
-            guard fields.count == 2, fields[0].count == 2, let hash = ByteFields.hex64(fields[1]) else { continue }
-            hashes[ByteFields.string(fields[0])] = hash
+            guard let (shard, hash) = IDShardHashes.entry(line) else { continue }
+            hashes[ByteFields.string(shard)] = hash
         }
+    }
+
+    /// The hash the file's `bytes` give `shard`, as ``init(bytes:)`` reads it (the last of its
+    /// lines), the other lines only found, not parsed.
+    static func hash(of shard: String, in bytes: [UInt8]) -> UInt64? {
+        var found: UInt64?
+        for line in ByteFields.lines(bytes, startingWith: Array(shard.utf8) + [0x09]) {
+            if let (_, hash) = entry(line) { found = hash }
+        }
+        return found
+    }
+
+    /// A line `XX  HASH` as the shard's name and its hash; `nil` for a line of another shape.
+    private static func entry(_ line: ArraySlice<UInt8>) -> (shard: ArraySlice<UInt8>, hash: UInt64)? {
+        let fields = ByteFields.fields(line)
+        guard fields.count == 2, fields[0].count == 2, let hash = ByteFields.hex64(fields[1]) else { return nil }
+        return (fields[0], hash)
     }
 
     var bytes: [UInt8] {

@@ -51,6 +51,8 @@ package final class SessionIndex {
     var shardsToRepair: Swift.Set<String> = []
     /// `ids.tsv` as read (``idShardHashes()``), or as about to be written.
     var shardHashes: IDShardHashes?
+    /// The bytes of `ids.tsv` as read, when as written (``idShardHash(_:)``).
+    var shardHashesFile: [UInt8]?
     /// The number of session files read to refresh the index.
     var filesRead = 0
     /// Set while ``rebuild()`` runs: no month has records to keep.

@@ -936,6 +936,28 @@ struct ByteSearchTests {
         let padded = Array(("5a0c" + haystack + "5a0c").utf8)
         #expect(ByteFields.contains(Array(needle.utf8), in: padded[4..<(padded.count - 4)]) == found)
     }
+
+    @Test("the hash ids.tsv gives one shard, found without parsing the other lines, is the one the whole file parsed gives")
+    func oneShardsHash() {
+        var written = IDShardHashes()
+        for (index, shard) in IDShardHashes.allShards.enumerated() { written.hashes[shard] = UInt64(index) &* 0x9E37_79B9_7F4A_7C15 }
+        let files: [String: [UInt8]] = [
+            "as written": written.bytes,
+            "empty": [],
+            // Damaged by hand: a shard twice (the last line wins), lines of other shapes
+            // (skipped), a shard's name as the start of a longer field, no final newline.
+            "damaged": Array("5a\t1\n5a\t2\n00\tzz\n01\t1\t2\n0\t3\n02x\t4\n023\t5\nff\t10".utf8),
+        ]
+        for (name, bytes) in files {
+            let parsed = IDShardHashes(bytes: bytes)
+            for shard in IDShardHashes.allShards + ["02x", "0", ""] {
+                #expect(IDShardHashes.hash(of: shard, in: bytes) == parsed.hashes[shard], "\(name): \(shard)")
+            }
+        }
+        #expect(IDShardHashes.hash(of: "5a", in: files["damaged"]!) == 2)
+        #expect(IDShardHashes.hash(of: "ff", in: files["damaged"]!) == 16)
+        #expect(IDShardHashes.hash(of: "c3", in: written.bytes) == written.hashes["c3"])
+    }
 }
 
 @Suite("Shard text")
