@@ -48,7 +48,9 @@ func medianProcessMilliseconds(runs: Int, _ arguments: [String], environment: [S
 /// A C program compiled for the run (with the C compiler the Swift toolchain ships, or the
 /// system's): without arguments it only starts and exits (the start-up floor of a C program);
 /// with `FILE SIZE` it replaces FILE durably with SIZE bytes (write, fsync, rename, fsync of the
-/// folder): the whole-process floor of logging a set. `nil` when no compiler is found.
+/// folder): the whole-process floor of logging a set; with `--stat DIR NAME…` it looks at each
+/// NAME below DIR (the floor of knowing that no session folder changed). `nil` when no compiler
+/// is found.
 func compileCFloor(in folder: String) -> String? {
     let source = """
     #include <fcntl.h>
@@ -56,6 +58,7 @@ func compileCFloor(in folder: String) -> String? {
     #include <stdlib.h>
     #include <string.h>
     #include <sys/resource.h>
+    #include <sys/stat.h>
     #include <sys/wait.h>
     #include <unistd.h>
     int main(int argc, char **argv) {
@@ -73,6 +76,17 @@ func compileCFloor(in folder: String) -> String? {
             if (pid < 0 || wait4(pid, &status, 0, &usage) < 0) return 1;
             printf("%ld %ld\\n", usage.ru_maxrss, usage.ru_minflt);
             return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+        }
+        if (argc > 2 && strcmp(argv[1], "--stat") == 0) {
+            /* Looks at each NAME below the folder DIR as liftlog looks at a store's session
+               folders to know that none changed: one open of DIR, then an fstatat a name. */
+            int folder = open(argv[2], O_RDONLY | O_DIRECTORY);
+            if (folder < 0) return 1;
+            struct stat status;
+            for (int index = 3; index < argc; index++) {
+                if (fstatat(folder, argv[index], &status, AT_SYMLINK_NOFOLLOW) != 0) return 1;
+            }
+            return 0;
         }
         if (argc < 3) return 0;
         size_t size = (size_t)atol(argv[2]);

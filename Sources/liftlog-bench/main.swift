@@ -366,6 +366,21 @@ shortCommands += [
         _ = runProcess([liftlog, "status", "--store", fourYears.path])
     },
 ]
+let sessionFoldersFloor = "floor: a C program that only looks at every session folder (stat), whole process (ms)"
+let sessionFoldersFloorFourYears = "floor: a C program that only looks at every session folder (stat), 4 years of folders, whole process (ms)"
+/// How many year and month folders the 30-year and 4-year stores have, when their floor was measured.
+var sessionFolderCounts: (thirtyYears: Int, fourYears: Int)?
+
+// What a program must pay to know that no session folder changed without a watcher, in C:
+// the `stat` of every year and month folder, as liftlog does them (one open of `sessions`).
+if let cFloor, let twin = fixtures.first(where: { $0.size == twinSize }) {
+    let folders = sessionFolders(twin.path), fourYearFolders = sessionFolders(fourYears.path)
+    shortCommands += [
+        ShortCommand(sessionFoldersFloor, only: twinSize) { _ in _ = runProcess([cFloor, "--stat", twin.path + "/sessions"] + folders) },
+        ShortCommand(sessionFoldersFloorFourYears, only: twinSize) { _ in _ = runProcess([cFloor, "--stat", fourYears.path + "/sessions"] + fourYearFolders) },
+    ]
+    sessionFolderCounts = (folders.count, fourYearFolders.count)
+}
 if let sqlite {
     shortCommands.append(ShortCommand("SQLite: history page 1, whole sqlite3 process (ms)") {
         _ = runProcess([sqlite, $0.root + "/sessions.sqlite", "SELECT * FROM sessions ORDER BY started_at DESC LIMIT 10"])
@@ -678,6 +693,11 @@ for name in ["history page 1", "show", "status", "status, no session active"] {
     let ratio = value("\(name), whole process (ms)", twinSize) / value("\(name), 4 years of folders, whole process (ms)", twinSize)
     print("- \(name), whole process, at N = \(twinSize): 30 years of folders vs 4: \(format(ratio, digits: 2))× (target ≤ 1.2×) \(ratio <= 1.2 ? "met" : "NOT met")")
 }
+if let counts = sessionFolderCounts {
+    let growth = value(sessionFoldersFloor, twinSize) - value(sessionFoldersFloorFourYears, twinSize)
+    let allowed = 0.2 * value("history page 1, 4 years of folders, whole process (ms)", twinSize)
+    print("- of which the session folders alone: a C program that only looks at the \(counts.thirtyYears) folders of 30 years takes \(format(growth)) ms more than at the \(counts.fourYears) of 4; history page 1 may grow by \(format(allowed)) ms in all (no target: what no watcher leaves to pay)")
+}
 if rows["SQLite: history page 1, whole sqlite3 process (ms)"] != nil {
     for name in ["history page 1, whole process (ms)", "show, whole process (ms)", "status, whole process (ms)", "status, no session active, whole process (ms)"] {
         let ratio = value(name, large) / value("SQLite: history page 1, whole sqlite3 process (ms)", large)
@@ -719,6 +739,22 @@ if let budgets = webAppBudgets(liftlog: liftlog, repository: repository) {
 print("- exercise search over 1,500 exercises, slowest query: \(format(searchWorst)) ms (target ≤ 5 ms) \(searchWorst <= 5 ? "met" : "NOT met")")
 let memory = value("reindex, peak memory (MB)", large)
 print("- reindex peak memory at N = \(large): \(format(memory, digits: 1)) MB (target < 100 MB) \(memory < 100 ? "met" : "NOT met")")
+
+/// Every year and month folder below the store's `sessions/`, relative to it (`2025`,
+/// `2025/01`): what liftlog looks at to know that no month changed.
+func sessionFolders(_ root: String) -> [String] {
+    func subfolders(_ folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) } }
+            if name != "." && name != ".." && Int32(entry.pointee.d_type) == Int32(DT_DIR) { names.append(name) }
+        }
+        return names.sorted()
+    }
+    return subfolders(root + "/sessions").flatMap { year in [year] + subfolders(root + "/sessions/" + year).map { year + "/" + $0 } }
+}
 
 func allSessionFiles(_ root: String) -> [String] {
     var found: [String] = []
