@@ -186,8 +186,8 @@ struct CanonicalJSONWriter: ~Copyable {
     }
 
     /// Merges `members` into the outermost object of a compact writer, each where its key
-    /// sorts; one whose key the writer is given too (through a `member` call) replaces that
-    /// member, whose value is then not written.
+    /// sorts; one whose key the writer is given too (through a `member` call, or a ``key(_:)``
+    /// call that returns `false`) replaces that member, whose value is then not written.
     mutating func adding(_ members: JSONObject) {
         precondition(compact, "members are added to compact output only")
         added = JSONWriter.sortedMembers(members)
@@ -232,7 +232,8 @@ struct CanonicalJSONWriter: ~Copyable {
     }
 
     /// Starts the member `key` of an object: its value comes next, unless an added member
-    /// has this key (it is written instead, and `false` returned).
+    /// has this key (it is written instead, and `false` returned: the caller then writes no
+    /// value). Only in the outermost object, the only one members are added to.
     @discardableResult
     mutating func key(_ key: StaticString) -> Bool {
         if depth == 1 && addedWritten < added.count && !writeAdded(before: key) { return false }

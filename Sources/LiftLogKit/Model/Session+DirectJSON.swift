@@ -166,8 +166,8 @@ extension Session {
         writer.beginObject()
         writer.member("completed_at", completedAt)
         writer.member("duration_seconds", durationSeconds)
-        if kind == .lifting || kind == .cardio || !entries.isEmpty {
-            writer.key("entries")
+        // An added member `entries` (an answer's) is written in the session's place.
+        if kind == .lifting || kind == .cardio || !entries.isEmpty, writer.key("entries") {
             writer.beginArray()
             for (index, entry) in entries.enumerated() {
                 writer.element()

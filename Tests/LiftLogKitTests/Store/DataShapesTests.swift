@@ -89,7 +89,9 @@ struct DataShapesTests {
             unknown.entries[1].sets[0].unknownFields = ["zz": .string("kept")]
             for session in [full, active, stretch, unknown] { sessions.append(StoredSession(session: session, path: session.relativePath)) }
             let added: [JSONObject] = [[:], ["logged_sets": .array([.number(JSONNumber(2))]), "logged_set_ids": .array([.string("x.e1s2")])],
-                                       ["duration_seconds": .number(JSONNumber(7)), "aaa": .bool(true), "zzz": .array([])]]
+                                       ["duration_seconds": .number(JSONNumber(7)), "aaa": .bool(true), "zzz": .array([])],
+                                       // Members the session writes through `key` and `member`, replaced.
+                                       ["entries": .array([.string("replaced")]), "id": .string("x")]]
             for stored in sessions {
                 for members in added {
                     guard case .object(var tree) = try DataShapes.session(stored, store: store) else {
