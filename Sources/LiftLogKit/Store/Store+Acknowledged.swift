@@ -119,13 +119,7 @@ extension Store {
     /// - Complexity: one small file read, and the active session's.
     public func setsMissingFromActiveSession() throws(LiftLogError) -> MissingSets? {
         guard let (id, recorded) = acknowledgedRecord() else { return nil }
-        var current: StoredSession?
-        if let active = try activeSession(), active.session.id == id {
-            current = active
-        } else {
-            current = try? session(idPrefix: id.rawValue)
-        }
-        return Store.missing(recorded, of: id, from: current)
+        return try missing(recorded, of: id, active: nil)
     }
 
     /// ``setsMissingFromActiveSession()`` for a caller that may have read the active session
@@ -139,8 +133,17 @@ extension Store {
         let stored = active()
         if let stored, Store.isRecord(bytes, of: stored.session) { return nil }
         guard let (id, recorded) = Store.acknowledgedRecord(bytes) else { return nil }
-        if let stored, stored.session.id == id { return Store.missing(recorded, of: id, from: stored) }
-        return try setsMissingFromActiveSession()
+        return try missing(recorded, of: id, active: stored)
+    }
+
+    /// Which of `recorded`, the record of session `id`, its file no longer holds: the active
+    /// session's (`active` when already read, else read now) when it is that session, else the
+    /// file the ID names.
+    private func missing(_ recorded: [AcknowledgedSet], of id: Session.ID, active known: StoredSession?) throws(LiftLogError) -> MissingSets? {
+        var active = known
+        if active == nil { active = try activeSession() }
+        let current = active?.session.id == id ? active : try? session(idPrefix: id.rawValue)
+        return Store.missing(recorded, of: id, from: current)
     }
 
     /// Whether `bytes` are the record of exactly `session`'s completed sets, as liftlog left it
