@@ -11,13 +11,22 @@
 /// file changed less than two seconds before it was read is not recorded (file-system times
 /// are coarse: a change within the same tick could keep its identity). Anything unexpected in
 /// the file and it is ignored, and written again.
-struct CanonicalFiles: Equatable {
+struct CanonicalFiles: Sendable {
     static let path = "\(SessionIndex.directory)/canonical.tsv"
     static let formatLine = "liftlog-canonical 1"
 
-    var entries: [String: FileIdentity] = [:]
+    /// The record's bytes as read (empty without one).
+    let bytes: [UInt8]
+    /// Where each entry's line starts in ``bytes``, ordered by the entry's path (bytes compared):
+    /// a look-up is a binary search of the lines in place, no string made for each of the
+    /// 100,000 files of a large store.
+    private let lines: [Int]
 
-    init() {}
+    /// No record.
+    init() {
+        bytes = []
+        lines = []
+    }
 
     /// The hash of the canonical form of a session with every kind of field, sets of every
     /// kind, notes with escapes and keys liftlog does not know.
@@ -39,7 +48,7 @@ struct CanonicalFiles: Equatable {
         return ContentHash.of(session.canonicalBytes)
     }()
 
-    private static var header: String { "\(formatLine) \(String(formFingerprint, radix: 16))" }
+    static var header: String { "\(formatLine) \(String(formFingerprint, radix: 16))" }
 
     /// The record in `files`; empty when there is none, or it is of another form or shape.
     static func load(from files: StoreFiles) -> CanonicalFiles {
@@ -47,23 +56,133 @@ struct CanonicalFiles: Equatable {
         return CanonicalFiles(bytes: bytes) ?? CanonicalFiles()
     }
 
+    /// The record in `bytes`; `nil` when it is of another form, a line is not `path TAB` four
+    /// numbers, the last line has no newline, or a path is there twice.
     init?(bytes: [UInt8]) {
-        var text = ShardText(bytes)
-        let lines = text.allLines()
-        guard let first = lines.first, first.elementsEqual(CanonicalFiles.header.utf8), bytes.last == 0x0A else { return nil }
-        for line in lines.dropFirst() {
-            let fields = ByteFields.fields(line)
-            guard fields.count == 5, !fields[0].isEmpty, let inode = ByteFields.int64(fields[1]), let size = ByteFields.int64(fields[2]),
-                  let modified = ByteFields.int64(fields[3]), let changed = ByteFields.int64(fields[4]) else { return nil }
-            entries[ByteFields.string(fields[0])] = FileIdentity(inode: UInt64(bitPattern: inode), size: size, modificationNanoseconds: modified, changeNanoseconds: changed)
+        let header = Array(CanonicalFiles.header.utf8)
+        guard bytes.count > header.count, bytes.starts(with: header), bytes[header.count] == 0x0A, bytes.last == 0x0A else { return nil }
+        var lines: [Int] = []
+        let valid = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            var start = header.count + 1
+            while start < buffer.count {
+                let end = ByteFields.find(0x0A, in: buffer, from: start, to: buffer.count)
+                guard CanonicalFiles.entry(buffer[start..<end]) != nil else { return false }
+                lines.append(start)
+                start = end + 1
+            }
+            // Written in the order of the files looked at (sorted within each folder): sorted
+            // again by path only when that order is not already the paths' (timsort: one pass).
+            let ordered = zip(lines, lines.dropFirst()).allSatisfy { CanonicalFiles.path(at: $0, in: buffer).lexicographicallyPrecedes(CanonicalFiles.path(at: $1, in: buffer)) }
+            if !ordered {
+                lines.sort { CanonicalFiles.path(at: $0, in: buffer).lexicographicallyPrecedes(CanonicalFiles.path(at: $1, in: buffer)) }
+                // A path twice: not a record liftlog writes.
+                if zip(lines, lines.dropFirst()).contains(where: { CanonicalFiles.path(at: $0, in: buffer).elementsEqual(CanonicalFiles.path(at: $1, in: buffer)) }) { return false }
+            }
+            return true
+        }
+        guard valid else { return nil }
+        self.bytes = bytes
+        self.lines = lines
+    }
+
+    /// The number of files recorded.
+    var count: Int { lines.count }
+
+    /// The paths recorded, in order.
+    var paths: [String] {
+        bytes.withUnsafeBufferPointer { buffer in lines.map { ByteFields.string(CanonicalFiles.path(at: $0, in: buffer)) } }
+    }
+
+    /// The identity `path` had when it was found canonical; `nil` when it is not recorded.
+    func identity(of path: String) -> FileIdentity? {
+        var path = path
+        return path.withUTF8 { wanted in
+            bytes.withUnsafeBufferPointer { buffer -> FileIdentity? in
+                var low = 0, high = lines.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    let candidate = CanonicalFiles.path(at: lines[middle], in: buffer)
+                    if candidate.elementsEqual(wanted) {
+                        let end = ByteFields.find(0x0A, in: buffer, from: lines[middle], to: buffer.count)
+                        return CanonicalFiles.entry(buffer[lines[middle]..<end])
+                    }
+                    if candidate.lexicographicallyPrecedes(wanted) { low = middle + 1 } else { high = middle }
+                }
+                return nil
+            }
         }
     }
 
-    var bytes: [UInt8] {
-        var text = CanonicalFiles.header + "\n"
-        for (path, identity) in entries.sorted(by: { $0.key < $1.key }) {
-            text += "\(path)\t\(Int64(bitPattern: identity.inode))\t\(identity.size)\t\(identity.modificationNanoseconds)\t\(identity.changeNanoseconds)\n"
+    /// The path of the line starting at `start` (up to its first tab, which a valid line has).
+    private static func path(at start: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        buffer[start..<ByteFields.find(0x09, in: buffer, from: start, to: buffer.count)]
+    }
+
+    /// The identity of a line `path TAB inode TAB size TAB modification TAB status change`;
+    /// `nil` for a line of any other shape.
+    private static func entry(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> FileIdentity? {
+        var fields: [Int64] = []
+        var start = line.startIndex
+        let pathEnd = ByteFields.find(0x09, in: line.base, from: start, to: line.endIndex)
+        guard pathEnd > start, pathEnd < line.endIndex else { return nil }
+        start = pathEnd + 1
+        while fields.count < 4 {
+            let end = ByteFields.find(0x09, in: line.base, from: start, to: line.endIndex)
+            guard let number = ByteFields.int64(line.base[start..<end]) else { return nil }
+            fields.append(number)
+            start = end + 1
+            if end == line.endIndex { break }
         }
-        return Array(text.utf8)
+        guard fields.count == 4, start == line.endIndex + 1 else { return nil }
+        return FileIdentity(inode: UInt64(bitPattern: fields[0]), size: fields[1], modificationNanoseconds: fields[2], changeNanoseconds: fields[3])
+    }
+
+    /// A new record, written as the files are looked at, compared as it goes with the one
+    /// before: while the two agree nothing is copied, so a store whose files have not changed
+    /// holds one record, not two.
+    struct Writer {
+        private let previous: [UInt8]
+        /// How many bytes of `previous` the record written so far matches.
+        private var matched = 0
+        /// The record written, once it differs from `previous`.
+        private var written: [UInt8]?
+
+        init(replacing previous: CanonicalFiles) {
+            self.previous = previous.bytes
+            append(Array((CanonicalFiles.header + "\n").utf8))
+        }
+
+        /// Records that `path` was found canonical with `identity`. Call in the order the
+        /// files are looked at, each path once.
+        mutating func add(_ path: String, _ identity: FileIdentity) {
+            var line = Array(path.utf8)
+            func field(_ number: Int64) {
+                line.append(0x09)
+                JSONNumber.appendText(of: Int(number), to: &line)
+            }
+            field(Int64(bitPattern: identity.inode))
+            field(identity.size)
+            field(identity.modificationNanoseconds)
+            field(identity.changeNanoseconds)
+            line.append(0x0A)
+            append(line)
+        }
+
+        private mutating func append(_ line: [UInt8]) {
+            if written == nil {
+                if previous.count - matched >= line.count, previous[matched..<(matched + line.count)].elementsEqual(line) {
+                    matched += line.count
+                    return
+                }
+                written = Array(previous[..<matched])
+            }
+            written!.append(contentsOf: line)
+        }
+
+        /// The record written; `nil` when it is the one before, byte for byte.
+        var changed: [UInt8]? {
+            if let written { return written }
+            return matched == previous.count ? nil : Array(previous[..<matched])
+        }
     }
 }

@@ -11,6 +11,29 @@ public struct FormatReport: Sendable {
 
     /// Whether every file is already canonical and in its place.
     public var isClean: Bool { reformatted.isEmpty && moved.isEmpty }
+
+    /// Counts what was found of the file at `path`; whether the file is to be written (into
+    /// canonical form, or moved). Throws the error a file could not be looked at for.
+    mutating func add(_ path: String, _ finding: Store.FormatFinding) throws(LiftLogError) -> Bool {
+        switch finding {
+        case .failed(let error): throw error
+        case .problems(let problems):
+            filesChecked += 1
+            self.problems += problems
+            return false
+        case .canonical:
+            filesChecked += 1
+            return false
+        case .reformat:
+            filesChecked += 1
+            reformatted.append(path)
+            return true
+        case .move(let target):
+            filesChecked += 1
+            moved.append((path, target))
+            return true
+        }
+    }
 }
 
 extension Store {
@@ -28,29 +51,19 @@ extension Store {
     public func format(apply: Bool = true, paths: [String]? = nil) throws(LiftLogError) -> FormatReport {
         try withLock { () throws(LiftLogError) -> FormatReport in
             if let paths { return try format(Store.formatJobs(for: paths), apply: apply) }
-            return try format(allFormatJobs(), apply: apply, listed: true)
+            return try formatEveryFile(apply: apply)
         }
     }
 
     /// What kind of document a file holds, by its folder.
     enum FormatKind: Sendable { case manifest, exercise, plan, session, body }
 
-    /// Every file of the store `format` looks at, in order.
-    private func allFormatJobs() throws(LiftLogError) -> [(path: String, kind: FormatKind)] {
-        var jobs: [(path: String, kind: FormatKind)] = [(Store.manifestFileName, .manifest)]
-        for (folder, kind) in [("exercises", FormatKind.exercise), ("plans", .plan)] {
-            for entry in try files.list(folder) where entry.name.hasSuffix(".json") && !entry.name.hasPrefix(".") {
-                jobs.append(("\(folder)/\(entry.name)", kind))
-            }
-        }
-        jobs += try sessionFilePaths().map { ($0, .session) }
-        jobs += try bodyFilePaths().map { ($0, .body) }
-        return jobs
-    }
+    /// A file `format` looks at, with the kind its folder gives.
+    typealias FormatJob = (path: String, kind: FormatKind)
 
     /// The files among `paths` (relative to the store) that `format` reads, each with its kind;
     /// others (schemas, editor settings) are left out.
-    static func formatJobs(for paths: [String]) -> [(path: String, kind: FormatKind)] {
+    static func formatJobs(for paths: [String]) -> [FormatJob] {
         Swift.Set(paths.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }).sorted().compactMap { path in
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             let name = String(parts.last ?? "")
@@ -66,59 +79,81 @@ extension Store {
         }
     }
 
-    /// Examines the files on all cores (reading and decoding is the cost), then writes the ones
-    /// to change one by one, in order.
-    /// `listed`: every job's folder was just listed (its parents looked at with it).
-    ///
-    /// A file found canonical before and unchanged since (``CanonicalFiles``) is not read; the
+    /// Named files (`paths`, a commit's): each read, examined on all cores, then the ones to
+    /// change written one by one, in order.
+    private func format(_ jobs: [FormatJob], apply: Bool) throws(LiftLogError) -> FormatReport {
+        var report = FormatReport()
+        var changes: [FormatJob] = []
+        for (job, item) in zip(jobs, examine(jobs, known: nil)) where try report.add(job.path, item.finding) {
+            changes.append(job)
+        }
+        if apply { try rewrite(changes, moving: !report.moved.isEmpty) }
+        return report
+    }
+
+    /// Every file of the store, in order (the manifest, exercises, plans, sessions folder by
+    /// folder, body entries), looked at `batchSize` files at a time so that what is held stays
+    /// the same whatever the store's size: the files' paths and findings a batch at a time,
+    /// the record of files found canonical (``CanonicalFiles``) once as read and once more
+    /// only if it changes. A file found canonical before and unchanged since is not read; the
     /// files found canonical now are recorded for next time (with the lock held, as here).
-    /// Named files (`paths`, a commit's) are always read.
-    private func format(_ jobs: [(path: String, kind: FormatKind)], apply: Bool, listed: Bool = false) throws(LiftLogError) -> FormatReport {
+    /// Nothing is written before every file has been looked at.
+    func formatEveryFile(apply: Bool, batchSize: Int = 4_096) throws(LiftLogError) -> FormatReport {
+        let known = CanonicalFiles.load(from: files)
+        var record = CanonicalFiles.Writer(replacing: known)
+        var report = FormatReport()
+        var changes: [FormatJob] = []
+        var batch: [FormatJob] = [(Store.manifestFileName, .manifest)]
+        func examineBatch() throws(LiftLogError) {
+            for (job, item) in zip(batch, examine(batch, known: known)) {
+                if let identity = item.canonical { record.add(job.path, identity) }
+                if try report.add(job.path, item.finding) { changes.append(job) }
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+        for (folder, kind) in [("exercises", FormatKind.exercise), ("plans", .plan)] {
+            let names = try files.list(folder).map(\.name).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+            batch += names.sorted().map { ("\(folder)/\($0)", kind) }
+        }
+        try forEachSessionFolder { (folder, names) throws(LiftLogError) in
+            batch += names.map { ("\(folder)/\($0)", .session) }
+            if batch.count >= batchSize { try examineBatch() }
+        }
+        batch += try bodyFilePaths().map { ($0, .body) }
+        try examineBatch()
+        if let changed = record.changed {
+            try? files.ensureDirectory(SessionIndex.directory)
+            try? files.writeAtomically(changed, to: CanonicalFiles.path, durable: false)
+        }
+        if apply { try rewrite(changes, moving: !report.moved.isEmpty) }
+        return report
+    }
+
+    /// What `format` finds in each of `jobs`, on all cores (reading and decoding is the cost),
+    /// with the identity to record of each file found canonical. With `known` (the files were
+    /// just listed, their parents looked at with them), a file recorded canonical with the
+    /// identity it still has is not read.
+    private func examine(_ jobs: [FormatJob], known: CanonicalFiles?) -> [(finding: FormatFinding, canonical: FileIdentity?)] {
         let files = self.files
-        let known = listed ? CanonicalFiles.load(from: files) : CanonicalFiles()
         // A file changed within the last two seconds is not recorded: times are coarse.
         let settled = environment.now().millisecondsSince1970 * 1_000_000 - 2_000_000_000
-        let examined = parallelMap(Array(jobs.indices), minimumPerThread: 64) { index -> (finding: FormatFinding, canonical: FileIdentity?) in
-            let path = jobs[index].path
-            let before = listed ? ((try? files.status(path)) ?? nil) : nil
-            if let before, before.kind == .regular, let identity = known.entries[path], identity == before.identity {
+        let listed = known != nil
+        return parallelMap(jobs, minimumPerThread: 64) { job -> (finding: FormatFinding, canonical: FileIdentity?) in
+            let before = listed ? ((try? files.status(job.path)) ?? nil) : nil
+            if let before, before.kind == .regular, let identity = known?.identity(of: job.path), identity == before.identity {
                 return (.canonical, identity)
             }
-            let finding = Store.examine(path, as: jobs[index].kind, files: files, parentsChecked: listed)
+            let finding = Store.examine(job.path, as: job.kind, files: files, parentsChecked: listed)
             // The identity from before the read: a change after it gives the file another one.
             guard case .canonical = finding, let before, before.kind == .regular, before.changeNanoseconds < settled else { return (finding, nil) }
             return (finding, before.identity)
         }
-        if listed {
-            var found = CanonicalFiles()
-            for (job, item) in zip(jobs, examined) { found.entries[job.path] = item.canonical }
-            if found != known {
-                try? files.ensureDirectory(SessionIndex.directory)
-                try? files.writeAtomically(found.bytes, to: CanonicalFiles.path, durable: false)
-            }
-        }
-        let findings = examined.map(\.finding)
-        var report = FormatReport()
-        for (job, finding) in zip(jobs, findings) {
-            switch finding {
-            case .failed(let error): throw error
-            case .problems(let problems):
-                report.filesChecked += 1
-                report.problems += problems
-            case .canonical:
-                report.filesChecked += 1
-            case .reformat:
-                report.filesChecked += 1
-                report.reformatted.append(job.path)
-                if apply { try rewrite(job.path, as: job.kind) }
-            case .move(let target):
-                report.filesChecked += 1
-                report.moved.append((job.path, target))
-                if apply { try rewrite(job.path, as: job.kind) }
-            }
-        }
-        if apply && !report.moved.isEmpty { updateIndex() }
-        return report
+    }
+
+    /// Writes the files found to change, in order; the index is brought up to date after moves.
+    private func rewrite(_ changes: [FormatJob], moving: Bool) throws(LiftLogError) {
+        for job in changes { try rewrite(job.path, as: job.kind) }
+        if moving { updateIndex() }
     }
 
     /// What `format` would do to one file.
@@ -190,19 +225,23 @@ extension Store {
         }
     }
 
+    /// Calls `body` with each session folder of the tree (`sessions/YYYY/MM`) and the names of
+    /// its session files, sorted: folder by folder, the paths come sorted.
+    func forEachSessionFolder(_ body: (_ folder: String, _ names: [String]) throws(LiftLogError) -> Void) throws(LiftLogError) {
+        for year in try files.list("sessions").map(\.name).filter({ $0.count == 4 && Int($0) != nil }).sorted() {
+            for month in try files.list("sessions/\(year)").map(\.name).filter({ MonthKey(folderName: year, $0) != nil }).sorted() {
+                let folder = "sessions/\(year)/\(month)"
+                try body(folder, try files.list(folder).map(\.name).filter(SessionIndex.isSessionFileName).sorted())
+            }
+        }
+    }
+
     /// Every session file of the tree, sorted.
     func sessionFilePaths() throws(LiftLogError) -> [String] {
         var paths: [String] = []
-        for year in try files.list("sessions") where year.name.count == 4 && Int(year.name) != nil {
-            for month in try files.list("sessions/\(year.name)") where MonthKey(folderName: year.name, month.name) != nil {
-                for entry in try files.list("sessions/\(year.name)/\(month.name)") where SessionIndex.isSessionFileName(entry.name) {
-                    paths.append("sessions/\(year.name)/\(month.name)/\(entry.name)")
-                }
-            }
-        }
-        return paths.sorted()
+        try forEachSessionFolder { folder, names in paths += names.map { "\(folder)/\($0)" } }
+        return paths
     }
-
 }
 
 /// A document whose path in the store comes from its time (sessions, body entries).

@@ -42,12 +42,12 @@ struct CanonicalFilesTests {
             #expect(firstReads.reads(where: isSessionFile) == 12)
             let recordedBytes = try #require(try store.files.read(CanonicalFiles.path))
             let recorded = try #require(CanonicalFiles(bytes: recordedBytes))
-            #expect(Swift.Set(sessions).isSubset(of: Swift.Set(recorded.entries.keys)))
+            #expect(Swift.Set(sessions).isSubset(of: Swift.Set(recorded.paths)))
 
             let (second, secondReads) = try later(root)
             let report = try second.format(apply: false)
             #expect(report.isClean)
-            #expect(report.filesChecked == recorded.entries.count)
+            #expect(report.filesChecked == recorded.count)
             #expect(secondReads.reads(where: isSessionFile) == 0)
 
             // Made non-canonical by hand (same content, other spacing): found at once.
@@ -92,7 +92,7 @@ struct CanonicalFilesTests {
             environment.lockTimeout = 2
             _ = try Store.open(at: root + "/store", environment: environment).format(apply: false)
             let unsettled = (try store.files.read(CanonicalFiles.path)).flatMap { CanonicalFiles(bytes: $0) } ?? CanonicalFiles()
-            #expect(!unsettled.entries.keys.contains { $0.hasPrefix("sessions/") })
+            #expect(!unsettled.paths.contains { $0.hasPrefix("sessions/") })
 
             let (first, _) = try later(root)
             _ = try first.format(apply: false)
@@ -111,11 +111,110 @@ struct CanonicalFilesTests {
 
     @Test("the form's fingerprint is the hash of a canonical sample session, and the record reads back what it writes")
     func fileFormat() throws {
-        var files = CanonicalFiles()
-        files.entries["sessions/2025/01/a.json"] = .init(inode: UInt64.max, size: 10, modificationNanoseconds: -1, changeNanoseconds: 1_795_000_000_000_000_000)
-        files.entries["liftlog.json"] = .init(inode: 1, size: 2, modificationNanoseconds: 3, changeNanoseconds: 4)
-        #expect(CanonicalFiles(bytes: files.bytes) == files)
-        #expect(String(decoding: files.bytes, as: UTF8.self).hasPrefix("liftlog-canonical 1 \(String(CanonicalFiles.formFingerprint, radix: 16))\nliftlog.json\t1\t2\t3\t4\n"))
+        var writer = CanonicalFiles.Writer(replacing: CanonicalFiles())
+        let manifest = FileIdentity(inode: 1, size: 2, modificationNanoseconds: 3, changeNanoseconds: 4)
+        let session = FileIdentity(inode: UInt64.max, size: 10, modificationNanoseconds: -1, changeNanoseconds: 1_795_000_000_000_000_000)
+        writer.add("liftlog.json", manifest)
+        writer.add("sessions/2025/01/a.json", session)
+        let bytes = try #require(writer.changed)
+        #expect(String(decoding: bytes, as: UTF8.self) == "liftlog-canonical 1 \(String(CanonicalFiles.formFingerprint, radix: 16))\nliftlog.json\t1\t2\t3\t4\n"
+                + "sessions/2025/01/a.json\t-1\t10\t-1\t1795000000000000000\n")
+        let record = try #require(CanonicalFiles(bytes: bytes))
+        #expect(record.paths == ["liftlog.json", "sessions/2025/01/a.json"])
+        #expect(record.identity(of: "liftlog.json") == manifest)
+        #expect(record.identity(of: "sessions/2025/01/a.json") == session)
+        #expect(record.identity(of: "sessions/2025/01/b.json") == nil)
+        #expect(record.identity(of: "liftlog") == nil)
         #expect(CanonicalFiles.formFingerprint != 0)
+    }
+
+    @Test("a record's paths are found in any order (sorted when read) and of any script; a path twice, a line of another shape or no final newline and it is not used")
+    func lookUp() throws {
+        let header = CanonicalFiles.header + "\n"
+        // The order the files are looked at (the manifest before exercises), then non-ASCII names.
+        let paths = ["liftlog.json", "exercises/b.json", "exercises/a.json", "plans/5×5.json", "plans/Ünïcode.json", "plans/z.json",
+                     "sessions/2025/01/x.json", "body/2025/2025-01-01-0700-aaaaaaaa.json"]
+        var text = header
+        for (number, path) in paths.enumerated() { text += "\(path)\t\(number)\t\(number + 1)\t\(number + 2)\t\(number + 3)\n" }
+        let record = try #require(CanonicalFiles(bytes: Array(text.utf8)))
+        #expect(record.count == paths.count)
+        #expect(record.paths == paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        for (number, path) in paths.enumerated() {
+            #expect(record.identity(of: path) == FileIdentity(inode: UInt64(number), size: Int64(number + 1), modificationNanoseconds: Int64(number + 2), changeNanoseconds: Int64(number + 3)))
+        }
+        for absent in ["", "plans", "plans/5×5", "exercises/c.json", "a", "zzz", "sessions/2025/01/x.json\t0"] { #expect(record.identity(of: absent) == nil) }
+        // No entries at all: a record of none.
+        #expect(CanonicalFiles(bytes: Array(header.utf8))?.count == 0)
+
+        let line = "sessions/2025/01/x.json\t1\t2\t3\t4\n"
+        for damaged in [header + line + line, header + "a\t1\t2\t3\t4\nb\t1\t2\t3\t4\na\t5\t6\t7\t8\n", header + "a\t1\t2\t3\n", header + "a\t1\t2\t3\t4\t5\n",
+                        header + "a\t1\t2\t\t4\n", header + "\t1\t2\t3\t4\n", header + "a\t1\t2\t3\tx\n", header + "a\n", header + "a\t1\t2\t3\t4",
+                        CanonicalFiles.header + "0\n" + line, CanonicalFiles.header, ""] {
+            #expect(CanonicalFiles(bytes: Array(damaged.utf8)) == nil, "\(damaged)")
+        }
+    }
+
+    @Test("a new record is compared with the one before as it is written: none when they agree, the new one when a line differs, is added or is left out")
+    func writer() throws {
+        let identity = { (number: Int) in FileIdentity(inode: UInt64(number), size: 100, modificationNanoseconds: Int64(number) * 1_000, changeNanoseconds: Int64(number) * 1_000) }
+        func written(_ numbers: [Int], replacing previous: CanonicalFiles = CanonicalFiles()) -> [UInt8]? {
+            var writer = CanonicalFiles.Writer(replacing: previous)
+            for number in numbers { writer.add("sessions/2025/01/\(number).json", identity(number)) }
+            return writer.changed
+        }
+        let bytes = try #require(written(Array(1...5)))
+        let previous = try #require(CanonicalFiles(bytes: bytes))
+        #expect(written(Array(1...5), replacing: previous) == nil)
+        for numbers in [[1, 2, 3, 4], [1, 2, 4, 5], [1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4, 5], [], [1, 2, 3, 4, 50]] {
+            #expect(written(numbers, replacing: previous) == written(numbers), "\(numbers)")
+        }
+        // A file whose identity changed (another inode) is a line that differs.
+        var writer = CanonicalFiles.Writer(replacing: previous)
+        for number in 1...5 { writer.add("sessions/2025/01/\(number).json", number == 3 ? identity(33) : identity(number)) }
+        let changed = try #require(writer.changed)
+        #expect(CanonicalFiles(bytes: changed)?.identity(of: "sessions/2025/01/3.json") == identity(33))
+        #expect(CanonicalFiles(bytes: changed)?.identity(of: "sessions/2025/01/4.json") == identity(4))
+    }
+
+    @Test("fmt looks at the files a batch at a time with the same findings, record and changes as all at once; a file moved into a later folder is counted once")
+    func batches() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeLog(root)
+            let sessions = try store.sessionFilePaths()
+            // Made non-canonical (one in the first folder, one in the last), and one of the
+            // last folder's put in the first: fmt moves it back to a folder looked at later.
+            for path in [sessions[0], sessions[11]] {
+                let text = String(decoding: try #require(try store.files.read(path)), as: UTF8.self)
+                writeText(text.replacingOccurrences(of: "  ", with: "   "), to: root + "/store/" + path)
+            }
+            let firstFolder = String(sessions[0].split(separator: "/").dropLast().joined(separator: "/"))
+            #expect(!sessions[10].hasPrefix(firstFolder + "/"))
+            let misplaced = firstFolder + "/" + String(sessions[10].split(separator: "/").last!)
+            #expect(rename(root + "/store/" + sessions[10], root + "/store/" + misplaced) == 0)
+
+            func run(batchSize: Int, apply: Bool, in copy: String) throws -> (FormatReport, [UInt8]?) {
+                let (later, _) = try self.later(copy)
+                let report = try later.withLock { () throws(LiftLogError) -> FormatReport in try later.formatEveryFile(apply: apply, batchSize: batchSize) }
+                return (report, try later.files.read(CanonicalFiles.path))
+            }
+            var results: [(FormatReport, [UInt8]?)] = []
+            for batchSize in [1, 5, 4_096] {
+                let copy = root + "/copy\(batchSize)"
+                copyTree(root + "/store", to: copy + "/store")
+                results.append(try run(batchSize: batchSize, apply: true, in: copy))
+                #expect(readBytes(copy + "/store/" + sessions[10]) != nil && readBytes(copy + "/store/" + misplaced) == nil)
+            }
+            for (report, record) in results {
+                #expect(report.reformatted == results[2].0.reformatted)
+                #expect(report.moved.map(\.from) == results[2].0.moved.map(\.from) && report.moved.map(\.to) == results[2].0.moved.map(\.to))
+                #expect(report.filesChecked == results[2].0.filesChecked)
+                #expect(record.flatMap { CanonicalFiles(bytes: $0)?.paths } == results[2].1.flatMap { CanonicalFiles(bytes: $0)?.paths })
+            }
+            #expect(results[2].0.reformatted == [sessions[0], sessions[11]])
+            #expect(try store.files.read(sessions[10]) == nil)
+            #expect(results[2].0.moved.map(\.from) == [misplaced])
+            #expect(results[2].0.moved.map(\.to) == [sessions[10]])
+            #expect(results[2].0.filesChecked == 1 + 12 + (try store.files.list("exercises").count))
+        }
     }
 }
