@@ -130,7 +130,7 @@ enum AnalyticsCommands {
                     continue
                 }
                 var object: JSONObject = ["exercise_name": .string(report.exerciseName), "personal_record": recordJSON(report.personalRecord), "max_reps": maxRepsJSON(report)]
-                for member in kindRecordsJSON(report) { object[member.key] = member.value }
+                object.merge(kindRecordsJSON(report))
                 list.append(.object(object))
             }
             let text = rows.isEmpty ? "No records yet: log some sets first." : Formatting.table(rows, header: ["EXERCISE", "BEST", "DATE", "BEST E1RM (\(store.preferences.unit.rawValue))"], style: context.style)

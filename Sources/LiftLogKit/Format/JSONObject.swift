@@ -56,6 +56,12 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// Sets each member of `other` in this object, in `other`'s order: a key already present
+    /// keeps its place and takes the new value, a new key is appended.
+    public mutating func merge(_ other: JSONObject) {
+        for member in other.members { self[member.key] = member.value }
+    }
+
     /// Appends a member whose key the caller knows is not present yet.
     mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
         members.append(Member(key: key, value: value))

@@ -12,7 +12,7 @@ public enum DataShapes {
     /// changed (the tree and its writing cost more than the log itself for a long session).
     public static func sessionCompactBytes(_ stored: StoredSession, store: Store, adding members: JSONObject = [:]) throws(LiftLogError) -> [UInt8] {
         var added = derivedMembers(of: stored, try store.metrics(of: stored.session))
-        for member in members { added[member.key] = member.value }
+        added.merge(members)
         // A session with keys this version does not know goes through the tree, which keeps them.
         return stored.session.compactBytes(adding: added, setReferences: true) ?? JSONWriter.compactBytes(tree(of: stored, adding: added))
     }
@@ -20,7 +20,7 @@ public enum DataShapes {
     /// The session's tree with `members` set in it, each set with its `set_id`.
     private static func tree(of stored: StoredSession, adding members: JSONObject) -> JSONValue {
         guard case .object(var object) = stored.session.json else { return stored.session.json }
-        for member in members { object[member.key] = member.value }
+        object.merge(members)
         // Each set with the ID clients name it by (`SESSION.KEY`).
         if case .array(var entries)? = object["entries"] {
             for entryIndex in entries.indices where entryIndex < stored.session.entries.count {
@@ -260,7 +260,7 @@ public enum DataShapes {
             "rep_records": .array(report.repRecords.map { ["reps": .number(JSONNumber($0.reps)), "weight": .number(JSONNumber($0.weight)), "unit": .string($0.unit.rawValue), "date": .string($0.date.description)] }),
             "max_reps": maxRepsJSON(report),
         ]
-        for member in kindRecordsJSON(report) { object[member.key] = member.value }
+        object.merge(kindRecordsJSON(report))
         return .object(object)
     }
 

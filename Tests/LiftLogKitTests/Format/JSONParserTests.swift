@@ -109,4 +109,17 @@ struct JSONParserTests {
         // A missing path falls back to its nearest existing parent.
         #expect(SourceLocation(offset: table.offset(of: path.appending("x")), in: bytes) == SourceLocation(line: 3, column: 14))
     }
+
+    @Test("merging an object sets each of its members: a key present keeps its place and takes the new value, a new one is appended")
+    func merge() {
+        var object: JSONObject = ["a": .number(JSONNumber(1)), "b": .string("x"), "c": .null]
+        object.merge(["c": .bool(true), "d": .array([]), "a": .null])
+        #expect(object.keys == ["a", "b", "c", "d"])
+        #expect(object["a"] == .null)
+        #expect(object["b"] == .string("x"))
+        #expect(object["c"] == .bool(true))
+        #expect(object["d"] == .array([]))
+        object.merge([:])
+        #expect(object.count == 4)
+    }
 }
