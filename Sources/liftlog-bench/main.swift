@@ -375,9 +375,14 @@ var sessionFolderCounts: (thirtyYears: Int, fourYears: Int)?
 // the `stat` of every year and month folder, as liftlog does them (one open of `sessions`).
 if let cFloor, let twin = fixtures.first(where: { $0.size == twinSize }) {
     let folders = sessionFolders(twin.path), fourYearFolders = sessionFolders(fourYears.path)
+    // A folder it could not look at would make its figure a failure's: the run stops.
+    let lookAt = { @Sendable (store: String, names: [String]) in
+        let status = runProcess([cFloor, "--stat", store + "/sessions"] + names).status
+        if status != 0 { fatalError("the C floor could not look at every session folder of \(store) (status \(status))") }
+    }
     shortCommands += [
-        ShortCommand(sessionFoldersFloor, only: twinSize) { _ in _ = runProcess([cFloor, "--stat", twin.path + "/sessions"] + folders) },
-        ShortCommand(sessionFoldersFloorFourYears, only: twinSize) { _ in _ = runProcess([cFloor, "--stat", fourYears.path + "/sessions"] + fourYearFolders) },
+        ShortCommand(sessionFoldersFloor, only: twinSize) { _ in lookAt(twin.path, folders) },
+        ShortCommand(sessionFoldersFloorFourYears, only: twinSize) { _ in lookAt(fourYears.path, fourYearFolders) },
     ]
     sessionFolderCounts = (folders.count, fourYearFolders.count)
 }
@@ -749,7 +754,7 @@ if let budgets = webAppBudgets(liftlog: liftlog, repository: repository) {
 }
 print("- exercise search over 1,500 exercises, slowest query: \(format(searchWorst)) ms (target ≤ 5 ms) \(searchWorst <= 5 ? "met" : "NOT met")")
 let memory = value("reindex, peak memory (MB)", large)
-print("- reindex peak memory at N = \(large): \(format(memory, digits: 1)) MB (target < 100 MB) \(memory < 100 ? "met" : "NOT met")")
+print("- reindex peak memory at N = \(large): \(format(memory, digits: 1)) MB (target ≤ 64 MB) \(memory <= 64 ? "met" : "NOT met")")
 
 /// Every year and month folder below the store's `sessions/`, relative to it (`2025`,
 /// `2025/01`): what liftlog looks at to know that no month changed.
