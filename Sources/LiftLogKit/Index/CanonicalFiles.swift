@@ -143,20 +143,18 @@ struct CanonicalFiles: Sendable {
     /// The identity of a line `path TAB inode TAB size TAB modification TAB status change`;
     /// `nil` for a line of any other shape.
     private static func entry(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> FileIdentity? {
-        var fields: [Int64] = []
-        var start = line.startIndex
-        let pathEnd = ByteFields.find(0x09, in: line.base, from: start, to: line.endIndex)
-        guard pathEnd > start, pathEnd < line.endIndex else { return nil }
-        start = pathEnd + 1
-        while fields.count < 4 {
-            let end = ByteFields.find(0x09, in: line.base, from: start, to: line.endIndex)
-            guard let number = ByteFields.int64(line.base[start..<end]) else { return nil }
-            fields.append(number)
-            start = end + 1
-            if end == line.endIndex { break }
+        let buffer = line.base
+        // Where the field just read ended: a tab before the next field, or the line's end.
+        var tab = ByteFields.find(0x09, in: buffer, from: line.startIndex, to: line.endIndex)
+        guard tab > line.startIndex else { return nil }
+        func number() -> Int64? {
+            guard tab < line.endIndex else { return nil }
+            let start = tab + 1
+            tab = ByteFields.find(0x09, in: buffer, from: start, to: line.endIndex)
+            return ByteFields.int64(buffer[start..<tab])
         }
-        guard fields.count == 4, start == line.endIndex + 1 else { return nil }
-        return FileIdentity(inode: UInt64(bitPattern: fields[0]), size: fields[1], modificationNanoseconds: fields[2], changeNanoseconds: fields[3])
+        guard let inode = number(), let size = number(), let modified = number(), let changed = number(), tab == line.endIndex else { return nil }
+        return FileIdentity(inode: UInt64(bitPattern: inode), size: size, modificationNanoseconds: modified, changeNanoseconds: changed)
     }
 
     /// A new record, written as the files are looked at, compared as it goes with the one

@@ -147,7 +147,7 @@ struct CanonicalFilesTests {
         #expect(CanonicalFiles(bytes: Array(header.utf8))?.count == 0)
 
         let line = "sessions/2025/01/x.json\t1\t2\t3\t4\n"
-        for damaged in [header + line + line, header + "a\t1\t2\t3\t4\nb\t1\t2\t3\t4\na\t5\t6\t7\t8\n", header + "a\t1\t2\t3\n", header + "a\t1\t2\t3\t4\t5\n",
+        for damaged in [header + line + line, header + "a\t1\t2\t3\t4\nb\t1\t2\t3\t4\na\t5\t6\t7\t8\n", header + "a\t1\t2\t3\n", header + "a\t1\t2\t3\t4\t5\n", header + "a\t1\t2\t3\t4\t\n", header + "\n",
                         header + "a\t1\t2\t\t4\n", header + "\t1\t2\t3\t4\n", header + "a\t1\t2\t3\tx\n", header + "a\n", header + "a\t1\t2\t3\t4",
                         CanonicalFiles.header + "0\n" + line, CanonicalFiles.header, ""] {
             #expect(CanonicalFiles(bytes: Array(damaged.utf8)) == nil, "\(damaged)")
