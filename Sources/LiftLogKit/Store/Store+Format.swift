@@ -235,13 +235,6 @@ extension Store {
             }
         }
     }
-
-    /// Every session file of the tree, sorted.
-    func sessionFilePaths() throws(LiftLogError) -> [String] {
-        var paths: [String] = []
-        try forEachSessionFolder { folder, names in paths += names.map { "\(folder)/\($0)" } }
-        return paths
-    }
 }
 
 /// A document whose path in the store comes from its time (sessions, body entries).

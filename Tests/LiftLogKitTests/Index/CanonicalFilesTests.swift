@@ -7,6 +7,15 @@ import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
 
+private extension Store {
+    /// Every session file of the tree, in the order `fmt` looks at them (sorted).
+    func sessionFilePaths() throws -> [String] {
+        var paths: [String] = []
+        try forEachSessionFolder { folder, names in paths += names.map { "\(folder)/\($0)" } }
+        return paths
+    }
+}
+
 /// Whether a path read is a session file's.
 private func isSessionFile(_ path: String) -> Bool { path.contains("/sessions/") }
 
