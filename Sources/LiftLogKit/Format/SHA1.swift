@@ -2,17 +2,10 @@
 enum SHA1 {
     static func digest(_ message: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
-        var data = message
-        let bitLength = UInt64(message.count) * 8
-        data.append(0x80)
-        while data.count % 64 != 56 { data.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        let data = HashBlocks.padded(message)
         var w = [UInt32](repeating: 0, count: 80)
         for chunk in stride(from: 0, to: data.count, by: 64) {
-            for i in 0..<16 {
-                let b = chunk + i * 4
-                w[i] = UInt32(data[b]) << 24 | UInt32(data[b + 1]) << 16 | UInt32(data[b + 2]) << 8 | UInt32(data[b + 3])
-            }
+            for i in 0..<16 { w[i] = HashBlocks.word(data, at: chunk + i * 4) }
             for i in 16..<80 { w[i] = rotate(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1) }
             var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
             for i in 0..<80 {
@@ -28,7 +21,7 @@ enum SHA1 {
             }
             h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e
         }
-        return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+        return HashBlocks.bytes(of: h)
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
