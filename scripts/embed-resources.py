@@ -4,7 +4,8 @@
 - Sources/LiftLogKit/Seeding/DefaultExercises+Embedded.swift from SampleData/DefaultExercises.json;
 - Sources/LiftLogCatalog/ExerciseCatalog+Embedded.swift from SampleData/FullExercises.json;
 - Sources/LiftLogKit/Schemas/StoreSchemas+Embedded.swift from schemas/*.schema.json;
-- Sources/LiftLogServer/Web/WebApp+Embedded.swift from web/* (the app `liftlog serve` answers at `/`).
+- Sources/LiftLogServer/Web/WebApp+Embedded.swift from web/* (the app `liftlog serve` answers at `/`;
+  it writes app.css and app.js into index.html as it serves the page: `WebApp.page`).
 
 Tests check that the embedded text equals the files.
 """

@@ -36,9 +36,17 @@ struct WebAppTests {
             let server = try #require(ServerProcess.start(store: store))
             defer { _ = server.stop() }
             let page = server.request("GET", "/")
-            #expect(page.status == 200 && page.body.contains("<script src=\"/app.js\" defer></script>"))
+            // The page holds the app's style and script: nothing to fetch before it draws.
+            let style = WebApp.files["/app.css"]!.text, script = WebApp.files["/app.js"]!.text
+            #expect(page.status == 200 && page.body == WebApp.page)
+            #expect(page.body.contains("<style>" + style + "</style>") && page.body.contains("<script>" + script + "</script>\n</body>"))
+            #expect(!page.body.contains("src=\"/app.js\"") && !page.body.contains("href=\"/app.css\""))
             #expect(page.header("Content-Type") == "text/html; charset=utf-8")
-            #expect(page.header("Content-Security-Policy")?.contains("script-src 'self'") == true)
+            // Those two inline, by their hashes, and no other inline code.
+            let policy = try #require(page.header("Content-Security-Policy"))
+            #expect(policy.contains("script-src 'self' \(WebApp.hashSource(script));") && policy.contains("style-src 'self' \(WebApp.hashSource(style));"))
+            #expect(!policy.contains("unsafe-inline") && policy.contains("default-src 'self'"))
+            #expect(server.request("GET", "/app.js").body == script && server.request("GET", "/app.css").body == style)
             #expect(page.headers("X-Content-Type-Options") == ["nosniff"])
             #expect(server.request("GET", "/app.js").headers("Cache-Control") == ["no-cache"])
             #expect(server.request("GET", "/index.html").body == page.body)
@@ -52,6 +60,29 @@ struct WebAppTests {
             // A foreign Host is refused for the page too (DNS rebinding).
             #expect(server.raw(Array("GET / HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n".utf8)).status == 421)
         }
+    }
+
+    @Test("the page is index.html with the style and the script written in; a page without them, or text that would end its element, is refused")
+    func inlining() {
+        let page = "<head>\n<link rel=\"stylesheet\" href=\"/app.css\">\n<script src=\"/app.js\" defer></script>\n</head>\n<body>\n<main></main>\n</body>\n"
+        #expect(WebApp.inlined(page: page, style: "main{}", script: "go();")
+            == "<head>\n<style>main{}</style>\n</head>\n<body>\n<main></main>\n<script>go();</script>\n</body>\n")
+        #expect(WebApp.inlined(page: page.replacing("href=\"/app.css\"", with: "href=\"/other.css\""), style: "", script: "") == nil)
+        #expect(WebApp.inlined(page: page.replacing(" defer", with: ""), style: "", script: "") == nil)
+        #expect(WebApp.inlined(page: page.replacing("</body>", with: ""), style: "", script: "") == nil)
+        #expect(WebApp.inlined(page: page, style: "", script: "x = '</SCRIPT>';") == nil)
+        #expect(WebApp.inlined(page: page, style: "a::after { content: '</style>' }", script: "") == nil)
+        // The app's own page composes (the server would stop at its first page otherwise).
+        #expect(WebApp.inlined(page: WebApp.files["/"]!.text, style: WebApp.files["/app.css"]!.text, script: WebApp.files["/app.js"]!.text) == WebApp.page)
+    }
+
+    @Test("base64 gives RFC 4648's examples; a policy names inline text by the base64 of its SHA-256")
+    func hashSources() {
+        for (text, encoded) in [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")] {
+            #expect(Base64.encode(Array(text.utf8)) == encoded)
+        }
+        #expect(Base64.encode([0xFB, 0xFF, 0xBF]) == "+/+/")
+        #expect(WebApp.hashSource("abc") == "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='")
     }
 
     @Test("in headless Chromium at phone size", arguments: [

@@ -4,14 +4,52 @@ import LiftLogKit
 /// CSS and plain JavaScript, served at `/` so that a phone logs a workout through the API.
 /// Its files hold no data, so they need no token; everything they show comes from `/api`.
 enum WebApp {
-    /// What the page may load and run: only this server's own files and API (no inline
-    /// script, no other site), its charts as `blob:` images.
-    static let contentSecurityPolicy = "default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    /// The page served at `/` (and `/index.html`): `web/index.html` with `app.css` and `app.js`
+    /// written into it, a `<style>` in place of the stylesheet's link and a `<script>` before
+    /// `</body>` in place of the deferred one, so that the page draws after one request and the
+    /// API's, not after a round trip for each file first (a phone's Wi-Fi; a browser just
+    /// started, busy with itself). `/app.css` and `/app.js` are still served on their own, for
+    /// a page an earlier version left in a phone's cache.
+    static let page: String = {
+        guard let page = inlined(page: files["/"]!.text, style: files["/app.css"]!.text, script: files["/app.js"]!.text) else {
+            preconditionFailure("web/index.html must link /app.css and load /app.js as web/ has them")
+        }
+        return page
+    }()
+
+    /// What the page may load and run: only this server's own files and API (no other site),
+    /// the page's own inline style and script, each named by its SHA-256 hash (no other inline
+    /// code runs), its charts as `blob:` images.
+    static let contentSecurityPolicy = policy(style: files["/app.css"]!.text, script: files["/app.js"]!.text)
+
+    /// The content security policy that allows exactly `style` and `script` inline.
+    static func policy(style: String, script: String) -> String {
+        "default-src 'self'; img-src 'self' blob: data:; style-src 'self' \(hashSource(style)); script-src 'self' \(hashSource(script)); "
+            + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    }
+
+    /// A policy's source for inline `text`: `'sha256-` and the base64 of its hash.
+    static func hashSource(_ text: String) -> String {
+        "'sha256-\(Base64.encode(SHA256.digest(Array(text.utf8))))'"
+    }
+
+    /// `page` with `style` in place of its link to `/app.css` and `script` before `</body>` in
+    /// place of its `<script src="/app.js" defer>`; `nil` when the page lacks either, or the
+    /// style or script would end its element early.
+    static func inlined(page: String, style: String, script: String) -> String? {
+        let link = "<link rel=\"stylesheet\" href=\"/app.css\">", load = "<script src=\"/app.js\" defer></script>\n"
+        guard !style.lowercased().contains("</style"), !script.lowercased().contains("</script"),
+              let linkRange = page.firstRange(of: link), let loadRange = page.firstRange(of: load), linkRange.upperBound <= loadRange.lowerBound,
+              let bodyEnd = page.firstRange(of: "</body>"), loadRange.upperBound <= bodyEnd.lowerBound else { return nil }
+        return String(page[..<linkRange.lowerBound]) + "<style>" + style + "</style>" + String(page[linkRange.upperBound..<loadRange.lowerBound])
+            + String(page[loadRange.upperBound..<bodyEnd.lowerBound]) + "<script>" + script + "</script>\n" + String(page[bodyEnd.lowerBound...])
+    }
 
     /// The file at `request`'s path, or `nil` when it is not one of the app's.
     static func response(for request: HTTPRequest) -> HTTPResponse? {
         let path = request.path == "/index.html" ? "/" : request.path
         guard let file = files[path] else { return nil }
+        let text = path == "/" ? page : file.text
         guard request.method == "GET" || request.method == "HEAD" else {
             var refused = APIResponse.failure(405, code: "USAGE_ERROR", message: "\(request.method) is not allowed on \(request.path); use GET.")
             refused.headers.append(("Allow", "GET, HEAD"))
@@ -23,9 +61,10 @@ enum WebApp {
             ("Cache-Control", "no-cache"),
             ("Content-Security-Policy", contentSecurityPolicy),
             ("Referrer-Policy", "no-referrer"),
-        ], body: request.method == "HEAD" ? [] : Array(file.text.utf8))
+        ], body: request.method == "HEAD" ? [] : Array(text.utf8))
     }
 
-    /// The size of the whole app in bytes, uncompressed.
+    /// The size of the app's files in bytes, uncompressed (the page that holds two of them not
+    /// counted again).
     static var totalBytes: Int { files.values.reduce(0) { $0 + $1.text.utf8.count } }
 }
