@@ -160,6 +160,24 @@ const refused = {
 };
 
 let waiting = 0;
+// At most how many changes the queue holds, kept where the page reads it at once (IndexedDB
+// takes a while to open): raised before a change is queued, set to the queue's count once it is
+// counted, so never below it. Unknown (NaN) when an earlier version left no count, but none
+// when the page never kept a session either (its first visit).
+const queuedAtMost = {
+  read() {
+    const text = localStorage.getItem("liftlog.queued");
+    if (text === null) return localStorage.getItem("liftlog.active") === null ? 0 : NaN;
+    return Number(text);
+  },
+  raise() { localStorage.setItem("liftlog.queued", String((this.read() || 0) + 1)); },
+  set(count) { localStorage.setItem("liftlog.queued", String(count)); },
+};
+// The changes waiting in the queue, counted once at start: until then the page cannot tell
+// whether its copy of the active session holds changes the server has not seen yet, so it
+// does not replace that copy with the server's; known at once when the queue was left empty.
+const queueCounted = queue.all().then((all) => { waiting = all.length; queuedAtMost.set(waiting); }, () => {});
+const queueKnown = queuedAtMost.read() === 0 ? Promise.resolve() : queueCounted;
 let online = true;
 let flushing = false;
 
@@ -192,6 +210,7 @@ async function flush() {
       await queue.remove(change.seq);
     }
     waiting = (await queue.all()).length;
+    queuedAtMost.set(waiting);
   } finally {
     flushing = false;
     showSync();
@@ -206,6 +225,7 @@ async function flush() {
 // Applies `change` to the page at once and queues it for the server.
 async function change(kind, label, method, path, body, apply) {
   if (apply) { apply(); saveActive(); }
+  queuedAtMost.raise();
   await queue.add({ kind, label, method, path, body, created: Date.now() });
   waiting += 1;
   showSync();
@@ -227,6 +247,7 @@ function saveActive() {
 async function refreshActive() {
   try {
     const today = await get("/workouts/today");
+    await queueKnown;
     if (waiting === 0) {
       active = today.active;
       if (active) localEntries = localEntries.filter((name) => !active.entries.some((e) => e.exercise_name === name));
@@ -663,9 +684,14 @@ window.addEventListener("online", flush);
 document.addEventListener("visibilitychange", () => { if (!document.hidden) flush(); });
 $("#sync").addEventListener("click", () => { location.hash = "#/sync"; });
 setInterval(flush, 5000);
-if ("serviceWorker" in navigator && window.isSecureContext) navigator.serviceWorker.register("/sw.js").catch(() => {});
-queue.all().then((all) => { waiting = all.length; showSync(); flush(); }).catch(() => showSync());
-render().then(() => { window.liftlogRendered = performance.now(); });
+queueCounted.then(() => { showSync(); flush(); });
+// The service worker is registered once the first screen is drawn: starting it (sw.js fetched,
+// a worker started, the app's files cached) while the page loads held the page's own first
+// request back, by a third in a phone-sized browser just started.
+render().then(() => {
+  window.liftlogRendered = performance.now();
+  if ("serviceWorker" in navigator && window.isSecureContext) navigator.serviceWorker.register("/sw.js").catch(() => {});
+});
 
 """#),
         "/app.css": (file: "app.css", contentType: "text/css; charset=utf-8", text: #"""
