@@ -161,22 +161,25 @@ const refused = {
 
 let waiting = 0;
 // At most how many changes the queue holds, kept where the page reads it at once (IndexedDB
-// takes a while to open): raised before a change is queued, set to the queue's count once it is
-// counted, so never below it. Unknown (NaN) when an earlier version left no count, but none
-// when the page never kept a session either (its first visit).
+// takes a while to open): raised before a change is queued, set to the queue's count when it
+// is counted and no change was queued meanwhile, so never below it. Unknown (NaN) when an
+// earlier version left no count, but none when the page never kept a session either (its
+// first visit).
 const queuedAtMost = {
+  raised: 0, // changes this page queued
   read() {
     const text = localStorage.getItem("liftlog.queued");
     if (text === null) return localStorage.getItem("liftlog.active") === null ? 0 : NaN;
     return Number(text);
   },
-  raise() { localStorage.setItem("liftlog.queued", String((this.read() || 0) + 1)); },
-  set(count) { localStorage.setItem("liftlog.queued", String(count)); },
+  raise() { this.raised += 1; localStorage.setItem("liftlog.queued", String((this.read() || 0) + 1)); },
+  // `count`, counted after this page had queued `raised` changes.
+  set(count, raised) { if (raised === this.raised) localStorage.setItem("liftlog.queued", String(count)); },
 };
 // The changes waiting in the queue, counted once at start: until then the page cannot tell
 // whether its copy of the active session holds changes the server has not seen yet, so it
 // does not replace that copy with the server's; known at once when the queue was left empty.
-const queueCounted = queue.all().then((all) => { waiting = all.length; queuedAtMost.set(waiting); }, () => {});
+const queueCounted = queue.all().then((all) => { waiting = all.length; queuedAtMost.set(waiting, 0); }, () => {});
 const queueKnown = queuedAtMost.read() === 0 ? Promise.resolve() : queueCounted;
 let online = true;
 let flushing = false;
@@ -209,8 +212,9 @@ async function flush() {
       if (!ok) refused.add({ label: change.label, status: reply.status, message: reply.json?.error?.message || `HTTP ${reply.status}`, at: new Date().toISOString() });
       await queue.remove(change.seq);
     }
+    const raised = queuedAtMost.raised;
     waiting = (await queue.all()).length;
-    queuedAtMost.set(waiting);
+    queuedAtMost.set(waiting, raised);
   } finally {
     flushing = false;
     showSync();
