@@ -126,7 +126,7 @@ class Browser:
     def console_errors(self):
         for entry in self.driver.get_log("browser"):
             # A request that fails because the network is cut is not an error of the page.
-            if entry["level"] == "SEVERE" and "favicon.ico" not in entry["message"] and "ERR_INTERNET_DISCONNECTED" not in entry["message"] \
+            if entry["level"] == "SEVERE" and "ERR_INTERNET_DISCONNECTED" not in entry["message"] \
                     and not any(text in entry["message"] for text in self.expected):
                 self.errors.append(entry["message"])
         return self.errors

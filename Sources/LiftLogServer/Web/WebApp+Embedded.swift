@@ -12,6 +12,7 @@ extension WebApp {
 <meta name="theme-color" content="#111827">
 <title>liftlog</title>
 <link rel="manifest" href="/manifest.webmanifest">
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/app.css">
 <script src="/app.js" defer></script>
 </head>
