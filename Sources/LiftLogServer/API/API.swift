@@ -23,6 +23,10 @@ public struct API: Sendable {
         let all = API.workoutRoutes + API.setRoutes + API.exerciseRoutes + API.planRoutes + API.mesocycleRoutes + API.analyticsRoutes
         // Literal segments first: `workouts/today` before `workouts/:id`.
         routes = all.enumerated().sorted { ($0.element.literalCount, -$0.offset) > ($1.element.literalCount, -$1.offset) }.map(\.element)
+        // The web app's page and its policy made now (its style and script written in, both
+        // hashed), not while the first page waits.
+        _ = WebApp.page
+        _ = WebApp.contentSecurityPolicy
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
