@@ -8,7 +8,7 @@ import Darwin
 
 /// Byte-level splitting of the index's text files: lines and tab-separated fields, without
 /// building `Character`s (the index is read on every command, so this is a hot path).
-enum ByteFields {
+package enum ByteFields {
     /// The lines of `bytes`, without their `\n`, that start with `prefix` (every line for an
     /// empty one); a final empty line is dropped. Line breaks are found with `memchr` and the
     /// prefix compared with `memcmp`: an ID shard of a large log holds hundreds of lines, of
@@ -91,23 +91,29 @@ enum ByteFields {
         return a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
     }
 
-    /// Whether `needle` occurs in `haystack`: each place its first byte occurs (`memchr`),
-    /// then the rest compared there.
+    /// Whether `needle` occurs in `haystack`.
     static func contains(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard haystack.count >= needle.count else { return false }
-        return haystack.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in
+        firstRange(of: needle, in: haystack) != nil
+    }
+
+    /// Where `needle` first occurs in `haystack` (in `haystack`'s indices): each place its first
+    /// byte occurs (`memchr`), then the rest compared there.
+    package static func firstRange(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Range<Int>? {
+        guard !needle.isEmpty else { return haystack.startIndex..<haystack.startIndex }
+        guard haystack.count >= needle.count else { return nil }
+        let offset = haystack.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle -> Int? in
                 let base = haystack.baseAddress!, last = haystack.count - needle.count
                 var from = 0
                 while from <= last, let found = memchr(base + from, Int32(needle[0]), last - from + 1) {
                     let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return true }
+                    if memcmp(base + at, needle.baseAddress!, needle.count) == 0 { return at }
                     from = at + 1
                 }
-                return false
+                return nil
             }
         }
+        return offset.map { (haystack.startIndex + $0)..<(haystack.startIndex + $0 + needle.count) }
     }
 
     /// Where the first `byte` of `buffer[from..<end]` is, found with `memchr`; `end` when there

@@ -39,29 +39,16 @@ enum WebApp {
     /// app's 38 KB are looked through once.)
     static func inlined(page: String, style: String, script: String) -> String? {
         let page = Array(page.utf8), style = Array(style.utf8), script = Array(script.utf8)
-        guard range(of: "</style", in: style, ignoringCase: true) == nil, range(of: "</script", in: script, ignoringCase: true) == nil,
-              let link = range(of: "<link rel=\"stylesheet\" href=\"/app.css\">", in: page),
-              let load = range(of: "<script src=\"/app.js\" defer></script>\n", in: page, from: link.upperBound),
-              let bodyEnd = range(of: "</body>", in: page, from: load.upperBound) else { return nil }
+        func find(_ text: String, in bytes: ArraySlice<UInt8>) -> Range<Int>? { ByteFields.firstRange(of: Array(text.utf8), in: bytes) }
+        // HTML ends an element at its closing tag in any case of letters.
+        func lowercased(_ bytes: [UInt8]) -> ArraySlice<UInt8> { bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }[...] }
+        guard find("</style", in: lowercased(style)) == nil, find("</script", in: lowercased(script)) == nil,
+              let link = find("<link rel=\"stylesheet\" href=\"/app.css\">", in: page[...]),
+              let load = find("<script src=\"/app.js\" defer></script>\n", in: page[link.upperBound...]),
+              let bodyEnd = find("</body>", in: page[load.upperBound...]) else { return nil }
         let composed = page[..<link.lowerBound] + Array("<style>".utf8) + style + Array("</style>".utf8) + page[link.upperBound..<load.lowerBound]
             + page[load.upperBound..<bodyEnd.lowerBound] + Array("<script>".utf8) + script + Array("</script>\n".utf8) + page[bodyEnd.lowerBound...]
         return String(decoding: composed, as: UTF8.self)
-    }
-
-    /// Where `needle` (ASCII) first occurs in `text` at or after `start`; with `ignoringCase`,
-    /// ASCII letters of either case match.
-    private static func range(of needle: StaticString, in text: [UInt8], from start: Int = 0, ignoringCase: Bool = false) -> Range<Int>? {
-        let needle = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        func folded(_ byte: UInt8) -> UInt8 { ignoringCase && (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
-        guard needle.count <= text.count else { return nil }
-        var position = start
-        while position + needle.count <= text.count {
-            var matched = 0
-            while matched < needle.count, folded(text[position + matched]) == folded(needle[matched]) { matched += 1 }
-            if matched == needle.count { return position..<(position + needle.count) }
-            position += 1
-        }
-        return nil
     }
 
     /// The file at `request`'s path, or `nil` when it is not one of the app's.

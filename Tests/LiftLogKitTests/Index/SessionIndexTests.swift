@@ -937,6 +937,15 @@ struct ByteSearchTests {
         #expect(ByteFields.contains(Array(needle.utf8), in: padded[4..<(padded.count - 4)]) == found)
     }
 
+    @Test("says where: the first occurrence, in the slice's own positions")
+    func firstRange() {
+        let bytes = Array("xx<a><b><a>".utf8)
+        #expect(ByteFields.firstRange(of: Array("<a>".utf8), in: bytes[...]) == 2..<5)
+        #expect(ByteFields.firstRange(of: Array("<a>".utf8), in: bytes[3...]) == 8..<11)
+        #expect(ByteFields.firstRange(of: Array("<c>".utf8), in: bytes[...]) == nil)
+        #expect(ByteFields.firstRange(of: [], in: bytes[4...]) == 4..<4)
+    }
+
     @Test("the hash ids.tsv gives one shard, found without parsing the other lines, is the one the whole file parsed gives")
     func oneShardsHash() {
         var written = IDShardHashes()
