@@ -151,7 +151,7 @@ extension Store {
         guard let path = activePointerPath(), let session = try files.load(path, as: Session.self), session.status == .active else { return nil }
         // A command holding the lock reads the session to change it, and its write does away
         // with what a killed write of the file left (the temporary file is opened truncated and
-        // renamed into place, the second name removed before it is given again); one that
+        // renamed into place, or removed, and so is the second name); one that
         // then writes nothing leaves them to the next command that reads the session.
         if !holdingLock { removeLeftoverTemporaryFile(of: path) }
         return StoredSession(session: session, path: path)
@@ -201,9 +201,12 @@ extension Store {
     }
 
     /// Writes a session; `isNew` creates its folders first (a session read from disk has them).
+    /// Called holding the store's lock: the version replaced is kept as the next write's spare
+    /// (``StoreFiles/writeAtomically(_:to:durable:parentsChecked:recycling:)``), the fast way
+    /// for the file a workout rewrites at every set.
     func save(_ stored: StoredSession, isNew: Bool = false) throws(LiftLogError) {
         if isNew { try files.ensureDirectory(String(stored.path.split(separator: "/").dropLast().joined(separator: "/"))) }
-        try files.save(stored.session, to: stored.path)
+        try files.save(stored.session, to: stored.path, recycling: true)
         recordAcknowledged(stored.session)
     }
 
