@@ -15,7 +15,7 @@ package protocol FileSystem: Sendable {
     /// writes a new file.
     ///
     /// Rewriting blocks already allocated spares the file system allocating new ones and
-    /// freeing old ones (a third of a durable write's time on ext4); see
+    /// freeing old ones (a tenth to a quarter of a durable write's time on ext4); see
     /// ``StoreFiles/writeAtomically(_:to:durable:parentsChecked:recycling:)``.
     func openForRewriting(_ path: String) -> FileDescriptor?
     /// Cuts the file to `length` bytes (after ``openForRewriting(_:)`` and a write of that many).
