@@ -387,6 +387,13 @@ package struct StoreFiles: Sendable {
         if versions.version(of: relative) != nil { versions.record(relative, try? fileSystem.status(path)) }
     }
 
+    /// Removes the spare of recycling writes (``sparePath``), if any: when what it may hold,
+    /// an earlier version of a session, was removed. Only while holding the store's lock (a
+    /// recycling write may be using it otherwise).
+    package func removeSpare() {
+        try? fileSystem.removeFile(absolute(StoreFiles.sparePath))
+    }
+
     /// Overwrites a small cache file in place (no temporary file, no rename, no flush): for
     /// records whose loss or truncation costs nothing but a note (``Store``'s acknowledged sets).
     package func overwriteCache(_ bytes: [UInt8], to relative: String) {

@@ -658,7 +658,7 @@ extension Store {
     public func discardActiveSession() throws(LiftLogError) -> StoredSession {
         try withLock { () throws(LiftLogError) -> StoredSession in
             let stored = try requireActive()
-            try files.remove(stored.path)
+            try removeSessionFile(stored.path)
             recordAcknowledged(nil, deleted: stored.session.id)
             writeActivePointer(nil)
             updateIndex()
@@ -785,6 +785,13 @@ extension Store {
         }
     }
 
+    /// Removes a session's file, holding the lock, and the spare a recycling write keeps
+    /// (``StoreFiles/sparePath``): it may hold an earlier version of the session removed.
+    private func removeSessionFile(_ path: String) throws(LiftLogError) {
+        try files.remove(path)
+        files.removeSpare()
+    }
+
     /// Deletes a session (active or completed) by ID prefix.
     ///
     /// - Throws: as ``session(idPrefix:)``.
@@ -792,7 +799,7 @@ extension Store {
     public func deleteSession(idPrefix: String) throws(LiftLogError) -> StoredSession {
         try withLock { () throws(LiftLogError) -> StoredSession in
             let stored = try storedSession(idPrefix: idPrefix)
-            try files.remove(stored.path)
+            try removeSessionFile(stored.path)
             if stored.session.status == .active {
                 writeActivePointer(nil)
                 recordAcknowledged(nil, deleted: stored.session.id)
