@@ -306,24 +306,30 @@ package struct StoreFiles: Sendable {
         let folder = String(path[..<slash])
         let name = String(path[path.index(after: slash)...])
         let temporary = folder + "/" + StoreFiles.temporaryName(for: name)
+        let besideBackup = folder + "/." + name + StoreFiles.backupSuffix
         // Where the old file keeps a second name until the change is on disk (beside the spare
-        // when recycling), and where the new bytes are until they are renamed into place.
-        var backup = folder + "/." + name + StoreFiles.backupSuffix
-        var keptAside = false
+        // when recycling), where the new bytes are until they are renamed into place, and the
+        // spare's path when this write recycles.
+        var backup = besideBackup
         var written = temporary
+        var spare: String?
         var existing: FileStatus?
+        func fillTemporary() throws(SystemError) {
+            written = temporary
+            try fill(try fileSystem.openForWriting(temporary, create: true, mode: 0o644), at: temporary, with: bytes, mode: existing?.mode, durable: durable)
+        }
         do {
             existing = try fileSystem.status(path)
             if let existing, existing.kind != .regular {
                 throw LiftLogError.corruptFile([FileProblem(path: relative, line: 0, column: 0, message: "is not a regular file", hint: "Move it out of the store.")])
             }
+            if recycling && durable && StoreFiles.rewritesInPlace && existing != nil { spare = absolute(StoreFiles.sparePath) }
             // The new bytes go into the spare when it can be written over, else a new file.
-            let recycles = recycling && durable && StoreFiles.rewritesInPlace && existing != nil
-            if recycles, let spare = fileSystem.openForRewriting(absolute(StoreFiles.sparePath)) {
-                written = absolute(StoreFiles.sparePath)
-                try fill(spare, at: written, with: bytes, mode: existing?.mode, durable: true, cutting: true)
+            if let spare, let descriptor = fileSystem.openForRewriting(spare) {
+                written = spare
+                try fill(descriptor, at: spare, with: bytes, mode: existing?.mode, durable: true, cutting: true)
             } else {
-                try fill(try fileSystem.openForWriting(temporary, create: true, mode: 0o644), at: temporary, with: bytes, mode: existing?.mode, durable: durable)
+                try fillTemporary()
             }
             // Replace only the version this store read: a hand edit, a sync or a `git checkout`
             // that landed since then is never overwritten blindly.
@@ -335,14 +341,11 @@ package struct StoreFiles: Sendable {
                 // Recycling keeps the old file beside the spare, to become the next one. Where it
                 // cannot be linked there (another device), neither can the spare be renamed here:
                 // the bytes go into a new file after all.
-                if recycles, (try? giveSecondName(path, absolute(StoreFiles.replacedPath))) != nil {
-                    backup = absolute(StoreFiles.replacedPath)
-                    keptAside = true
+                let replaced = absolute(StoreFiles.replacedPath)
+                if spare != nil, (try? giveSecondName(path, replaced)) != nil {
+                    backup = replaced
                 } else {
-                    if written != temporary {
-                        written = temporary
-                        try fill(try fileSystem.openForWriting(temporary, create: true, mode: 0o644), at: temporary, with: bytes, mode: existing?.mode, durable: true)
-                    }
+                    if written != temporary { try fillTemporary() }
                     try giveSecondName(path, backup)
                 }
             }
@@ -370,14 +373,14 @@ package struct StoreFiles: Sendable {
         }
         if existing != nil {
             // The old version: the next recycling write's spare, or freed.
-            if keptAside {
+            if let spare, backup != besideBackup {
                 // A spare not written into goes first: were it the old version's other name (left
                 // by a crash), the rename would do nothing (both names are of one file).
-                if written == temporary { try? fileSystem.removeFile(absolute(StoreFiles.sparePath)) }
-                do throws(SystemError) { try fileSystem.rename(backup, to: absolute(StoreFiles.sparePath)) } catch { try? fileSystem.removeFile(backup) }
+                if written == temporary { try? fileSystem.removeFile(spare) }
+                do throws(SystemError) { try fileSystem.rename(backup, to: spare) } catch { try? fileSystem.removeFile(backup) }
                 // What a write killed mid-way left beside the file (a new file written over it
                 // and the second name given in its place do away with them otherwise).
-                try? fileSystem.removeFile(folder + "/." + name + StoreFiles.backupSuffix)
+                try? fileSystem.removeFile(besideBackup)
                 if written != temporary { try? fileSystem.removeFile(temporary) }
             } else {
                 try? fileSystem.removeFile(backup)
