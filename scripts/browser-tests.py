@@ -468,7 +468,29 @@ def screens(browser, server, args, out=None):
             browser.driver.execute_script("document.getElementById('rest').hidden = true")
             browser.driver.save_screenshot(os.path.join(out, f"{name}.png"))
         shown.append(name)
-    return f"screens without errors: {', '.join(shown)}"
+    # The icons a phone puts on its home screen (the manifest's, iOS's touch icon) and the tab's
+    # decode in the browser, at the sizes they are said to be.
+    browser.open(server.url + "#/history")
+    icons = browser.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const load = (source, said) => new Promise((resolve) => {
+          const image = new Image();
+          image.onload = () => resolve(`${source} ${said}: ${image.naturalWidth}x${image.naturalHeight}`);
+          image.onerror = () => resolve(`${source} ${said}: broken`);
+          image.src = source;
+        });
+        const touch = document.querySelector("link[rel=apple-touch-icon]").getAttribute("href");
+        const tab = document.querySelector("link[rel=icon]").getAttribute("href");
+        fetch("/manifest.webmanifest").then((response) => response.json())
+          .then((manifest) => Promise.all(manifest.icons.map((icon) => load(icon.src, icon.sizes))
+            .concat([load(touch, "180x180"), load(tab, "any")])))
+          .then(done, (error) => done([String(error)]));
+    """)
+    check(len(icons) == 5, f"the icons: {icons}")
+    for line in icons:
+        said, got = line.split(" ", 1)[1].split(": ")
+        check(got != "broken" and (said == "any" or got == said), f"an icon does not decode at its size: {line}")
+    return f"screens without errors: {', '.join(shown)}; icons: {', '.join(icons)}"
 
 
 def main():

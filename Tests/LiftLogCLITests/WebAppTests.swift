@@ -24,8 +24,60 @@ struct WebAppTests {
             let text = try #require(readText(repository + "/web/" + file.file), "web/\(file.file) is missing")
             #expect(text == file.text, "web/\(file.file) changed: run python3 scripts/embed-resources.py")
         }
+        for (path, file) in WebApp.imageFiles {
+            let bytes = try #require(readBytes(repository + "/web/" + file.file), "web/\(file.file) is missing")
+            #expect(WebApp.images[path] == bytes, "web/\(file.file) changed: run python3 scripts/embed-resources.py")
+        }
         #expect(WebApp.totalBytes <= 150 * 1024, "the app is \(WebApp.totalBytes) bytes")
-        #expect(WebApp.files.keys.sorted() == ["/", "/app.css", "/app.js", "/manifest.webmanifest", "/sw.js"])
+        #expect(WebApp.files.keys.sorted() == ["/", "/app.css", "/app.js", "/icon.svg", "/manifest.webmanifest", "/sw.js"])
+        #expect(WebApp.images.keys.sorted() == ["/favicon.ico", "/icon-180.png", "/icon-192.png", "/icon-512.png"])
+    }
+
+    @Test("the home-screen icons the page and the manifest name are served, PNG images of the sizes they are said to be")
+    func icons() throws {
+        /// A PNG's width and height (its IHDR chunk), or `nil` when `bytes` are not a PNG.
+        func dimensions(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+            guard bytes.count > 24, bytes.prefix(8).elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+                  bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+            func number(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            return (number(16), number(20))
+        }
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            let server = try #require(ServerProcess.start(store: store))
+            defer { _ = server.stop() }
+            let manifest = server.request("GET", "/manifest.webmanifest")
+            let icons = try #require(manifest.json?["icons"]?.arrayValue)
+            #expect(icons.count == 3)
+            var purposes: Set<String> = []
+            for icon in icons {
+                let source = try #require(icon["src"]?.stringValue), sizes = try #require(icon["sizes"]?.stringValue)
+                purposes.insert(icon["purpose"]?.stringValue ?? "any")
+                let image = server.request("GET", source)
+                #expect(image.status == 200 && image.header("Content-Type") == "image/png" && icon["type"]?.stringValue == "image/png", "\(source)")
+                let size = try #require(dimensions(image.bytes), "\(source) is not a PNG")
+                #expect("\(size.width)x\(size.height)" == sizes, "\(source) is \(size.width)x\(size.height), said to be \(sizes)")
+                #expect(image.bytes == WebApp.images[source])
+            }
+            // A phone's home screen: Android's (192, and a maskable one), iOS's touch icon (180).
+            #expect(purposes == ["any", "maskable"])
+            let page = server.request("GET", "/").body
+            #expect(page.contains("<link rel=\"apple-touch-icon\" href=\"/icon-180.png\">") && page.contains("<link rel=\"icon\" href=\"/icon.svg\" type=\"image/svg+xml\">"))
+            let touch = server.request("GET", "/icon-180.png")
+            #expect(touch.status == 200 && dimensions(touch.bytes).map { "\($0.width)x\($0.height)" } == "180x180")
+            #expect(touch.header("Cache-Control") == "max-age=86400")
+            let svg = server.request("GET", "/icon.svg")
+            #expect(svg.status == 200 && svg.header("Content-Type") == "image/svg+xml" && svg.body.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+            // Asked for by a browser on a page that names no icon (the API's JSON).
+            let favicon = server.request("GET", "/favicon.ico")
+            #expect(favicon.status == 200 && favicon.header("Content-Type") == "image/png" && favicon.bytes == WebApp.images["/icon-192.png"])
+            let head = server.request("HEAD", "/icon-512.png")
+            #expect(head.status == 200 && head.bytes.isEmpty && head.header("Content-Length") == String(WebApp.images["/icon-512.png"]!.count))
+            let posted = server.request("POST", "/icon-512.png", body: "{}")
+            #expect(posted.status == 405 && posted.json?["error"]?["message"] == "POST is not allowed on /icon-512.png; use GET.")
+            #expect(server.request("GET", "/icon-64.png").status == 404)
+        }
     }
 
     @Test("the app's files are served with their types and a strict content security policy; other methods get 405, other paths 404")
@@ -76,12 +128,19 @@ struct WebAppTests {
         #expect(WebApp.inlined(page: WebApp.files["/"]!.text, style: WebApp.files["/app.css"]!.text, script: WebApp.files["/app.js"]!.text) == WebApp.page)
     }
 
-    @Test("base64 gives RFC 4648's examples; a policy names inline text by the base64 of its SHA-256")
+    @Test("base64 gives RFC 4648's examples both ways, and refuses what is not base64; a policy names inline text by the base64 of its SHA-256")
     func hashSources() {
         for (text, encoded) in [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")] {
             #expect(Base64.encode(Array(text.utf8)) == encoded)
         }
         #expect(Base64.encode([0xFB, 0xFF, 0xBF]) == "+/+/")
+        for (text, encoded) in [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")] {
+            #expect(Base64.decode(encoded) == Array(text.utf8))
+        }
+        #expect(Base64.decode("+/+/") == [0xFB, 0xFF, 0xBF])
+        let everyByte = (0...255).map(UInt8.init)
+        #expect(Base64.decode(Base64.encode(everyByte)) == everyByte)
+        for broken in ["Zg=", "Zg", "Z===", "Zm=v", "Zm9v!A==", "Zm 9v"] { #expect(Base64.decode(broken) == nil, "\(broken)") }
         #expect(WebApp.hashSource("abc") == "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='")
     }
 

@@ -27,6 +27,7 @@ public struct API: Sendable {
         // hashed), not while the first page waits.
         _ = WebApp.page
         _ = WebApp.contentSecurityPolicy
+        _ = WebApp.images
     }
 
     public func handle(_ request: HTTPRequest) -> HTTPResponse {

@@ -68,13 +68,14 @@ public struct HTTPResponse: Sendable {
         }
     }
 
-    /// The bytes on the wire.
-    func serialized(keepAlive: Bool) -> [UInt8] {
+    /// The bytes on the wire; for a `HEAD` request (`headOnly`), the head alone, with the
+    /// length the body would have had (RFC 9110 §9.3.2, §8.6).
+    func serialized(keepAlive: Bool, headOnly: Bool = false) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(HTTPResponse.reason(status))\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "Content-Length: \(body.count)\r\n"
         head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n"
         head += "X-Content-Type-Options: nosniff\r\n\r\n"
-        return Array(head.utf8) + body
+        return headOnly ? Array(head.utf8) : Array(head.utf8) + body
     }
 }

@@ -125,7 +125,7 @@ public final class HTTPServer: @unchecked Sendable {
             let clock = Clock.start()
             let response = gate.run { handler(request) }
             let keepAlive = request.header("connection")?.lowercased() != "close" && stopRequested == 0
-            guard connection.write(response.serialized(keepAlive: keepAlive)) else { return }
+            guard connection.write(response.serialized(keepAlive: keepAlive, headOnly: request.method == "HEAD")) else { return }
             log("\(request.method) \(request.path) \(response.status) \(clock.milliseconds) ms")
             if !keepAlive { return }
         }

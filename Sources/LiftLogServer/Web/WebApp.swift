@@ -51,26 +51,46 @@ enum WebApp {
         return String(decoding: composed, as: UTF8.self)
     }
 
+    /// The app's PNG icons by the path each is served at (`/favicon.ico`, asked for by a browser
+    /// on a page that names no icon, such as the API's JSON, is the 192-pixel one).
+    static let images: [String: [UInt8]] = {
+        var images = imageFiles.mapValues { file in
+            guard let bytes = Base64.decode(file.base64) else { preconditionFailure("web/\(file.file) is not embedded as base64") }
+            return bytes
+        }
+        images["/favicon.ico"] = images["/icon-192.png"]
+        return images
+    }()
+
     /// The file at `request`'s path, or `nil` when it is not one of the app's.
     static func response(for request: HTTPRequest) -> HTTPResponse? {
         let path = request.path == "/index.html" ? "/" : request.path
-        guard let file = files[path] else { return nil }
-        let text = path == "/" ? page : file.text
+        let body: [UInt8], contentType: String
+        if let file = files[path] {
+            body = Array((path == "/" ? page : file.text).utf8)
+            contentType = file.contentType
+        } else if let image = images[path] {
+            body = image
+            contentType = "image/png"
+        } else {
+            return nil
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             var refused = APIResponse.failure(405, code: "USAGE_ERROR", message: "\(request.method) is not allowed on \(request.path); use GET.")
             refused.headers.append(("Allow", "GET, HEAD"))
             return refused
         }
         return HTTPResponse(status: 200, headers: [
-            ("Content-Type", file.contentType),
-            // Revalidated on every load, so a new version of liftlog shows at once.
-            ("Cache-Control", "no-cache"),
+            ("Content-Type", contentType),
+            // Revalidated on every load, so a new version of liftlog shows at once (an icon
+            // may be a day old).
+            ("Cache-Control", contentType == "image/png" ? "max-age=86400" : "no-cache"),
             ("Content-Security-Policy", contentSecurityPolicy),
             ("Referrer-Policy", "no-referrer"),
-        ], body: request.method == "HEAD" ? [] : Array(text.utf8))
+        ], body: body)
     }
 
     /// The size of the app's files in bytes, uncompressed (the page that holds two of them not
-    /// counted again).
-    static var totalBytes: Int { files.values.reduce(0) { $0 + $1.text.utf8.count } }
+    /// counted again), its PNG icons included.
+    static var totalBytes: Int { files.values.reduce(0) { $0 + $1.text.utf8.count } + imageFiles.keys.reduce(0) { $0 + images[$1]!.count } }
 }

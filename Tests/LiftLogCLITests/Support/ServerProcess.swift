@@ -39,6 +39,8 @@ struct ServerProcess {
         var body: String
         /// The status line and headers.
         var head: String = ""
+        /// The body as bytes (an image's).
+        var bytes: [UInt8] = []
         var json: JSONValue? { try? JSONParser.parse(Array(body.utf8)) }
 
         /// A header's value (the name compared case-insensitively).
@@ -74,7 +76,8 @@ struct ServerProcess {
         let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
         let parts = text.split(separator: "\r\n\r\n", maxSplits: 1, omittingEmptySubsequences: false)
         let body = parts.count == 2 ? String(parts[1]) : ""
-        return Reply(status: status, body: body, head: String(parts.first ?? ""))
+        let headEnd = ByteFields.firstRange(of: Array("\r\n\r\n".utf8), in: answer[...])?.upperBound ?? answer.count
+        return Reply(status: status, body: body, head: String(parts.first ?? ""), bytes: Array(answer[headEnd...]))
     }
 
     /// A new connection to the server, or `nil`.
