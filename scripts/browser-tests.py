@@ -471,6 +471,10 @@ def screens(browser, server, args, out=None):
     # The icons a phone puts on its home screen (the manifest's, iOS's touch icon) and the tab's
     # decode in the browser, at the sizes they are said to be.
     browser.open(server.url + "#/history")
+    # Through the service worker once it controls the page, which must keep the page as the
+    # page (an image it passes on is not kept in the page's place).
+    browser.wait_until(lambda: browser.driver.execute_script("return !!navigator.serviceWorker && !!navigator.serviceWorker.controller") or
+                       (browser.driver.refresh() or False), 15, "the service worker")
     icons = browser.driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
         const load = (source, said) => new Promise((resolve) => {
@@ -490,6 +494,12 @@ def screens(browser, server, args, out=None):
     for line in icons:
         said, got = line.split(" ", 1)[1].split(": ")
         check(got != "broken" and (said == "any" or got == said), f"an icon does not decode at its size: {line}")
+    kept = browser.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.match("/")))))
+          .then((pages) => done(pages.filter(Boolean).map((page) => page.headers.get("Content-Type"))), (error) => done([String(error)]));
+    """)
+    check(kept and all(kind.startswith("text/html") for kind in kept), f"the service worker keeps as the page: {kept}")
     return f"screens without errors: {', '.join(shown)}; icons: {', '.join(icons)}"
 
 
