@@ -113,6 +113,12 @@ class Browser:
             time.sleep(0.05)
         raise Failure(f"timed out waiting for {message}; the sync button says '{self.sync_text()}', the page: {self.find('#screen').text[:300]!r}")
 
+    def wait_for_service_worker(self):
+        """Until the service worker controls the page (reloading it meanwhile: a page opened
+        before the worker was active stays uncontrolled)."""
+        self.wait_until(lambda: self.driver.execute_script("return !!navigator.serviceWorker && !!navigator.serviceWorker.controller") or
+                        (self.driver.refresh() or False), 15, "the service worker")
+
     def sync_text(self):
         return self.find("#sync").text
 
@@ -325,8 +331,7 @@ def offline(browser, server, args):
     browser.wait_synced()
     browser.wait_for("#exercise-search")
     # The service worker must control the page before the network goes.
-    browser.wait_until(lambda: browser.driver.execute_script("return !!navigator.serviceWorker && !!navigator.serviceWorker.controller") or
-                       (browser.driver.refresh() or False), 15, "the service worker")
+    browser.wait_for_service_worker()
     browser.wait_for("#exercise-search")
     # The network cut twice over: the browser offline, and no server to reach. The browser's
     # cut alone reaches a page some time after it is asked for, and a reloaded page again
@@ -473,8 +478,7 @@ def screens(browser, server, args, out=None):
     browser.open(server.url + "#/history")
     # Through the service worker once it controls the page, which must keep the page as the
     # page (an image it passes on is not kept in the page's place).
-    browser.wait_until(lambda: browser.driver.execute_script("return !!navigator.serviceWorker && !!navigator.serviceWorker.controller") or
-                       (browser.driver.refresh() or False), 15, "the service worker")
+    browser.wait_for_service_worker()
     icons = browser.driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
         const load = (source, said) => new Promise((resolve) => {

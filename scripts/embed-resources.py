@@ -8,7 +8,7 @@
   it writes app.css and app.js into index.html as it serves the page: `WebApp.page`; its PNG icons,
   drawn by scripts/make-icons.py, as base64).
 
-Tests check that the embedded text equals the files.
+Tests check that the embedded text (and the icons' bytes) equals the files.
 """
 import base64
 import pathlib

@@ -7,16 +7,6 @@ import LiftLogTestSupport
 /// skipping workouts, the calendar in a client's offset, the library, plans and mesocycles.
 @Suite("The HTTP API's endpoints")
 struct ServeEndpointTests {
-    private func withServer(_ body: (ServerProcess, String) throws -> Void) throws {
-        try withTemporaryDirectory { root throws in
-            let store = root + "/s"
-            #expect(runBinary(["init", store]).status == 0)
-            let server = try #require(ServerProcess.start(store: store))
-            defer { _ = server.stop() }
-            try body(server, store)
-        }
-    }
-
     private func sets(_ reply: ServerProcess.Reply, entry: Int = 0) -> [JSONValue] {
         reply.json?["data"]?["entries"]?.arrayValue?[entry]["sets"]?.arrayValue ?? []
     }
@@ -29,7 +19,7 @@ struct ServeEndpointTests {
 
     @Test("sets by their IDs: planned sets logged, skipped, un-logged, changed and removed; IDs survive rewrites; a client's request ID names its set")
     func setsByID() throws {
-        try withServer { server, store in
+        try ServerProcess.withServer { server, store in
             #expect(server.request("POST", "/api/plans", body: #"{"name": "Strength", "days": ["A", "B"], "active": true}"#).status == 201)
             let planned = server.request("POST", "/api/plans/Strength/days/A/exercises", body: #"{"exercise": "Back Squat", "scheme": "3x5"}"#)
             #expect(planned.status == 201 && planned.json?["data"]?["scheme"] == "3x5", "\(planned.body)")
@@ -89,7 +79,7 @@ struct ServeEndpointTests {
 
     @Test("a workout's fields change through PUT (a new start moves its file); start, skip and complete; the calendar in the client's offset")
     func workouts() throws {
-        try withServer { server, store in
+        try ServerProcess.withServer { server, store in
             let id = "7b000000-0000-4000-8000-000000000001"
             let started = server.request("POST", "/api/workouts", body: "{\"id\": \"\(id)\", \"started_at\": \"2025-01-31T22:30:00+01:00\"}")
             #expect(started.status == 201)
@@ -137,7 +127,7 @@ struct ServeEndpointTests {
 
     @Test("the exercise library: add, search, change, chart, delete")
     func exercises() throws {
-        try withServer { server, store in
+        try ServerProcess.withServer { server, store in
             let added = server.request("POST", "/api/exercises", body: #"{"name": "Zercher Squat", "modality": "barbell", "muscle_groups": ["quadriceps"]}"#)
             #expect(added.status == 201 && added.json?["data"]?["name"] == "Zercher Squat", "\(added.body)")
             let twice = server.request("POST", "/api/exercises", body: #"{"name": "zercher squat"}"#)
@@ -166,7 +156,7 @@ struct ServeEndpointTests {
 
     @Test("plans, days and planned exercises: full CRUD; mesocycles created, started, completed")
     func plansAndMesocycles() throws {
-        try withServer { server, store in
+        try ServerProcess.withServer { server, store in
             let created = server.request("POST", "/api/plans", body: #"{"name": "PPL", "days": ["Push", "Pull"], "days_per_week": 3}"#)
             #expect(created.status == 201 && created.json?["data"]?["days_per_week"] == 3)
             #expect(server.request("POST", "/api/plans", body: #"{"name": "ppl"}"#).status == 409)
@@ -215,7 +205,7 @@ struct ServeEndpointTests {
 
     @Test("405 names the methods allowed; a broken file is CORRUPT_FILE 500 with its location; every code has its status")
     func statuses() throws {
-        try withServer { server, store in
+        try ServerProcess.withServer { server, store in
             let wrong = server.request("DELETE", "/api/stats")
             #expect(wrong.status == 405 && wrong.header("Allow") == "GET" && wrong.json?["error"]?["code"] == "USAGE_ERROR")
             let id = "7c000000-0000-4000-8000-000000000001"

@@ -11,19 +11,9 @@ import LiftLogTestSupport
 /// `liftlog serve` through a real process on an ephemeral loopback port and a real HTTP client.
 @Suite("The HTTP API")
 struct ServeTests {
-    private func withServer(_ arguments: [String] = [], _ body: (ServerProcess, String) throws -> Void) throws {
-        try withTemporaryDirectory { root throws in
-            let store = root + "/s"
-            #expect(runBinary(["init", store]).status == 0)
-            let server = try #require(ServerProcess.start(store: store, arguments))
-            defer { _ = server.stop() }
-            try body(server, store)
-        }
-    }
-
     @Test("start a workout (idempotent by client ID), log sets (idempotent by request ID), finish it; history and show agree with the CLI")
     func workoutLifecycle() throws {
-        try withServer { server, store in
+        try ServerProcess.withServer { server, store in
             let health = server.request("GET", "/api/health")
             #expect(health.status == 200 && health.json?["success"] == true && health.json?["data"]?["sessions"] == 0)
             let id = "6a1b2c3d-0000-4000-8000-000000000001"
@@ -78,7 +68,7 @@ struct ServeTests {
 
     @Test("sessions added, removed or fixed by hand (a git pull, a sync) show in the next response, also once the folders have settled and the server stops comparing them")
     func changesBehindItsBack() throws {
-        try withServer { server, store in
+        try ServerProcess.withServer { server, store in
             func write(_ number: Int, _ start: String, to path: String? = nil) -> String {
                 let session = Session(id: Session.ID(rawValue: "6a1b2c3d-0000-4000-8000-\(CivilCalendar.pad(number, 12))")!, status: .completed,
                                       startedAt: Timestamp(start)!, completedAt: Timestamp(start)!.adding(seconds: 3600),
@@ -124,7 +114,7 @@ struct ServeTests {
         ("POST", "/api/workouts", "[1, 2]", 400, "VALIDATION_ERROR", "The body must be a JSON object (UTF-8)."),
     ] as [(String, String, String?, Int, String, String)])
     func errors(method: String, path: String, body: String?, status: Int, code: String, message: String) throws {
-        try withServer { server, store in
+        try ServerProcess.withServer { server, store in
             let started = server.request("POST", "/api/workouts", body: "{\"id\": \"6a1b2c3d-0000-4000-8000-000000000001\", \"started_at\": \"2025-01-24T07:30:00+01:00\"}")
             #expect(started.status == 201)
             let before = snapshot(store)
@@ -138,7 +128,7 @@ struct ServeTests {
 
     @Test("safe by default: the Host header, the origin of writes, JSON bodies, the token when required, limits")
     func safety() throws {
-        try withServer(["--require-token", "--timeout", "1"]) { server, store in
+        try ServerProcess.withServer(["--require-token", "--timeout", "1"]) { server, store in
             let token = try #require(readText(store + "/.liftlog/serve-token")?.trimmingWhitespace())
             #expect(token.count == 64)
             let mode = fileMode(store + "/.liftlog/serve-token")
@@ -170,7 +160,7 @@ struct ServeTests {
 
     @Test("stretch and meditation sessions, plans and the body log over HTTP")
     func otherResources() throws {
-        try withServer { server, store in
+        try ServerProcess.withServer { server, store in
             let stretch = server.request("POST", "/api/stretch-sessions", body: "{\"minutes\": 15, \"started_at\": \"2025-01-20T07:00:00+01:00\", \"regions\": [\"hips\"]}")
             #expect(stretch.status == 201 && stretch.json?["data"]?["kind"] == "stretch" && stretch.json?["data"]?["regions"] == ["hips"], "\(stretch.body)")
             let meditation = server.request("POST", "/api/meditation-sessions", body: "{\"minutes\": 10, \"started_at\": \"2025-01-21T21:00:00+01:00\", \"meditation_type\": \"breath\"}")
@@ -191,7 +181,7 @@ struct ServeTests {
 
     @Test("the CLI logs while 8 HTTP clients each log 100 sets into the same session: every acknowledged set is there, in order; retries create nothing twice")
     func concurrency() throws {
-        try withServer { server, store in
+        try ServerProcess.withServer { server, store in
             let id = "6a1b2c3d-0000-4000-8000-0000000000aa"
             #expect(server.request("POST", "/api/workouts", body: "{\"id\": \"\(id)\"}").status == 201)
             let acknowledged = Acknowledged()
@@ -233,7 +223,7 @@ struct ServeTests {
 
     @Test("SIGTERM while a request is half sent: the server stops accepting, finishes that request, writes its set and exits 0")
     func gracefulStop() throws {
-        try withServer { server, store in
+        try ServerProcess.withServer { server, store in
             #expect(server.request("POST", "/api/workouts", body: "{}").status == 201)
             let id = try #require(runBinary(["status", "--store", store, "--json"]).json?["data"]?["id"]?.stringValue)
             let body = Array("{\"exercise\": \"Back Squat\", \"sets\": [\"100x5\"]}".utf8)
@@ -260,7 +250,7 @@ struct ServeTests {
 
     @Test("on loopback without a token, a Host of another name is refused (DNS rebinding)")
     func hostCheck() throws {
-        try withServer { server, _ in
+        try ServerProcess.withServer { server, _ in
             let reply = server.raw(Array("GET /api/health HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n".utf8))
             #expect(reply.status == 421)
             #expect(server.request("GET", "/api/health").status == 200)

@@ -2,6 +2,12 @@
 /// hashes are written and the web app's images are compiled in.
 enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    /// Each byte's value in ``alphabet``, 0xFF for a byte outside it.
+    private static let values: [UInt8] = {
+        var values = [UInt8](repeating: 0xFF, count: 256)
+        for (index, character) in alphabet.enumerated() { values[Int(character)] = UInt8(index) }
+        return values
+    }()
 
     static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
@@ -23,8 +29,6 @@ enum Base64 {
     /// The bytes `text` encodes; `nil` when it is not base64 with padding (a length that is not
     /// a multiple of four, a character outside the alphabet, padding before the end).
     static func decode(_ text: String) -> [UInt8]? {
-        var values = [UInt8](repeating: 0xFF, count: 256)
-        for (index, character) in alphabet.enumerated() { values[Int(character)] = UInt8(index) }
         let characters = Array(text.utf8)
         guard characters.count % 4 == 0 else { return nil }
         let padding = characters.reversed().prefix { $0 == UInt8(ascii: "=") }.count

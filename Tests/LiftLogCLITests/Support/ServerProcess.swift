@@ -3,8 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Testing
 @testable import LiftLogKit
 @testable import LiftLogServer
+import LiftLogTestSupport
 
 /// A `liftlog serve` on an ephemeral loopback port, and a minimal HTTP client for it.
 struct ServerProcess {
@@ -18,6 +20,18 @@ struct ServerProcess {
     private let stopped = StopOnce()
 
     /// Starts the server and reads the port from its first line.
+    /// Runs `body` with a server (started with `arguments`) over a new store in a temporary
+    /// folder, and the store's path; stops the server after.
+    static func withServer(_ arguments: [String] = [], _ body: (ServerProcess, String) throws -> Void) throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            let server = try #require(ServerProcess.start(store: store, arguments))
+            defer { _ = server.stop() }
+            try body(server, store)
+        }
+    }
+
     static func start(store: String, _ arguments: [String] = []) -> ServerProcess? {
         let process = Process.start(["serve", "--store", store, "--listen", "127.0.0.1:0"] + arguments, environment: [:])
         var line: [UInt8] = []
