@@ -147,7 +147,10 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// 10⁰ … 10²², each exact in a `Double`.
-    private static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+    /// (A literal: the compiler lays it out in the binary, where a computed table would be built
+    /// on first use in every process that reads a number.)
+    private static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                                1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 
     /// The value as an `Int` when it is a whole number in range (`5`, `5.0`, `5e0`).
     public var intValue: Int? {

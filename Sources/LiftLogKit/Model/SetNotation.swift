@@ -193,7 +193,7 @@ extension SetNotation {
                     try setWeight(number, unit: defaultUnit, into: &notation)
                     position += 1
                     try parseRepsOrTime(into: &notation)
-                } else if let metres = Parser.distanceUnits[word] {
+                } else if let metres = Parser.distanceUnit(word) {
                     let distance = number.value * metres
                     guard distance > 0 else { throw fail("a distance must be more than 0", at: number.start, replacing: number.start..<unitStart, with: "5") }
                     guard distance <= SetNotation.maximumDistanceMeters else { throw fail("a distance must be at most 1,000 km", at: number.start) }
@@ -204,7 +204,7 @@ extension SetNotation {
                         guard let seconds = try parseTime(required: true) else { throw fail("expected a time after '/'", with: "25:00") }
                         notation.durationSeconds = seconds
                     }
-                } else if Parser.timeUnits[word] != nil || current == ":" {
+                } else if Parser.timeUnit(word) != nil || current == ":" {
                     position = bodyStart
                     notation.durationSeconds = try parseTime(required: true)
                 } else if word.isEmpty {
@@ -287,7 +287,7 @@ extension SetNotation {
             }
             while let character = current, character.isASCIIDigit { position += 1 }
             let word = peekWord()
-            if Parser.timeUnits[word] != nil || current == ":" {
+            if Parser.timeUnit(word) != nil || current == ":" {
                 position = start
                 notation.durationSeconds = try parseTime(required: true)
                 return
@@ -385,7 +385,7 @@ extension SetNotation {
             } else {
                 let unitStart = position
                 let word = readWord()
-                guard let factor = Parser.timeUnits[word] else {
+                guard let factor = Parser.timeUnit(word) else {
                     if word.isEmpty { throw fail("a time needs a unit: s, min or h, or write it as M:SS", with: "s") }
                     throw fail("unknown unit of time '\(word)' (use s, min or h)", at: unitStart, replacing: unitStart..<position, with: "s")
                 }
@@ -437,8 +437,25 @@ extension SetNotation {
             return max(end, start + 1)
         }
 
-        static let distanceUnits: [String: Double] = ["m": 1, "km": 1000, "mi": 1609.344]
-        static let timeUnits: [String: Double] = ["s": 1, "sec": 1, "secs": 1, "min": 60, "mins": 60, "h": 3600]
+        /// The metres in one of the distance unit `word`, or `nil` (a `switch`: a dictionary would
+        /// be built the first time a set is parsed, in every command that logs one).
+        static func distanceUnit(_ word: String) -> Double? {
+            switch word {
+            case "m": 1
+            case "km": 1000
+            case "mi": 1609.344
+            default: nil
+            }
+        }
+        /// The seconds in one of the time unit `word`, or `nil`.
+        static func timeUnit(_ word: String) -> Double? {
+            switch word {
+            case "s", "sec", "secs": 1
+            case "min", "mins": 60
+            case "h": 3600
+            default: nil
+            }
+        }
 
         /// The unit among `units` closest to a mistyped one, when one is close (`kgs`, `k`).
         static func nearestUnit(to word: String, among units: [String]) -> String? {

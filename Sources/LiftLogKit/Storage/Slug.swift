@@ -32,6 +32,9 @@ package enum Slug {
     private static func fold(_ scalar: Unicode.Scalar) -> String {
         switch scalar.value {
         case 0x30...0x39, 0x61...0x7A: return String(scalar)
+        // Any other ASCII (a space, punctuation) separates words; only a name with letters
+        // beyond ASCII builds the table below.
+        case 0x00...0x7F: return ""
         default: return latinFolding[scalar] ?? ""
         }
     }
