@@ -106,20 +106,51 @@ public enum CLI {
     }
 
     /// Says once, before the command runs, which sets liftlog saved into the active session are
-    /// no longer in its file (a `git checkout` of an older version, a sync, a hand edit).
+    /// no longer in its file as saved (a `git checkout` of an older version, a sync, a hand edit).
     private static func reportSetsChangedOutside(_ context: CommandContext, store: Store, active: () -> StoredSession?) {
         guard let missing = try? store.setsMissingFromActiveSession(active: active) else { return }
         noteSetsChangedOutside(missing, context: context, store: store)
     }
 
     /// The note of ``reportSetsChangedOutside(_:command:)``, shown once: the record then takes
-    /// the file as it is.
+    /// the file as it is. Sets gone from the file are named apart from sets it holds with other
+    /// values (a weight corrected by hand is not a lost set).
     static func noteSetsChangedOutside(_ missing: MissingSets, context: CommandContext, store: Store) {
-        let sets = missing.sets.map { "\($0.exerciseName) set \($0.setNumber) (\(Formatting.set($0.workoutSet)))" }
-        let listed = sets.prefix(5).joined(separator: ", ") + (sets.count > 5 ? " and \(sets.count - 5) more" : "")
+        func listed(_ items: [String], separator: String) -> String {
+            items.prefix(5).joined(separator: separator) + (items.count > 5 ? " and \(items.count - 5) more" : "")
+        }
         let place = missing.path.map { "its file \($0)" } ?? "the store (its file is gone)"
-        context.io.writeError(context.style.yellow("Note:") + " the active session \(missing.sessionID.short) changed outside liftlog: \(sets.count == 1 ? "a set it saved is" : "\(sets.count) sets it saved are") no longer in \(place): \(listed). If that was not meant (a 'git checkout' of an older version, a sync), bring the file back from git or your backup; otherwise log the sets again. This note is shown once.\n")
+        var parts: [String] = []
+        if !missing.sets.isEmpty {
+            let gone = missing.sets.map { "\($0.exerciseName) set \($0.setNumber) (\(Formatting.set($0.workoutSet)))" }
+            parts.append("\(gone.count == 1 ? "a set it saved is" : "\(gone.count) sets it saved are") no longer in \(place): \(listed(gone, separator: ", "))")
+        }
+        if !missing.changed.isEmpty {
+            let changed = missing.changed.map(describe)
+            let count = changed.count
+            let subject = parts.isEmpty ? (count == 1 ? "a set it saved reads" : "\(count) sets it saved read") + " differently in \(place)"
+                                        : (count == 1 ? "another reads differently" : "\(count) others read differently")
+            parts.append("\(subject): \(listed(changed, separator: "; "))")
+        }
+        let advice = missing.sets.isEmpty ? "bring the file back from git or your backup" : "bring the file back from git or your backup; otherwise log the sets again"
+        context.io.writeError(context.style.yellow("Note:") + " the active session \(missing.sessionID.short) changed outside liftlog: \(parts.joined(separator: "; ")). If that was not meant (a 'git checkout' of an older version, a sync), \(advice). This note is shown once.\n")
         store.acknowledgeActiveSession()
+    }
+
+    /// `Back Squat set 3 was 100 kg × 5, now 102.5 kg × 5`; the weights and distances as
+    /// stored when the two read the same rounded.
+    private static func describe(_ change: ChangedSet) -> String {
+        var was = Formatting.set(change.saved.workoutSet), now = Formatting.set(change.now)
+        if was == now && change.now.status == .completed {
+            func exact(_ set: WorkoutSet) -> String {
+                [set.weight.map { "\(JSONNumber($0).text) \(set.unit?.rawValue ?? "")".trimmingWhitespace() },
+                 set.distanceMeters.map { "\(JSONNumber($0).text) m" }].compactMap { $0 }.joined(separator: ", ")
+            }
+            was = exact(change.saved.workoutSet)
+            now = exact(change.now)
+        }
+        if change.now.status != .completed { now += " (\(change.now.status.rawValue))" }
+        return "\(change.saved.exerciseName) set \(change.saved.setNumber) was \(was), now \(now)"
     }
 
     /// The "resume your workout?" prompt: one line on standard error when a session started

@@ -41,14 +41,25 @@ public struct AcknowledgedSet: Hashable, Sendable {
     }
 }
 
-/// Sets liftlog saved into the active session that its file no longer holds: a `git checkout`
-/// or a sync brought back an older version, or the file was edited by hand.
+/// Sets liftlog saved into the active session that its file no longer holds as saved: a
+/// `git checkout` or a sync brought back an older version, or the file was edited by hand.
 public struct MissingSets: Hashable, Sendable {
     /// The session they were saved into.
     public var sessionID: Session.ID
     /// Where that session is, or `nil` when its file is gone.
     public var path: String?
+    /// The saved sets the file no longer has at all: no set of that exercise has that number.
     public var sets: [AcknowledgedSet]
+    /// The saved sets the file still has (the same exercise, the same number) with other values:
+    /// a weight or reps edited by hand, or an older version of a corrected set.
+    public var changed: [ChangedSet] = []
+}
+
+/// A set liftlog saved, as saved and as the file now has it.
+public struct ChangedSet: Hashable, Sendable {
+    public var saved: AcknowledgedSet
+    /// The set of the same exercise and number in the file now (in any status).
+    public var now: WorkoutSet
 }
 
 extension Store {
@@ -217,7 +228,16 @@ extension Store {
             key.exerciseName = Exercise.nameKey(set.exerciseName)
             return set.isLegacy ? !presentLegacy.contains(key.legacyKey) : !present.contains(key)
         }
-        return missing.isEmpty ? nil : MissingSets(sessionID: id, path: current?.path, sets: missing)
+        guard !missing.isEmpty else { return nil }
+        // A set the file still has under its exercise and number was changed, not lost.
+        var gone: [AcknowledgedSet] = [], changed: [ChangedSet] = []
+        for set in missing {
+            let name = Exercise.nameKey(set.exerciseName)
+            let now = current?.session.entries.lazy.filter { Exercise.nameKey($0.exerciseName) == name }
+                .flatMap(\.sets).first { $0.setNumber == set.setNumber }
+            if let now { changed.append(ChangedSet(saved: set, now: now)) } else { gone.append(set) }
+        }
+        return MissingSets(sessionID: id, path: current?.path, sets: gone, changed: changed)
     }
 
     /// Takes the active session's file as it is now as what liftlog saved (after the user was

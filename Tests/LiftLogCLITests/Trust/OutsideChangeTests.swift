@@ -73,6 +73,45 @@ struct OutsideChangeTests {
         }
     }
 
+    @Test("a saved set edited by hand is named as changed, with what it was and is now, apart from sets gone from the file")
+    func setEditedByHand() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["start", "--store", store, "--at", "2025-01-24T06:00:00+01:00"]).status == 0)
+            #expect(run(["log", "Back Squat", "100x5", "105x5", "--store", store]).status == 0)
+            let path = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/") && $0.hasSuffix(".json") })
+            let file = store + "/" + path
+            let id = String(path.suffix(13).prefix(8))
+            // A typo fixed by hand: set 2 was 105, is 110. The set is there: not "no longer in its file".
+            replaceText(file) { $0.replacingOccurrences(of: "\"weight\": 105\n", with: "\"weight\": 110\n") }
+            let next = run(["status", "--store", store])
+            #expect(next.status == 0)
+            #expect(next.error.contains("Note: the active session \(id) changed outside liftlog: a set it saved reads differently in its file \(path): Back Squat set 2 was 105 kg × 5, now 110 kg × 5. If that was not meant (a 'git checkout' of an older version, a sync), bring the file back from git or your backup. This note is shown once."), "\(next.error)")
+            #expect(!next.error.contains("no longer in"))
+            #expect(!run(["status", "--store", store]).error.contains("changed outside liftlog"))
+
+            // A change past the second decimal reads the same rounded: the weights as stored.
+            replaceText(file) { $0.replacingOccurrences(of: "\"weight\": 110\n", with: "\"weight\": 110.004\n") }
+            #expect(run(["status", "--store", store]).error.contains("Back Squat set 2 was 110 kg, now 110.004 kg."))
+            // A set marked skipped by hand says so.
+            replaceText(file) { text in
+                var text = text
+                if let first = text.firstRange(of: "\"status\": \"completed\"") { text.replaceSubrange(first, with: "\"status\": \"skipped\"") }
+                return text
+            }
+            #expect(run(["status", "--store", store]).error.contains("Back Squat set 1 was 100 kg × 5, now 100 kg × 5 (skipped)."))
+
+            // One set gone and one changed: each named as what it is, with both pieces of advice.
+            #expect(run(["set", "Back Squat", "1", "--done", "--store", store]).status == 0)
+            let beforeDeadlift = try #require(readText(file))
+            #expect(run(["log", "Deadlift", "140x5", "--store", store]).status == 0)
+            writeText(beforeDeadlift.replacingOccurrences(of: "\"weight\": 100\n", with: "\"weight\": 102.5\n"), to: file)
+            let both = run(["status", "--store", store])
+            #expect(both.error.contains("changed outside liftlog: a set it saved is no longer in its file \(path): Deadlift set 1 (140 kg × 5); another reads differently: Back Squat set 1 was 100 kg × 5, now 102.5 kg × 5. If that was not meant (a 'git checkout' of an older version, a sync), bring the file back from git or your backup; otherwise log the sets again."), "\(both.error)")
+        }
+    }
+
     @Test("the active session's file removed behind liftlog's back")
     func fileRemoved() throws {
         try withTemporaryDirectory { root throws in

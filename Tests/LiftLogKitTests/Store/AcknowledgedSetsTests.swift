@@ -46,6 +46,31 @@ struct AcknowledgedSetsTests {
         }
     }
 
+    @Test("a saved set the file still holds under its exercise and number, with other values, is changed, not missing")
+    func namesChangedSets() throws {
+        try withTemporaryDirectory { root throws in
+            let (store, path, _) = try loggedStore(at: root)
+            let file = root + "/s/" + path
+            replaceText(file) { $0.replacingOccurrences(of: "\"weight\": 102.5\n", with: "\"weight\": 105\n") }
+            let missing = try #require(try store.setsMissingFromActiveSession())
+            #expect(missing.sets.isEmpty && missing.path == path)
+            let change = try #require(missing.changed.first)
+            #expect(missing.changed.count == 1)
+            #expect(change.saved.exerciseName == "Back Squat" && change.saved.setNumber == 2 && change.saved.weight == 102.5)
+            #expect(change.now.setNumber == 2 && change.now.weight == 105 && change.now.status == .completed)
+            // An exercise renamed only in case holds its sets: nothing is changed or missing.
+            replaceText(file) { $0.replacingOccurrences(of: "\"weight\": 105\n", with: "\"weight\": 102.5\n")
+                .replacingOccurrences(of: "\"exercise_name\": \"Back Squat\"", with: "\"exercise_name\": \"back squat\"") }
+            #expect(try store.setsMissingFromActiveSession() == nil)
+            // A record of five fields is compared the same way.
+            let id = try #require(try store.activeSession()).session.id
+            writeText("\(id.rawValue)\nBack Squat\t1\t90\tkg\t5\nDeadlift\t1\t140\tkg\t3\n", to: root + "/s/.liftlog/acknowledged")
+            let legacy = try #require(try store.setsMissingFromActiveSession())
+            #expect(legacy.sets.map(\.exerciseName) == ["Deadlift"])
+            #expect(legacy.changed.map(\.now.weight) == [100] && legacy.changed.map(\.saved.weight) == [90])
+        }
+    }
+
     @Test("reads a record of five fields (written before sets had a time, distance or bodyweight marker) on those fields")
     func readsLegacyRecord() throws {
         try withTemporaryDirectory { root throws in
