@@ -92,8 +92,9 @@ struct HelpTests {
           import                  Import the export of Strong, Hevy, FitNotes,
                                   Liftosaur, StrongLifts or JEFIT; importing again adds
                                   only what changed.
-          export                  Write every session as CSV (Strong-compatible) or
-                                  NDJSON (one session per line) to standard output.
+          export                  Write every session as CSV (Strong-compatible or
+                                  Hevy's) or NDJSON to standard output, or as a FIT file
+                                  each.
           reindex                 Rebuild the index of sessions from the files.
           serve                   Serve the store over HTTP: the JSON API, for an app, a
                                   script or a phone.

@@ -50,7 +50,7 @@ extension Option where Value == String {
     static var utcOffset: Option<String> { .text("--utc-offset", valueName: "offset", help: "The UTC offset of the file's times, such as +01:00 (default: this machine's zone at each date).") }
     static var dateOrder: Option<String> { .text("--dates", valueName: "order", help: "Whether dates like 03/04/25 are day-first or month-first (StrongLifts; default: decided from the file).") }
     static var nameMap: Option<String> { .text("--map", valueName: "file", help: "Map the app's exercise names to library names: a JSON object or a two-column CSV.") }
-    static var csvFlavour: Option<String> { .text("--format", valueName: "flavour", help: "The CSV flavour.", default: "strong") }
+    static var csvFlavour: Option<String> { .text("--format", valueName: "flavour", help: "The CSV flavour: strong, the only one ('export hevy' writes Hevy's).", default: "strong") }
     static var library: Option<String> { .text("--library", valueName: "library", help: "default (34 common lifts) or full (873 exercises).", default: "default") }
 }
 
@@ -195,7 +195,7 @@ extension Argument where Value == String {
     static var importFile: Argument<String> { .required("file", help: "The exported CSV file.") }
     static var loadWeight: Argument<String> { .required("weight", help: "The weight on the bar, bar included, in the store's unit.") }
     static var workingWeight: Argument<String> { .required("weight", help: "The working weight to warm up to, in the store's unit.") }
-    static var exportFormat: Argument<String> { .required("format", help: "csv (liftlog's, Strong-compatible), ndjson or hevy.") }
+    static var exportFormat: Argument<String> { .required("format", help: "csv (liftlog's, Strong-compatible), ndjson, hevy (Hevy's CSV) or fit (a FIT file per session, into --out).") }
     static var bodyWeight: Argument<String> { .required("weight", help: "Your body weight, in the store's unit or with one: 82.4, 82.4kg, 182lbs.") }
     static var editedSession: Argument<String> { .required("id", help: "The session's ID or a unique prefix of at least 4 characters.") }
 }

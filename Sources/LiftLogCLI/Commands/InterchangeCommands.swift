@@ -133,13 +133,13 @@ enum InterchangeCommands {
 
     static let export = CommandSpec(
         name: "export",
-        abstract: "Write every session as CSV (Strong-compatible) or NDJSON (one session per line) to standard output.",
-        discussion: "The CSV has Strong's columns first (tools that read Strong's export read it), the weight and distance unit of each row, then the UTC offset, the session ID and liftlog's own columns (kind, feel, pain, plan, source, entries, supersets, RIR, rest, bodyweight loads, targets…), so liftlog imports it back as it was ('liftlog import strong FILE') and importing it into the same store adds nothing. It leaves out planned sets not done and keys liftlog does not know; NDJSON keeps everything. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe. A session file that does not read stops the export there with its location ('liftlog check' says more); the sessions before it have been written.",
+        abstract: "Write every session as CSV (Strong-compatible or Hevy's) or NDJSON to standard output, or as a FIT file each.",
+        discussion: "'export csv' writes liftlog's CSV, 'export ndjson' one session per line as JSON, 'export hevy' Hevy's CSV (what Hevy imports), 'export fit --out FOLDER' a Garmin FIT activity file per lifting or cardio session; each says what its format leaves out. The CSV has Strong's columns first (tools that read Strong's export read it), the weight and distance unit of each row, then the UTC offset, the session ID and liftlog's own columns (kind, feel, pain, plan, source, entries, supersets, RIR, rest, bodyweight loads, targets…), so liftlog imports it back as it was ('liftlog import strong FILE') and importing it into the same store adds nothing. It leaves out planned sets not done and keys liftlog does not know; NDJSON keeps everything. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe. A session file that does not read stops the export there with its location ('liftlog check' says more); the sessions before it have been written.",
         arguments: [Argument.exportFormat],
         options: [Option.csvFlavour, Option.from, Option.to, Option.outFolder],
         run: { context, arguments throws(LiftLogError) in
             guard !context.json else {
-                throw .usage("export writes CSV or NDJSON to standard output; leave out --json (use 'export ndjson' for JSON).", command: arguments.commandName)
+                throw .usage("export writes CSV or NDJSON to standard output, or FIT files into a folder; leave out --json (use 'export ndjson' for JSON).", command: arguments.commandName)
             }
             let store = try context.store()
             let format = arguments[.exportFormat].lowercased()

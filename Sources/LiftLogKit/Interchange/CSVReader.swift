@@ -32,6 +32,7 @@ public struct CSVReader {
     private var finished = false
     private var line = 1
     private var started = false
+    private var checkedForJSON = false
     /// The field separator (`,` unless set).
     public var separator: UInt8
     /// The most bytes one record may have: an export's rows are a few hundred bytes, so a
@@ -91,6 +92,14 @@ public struct CSVReader {
                 continue
             }
             break
+        }
+        // A JSON file (liftlog's own `export ndjson`, an app's JSON backup) read as CSV would
+        // fail on its first quote with a puzzle; it is named for what it is.
+        if !checkedForJSON {
+            checkedForJSON = true
+            if let first = peek(), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+                throw CSVError(line: line, message: "the file is JSON, not a CSV export; liftlog imports the CSV exports of apps (its own 'export ndjson' is for tools such as jq: to move sessions between stores, copy their files, or use 'export csv' and 'import strong')")
+            }
         }
         let startLine = line
         var fields: [String] = []

@@ -303,7 +303,7 @@ struct ExportTests {
             #expect(run(["export", "xml", "--store", store]).status == 2)
             let json = run(["export", "csv", "--json", "--store", store])
             #expect(json.status == 2)
-            #expect(json.errorMessage == "export writes CSV or NDJSON to standard output; leave out --json (use 'export ndjson' for JSON).")
+            #expect(json.errorMessage == "export writes CSV or NDJSON to standard output, or FIT files into a folder; leave out --json (use 'export ndjson' for JSON).")
         }
     }
 }

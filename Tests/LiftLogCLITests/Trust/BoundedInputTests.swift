@@ -23,8 +23,12 @@ struct BoundedInputTests {
             for set in 1...5_001 { huge += "2021-03-05 18:07:12,Marathon,1h,Bench Press (Barbell),\(set),60,5,0,0,,,\n" }
             writeText(huge, to: root + "/huge.csv")
             writeText(String(repeating: "a", count: CSVReader.maximumRecordSize + 10), to: root + "/long.csv")
+            writeText("{\"id\": \"3f2c9a1e-8b7d-4c6e-9f01-2a3b4c5d6e7f\", \"kind\": \"lifting\"}\n", to: root + "/sessions.ndjson")
+            let json = "the file is JSON, not a CSV export; liftlog imports the CSV exports of apps (its own 'export ndjson' is for tools such as jq: to move sessions between stores, copy their files, or use 'export csv' and 'import strong')."
             expectRefused([
                 Refusal(["import", "strong", "/dev/zero"], 4, "VALIDATION_ERROR", "/dev/zero:1: the file holds NUL bytes, so it is not a text CSV export."),
+                Refusal(["import", "strong", root + "/sessions.ndjson"], 4, "VALIDATION_ERROR", "\(root)/sessions.ndjson:1: \(json)"),
+                Refusal(["import", root + "/sessions.ndjson"], 4, "VALIDATION_ERROR", "\(root)/sessions.ndjson:1: \(json)"),
                 Refusal(["import", "strong", root + "/long.csv"], 4, "VALIDATION_ERROR", "\(root)/long.csv:1: a row is longer than 1 MB; an export's rows are a few hundred bytes, so this is not a CSV export."),
                 Refusal(["import", "strong", root + "/huge.csv", "--unit", "kg"], 4, "VALIDATION_ERROR", "\(root)/huge.csv:5002: the workout of this row has more than 5000 sets; no app exports such a workout, so the file's dates or workout names are wrong. Nothing was imported."),
             ], store: store)
