@@ -96,8 +96,8 @@ struct HelpTests {
                                   Hevy's) or NDJSON to standard output, or as a FIT file
                                   each.
           reindex                 Rebuild the index of sessions from the files.
-          serve                   Serve the store over HTTP: the JSON API, for an app, a
-                                  script or a phone.
+          serve                   Serve the store over HTTP: a web app to log from a
+                                  phone, and the JSON API for an app or a script.
           watch                   Watch the store's session folders, so that other
                                   commands need not look at each.
 

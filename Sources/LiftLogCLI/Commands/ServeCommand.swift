@@ -15,8 +15,8 @@ enum ServeCommand {
 
     static let serve = CommandSpec(
         name: "serve",
-        abstract: "Serve the store over HTTP: the JSON API, for an app, a script or a phone.",
-        discussion: "Binds 127.0.0.1:8423 unless --listen says otherwise. Any address but loopback needs a token: the first such start creates one (in .liftlog/, never committed) and prints the URL to open with it once; every request then carries 'Authorization: Bearer TOKEN'. Each request reads the files afresh, so the CLI, a git pull or a hand edit show at once. Ctrl-C stops it after the requests in flight.",
+        abstract: "Serve the store over HTTP: a web app to log from a phone, and the JSON API for an app or a script.",
+        discussion: "The web app is at / (a phone can put it on its home screen; changes made with no network wait on the phone until the server answers), the API under /api. Binds 127.0.0.1:8423 unless --listen says otherwise. Any address but loopback needs a token: the first such start creates one (in .liftlog/, never committed) and prints the URL to open with it once; every request then carries 'Authorization: Bearer TOKEN'. Each request reads the files afresh, so the CLI, a git pull or a hand edit show at once. Ctrl-C stops it after the requests in flight.",
         options: [Option.listen, Flag.requireToken, Option.clientTimeout],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
