@@ -229,12 +229,33 @@ extension Store {
             return set.isLegacy ? !presentLegacy.contains(key.legacyKey) : !present.contains(key)
         }
         guard !missing.isEmpty else { return nil }
-        // A set the file still has under its exercise and number was changed, not lost.
+        // A set the file still has under its exercise and number was changed, not lost, unless
+        // that set is exactly another one recorded (the exercise done twice, in two entries
+        // whose numbers overlap): then it is that one, and this one is gone.
+        let recordedKeys = Swift.Set(recorded.filter { !$0.isLegacy }.map { set in
+            var key = set
+            key.exerciseName = Exercise.nameKey(set.exerciseName)
+            return key
+        })
+        let recordedLegacy = Swift.Set(recorded.filter(\.isLegacy).map { [Exercise.nameKey($0.exerciseName)] + $0.legacyKey.dropFirst() })
+        // Each set of the file stands for one saved set at most (the first, in the record's order).
+        let entries = current?.session.entries ?? []
+        var claimed = Swift.Set<[Int]>()
         var gone: [AcknowledgedSet] = [], changed: [ChangedSet] = []
         for set in missing {
             let name = Exercise.nameKey(set.exerciseName)
-            let now = current?.session.entries.lazy.filter { Exercise.nameKey($0.exerciseName) == name }
-                .flatMap(\.sets).first { $0.setNumber == set.setNumber }
+            var now: WorkoutSet?
+            search: for (entryIndex, entry) in entries.enumerated() where Exercise.nameKey(entry.exerciseName) == name {
+                for (setIndex, candidate) in entry.sets.enumerated() where candidate.setNumber == set.setNumber && !claimed.contains([entryIndex, setIndex]) {
+                    if candidate.status == .completed {
+                        let key = AcknowledgedSet(exerciseName: name, candidate)
+                        if recordedKeys.contains(key) || recordedLegacy.contains(key.legacyKey) { continue }
+                    }
+                    claimed.insert([entryIndex, setIndex])
+                    now = candidate
+                    break search
+                }
+            }
             if let now { changed.append(ChangedSet(saved: set, now: now)) } else { gone.append(set) }
         }
         return MissingSets(sessionID: id, path: current?.path, sets: gone, changed: changed)

@@ -71,6 +71,38 @@ struct AcknowledgedSetsTests {
         }
     }
 
+    @Test("with an exercise in two entries whose set numbers overlap, a set gone from one is gone, not the other's changed")
+    func exerciseInTwoEntries() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try Store.create(at: root + "/s")
+            try store.startSession()
+            try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5"], defaultUnit: .kg))
+            try store.log(exercise: "Deadlift", sets: SetNotation.parse(["140x3"], defaultUnit: .kg))
+            var stored = try #require(try store.activeSession())
+            let file = root + "/s/" + stored.path
+            let before = try #require(readBytes(file))
+            // Back Squat again after the deadlifts, as an entry of its own (an import keeps it so).
+            var again = stored.session.entries[0]
+            again.order = 3
+            again.sets[0].weight = 60
+            again.sets[0].reps = 8
+            again.sets[0].id = "0badcafe"
+            stored.session.entries.append(again)
+            try store.save(stored)
+            // An older version of the file, without the second entry.
+            writeBytes(before, to: file)
+            let missing = try #require(try store.setsMissingFromActiveSession())
+            #expect(missing.sets.map(\.exerciseName) == ["Back Squat"] && missing.sets.first?.weight == 60)
+            #expect(missing.changed.isEmpty)
+            // The first entry's set changed as well: that one is changed (a set of the file stands
+            // for one saved set), the second entry's still gone.
+            replaceText(file) { $0.replacingOccurrences(of: "\"weight\": 100\n", with: "\"weight\": 102.5\n") }
+            let both = try #require(try store.setsMissingFromActiveSession())
+            #expect(both.changed.map(\.saved.weight) == [100] && both.changed.map(\.now.weight) == [102.5])
+            #expect(both.sets.map(\.weight) == [60])
+        }
+    }
+
     @Test("reads a record of five fields (written before sets had a time, distance or bodyweight marker) on those fields")
     func readsLegacyRecord() throws {
         try withTemporaryDirectory { root throws in
