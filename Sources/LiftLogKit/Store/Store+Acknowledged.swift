@@ -29,6 +29,14 @@ public struct AcknowledgedSet: Hashable, Sendable {
                   bodyweight: set.bodyweight, durationSeconds: set.durationSeconds, distanceMeters: set.distanceMeters)
     }
 
+    /// The set with its exercise's name as ``Exercise/nameKey(_:)`` gives it: how sets are
+    /// compared (a name differing only in case or spacing is the same exercise).
+    var keyed: AcknowledgedSet {
+        var key = self
+        key.exerciseName = Exercise.nameKey(exerciseName)
+        return key
+    }
+
     /// The fields a five-field record holds.
     var legacyKey: [String] {
         [exerciseName, String(setNumber), weight.map { JSONNumber($0).text } ?? "", unit?.rawValue ?? "", reps.map(String.init) ?? ""]
@@ -215,29 +223,19 @@ extension Store {
         let completed = current.map { Store.completedSets(of: $0.session) } ?? []
         // As liftlog left it (the usual case): the same sets in the same order.
         if completed.starts(with: recorded) { return nil }
-        let present = Swift.Set(completed.map { set in
-            var key = set
-            key.exerciseName = Exercise.nameKey(set.exerciseName)
-            return key
-        })
+        let present = Swift.Set(completed.map(\.keyed))
         // A record of the five fields written before sets had a time, distance or bodyweight
         // marker is compared on those fields alone.
         let presentLegacy = Swift.Set(present.map(\.legacyKey))
         let missing = recorded.filter { set in
-            var key = set
-            key.exerciseName = Exercise.nameKey(set.exerciseName)
-            return set.isLegacy ? !presentLegacy.contains(key.legacyKey) : !present.contains(key)
+            set.isLegacy ? !presentLegacy.contains(set.keyed.legacyKey) : !present.contains(set.keyed)
         }
         guard !missing.isEmpty else { return nil }
         // A set the file still has under its exercise and number was changed, not lost, unless
         // that set is exactly another one recorded (the exercise done twice, in two entries
         // whose numbers overlap): then it is that one, and this one is gone.
-        let recordedKeys = Swift.Set(recorded.filter { !$0.isLegacy }.map { set in
-            var key = set
-            key.exerciseName = Exercise.nameKey(set.exerciseName)
-            return key
-        })
-        let recordedLegacy = Swift.Set(recorded.filter(\.isLegacy).map { [Exercise.nameKey($0.exerciseName)] + $0.legacyKey.dropFirst() })
+        let recordedKeys = Swift.Set(recorded.filter { !$0.isLegacy }.map(\.keyed))
+        let recordedLegacy = Swift.Set(recorded.filter(\.isLegacy).map(\.keyed.legacyKey))
         // Each set of the file stands for one saved set at most (the first, in the record's order).
         let entries = current?.session.entries ?? []
         var claimed = Swift.Set<[Int]>()
