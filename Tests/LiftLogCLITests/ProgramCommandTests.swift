@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import LiftLogCLI
 @testable import LiftLogKit
@@ -61,7 +66,9 @@ struct ProgramCommandTests {
             // --replace: the days change, the ID and the active mark stay.
             let id = try #require(runBinary(["plan", "show", "--store", store, "--json"]).json?["data"]?["id"])
             writeText(Self.text.replacingOccurrences(of: "3x5 / progress: pct", with: "3x5 / progress: pct").replacingOccurrences(of: "60kg", with: "62.5kg"), to: root + "/plan.txt")
-            #expect(runBinary(["plan", "import", root + "/plan.txt", "--replace", "--store", store]).status == 0)
+            // A plan file kept elsewhere and linked (dotfiles) is read through its link.
+            #expect(symlink(root + "/plan.txt", root + "/linked-plan.txt") == 0)
+            #expect(runBinary(["plan", "import", root + "/linked-plan.txt", "--replace", "--store", store]).status == 0)
             let shown = try #require(runBinary(["plan", "show", "--store", store, "--json"]).json?["data"])
             #expect(shown["id"] == id && shown["is_active"] == true)
             #expect(shown["days"]?.arrayValue?[0]["exercises"]?.arrayValue?[0]["weight"] == 62.5)

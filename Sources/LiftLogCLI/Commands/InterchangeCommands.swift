@@ -65,30 +65,57 @@ enum InterchangeCommands {
         return CommandResult(data: ["sessions": .number(JSONNumber(written.count)), "files": .array(written.map { .string($0) })], text: "")
     }
 
+    /// The names of a `--map` file: a JSON object of "app name": "library name", or a CSV of
+    /// two columns (app name, library name; more columns are ignored).
+    ///
+    /// - Throws: `NOT_FOUND` for no such file; `VALIDATION_ERROR` for a folder, a file too large,
+    ///   JSON that is not such an object (at the line and column of the mistake) or a bad CSV
+    ///   record (at its line); `IO_ERROR` when it cannot be read.
     static func readMap(_ path: String) throws(LiftLogError) -> [String: String] {
-        let bytes: [UInt8]
-        do throws(SystemError) { bytes = try PosixFileSystem().readFile(path, limit: StoreFiles.maximumFileSize) } catch {
-            throw error.errno == .noSuchFileOrDirectory ? .notFound("No map file '\(path)'.") : .validation("Cannot read the map file '\(path)'.")
-        }
-        if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) == 0x7B {
-            guard case .object(let object)? = try? JSONParser.parse(bytes) else {
-                throw .validation("The map file '\(path)' is not a JSON object of \"app name\": \"library name\".")
+        let bytes = try FileProbe.readUserFile(path, what: "Map file")
+        let shape = "a map is a JSON object of \"app name\": \"library name\", or a CSV of two columns"
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let text = bytes.starts(with: byteOrderMark) ? bytes.dropFirst(3) : bytes[...]
+        let first = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if first == 0x5B { throw .validation("The map file '\(path)' is a JSON array; \(shape).") }
+        if first == 0x7B {
+            let value: JSONValue, positions: PositionTable
+            do {
+                (value, positions) = try JSONParser.parseWithPositions(Array(text))
+            } catch let error as JSONSyntaxError {
+                let location = SourceLocation(offset: error.offset + bytes.count - text.count, in: bytes)
+                throw .validation("\(path):\(location.line):\(location.column): \(error.message).")
+            } catch {
+                throw .internal("\(error)")
             }
+            guard case .object(let object) = value else { throw .validation("The map file '\(path)' is not a JSON object; \(shape).") }
             var map: [String: String] = [:]
             for member in object.members {
-                guard case .string(let target) = member.value else { throw .validation("In the map file, \"\(member.key)\" must map to a name in quotes.") }
+                guard case .string(let target) = member.value else {
+                    let offset = positions.offset(of: JSONPath.root.appending(member.key)) + bytes.count - text.count
+                    let location = SourceLocation(offset: offset, in: bytes)
+                    throw .validation("\(path):\(location.line):\(location.column): \"\(member.key)\" must map to a library name in quotes.")
+                }
                 map[member.key] = target
             }
             return map
         }
         var reader = CSVReader(bytes: bytes, separator: CSVReader.separator(forHeader: bytes))
         var map: [String: String] = [:]
+        var lineOfOneName: Int?
         do throws(CSVError) {
-            while let record = try reader.next() {
-                if record.fields.count >= 2 { map[record.fields[0]] = record.fields[1] }
+            while lineOfOneName == nil, let record = try reader.next() {
+                if record.fields.count >= 2 {
+                    map[record.fields[0]] = record.fields[1]
+                } else if record.fields.contains(where: { !$0.isEmpty }) {
+                    lineOfOneName = record.line
+                }
             }
         } catch {
             throw .validation("\(path):\(error.line): \(error.message).")
+        }
+        if let lineOfOneName {
+            throw .validation("\(path):\(lineOfOneName): a line of a map has two names, the app's and the library's, separated by '\(Character(UnicodeScalar(reader.separator)))'.")
         }
         return map
     }

@@ -84,15 +84,7 @@ enum StoreCommands {
             }
             if let file = arguments[.seedFile] {
                 if library != nil { throw .usage("Give a FILE or '--library', not both.", command: arguments.commandName) }
-                let bytes: [UInt8]
-                do throws(SystemError) {
-                    bytes = try PosixFileSystem().readFile(file, limit: StoreFiles.maximumFileSize)
-                } catch {
-                    if error.errno == .noSuchFileOrDirectory { throw .notFound("No seed file '\(file)'.") }
-                    if error.errno == .isDirectory || error.errno == .invalidArgument { throw .validation("Seed file '\(file)' is not a regular file.") }
-                    if error.errno == .fileTooLarge { throw .validation("Seed file '\(file)' is larger than \(StoreFiles.maximumFileSize / 1024 / 1024) MB; it cannot be an exercise list.") }
-                    throw .io(path: file, operation: "read", reason: Errno(rawValue: error.errorNumber).description + "; nothing was changed")
-                }
+                let bytes = try FileProbe.readUserFile(file, what: "Seed file")
                 report = try store.seed(from: bytes, path: file)
             } else if library == "full" {
                 report = try store.seed(from: ExerciseCatalog.json, path: "FullExercises.json")

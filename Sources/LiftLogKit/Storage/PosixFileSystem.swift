@@ -139,7 +139,14 @@ package struct PosixFileSystem: FileSystem {
     }
 
     package func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
-        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+        try readFile(path, limit: limit, followingLinks: false)
+    }
+
+    /// ``readFile(_:limit:)``, following a symbolic link when `followingLinks` (a file the user
+    /// names on the command line, which may be a link; never a file of the store, whose links
+    /// are refused).
+    package func readFile(_ path: String, limit: Int, followingLinks: Bool) throws(SystemError) -> [UInt8] {
+        let descriptor = retryingOnInterrupt { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW)) }
         guard descriptor >= 0 else { throw SystemError(operation: "read", path: path, errorNumber: errno) }
         defer { _ = Glibc_close(descriptor) }
         var info = stat()

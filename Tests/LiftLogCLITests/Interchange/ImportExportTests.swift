@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import LiftLogCLI
 @testable import LiftLogKit
@@ -191,6 +196,42 @@ struct ImportTests {
             let notStrong = run(["import", "strong", fixtures + "/hevy.csv", "--store", store, "--json"])
             #expect(notStrong.status == 4)
             #expect(notStrong.errorMessage == "\(fixtures)/hevy.csv:1: this is not a Strong export: there is no Date column.")
+        }
+    }
+    @Test("a --map file that is not a map is refused at the line (and column) of its mistake, nothing written; one reached through a link is read")
+    func mapFileRefusals() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let exportFile = fixtures + "/strong-classic.csv"
+            let files: [(name: String, text: String)] = [
+                ("array.json", "[\"Squat (Barbell)\", \"Back Squat\"]"),
+                ("comma.json", "{\n  \"Squat (Barbell)\": \"Back Squat\",\n}\n"),
+                ("number.json", "\u{FEFF}{\n  \"Squat (Barbell)\": \"Back Squat\",\n  \"Bench Press (Barbell)\": 5\n}\n"),
+                ("one.csv", "Squat (Barbell),Back Squat\n\nBench Press (Barbell)\n"),
+                ("quote.csv", "Squat (Barbell),\"Back Squat\n"),
+            ]
+            for file in files { writeText(file.text, to: root + "/" + file.name) }
+            let before = snapshot(store)
+            let refusals: [(map: String, status: Int32, message: String)] = [
+                (root + "/none.json", 3, "No map file '\(root)/none.json'."),
+                (root, 4, "Map file '\(root)' is not a regular file."),
+                (root + "/array.json", 4, "The map file '\(root)/array.json' is a JSON array; a map is a JSON object of \"app name\": \"library name\", or a CSV of two columns."),
+                (root + "/comma.json", 4, "\(root)/comma.json:2:34: trailing comma before '}' is not allowed in JSON; remove it."),
+                (root + "/number.json", 4, "\(root)/number.json:3:28: \"Bench Press (Barbell)\" must map to a library name in quotes."),
+                (root + "/one.csv", 4, "\(root)/one.csv:3: a line of a map has two names, the app's and the library's, separated by ','."),
+                (root + "/quote.csv", 4, "\(root)/quote.csv:1: a quoted field is not closed before the end of the file."),
+            ]
+            for refusal in refusals {
+                let outcome = run(["import", "strong", exportFile, "--unit", "kg", "--map", refusal.map, "--store", store, "--json"])
+                #expect(outcome.status == refusal.status, "\(refusal.map)")
+                #expect(outcome.errorMessage == refusal.message, "\(refusal.map): \(outcome.output)")
+            }
+            #expect(snapshot(store) == before)
+            writeText("Bench Press (Barbell);Bench Press\n", to: root + "/map.csv")
+            #expect(symlink(root + "/map.csv", root + "/link.csv") == 0)
+            let linked = run(["import", "strong", exportFile, "--unit", "kg", "--map", root + "/link.csv", "--store", store])
+            #expect(linked.status == 0, "\(linked.output)")
+            #expect(linked.output.contains("Mapped Bench Press (Barbell) → Bench Press."), "\(linked.output)")
         }
     }
 }
