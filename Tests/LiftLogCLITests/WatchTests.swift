@@ -95,7 +95,7 @@ struct WatchTests {
             let second = runBinary(["watch", "--store", store, "--json"])
             #expect(second.status == 5)
             #expect(second.errorCode == "CONFLICT")
-            #expect(second.errorMessage == "Another process watches this store already (.liftlog/watch.sock answers).")
+            #expect(second.errorMessage == "Another process watches this store already (it holds .liftlog/watch.lock).")
             // Stopped (as a debugger would): each command waits at most 200 ms for it, then looks itself.
             first.kill(SIGSTOP)
             #expect(rename(store + "/" + (allFiles(in: store).first { $0.hasPrefix("sessions/2024/02/") } ?? ""), root + "/aside.json") == 0)
@@ -109,6 +109,51 @@ struct WatchTests {
             #expect(history(store).count == 29)
             replacement.kill(SIGTERM)
             #expect(replacement.wait().status == 0)
+        }
+    }
+
+    @Test("of watchers started at the same moment, one watches and the others are refused; the lock goes with its holder")
+    func startedTogether() throws {
+        try withTemporaryDirectory { root throws in
+            let store = storeWithSessions(root)
+            for round in 0..<4 {
+                let started = (0..<3).map { _ in Process.start(["watch", "--store", store], environment: [:]) }
+                // The refused exit at once; the one watching prints a line and runs until stopped.
+                var watching: [Process] = []
+                for process in started {
+                    var byte: UInt8 = 0
+                    var line: [UInt8] = []
+                    while read(process.outputPipe, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
+                    if String(decoding: line, as: UTF8.self).hasPrefix("Watching") {
+                        watching.append(process)
+                    } else {
+                        let refused = process.wait()
+                        let message = "Another process watches this store already (it holds .liftlog/watch.lock)."
+                        #expect(refused.status == 5 && refused.error == "Error: \(message)\n", "round \(round): \(String(decoding: line, as: UTF8.self))\(refused.output)\(refused.error)")
+                    }
+                }
+                #expect(watching.count == 1, "round \(round)")
+                #expect(history(store).count == 30)
+                for process in watching {
+                    process.kill(round % 2 == 0 ? SIGTERM : SIGKILL)
+                    _ = process.wait()
+                }
+            }
+            // Held by another process (one that has not yet opened its socket, say): refused.
+            let descriptor = open(store + "/.liftlog/watch.lock", O_RDWR | O_CREAT, 0o644)
+            #expect(flock(descriptor, LOCK_EX) == 0)
+            if let watching = startWatch(store) {
+                Issue.record("a watcher started while another process held .liftlog/watch.lock")
+                watching.kill(SIGKILL)
+                _ = watching.wait()
+            }
+            let held = runBinary(["watch", "--store", store, "--json"])
+            #expect(held.status == 5 && held.errorCode == "CONFLICT")
+            #expect(held.errorMessage == "Another process watches this store already (it holds .liftlog/watch.lock).")
+            close(descriptor)
+            let after = try #require(startWatch(store))
+            after.kill(SIGTERM)
+            #expect(after.wait().status == 0)
         }
     }
 

@@ -146,6 +146,14 @@ package final class WatchServer: @unchecked Sendable {
     private let listener: Int32
     /// The socket file's inode, so that only this server's file is removed when it stops.
     private let inode: UInt64
+    /// The descriptor holding ``lockPath`` for as long as this server watches.
+    private let lock: Int32
+
+    /// The file a watcher holds an advisory lock on while it watches, relative to the store:
+    /// of two watchers started at once, one takes it and the other is refused, and the system
+    /// releases it when its holder dies (the socket file alone could not tell a watcher just
+    /// starting from a dead one).
+    package static let lockPath = ".liftlog/watch.lock"
     /// Whether this server started the process's watch (else `liftlog serve` had).
     private let ownsWatch: Bool
     private let stopLock = Mutex()
@@ -178,15 +186,29 @@ package final class WatchServer: @unchecked Sendable {
             throw error
         }
         let alreadyWatched = LiftLogError.conflict("Another process watches this store already (\(WatchSocket.path) answers).")
-        // A socket nobody answers on is a dead watcher's: take its place.
+        let held: FileDescriptor?
+        do throws(SystemError) { held = try files.fileSystem.lockExclusively(files.absolute(WatchServer.lockPath), timeout: 0) } catch {
+            giveUp()
+            throw .io(path: WatchServer.lockPath, operation: "lock", reason: error.errno.description)
+        }
+        guard let lock = held?.rawValue else {
+            giveUp()
+            throw .conflict("Another process watches this store already (it holds \(WatchServer.lockPath)).")
+        }
+        func release() {
+            close(lock)
+            giveUp()
+        }
+        // A socket nobody answers on is a dead watcher's: take its place (one that answers is
+        // a watcher of a version that took no lock).
         if let status = try? files.fileSystem.status(path) {
             if let alive = WatchSocket.connectedSocket(root: files.root) {
                 close(alive)
-                giveUp()
+                release()
                 throw alreadyWatched
             }
             guard status.kind != .regular && status.kind != .directory else {
-                giveUp()
+                release()
                 throw .conflict("\(WatchSocket.path) is not a socket; move it away and start again.")
             }
             unlink(path)
@@ -202,12 +224,13 @@ package final class WatchServer: @unchecked Sendable {
         if failure == 0 { status = try? files.fileSystem.status(path) }
         guard let status else {
             if descriptor >= 0 { close(descriptor) }
-            giveUp()
+            release()
             if failure == EADDRINUSE { throw alreadyWatched }
             throw .io(path: WatchSocket.path, operation: "listen on", reason: Errno(rawValue: failure == 0 ? ENOENT : failure).description)
         }
         listener = descriptor
         inode = status.inode
+        self.lock = lock
         #else
         throw .io(path: "sessions", operation: "watch", reason: "watching needs Linux's inotify")
         #endif
@@ -259,6 +282,7 @@ package final class WatchServer: @unchecked Sendable {
         let path = files.absolute(WatchSocket.path)
         if (try? files.fileSystem.status(path))?.inode == inode { unlink(path) }
         if !wasRunning { close(listener) }
+        close(lock)
         if ownsWatch { SessionsWatch.stop(root: files.root) }
         #endif
     }
