@@ -107,6 +107,17 @@ struct AnalyticsCommandTests {
             let text = try #require(readText(svg))
             #expect(text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
             #expect(text.contains("PR "))
+            // A link is written through, as a shell's '>' would; a folder that is not there is an error.
+            writeText("an older chart", to: root + "/kept.svg")
+            #expect(symlink(root + "/kept.svg", root + "/linked.svg") == 0)
+            let linked = run(["progress", "Back Squat", "--svg", root + "/linked.svg", "--store", store, "--json"])
+            #expect(linked.status == 0, "\(linked.output)")
+            #expect(readText(root + "/kept.svg") == text)
+            var info = stat()
+            #expect(lstat(root + "/linked.svg", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+            let nowhere = run(["progress", "Back Squat", "--svg", root + "/none/chart.svg", "--store", store, "--json"])
+            #expect(nowhere.status == 8 && nowhere.errorCode == "IO_ERROR")
+            #expect(nowhere.errorMessage == "Cannot write '\(root)/none/chart.svg': No such file or directory.")
             let png = root + "/chart.png"
             let rendered = runProgram(["rsvg-convert", svg, "-o", png])
             #expect(rendered.status == 0, "rsvg-convert (Debian's librsvg2-bin) must be installed: \(rendered.error)")

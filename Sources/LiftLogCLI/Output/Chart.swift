@@ -63,11 +63,12 @@ enum OutputFile {
         try write(Array(svg.utf8), to: path)
     }
 
-    /// Writes `bytes` to `path` (created or replaced: a file outside the store).
+    /// Writes `bytes` to `path` (created or replaced: a file outside the store; through a
+    /// symbolic link when it is one, as a shell's `>` writes).
     static func write(_ bytes: [UInt8], to path: String) throws(LiftLogError) {
         do throws(SystemError) {
             let fileSystem = PosixFileSystem()
-            let descriptor = try fileSystem.openForWriting(path, create: true, mode: 0o644)
+            let descriptor = try fileSystem.openForWriting(path, create: true, mode: 0o644, followingLinks: true)
             defer { fileSystem.close(descriptor) }
             try fileSystem.write(descriptor, bytes, path: path)
         } catch {

@@ -11,7 +11,13 @@ package struct PosixFileSystem: FileSystem {
     package init() {}
 
     package func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> FileDescriptor {
-        var flags = O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW
+        try openForWriting(path, create: create, mode: mode, followingLinks: false)
+    }
+
+    /// ``openForWriting(_:create:mode:)``, following a symbolic link when `followingLinks` (a
+    /// file the user names for output, as a shell's `>` would; never a file of the store).
+    package func openForWriting(_ path: String, create: Bool, mode: UInt32, followingLinks: Bool) throws(SystemError) -> FileDescriptor {
+        var flags = O_WRONLY | O_TRUNC | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
         if create { flags |= O_CREAT }
         let descriptor = retryingOnInterrupt { open(path, flags, mode_t(mode)) }
         guard descriptor >= 0 else { throw SystemError(operation: "create", path: path, errorNumber: errno) }
