@@ -157,6 +157,64 @@ struct WatchTests {
         }
     }
 
+    /// What the store's watch socket answers to a `look`, `nil` when nobody answers.
+    private func look(_ store: String) -> String? {
+        guard let descriptor = WatchSocket.connectedSocket(root: store) else { return nil }
+        defer { close(descriptor) }
+        guard WatchSocket.writeAll(descriptor, Array("liftlog-watch 1 look -\n".utf8)) else { return nil }
+        return WatchSocket.readLine(descriptor)
+    }
+
+    /// Starts a `liftlog watch` that another process's watch should refuse; one that watches
+    /// after all is killed, so that the test fails rather than waits for it.
+    private func expectRefusedWatch(_ store: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let process = Process.start(["watch", "--store", store], environment: [:])
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(process.outputPipe, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
+        if !line.isEmpty { process.kill(SIGKILL) }
+        let outcome = process.wait()
+        let message = "Another process watches this store already (it holds .liftlog/watch.lock)."
+        #expect(outcome.status == 5 && outcome.error == "Error: \(message)\n", "\(String(decoding: line, as: UTF8.self))\(outcome.error)", sourceLocation: sourceLocation)
+    }
+
+    @Test("liftlog serve answers for the folders while it runs, and takes over from a liftlog watch that stops")
+    func serveLends() throws {
+        try withTemporaryDirectory { root throws in
+            let store = storeWithSessions(root)
+            let alone = try #require(ServerProcess.start(store: store))
+            #expect(look(store)?.hasPrefix("liftlog-watch 1 ") == true)
+            expectRefusedWatch(store)
+            #expect(history(store).count == 30)
+            #expect(alone.stop().status == 0)
+            #expect(!listEntries(store + "/.liftlog").contains { $0.name == "watch.sock" })
+            // Started while `liftlog watch` runs, it leaves the answering to it, and takes over
+            // within about a second once it stops.
+            let watcher = try #require(startWatch(store))
+            let server = try #require(ServerProcess.start(store: store))
+            defer { _ = server.stop() }
+            #expect(look(store)?.hasPrefix("liftlog-watch 1 ") == true)
+            watcher.kill(SIGTERM)
+            #expect(watcher.wait().status == 0)
+            var waited = 0
+            while look(store) == nil && waited < 50 {
+                usleep(100_000)
+                waited += 1
+            }
+            #expect(look(store)?.hasPrefix("liftlog-watch 1 ") == true, "serve did not take over within 5 s")
+            expectRefusedWatch(store)
+            // What it answers is right: a file moved away behind liftlog's back shows at once.
+            #expect(history(store).count == 30)
+            #expect(rename(store + "/" + (allFiles(in: store).first { $0.hasPrefix("sessions/2024/04/") } ?? ""), root + "/aside.json") == 0)
+            #expect(history(store).count == 29)
+            #expect(server.stop().status == 0)
+            #expect(look(store) == nil)
+            let after = try #require(startWatch(store))
+            after.kill(SIGTERM)
+            #expect(after.wait().status == 0)
+        }
+    }
+
     @Test("a store whose folders cannot be watched, or a file in the socket's place, is refused with what to do")
     func refusals() throws {
         try withTemporaryDirectory { root throws in

@@ -56,6 +56,13 @@ extension Store {
         try WatchServer(files: files)
     }
 
+    /// Answers for this store's session folders to every other liftlog process for as long as
+    /// this one runs (``WatchLender``): now, or once another process that watches them stops.
+    /// ``WatchLender/stop()`` at the end.
+    package func lendWatch() -> WatchLender {
+        WatchLender(files: files)
+    }
+
     /// The stores whose folders a read of this process has cleaned of leftover temporary files.
     static let leftoversChecked = PathSet()
 
