@@ -44,6 +44,7 @@ struct ErrorTests {
         ("bw+x5", "expected a weight after 'bw+'", 4, "bw+20x5"), ("100x", "the reps are missing after 'x'", 5, "100x5"),
         ("100x-3", "reps cannot be negative", 5, "100x3"), ("100x5@11", "RPE must be between 1 and 10 in steps of 0.5", 7, "100x5@10"),
         ("5km/25", "a time needs a unit: s, min or h, or write it as M:SS", 7, "5km/25s"),
+        ("3x8@60", "RPE must be between 1 and 10; for 3 sets of 8 at 60 write WEIGHTxREPSxSETS", 5, "60x8x3"),
     ] as [(String, String, Int, String)])
     func setNotation(set: String, reason: String, column: Int, suggestion: String) throws {
         try withTemporaryDirectory { root throws in

@@ -206,6 +206,7 @@ struct EveryKindOfSetTests {
                 ("Run", "5km/25:00", "25:00 · 5.00 km · 5:00/km", ["distance_m": 5000, "duration_seconds": 1500]),
                 ("Run", "3mi", "4.83 km", ["distance_m": 4828.032]),
                 ("Row", "2000m/7:45", "7:45 · 2.00 km · 3:53/km", ["distance_m": 2000, "duration_seconds": 465]),
+                ("Sled Push", "100x20m", "20 m · 100 kg", ["weight": 100, "unit": "kg", "distance_m": 20]),
             ]
             for row in rows {
                 let logged = runBinary(["log", row.exercise, row.set, "--create", "--store", store])
@@ -233,7 +234,7 @@ struct EveryKindOfSetTests {
             // show prints every kind right: no volume for what has none, the distance run.
             let text = runBinary(["show", id, "--store", store]).output
             for row in rows { #expect(text.contains(row.shown), "show lacks \(row.shown)") }
-            #expect(text.contains("· 14.23 km"), "\(text)")
+            #expect(text.contains("· 14.25 km"), "\(text)")
             #expect(!text.contains("volume"), "\(text)")
             // export ndjson carries the fields as stored.
             let ndjson = runBinary(["export", "ndjson", "--store", store]).output

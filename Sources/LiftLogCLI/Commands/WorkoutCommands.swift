@@ -44,7 +44,7 @@ enum WorkoutCommands {
     static let log = CommandSpec(
         name: "log",
         abstract: "Log completed sets of an exercise into the active session.",
-        discussion: "Sets: 100x5 (weight x reps, in the store's unit), 100kgx5, 225lbsx5, 100x5@8.5 (RPE), 100x5@rir2, 100x5x3 (three sets), w:60x5 (warm-up), d:80x8 (drop), f:100x3 (to failure), bwx12, bw+20x5 (20 added), bw-25x8 (assisted), 60s, 1:30, 2min, 20x45s (20 held 45 s), 60sx3, 5km, 400m, 3mi, 5km/25:00, 400mx6. Quote names with spaces: liftlog log 'Back Squat' 100x5x3.",
+        discussion: "Sets: 100x5 (weight x reps, in the store's unit), 100kgx5, 225lbsx5, 100x5@8.5 (RPE), 100x5@rir2, 100x5x3 (three sets), w:60x5 (warm-up), d:80x8 (drop), f:100x3 (to failure), bwx12, bw+20x5 (20 added), bw-25x8 (assisted), 60s, 1:30, 2min, 20x45s (20 held 45 s), 60sx3, 100x20m (100 pushed or carried 20 m), 5km, 400m, 3mi, 5km/25:00, 400mx6. Quote names with spaces: liftlog log 'Back Squat' 100x5x3.",
         arguments: [Argument.exercise, Argument.sets],
         options: [Flag.create, Option.session, Option.setNote, Option.rest, Option.supersetLabel, Option.method],
         run: { context, arguments throws(LiftLogError) in

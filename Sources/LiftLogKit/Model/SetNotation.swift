@@ -12,6 +12,7 @@
 /// | `bwx12`, `bw+20x5`, `bw-25x8` | bodyweight: alone, with 20 added, assisted by 25 |
 /// | `60s`, `1:30`, `2min`, `60sx3` | a timed set (a hold), three of them |
 /// | `20x45s`, `bwx60s` | 20 held for 45 s; a bodyweight hold |
+/// | `100x20m`, `bw+20x40m/0:30` | 100 pushed or carried 20 m; 20 added for 40 m in 30 s |
 /// | `5km`, `400m`, `3mi`, `400mx6` | a distance; six of them |
 /// | `5km/25:00`, `2000m/7:45` | a distance in a time |
 ///
@@ -194,16 +195,7 @@ extension SetNotation {
                     position += 1
                     try parseRepsOrTime(into: &notation)
                 } else if let metres = Parser.distanceUnit(word) {
-                    let distance = number.value * metres
-                    guard distance > 0 else { throw fail("a distance must be more than 0", at: number.start, replacing: number.start..<unitStart, with: "5") }
-                    guard distance <= SetNotation.maximumDistanceMeters else { throw fail("a distance must be at most 1,000 km", at: number.start) }
-                    notation.distanceMeters = (distance * 1000).rounded() / 1000
-                    if current == "/" {
-                        position += 1
-                        if atEnd { throw fail("expected a time after '/'", with: "25:00") }
-                        guard let seconds = try parseTime(required: true) else { throw fail("expected a time after '/'", with: "25:00") }
-                        notation.durationSeconds = seconds
-                    }
+                    try setDistance(number, metres: metres, unitStart: unitStart, into: &notation)
                 } else if Parser.timeUnit(word) != nil || current == ":" {
                     position = bodyStart
                     notation.durationSeconds = try parseTime(required: true)
@@ -269,6 +261,21 @@ extension SetNotation {
             notation.unit = unit
         }
 
+        /// A distance read as `number` and a unit of `metres` (`400m`, `5km`), and the time it
+        /// took when `/` follows (`5km/25:00`).
+        mutating func setDistance(_ number: (value: Double, start: Int), metres: Double, unitStart: Int, into notation: inout SetNotation) throws(Failure) {
+            let distance = number.value * metres
+            guard distance > 0 else { throw fail("a distance must be more than 0", at: number.start, replacing: number.start..<unitStart, with: "5") }
+            guard distance <= SetNotation.maximumDistanceMeters else { throw fail("a distance must be at most 1,000 km", at: number.start) }
+            notation.distanceMeters = (distance * 1000).rounded() / 1000
+            if current == "/" {
+                position += 1
+                if atEnd { throw fail("expected a time after '/'", with: "25:00") }
+                guard let seconds = try parseTime(required: true) else { throw fail("expected a time after '/'", with: "25:00") }
+                notation.durationSeconds = seconds
+            }
+        }
+
         mutating func expectX(after what: String, example: String) throws(Failure) {
             guard current == "x" else {
                 if atEnd { throw fail("expected 'x' and the reps after \(what)", with: "x" + example) }
@@ -277,13 +284,24 @@ extension SetNotation {
             position += 1
         }
 
-        /// After `WEIGHTx`: reps (`5`) or a time held (`45s`, `1:30`).
+        /// After `WEIGHTx`: reps (`5`), a time held (`45s`, `1:30`) or a distance carried or
+        /// pushed (`20m`, `0.5km`, with the time it took after `/`).
         mutating func parseRepsOrTime(into notation: inout SetNotation) throws(Failure) {
             let start = position
             guard current?.isASCIIDigit == true else {
                 if atEnd { throw fail("the reps are missing after 'x'", with: "5") }
                 if current == "-" { throw fail("reps cannot be negative", replacing: position..<position + 1, with: "") }
                 throw fail("expected the reps (a whole number) after 'x', found '\(current!)'", replacing: position..<position + 1, with: "5")
+            }
+            let numberEnd = skipNumber(from: start)
+            var afterNumber = numberEnd
+            while afterNumber < characters.count, characters[afterNumber].isLetter, characters[afterNumber] != "x" { afterNumber += 1 }
+            if let metres = Parser.distanceUnit(text(numberEnd..<afterNumber)) {
+                let number = try parseNumber(what: "distance")
+                let unitStart = position
+                position = afterNumber
+                try setDistance(number, metres: metres, unitStart: unitStart, into: &notation)
+                return
             }
             while let character = current, character.isASCIIDigit { position += 1 }
             let word = peekWord()
@@ -350,6 +368,17 @@ extension SetNotation {
             }
             let number = try parseNumber(what: "RPE")
             guard WorkoutSet.isValidRPE(number.value) else {
+                // `3x8@60` (or `@60kg`): sets × reps at a weight, as a gym's board writes them.
+                var unitEnd = position
+                while unitEnd < characters.count, characters[unitEnd].isLetter, characters[unitEnd] != "x" { unitEnd += 1 }
+                let unitWord = text(position..<unitEnd)
+                if number.value > 10, unitWord.isEmpty || WeightUnit.parse(unitWord) != nil, !notation.bodyweight, notation.count == 1,
+                   let sets = notation.weight, let reps = notation.reps, sets == sets.rounded(), (2...SetNotation.maximumCount).contains(Int(sets)) {
+                    let bodyStart = notation.setType == .normal ? 0 : (characters.firstIndex(of: ":") ?? -1) + 1
+                    let weight = JSONNumber(number.value).text + unitWord
+                    throw fail("RPE must be between 1 and 10; for \(Int(sets)) sets of \(reps) at \(weight) write WEIGHTxREPSxSETS", at: start,
+                               replacing: bodyStart..<characters.count, with: "\(weight)x\(reps)x\(Int(sets))")
+                }
                 let nearest = min(10, max(1, (number.value * 2).rounded() / 2))
                 throw fail("RPE must be between 1 and 10 in steps of 0.5", at: start, replacing: start..<position, with: JSONNumber(nearest).text)
             }

@@ -46,6 +46,12 @@ struct SetNotationTests {
         ("d:80x8", SetNotation(weight: 80, unit: .kg, reps: 8, setType: .drop)),
         ("f:100x3@10", SetNotation(weight: 100, unit: .kg, reps: 3, rpe: 10, setType: .failure)),
         ("w:bwx10", SetNotation(weight: nil, unit: nil, reps: 10, bodyweight: true, setType: .warmup)),
+        // A load over a distance: a sled pushed, a farmer's walk.
+        ("100x20m", SetNotation(weight: 100, unit: .kg, reps: nil, distanceMeters: 20)),
+        ("40kgx0.5km", SetNotation(weight: 40, unit: .kg, reps: nil, distanceMeters: 500)),
+        ("bw+20x40m/0:30", SetNotation(weight: 20, unit: .kg, reps: nil, bodyweight: true, durationSeconds: 30, distanceMeters: 40)),
+        ("100x20mx3@8", SetNotation(weight: 100, unit: .kg, reps: nil, distanceMeters: 20, rpe: 8, count: 3)),
+        ("20x2min", SetNotation(weight: 20, unit: .kg, reps: nil, durationSeconds: 120)),
     ])
     func valid(text: String, expected: SetNotation) throws {
         #expect(try SetNotation.parse(text, defaultUnit: .kg) == expected)
@@ -101,6 +107,14 @@ struct SetNotationTests {
         ("25h", "a time must be at most 24 hours", 0, nil),
         ("20x45q", "unexpected 'q'", 5, "20x45"),
         ("", "the set is empty", 0, "100x5"),
+        ("100x0m", "a distance must be more than 0", 4, "100x5m"),
+        ("100x20m/", "expected a time after '/'", 8, "100x20m/25:00"),
+        ("100x1001km", "a distance must be at most 1,000 km", 4, nil),
+        // Sets × reps @ weight, as a board writes them: the same in the notation's order.
+        ("3x8@60", "RPE must be between 1 and 10; for 3 sets of 8 at 60 write WEIGHTxREPSxSETS", 4, "60x8x3"),
+        ("w:3x8@62.5kg", "RPE must be between 1 and 10; for 3 sets of 8 at 62.5kg write WEIGHTxREPSxSETS", 6, "w:62.5kgx8x3"),
+        ("1x8@60", "RPE must be between 1 and 10 in steps of 0.5", 4, "1x8@10"),
+        ("3x8x2@60", "RPE must be between 1 and 10 in steps of 0.5", 6, "3x8x2@10"),
     ] as [(String, String, Int, String?)])
     func invalid(text: String, reason: String, offset: Int, suggestion: String?) {
         let tail = suggestion.map { " Did you mean \($0)?" } ?? " Write sets like 100x5, 225lbsx5, 100x5@8, w:60x5, 100x5x3, bw+20x5, 60s, 20x45s, 5km/25:00 or 400mx6."
