@@ -84,6 +84,8 @@ struct ErrorTests {
             expectFailure(["exercise", "add", "Sled", "--increment", "0"], store: store, code: .validation, message: "Weight increment must be a positive number, got 0.")
             expectFailure(["exercise", "add", "Sled", "--modality", "sled"], store: store, code: .validation, message: "--modality must be one of barbell, dumbbell, machine, cable, bodyweight, cardio, climb, other, got 'sled'.")
             expectFailure(["log", "Bench Pres", "80x5"], store: store, code: .notFound, message: "No exercise named 'Bench Pres'. Did you mean 'Bench Press'?")
+            expectFailure(["log", "Rowing", "2000m/7:45"], store: store, code: .notFound, message: "No exercise named 'Rowing'. Log it with --create to add it to the library.")
+            #expect(run(["log", "Rowing", "2000m/7:45", "--store", store, "--json"]).json?["error"]?["details"]?["remedy"] == "log_creating_exercise")
             expectFailure(["exercise", "show", "Squat"], store: store, code: .notFound, message: "No exercise named 'Squat'. Did you mean 'Back Squat', 'Front Squat' or 'Goblet Squat'?")
         }
     }

@@ -22,6 +22,7 @@ extension Remedy {
         case .createMesocycle(nil): return "Create one with 'liftlog meso create PLAN --start DATE --weeks N'."
         case .resolveConflicts: return "'liftlog resolve' does this."
         case .addExercise: return "'liftlog exercise add NAME' adds it."
+        case .logCreatingExercise: return "Log it with --create to add it to the library."
         case .format: return "'liftlog fmt' moves it."
         case .check: return "'liftlog check' says why."
         case .writeSchemas: return "'liftlog init --schemas' writes them."

@@ -33,6 +33,8 @@ public enum Remedy: Hashable, Sendable {
     case resolveConflicts
     /// Add an exercise to the library.
     case addExercise
+    /// Log the sets again, adding the exercise to the library as they are logged.
+    case logCreatingExercise
     /// Put files in canonical form (and sessions where their start time says).
     case format
     /// Look at every problem of the store.
@@ -64,6 +66,7 @@ public enum Remedy: Hashable, Sendable {
         case .createMesocycle: "create_mesocycle"
         case .resolveConflicts: "resolve_conflicts"
         case .addExercise: "add_exercise"
+        case .logCreatingExercise: "log_creating_exercise"
         case .format: "format"
         case .check: "check"
         case .writeSchemas: "write_schemas"

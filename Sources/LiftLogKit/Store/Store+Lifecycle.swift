@@ -475,7 +475,9 @@ extension Store {
         do throws(LiftLogError) {
             exercise = try exerciseFile(named: exerciseName).exercise
         } catch {
-            guard createIfMissing, case .notFound = error else { throw error }
+            guard case .notFound(let message, let suggestions, nil) = error else { throw error }
+            // A name close to none in the library is a new exercise more likely than a typo.
+            guard createIfMissing else { throw .notFound(message, suggestions: suggestions, remedy: suggestions.isEmpty ? .logCreatingExercise : nil) }
             created = try newExercise(name: exerciseName, modality: modality, reserved: reserved)
             exercise = created!.exercise
         }

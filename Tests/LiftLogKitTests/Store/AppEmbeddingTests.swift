@@ -36,7 +36,7 @@ struct AppEmbeddingTests {
                 try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5"], defaultUnit: .kg))
             }
             #expect(result.setNumbers == [1])
-            await #expect(throws: LiftLogError.notFound("No exercise named 'Nope'.")) {
+            await #expect(throws: LiftLogError.notFound("No exercise named 'Nope'.", remedy: .logCreatingExercise)) {
                 _ = try await store.perform { store in try store.log(exercise: "Nope", sets: SetNotation.parse(["100x5"], defaultUnit: .kg)) }
             }
         }
