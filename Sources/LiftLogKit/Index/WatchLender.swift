@@ -17,7 +17,7 @@ package final class WatchLender: @unchecked Sendable {
     /// The server answering, once this process took the watch.
     private var server: WatchServer?
     /// How often another watcher's lock is tried, in 100 ms steps.
-    static let retrySteps = 10
+    private static let retrySteps = 10
 
     /// Takes the watch now if nobody else has it, and keeps trying every second while another
     /// process holds it. Gives up for good when the folders cannot be watched at all (another
@@ -34,9 +34,6 @@ package final class WatchLender: @unchecked Sendable {
             stopped = true
         }
     }
-
-    /// Whether this process answers for the folders now.
-    package var isLending: Bool { lock.withLock { server != nil && !stopped } }
 
     /// Stops answering, and trying to.
     package func stop() {

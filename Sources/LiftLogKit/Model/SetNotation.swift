@@ -294,8 +294,7 @@ extension SetNotation {
                 throw fail("expected the reps (a whole number) after 'x', found '\(current!)'", replacing: position..<position + 1, with: "5")
             }
             let numberEnd = skipNumber(from: start)
-            var afterNumber = numberEnd
-            while afterNumber < characters.count, characters[afterNumber].isLetter, characters[afterNumber] != "x" { afterNumber += 1 }
+            let afterNumber = wordEnd(from: numberEnd)
             if let metres = Parser.distanceUnit(text(numberEnd..<afterNumber)) {
                 let number = try parseNumber(what: "distance")
                 let unitStart = position
@@ -369,9 +368,7 @@ extension SetNotation {
             let number = try parseNumber(what: "RPE")
             guard WorkoutSet.isValidRPE(number.value) else {
                 // `3x8@60` (or `@60kg`): sets × reps at a weight, as a gym's board writes them.
-                var unitEnd = position
-                while unitEnd < characters.count, characters[unitEnd].isLetter, characters[unitEnd] != "x" { unitEnd += 1 }
-                let unitWord = text(position..<unitEnd)
+                let unitWord = text(position..<wordEnd(from: position))
                 if number.value > 10, unitWord.isEmpty || WeightUnit.parse(unitWord) != nil, !notation.bodyweight, notation.count == 1,
                    let sets = notation.weight, let reps = notation.reps, sets == sets.rounded(), (2...SetNotation.maximumCount).contains(Int(sets)) {
                     let bodyStart = notation.setType == .normal ? 0 : (characters.firstIndex(of: ":") ?? -1) + 1
@@ -445,8 +442,15 @@ extension SetNotation {
         /// Reads letters (not `x`, which separates parts) at the position.
         mutating func readWord() -> String {
             let start = position
-            while let character = current, character.isLetter, character != "x" { position += 1 }
+            position = wordEnd(from: start)
             return text(start..<position)
+        }
+
+        /// Where the letters from `start` end (`x`, which separates parts, ends them too).
+        func wordEnd(from start: Int) -> Int {
+            var end = start
+            while end < characters.count, characters[end].isLetter, characters[end] != "x" { end += 1 }
+            return end
         }
 
         func peekWord() -> String {
