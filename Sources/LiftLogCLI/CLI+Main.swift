@@ -19,6 +19,7 @@ extension CLI {
             outputIsTerminal: isatty(1) == 1,
             inputIsTerminal: isatty(0) == 1)
         io.flushOutput = { streams.flush() }
+        io.writeOutputBytes = { streams.writeOutput(bytes: $0) }
         let status = run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, io: io)
         streams.flush()
         return status

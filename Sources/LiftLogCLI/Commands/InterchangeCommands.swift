@@ -187,20 +187,22 @@ enum InterchangeCommands {
             default: break
             }
             // Each session's text is made on all cores; it is written in order.
-            try store.forEachSession(from: from, to: to, prepare: { stored -> String? in
+            try store.forEachSession(from: from, to: to, prepare: { stored -> [UInt8]? in
                 switch format {
                 case "csv", "strong":
-                    return Store.strongCSVRows(stored.session).map(writer.line).joined()
+                    return writer.lines(Store.strongCSVRows(stored.session))
                 case "hevy":
                     let rows = Store.hevyCSVRows(stored.session)
-                    return rows.isEmpty ? nil : rows.map(writer.line).joined()
+                    return rows.isEmpty ? nil : writer.lines(rows)
                 default:
-                    return JSONWriter.compactString(stored.session.json) + "\n"
+                    var line = JSONWriter.compactBytes(stored.session.json)
+                    line.append(0x0A)
+                    return line
                 }
-            }) { text throws(LiftLogError) in
-                guard let text else { return }
+            }) { bytes throws(LiftLogError) in
+                guard let bytes else { return }
                 count += 1
-                io.writeOutput(text)
+                io.writeOutputBytes(bytes)
             }
             let leftOut = switch format {
             case "csv", "strong": " The CSV leaves out \(Store.strongCSVLeavesOut); 'export ndjson' keeps everything."

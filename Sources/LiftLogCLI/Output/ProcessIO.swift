@@ -8,6 +8,9 @@ public struct ProcessIO: Sendable {
     public var inputIsTerminal: Bool
     /// Sends what standard output holds now (a long-running command's first line).
     public var flushOutput: @Sendable () -> Void = {}
+    /// Writes UTF-8 text already in bytes to standard output (an export's lines); by default,
+    /// as text through ``writeOutput``.
+    public var writeOutputBytes: @Sendable ([UInt8]) -> Void
 
     public init(writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void, readLine: @escaping @Sendable () -> String? = { nil }, outputIsTerminal: Bool = false, inputIsTerminal: Bool = false) {
         self.writeOutput = writeOutput
@@ -15,6 +18,7 @@ public struct ProcessIO: Sendable {
         self.readLine = readLine
         self.outputIsTerminal = outputIsTerminal
         self.inputIsTerminal = inputIsTerminal
+        self.writeOutputBytes = { writeOutput(String(decoding: $0, as: UTF8.self)) }
     }
 }
 

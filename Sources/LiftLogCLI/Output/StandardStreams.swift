@@ -19,6 +19,18 @@ final class StandardStreams: @unchecked Sendable {
         }
     }
 
+    /// Writes UTF-8 text already in bytes (an export's lines).
+    func writeOutput(bytes: [UInt8]) {
+        lock.withLock {
+            if buffer.isEmpty && bytes.count > 1 << 16 {
+                writeAll(1, bytes)
+                return
+            }
+            buffer.append(contentsOf: bytes)
+            if buffer.count > 1 << 16 { flushLocked() }
+        }
+    }
+
     func writeError(_ text: String) {
         lock.withLock {
             flushLocked()

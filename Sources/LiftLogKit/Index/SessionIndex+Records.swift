@@ -219,10 +219,24 @@ extension SessionIndex {
                 years.append((item.month.year, [position]))
             }
         }
+        // Many files (`pr`, `progress` of a long log: a `stat` of ~1.5 µs each) are looked at
+        // on all cores, up to 128 files of a year at a time.
+        let storeFiles = files
+        var pieces: [(folder: String, positions: ArraySlice<Int>)] = []
         for (year, positions) in years {
-            let statuses = try files.statuses(in: MonthKey.yearFolder(year),
-                                              subpaths: positions.map { shown[$0].month.monthFolderName + "/" + shown[$0].fileName })
-            for (position, status) in zip(positions, statuses) where status?.identity != shown[position].identity {
+            var start = positions.startIndex
+            while start < positions.endIndex {
+                let end = min(positions.endIndex, start + 128)
+                pieces.append((MonthKey.yearFolder(year), positions[start..<end]))
+                start = end
+            }
+        }
+        let lookups = pieces.map { piece in (piece.folder, piece.positions.map { shown[$0].month.monthFolderName + "/" + shown[$0].fileName }) }
+        let found = parallelMap(lookups, minimumPerThread: toCheck.count >= SessionIndex.filesToStatAlone ? 1 : .max) { folder, subpaths in
+            Result { () throws(LiftLogError) -> [FileStatus?] in try storeFiles.statuses(in: folder, subpaths: subpaths) }
+        }
+        for (piece, statuses) in zip(pieces, found) {
+            for (position, status) in zip(piece.positions, try statuses.get()) where status?.identity != shown[position].identity {
                 stale.insert(shown[position].month)
             }
         }
@@ -230,6 +244,9 @@ extension SessionIndex {
         for key in stale { _ = try readAgain(key) }
         return !stale.isEmpty
     }
+
+    /// Up to how many files ``verify(_:)`` looks at on the calling thread alone.
+    static let filesToStatAlone = 256
 
     /// Whether a file of `records` (of the month `key`) is not the one its record was made
     /// from: one `fstatat` each, relative to the month's folder.

@@ -62,11 +62,11 @@ struct ExerciseLinesTests {
 
     /// A store with the library, and 30 sessions over seven months: Back Squat (linked) in
     /// most, Bench Press in some, an unlinked "back squat" entry in a few.
-    private func makeLog(_ root: String) throws -> (store: Store, squat: Exercise) {
+    private func makeLog(_ root: String, sessions: Int = 30) throws -> (store: Store, squat: Exercise) {
         let store = try makeStore(at: root)
         let squat = try store.exercise(named: "Back Squat")
         let bench = try store.exercise(named: "Bench Press")
-        for index in 0..<30 {
+        for index in 0..<sessions {
             var entries: [Session.Entry] = []
             if index % 5 != 4 {
                 entries.append(Session.Entry(exerciseID: squat.id, exerciseName: squat.name, order: 1,
@@ -107,6 +107,19 @@ struct ExerciseLinesTests {
     }
 
     private func tick() { usleep(50_000) }
+
+    /// Rewrites the file of `session` in place (same inode, its folder's time unchanged), with
+    /// `old` replaced by `new`, after a ``tick()``.
+    private func editInPlace(_ store: Store, _ session: Session, replacing old: String, with new: String) throws {
+        let text = String(decoding: try #require(try store.files.read(session.relativePath)), as: UTF8.self)
+        let edited = text.replacingOccurrences(of: old, with: new)
+        #expect(edited != text)
+        tick()
+        let descriptor = open(store.files.root + "/" + session.relativePath, O_WRONLY | O_TRUNC)
+        #expect(descriptor >= 0)
+        _ = edited.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+        close(descriptor)
+    }
 
     private func report(_ root: String, _ name: String = "Back Squat") throws -> String {
         "\(try later(root).exerciseReport(name))"
@@ -161,14 +174,7 @@ struct ExerciseLinesTests {
             // A session edited in place: same inode, same folder time.
             let target = session(1, entries: [])
             let path = root + "/store/" + target.relativePath
-            var text = String(decoding: try #require(try store.files.read(target.relativePath)), as: UTF8.self)
-            text = text.replacingOccurrences(of: "\"weight\": 102.5", with: "\"weight\": 177.5")
-            #expect(text.contains("177.5"))
-            tick()
-            let descriptor = open(path, O_WRONLY | O_TRUNC)
-            #expect(descriptor >= 0)
-            _ = text.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
-            close(descriptor)
+            try editInPlace(store, target, replacing: "\"weight\": 102.5", with: "\"weight\": 177.5")
             let afterEditing = try report(root)
             #expect(afterEditing.contains("177.5"))
             #expect(afterEditing == (try reportFromScratch(root)))
@@ -193,6 +199,25 @@ struct ExerciseLinesTests {
             #expect(try store.files.read(ExerciseLines.path(of: squat.id)) == written)
             _ = try report(root)
             #expect(try store.files.read(ExerciseLines.path(of: squat.id)) == written)
+        }
+    }
+
+    @Test("in a long log, whose files are looked at on all cores, an edit in place of any of them shows")
+    func longLogEditedInPlace() throws {
+        try withTemporaryDirectory { root throws in
+            // Weekly for six years: more sessions with the squat than one thread looks at.
+            let (store, _) = try makeLog(root, sessions: 330)
+            #expect(330 * 4 / 5 > SessionIndex.filesToStatAlone)
+            _ = try report(root)
+            for (index, weight) in [(1, "171.5"), (163, "172.5"), (328, "173.5")] {
+                // The squat's one set (`makeLog`): 100 kg plus 2.5 for each step of the index modulo 7.
+                let old = JSONNumber(100 + Double(index % 7) * 2.5).text
+                try editInPlace(store, session(index, entries: []), replacing: "\"weight\": \(old)", with: "\"weight\": \(weight)")
+                let afterEditing = try report(root)
+                #expect(afterEditing.contains(weight))
+                #expect(afterEditing == (try reportFromScratch(root)))
+                _ = try report(root)
+            }
         }
     }
 

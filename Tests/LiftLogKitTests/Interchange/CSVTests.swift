@@ -64,6 +64,14 @@ struct CSVTests {
         let semicolons = CSVWriter(separator: ";")
         #expect(semicolons.line(["a;b", "a,b"]) == "\"a;b\";a,b\r\n")
         #expect(try records(writer.line(["two\r\nlines"])) == [["two\r\nlines"]])
+        // A formula that also needs quotes: the apostrophe inside the quotes.
+        #expect(writer.line(["=a,b", "x\"y"]) == "\"'=a,b\",\"x\"\"y\"\r\n")
+        // A separator of several bytes.
+        let broken = CSVWriter(separator: "¦")
+        #expect(broken.line(["a¦b", "a,b", "c"]) == "\"a¦b\"¦a,b¦c\r\n")
+        // An export's lines are the lines, one after the other.
+        #expect(writer.lines([row, ["é", ""], []]) == Array((writer.line(row) + "é,\r\n" + "\r\n").utf8))
+        #expect(broken.lines([["a¦b"], ["c"]]) == Array("\"a¦b\"\r\nc\r\n".utf8))
     }
 
     @Test("random bytes never crash or hang the reader", .timeLimit(.minutes(2)))
