@@ -10,6 +10,7 @@ package final class RecordingFileSystem: FileSystemWrapper, @unchecked Sendable 
     private var lookedAt: [String] = []
     private var links = 0
     private var folderFlushes = 0
+    private var locks = 0
 
     package init() {}
 
@@ -30,6 +31,19 @@ package final class RecordingFileSystem: FileSystemWrapper, @unchecked Sendable 
     /// How many second names were given (`link`), and folders flushed.
     package var linkCount: Int { lock.withLock { links } }
     package var folderFlushCount: Int { lock.withLock { folderFlushes } }
+
+    /// How many times the store's lock file was locked since the last call, forgotten now.
+    package func takeLocksTaken() -> Int {
+        lock.withLock {
+            defer { locks = 0 }
+            return locks
+        }
+    }
+
+    package func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> FileDescriptor? {
+        lock.withLock { locks += 1 }
+        return try base.lockExclusively(path, timeout: timeout)
+    }
 
     package func readFile(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
         lock.withLock { readPaths.append(path) }

@@ -6,6 +6,11 @@ import Musl
 import Darwin
 #endif
 
+/// The processors online, read once per process: glibc's `sysconf` reads
+/// `/sys/devices/system/cpu/online` at every call (three system calls), and a server asks at
+/// every request.
+package let onlineProcessorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
 /// `items.map(transform)` spread over the machine's cores, results in order. Used to read many
 /// session files at once when the index is rebuilt; small inputs run on the calling thread.
 func parallelMap<T: Sendable, R: Sendable>(_ items: [T], minimumPerThread: Int = 16, _ transform: @escaping @Sendable (T) -> R) -> [R] {
@@ -17,8 +22,7 @@ func parallelMap<T: Sendable, R: Sendable>(_ items: [T], minimumPerThread: Int =
 /// that the items a thread takes share, without a lock).
 func parallelMap<T: Sendable, R: Sendable, State>(_ items: [T], minimumPerThread: Int = 16, state: @escaping @Sendable () -> State,
                                                   _ transform: @escaping @Sendable (inout State, T) -> R) -> [R] {
-    let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    let threads = min(cores, 8, items.count / minimumPerThread)
+    let threads = min(onlineProcessorCount, 8, items.count / minimumPerThread)
     guard threads > 1 else {
         var local = state()
         return items.map { transform(&local, $0) }

@@ -26,7 +26,29 @@ extension Store {
             return result
         }
         if holdingLock { return try run(true) }
-        return try withLockIfFree { (haveLock: Bool) throws(LiftLogError) -> T in try run(haveLock) }
+        // A process that watches the folders (`liftlog serve`) reads without the lock while the
+        // index needs no writing, as it does whenever another of its threads holds the lock:
+        // four system calls fewer for every request. When the folders changed, the read below
+        // takes the lock and writes what it finds; when the answer itself found something to
+        // write (a file edited in place), it is given, and the next read takes the lock. The
+        // first read of the process takes it, to look for leftover temporary files.
+        if SessionsWatch.watching(files.root) != nil && written.isEmpty && Store.leftoversChecked.contains(files.root)
+            && !Store.lockedReadWanted.contains(files.root) {
+            let index = SessionIndex(files: files, unit: preferences.unit, now: environment.now)
+            if !index.needsRebuild {
+                try index.refresh()
+                if !index.hasChanges {
+                    let result = try body(index)
+                    if index.hasChanges { Store.lockedReadWanted.insert(files.root) }
+                    return result
+                }
+            }
+        }
+        return try withLockIfFree { (haveLock: Bool) throws(LiftLogError) -> T in
+            let result = try run(haveLock)
+            if haveLock { Store.lockedReadWanted.remove(files.root) }
+            return result
+        }
     }
 
     /// Brings the index up to date with the files now, building it when there is none, so that
@@ -65,6 +87,10 @@ extension Store {
 
     /// The stores whose folders a read of this process has cleaned of leftover temporary files.
     static let leftoversChecked = PathSet()
+
+    /// The stores whose next read in this process takes the lock: a read without it found
+    /// something for the index to write.
+    static let lockedReadWanted = PathSet()
 
     /// Brings the index up to date after a write (the caller holds the lock). The index is a
     /// cache: when it cannot be written, the data already saved stands and the next command
@@ -106,5 +132,10 @@ final class PathSet: @unchecked Sendable {
     private var paths: Swift.Set<String> = []
 
     /// Adds `path`; whether it was not there yet.
+    @discardableResult
     func insert(_ path: String) -> Bool { lock.withLock { paths.insert(path).inserted } }
+
+    func remove(_ path: String) { _ = lock.withLock { paths.remove(path) } }
+
+    func contains(_ path: String) -> Bool { lock.withLock { paths.contains(path) } }
 }

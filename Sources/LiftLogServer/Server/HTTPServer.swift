@@ -27,7 +27,7 @@ public final class HTTPServer: @unchecked Sendable {
     public let port: Int
     private let active = Counter()
     /// Handlers running at once: two per core, the others served in arrival order.
-    private let gate = FairGate(capacity: 2 * max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    private let gate = FairGate(capacity: 2 * onlineProcessorCount)
 
     /// Binds `host:port` (an IPv4 address) and listens.
     ///

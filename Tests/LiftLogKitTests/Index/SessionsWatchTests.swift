@@ -18,6 +18,25 @@ struct SessionsWatchTests {
         return store.root + "/" + session.relativePath
     }
 
+    /// A store of sessions starting at `starts`, opened through a ``RecordingFileSystem`` and
+    /// watched by this process (the caller stops the watch), and its history's set counts as a
+    /// new command of this process reads them.
+    private func watchedStore(_ root: String, starts: [String]) throws
+        -> (store: Store, paths: [String], recording: RecordingFileSystem, setCounts: () throws -> [Int]) {
+        let created = try makeStore(at: root, seed: false)
+        var paths: [String] = []
+        for (number, start) in starts.enumerated() {
+            paths.append(try writeSession(created, number: number, start: start))
+        }
+        let recording = RecordingFileSystem()
+        var environment = Store.Environment.test(now: Timestamp("2030-01-01T00:00:00Z")!)
+        environment.fileSystem = recording
+        let store = try Store.open(at: created.root, environment: environment)
+        #expect(store.watchSessionFolders())
+        let counts = { () throws -> [Int] in try Store.open(at: created.root, environment: environment).history(HistoryQuery()).sessions.map(\.setCount) }
+        return (store, paths, recording, counts)
+    }
+
     @Test("while nothing changes reads skip comparing the folders; every change made behind the store's back shows in the next read")
     func changesShow() throws {
         try withTemporaryDirectory { root throws in
@@ -83,18 +102,8 @@ struct SessionsWatchTests {
     func shownFilesVouchedFor() throws {
         #if os(Linux)
         try withTemporaryDirectory { root throws in
-            let created = try makeStore(at: root, seed: false)
-            var paths: [String] = []
-            for (number, start) in ["2025-01-10T07:00:00Z", "2025-02-10T07:00:00Z", "2025-03-10T07:00:00Z"].enumerated() {
-                paths.append(try writeSession(created, number: number, start: start))
-            }
-            let recording = RecordingFileSystem()
-            var environment = Store.Environment.test(now: Timestamp("2030-01-01T00:00:00Z")!)
-            environment.fileSystem = recording
-            let store = try Store.open(at: created.root, environment: environment)
-            #expect(store.watchSessionFolders())
-            defer { SessionsWatch.stop(root: store.files.root) }
-            func setCounts() throws -> [Int] { try Store.open(at: created.root, environment: environment).history(HistoryQuery()).sessions.map(\.setCount) }
+            let (created, paths, recording, setCounts) = try watchedStore(root, starts: ["2025-01-10T07:00:00Z", "2025-02-10T07:00:00Z", "2025-03-10T07:00:00Z"])
+            defer { SessionsWatch.stop(root: created.files.root) }
 
             #expect(try setCounts() == [3, 3, 3])      // builds the index
             #expect(try setCounts() == [3, 3, 3])
@@ -110,6 +119,11 @@ struct SessionsWatchTests {
             writeBytes(rewritten, to: newest)
             #expect(try setCounts() == [5, 3, 3])
             #expect(recording.takeNamesLookedAt(endingIn: ".json").count >= 3)
+            // The read that found it did not hold the lock (a watching process reads without it
+            // while the folders are as the index has them): the next read takes it, finds the
+            // file again (it alone) and writes it into the index.
+            #expect(try setCounts() == [5, 3, 3])
+            #expect(Swift.Set(recording.takeNamesLookedAt(endingIn: ".json").map { String($0.split(separator: "/").last!) }) == [String(newest.split(separator: "/").last!)])
             #expect(try setCounts() == [5, 3, 3])
             #expect(recording.takeNamesLookedAt(endingIn: ".json").isEmpty)
 
@@ -117,6 +131,47 @@ struct SessionsWatchTests {
             usleep(UInt32(SessionsWatch.unchangedFor * 1_000_000) + 100_000)
             #expect(try setCounts() == [5, 3, 3])
             #expect(recording.takeNamesLookedAt(endingIn: ".json").sorted() == paths.map { String($0.split(separator: "/").suffix(2).joined(separator: "/")) }.sorted())
+        }
+        #endif
+    }
+
+    @Test("a process that watches reads without the store's lock while the index needs no writing; a change is read and written under it")
+    func readsWithoutTheLock() throws {
+        #if os(Linux)
+        try withTemporaryDirectory { root throws in
+            let (created, written, recording, setCounts) = try watchedStore(root, starts: ["2025-01-10T07:00:00Z", "2025-02-10T07:00:00Z"])
+            defer { SessionsWatch.stop(root: created.files.root) }
+            var paths = written
+            let stateFile = created.root + "/.liftlog/index/state.tsv"
+
+            // The first reads build the index and look for leftovers, under the lock.
+            #expect(try setCounts() == [3, 3])
+            #expect(try setCounts() == [3, 3])
+            #expect(recording.takeLocksTaken() >= 1)
+            // Then nothing to write: no lock, and the same answer.
+            #expect(try setCounts() == [3, 3])
+            #expect(try setCounts() == [3, 3])
+            #expect(recording.takeLocksTaken() == 0)
+
+            // A session added behind its back: read under the lock, and the index written.
+            let before = readBytes(stateFile)
+            paths.append(try writeSession(created, number: 2, start: "2025-02-20T07:00:00Z", sets: 4))
+            #expect(try setCounts() == [4, 3, 3])
+            #expect(recording.takeLocksTaken() == 1)
+            #expect(readBytes(stateFile) != before)
+            #expect(try setCounts() == [4, 3, 3])
+            #expect(recording.takeLocksTaken() == 0)
+
+            // A file written in place: the read that finds it answers rightly without the lock,
+            // and the next read takes it to write what was found; then none again.
+            writeBytes(JSONWriter.canonicalBytes(Session.fixture(id: "3f2c9a1e-8b7d-4c6e-9f01-\(CivilCalendar.pad(0, 12))",
+                                                                 start: Timestamp("2025-01-10T07:00:00Z")!, sets: 6).json), to: paths[0])
+            #expect(try setCounts() == [4, 3, 6])
+            #expect(recording.takeLocksTaken() == 0)
+            #expect(try setCounts() == [4, 3, 6])
+            #expect(recording.takeLocksTaken() == 1)
+            #expect(try setCounts() == [4, 3, 6])
+            #expect(recording.takeLocksTaken() == 0)
         }
         #endif
     }
