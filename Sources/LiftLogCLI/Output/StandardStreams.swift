@@ -13,19 +13,16 @@ final class StandardStreams: @unchecked Sendable {
     private let lock = Mutex()
 
     func writeOutput(_ text: String) {
-        lock.withLock {
-            buffer.append(contentsOf: text.utf8)
-            if buffer.count > 1 << 16 { flushLocked() }
-        }
+        append(text.utf8)
     }
 
     /// Writes UTF-8 text already in bytes (an export's lines).
     func writeOutput(bytes: [UInt8]) {
+        append(bytes)
+    }
+
+    private func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         lock.withLock {
-            if buffer.isEmpty && bytes.count > 1 << 16 {
-                writeAll(1, bytes)
-                return
-            }
             buffer.append(contentsOf: bytes)
             if buffer.count > 1 << 16 { flushLocked() }
         }

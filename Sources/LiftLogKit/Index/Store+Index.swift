@@ -3,10 +3,14 @@ extension Store {
     /// caller, or free now) the refreshed index is written back; without it, it is used from
     /// memory only.
     package func withFreshIndex<T>(holdingLock: Bool, written: [String: IndexRecord] = [:], _ body: (SessionIndex) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
-        func run(_ canWrite: Bool) throws(LiftLogError) -> T {
+        func makeIndex(_ canWrite: Bool) -> SessionIndex {
             let index = SessionIndex(files: files, unit: preferences.unit, now: environment.now)
             index.holdsLock = canWrite
             index.written = written
+            return index
+        }
+        func run(_ canWrite: Bool) throws(LiftLogError) -> T {
+            let index = makeIndex(canWrite)
             if canWrite && index.needsRebuild {
                 try index.rebuild()
             } else {
@@ -32,9 +36,8 @@ extension Store {
         // takes the lock and writes what it finds; when the answer itself found something to
         // write (a file edited in place), it is given, and the next read takes the lock. The
         // first read of the process takes it, to look for leftover temporary files.
-        if SessionsWatch.watching(files.root) != nil && written.isEmpty && Store.leftoversChecked.contains(files.root)
-            && !Store.lockedReadWanted.contains(files.root) {
-            let index = SessionIndex(files: files, unit: preferences.unit, now: environment.now)
+        if SessionsWatch.watching(files.root) != nil && Store.leftoversChecked.contains(files.root) && !Store.lockedReadWanted.contains(files.root) {
+            let index = makeIndex(false)
             if !index.needsRebuild {
                 try index.refresh()
                 if !index.hasChanges {
