@@ -82,7 +82,17 @@ async function api(method, path, body) {
   }
   let json = null;
   try { json = await response.json(); } catch (_) { json = null; }
+  const skipped = response.headers.get("Liftlog-Skipped-Files");
+  if (skipped !== null) showSkipped(Number(skipped));
   return { status: response.status, json };
+}
+
+// Session files that do not read are left out of what the server answers: said, never silent.
+function showSkipped(count) {
+  const note = $("#skipped");
+  note.hidden = count === 0;
+  note.textContent = count === 1 ? "1 session file does not read and is left out. 'liftlog check' shows where."
+    : `${count} session files do not read and are left out. 'liftlog check' shows where.`;
 }
 
 async function get(path) {

@@ -59,6 +59,11 @@ public enum CLI {
                     if case .usage(let message, nil) = error { throw .usage(message, command: parsed.commandName) }
                     throw error
                 }
+                if parsed.command.reportsSkippedFiles, let store = context.openedStore {
+                    for problem in store.skippedSessionFiles {
+                        io.writeError(context.style.yellow("Warning:") + " \(problem) (left out).\n")
+                    }
+                }
                 if context.json {
                     io.writeOutput(JSONWriter.canonicalString(JSONShapes.result(result.data, failure: result.failure)))
                 } else if !result.text.isEmpty {

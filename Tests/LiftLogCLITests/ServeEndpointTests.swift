@@ -211,6 +211,7 @@ struct ServeEndpointTests {
             let id = "7c000000-0000-4000-8000-000000000001"
             let started = server.request("POST", "/api/workouts", body: "{\"id\": \"\(id)\", \"started_at\": \"2025-01-24T07:30:00+01:00\"}")
             let path = try #require(started.json?["data"]?["path"]?.stringValue)
+            let saved = try #require(readText(store + "/" + path))
             writeText("{\n  \"id\": \"\(id)\",\n  \"kind\": \"lifting\",\n  \"started_at\": 5\n}\n", to: store + "/" + path)
             let broken = server.request("GET", "/api/workouts/\(id)")
             #expect(broken.status == 500 && broken.json?["error"]?["code"] == "CORRUPT_FILE", "\(broken.body)")
@@ -218,6 +219,17 @@ struct ServeEndpointTests {
             #expect(broken.json?["error"]?["details"]?["problems"]?.arrayValue?.contains { $0["line"] == 4 && $0["column"] == 17 } == true, "\(broken.body)")
             let health = server.request("GET", "/api/health")
             #expect(health.json?["data"]?["index"] == "unreadable files" && health.json?["data"]?["unreadable_files"]?.arrayValue?.count == 1, "\(health.body)")
+            // Answers resting on many sessions leave it out and say how many they left out.
+            for target in ["/api/workouts", "/api/stats", "/api/records", "/api/calendar/2025/1", "/api/health"] {
+                let reply = server.request("GET", target)
+                #expect(reply.status == 200 && reply.header("Liftlog-Skipped-Files") == "1", "\(target): \(reply.head)")
+            }
+            #expect(server.request("GET", "/api/workouts").json?["data"]?["total"] == 0)
+            writeText(saved, to: store + "/" + path)
+            let mended = server.request("GET", "/api/workouts")
+            #expect(mended.header("Liftlog-Skipped-Files") == "0" && mended.json?["data"]?["total"] == 1, "\(mended.head)\(mended.body)")
+            // An answer that rests on no session file says nothing of them.
+            #expect(server.request("GET", "/api/exercises").header("Liftlog-Skipped-Files") == nil)
         }
         // The mapping of SPEC §10, code by code.
         let expected: [ErrorCode: Int] = [.usage: 400, .validation: 400, .notFound: 404, .conflict: 409, .forbidden: 403, .corruptFile: 500, .io: 503, .internal: 500]

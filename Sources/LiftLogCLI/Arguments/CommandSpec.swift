@@ -13,6 +13,10 @@ struct CommandSpec: Sendable {
     var subcommandEntries: [Subcommand] = []
     /// Whether the command works on a store (and so takes `--store`).
     var usesStore = true
+    /// Whether the command's answer rests on many sessions (a report, statistics, the
+    /// history), so that the session files it left out because they do not read are named after
+    /// it (``reportingSkippedFiles()``).
+    var reportsSkippedFiles = false
     var run: (@Sendable (inout CommandContext, ParsedArguments) throws(LiftLogError) -> CommandResult)?
 
     /// A command: its positional arguments and options are the declarations it reads them
@@ -36,6 +40,15 @@ struct CommandSpec: Sendable {
         self.subcommandEntries = lazySubcommands
         self.usesStore = usesStore
         self.run = run
+    }
+
+    /// This command, naming on standard error each session file its answer left out because
+    /// it does not read (`Warning: PATH:LINE:COLUMN: MESSAGE (left out).`), so that a broken
+    /// file is never left out of a report silently.
+    func reportingSkippedFiles() -> CommandSpec {
+        var command = self
+        command.reportsSkippedFiles = true
+        return command
     }
 
     /// The options this command accepts, including the global ones.

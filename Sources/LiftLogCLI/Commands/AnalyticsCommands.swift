@@ -34,7 +34,7 @@ enum AnalyticsCommands {
             if metric == .e1rm && !marked.isEmpty { text += "\n" + e1rmNote }
             if let svgPath = try arguments[.svg] { text += "\nWrote the chart to \(svgPath)." }
             return CommandResult(data: progressJSON(report), text: text)
-        })
+        }).reportingSkippedFiles()
 
     /// The history table, with the columns the exercise's sets have.
     static func progressTable(_ report: ExerciseReport, style: Style) -> String {
@@ -135,5 +135,5 @@ enum AnalyticsCommands {
             }
             let text = rows.isEmpty ? "No records yet: log some sets first." : Formatting.table(rows, header: ["EXERCISE", "BEST", "DATE", "BEST E1RM (\(store.preferences.unit.rawValue))"], style: context.style)
             return CommandResult(data: ["records": .array(list)], text: text)
-        })
+        }).reportingSkippedFiles()
 }

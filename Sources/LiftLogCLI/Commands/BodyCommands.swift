@@ -157,7 +157,7 @@ enum BodyCommands {
             }
             if let svgPath = try arguments[.svg] { sections.append("Wrote the chart to \(svgPath).") }
             return CommandResult(data: .object(data), text: sections.joined(separator: "\n\n"))
-        })
+        }).reportingSkippedFiles()
 
     private static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }

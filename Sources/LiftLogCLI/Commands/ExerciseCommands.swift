@@ -38,7 +38,7 @@ enum ExerciseCommands {
                 }
             }
             return CommandResult(data: data, text: sections.joined(separator: "\n\n") + "\n\n\(Formatting.count(found.count, "exercise"))")
-        })
+        }).reportingSkippedFiles()
 
     private static func line(for exercise: Exercise) -> String {
         let muscles = exercise.muscleGroups.isEmpty ? "" : "  (\(exercise.muscleGroups.joined(separator: ", ")))"

@@ -13,9 +13,6 @@ enum HistoryCommands {
                 from: try arguments[.from], to: try arguments[.to], exercise: try arguments[.exercise],
                 kind: try arguments[.kindFilter])
             let page = try store.history(query)
-            for file in page.unreadableFiles {
-                context.io.writeError(context.style.yellow("Warning:") + " skipped \(file)\n")
-            }
             guard !page.sessions.isEmpty else {
                 let filtered = query.from != nil || query.to != nil || query.exercise != nil || query.kind != nil
                 let text = page.total == 0 ? (filtered ? "No sessions match." : "No sessions yet.") : "Page \(page.page) is empty: there \(page.totalPages == 1 ? "is 1 page" : "are \(page.totalPages) pages")."
@@ -37,7 +34,7 @@ enum HistoryCommands {
             if page.sessions.contains(where: { $0.status == .active }) { text += " · * active" }
             if page.page < page.totalPages { text += " · next: --page \(page.page + 1)" }
             return CommandResult(data: JSONShapes.history(page), text: text)
-        })
+        }).reportingSkippedFiles()
 
     static let show = CommandSpec(
         name: "show",

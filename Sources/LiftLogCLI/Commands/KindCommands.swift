@@ -46,7 +46,7 @@ enum KindCommands {
             }
             let text = rows.isEmpty ? "No sessions yet." : Formatting.table(rows, header: ["KIND", "SESSIONS", "TIME", "CURRENT STREAK", "LONGEST STREAK"], style: context.style)
             return CommandResult(data: .object(data), text: text)
-        })
+        }).reportingSkippedFiles()
 
     static let calendar = CommandSpec(
         name: "calendar",
@@ -88,5 +88,5 @@ enum KindCommands {
             lines.append("")
             lines.append("L lifting  C cardio  S stretch  M meditation  + more than one · \(Formatting.count(days.count, "day")) with a session")
             return CommandResult(data: data, text: lines.joined(separator: "\n"))
-        })
+        }).reportingSkippedFiles()
 }

@@ -65,7 +65,7 @@ enum MesoCommands {
             let store = try context.store()
             let report = try store.mesocycleReport(plan: arguments[.shownPlan])
             return CommandResult(data: DataShapes.mesocycleReport(report), text: render(report, unicode: context.unicode, style: context.style))
-        })
+        }).reportingSkippedFiles()
 
     // MARK: Output
 

@@ -83,7 +83,7 @@ enum PlanCommands {
             let store = try context.store()
             let simulation = try store.simulate(plan: arguments[.planToShow], weeks: try arguments[.simulatedWeeks] ?? 12, assume: try arguments[.assume] ?? .hit)
             return CommandResult(data: DataShapes.simulation(simulation), text: renderSimulation(simulation, style: context.style))
-        })
+        }).reportingSkippedFiles()
 
     static let list = CommandSpec(
         name: "list",
@@ -213,7 +213,7 @@ enum PlanCommands {
             let plates = arguments[.plates] ? store.plates(for: report) : nil
             let data = DataShapes.today(report, plates: plates)
             return CommandResult(data: data, text: renderToday(report, now: store.currentTimestamp(), style: context.style, plates: plates))
-        })
+        }).reportingSkippedFiles()
 
     /// The plan the optional NAME argument names, else the active plan.
     private static func shownPlan(_ arguments: ParsedArguments, in store: Store) throws(LiftLogError) -> StoredPlan {

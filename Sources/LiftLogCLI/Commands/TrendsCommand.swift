@@ -12,7 +12,7 @@ enum TrendsCommand {
             let report = try store.trends(weeks: try arguments[.trendWeeks] ?? 8, formula: try arguments[.formula] ?? .epley,
                                           today: try arguments[.lookBackFrom])
             return CommandResult(data: json(report), text: render(report, width: context.width, unicode: context.unicode, style: context.style))
-        })
+        }).reportingSkippedFiles()
 
     static func json(_ report: TrendsReport) -> JSONValue { DataShapes.trendsJSON(report) }
 
@@ -100,7 +100,7 @@ enum TrendsCommand {
             }
             let text = Formatting.table(rows, header: ["MUSCLE", "THIS WEEK (from \(thisWeek.start))", "SETS", "AVERAGE/WEEK (\(weeks.count))"], style: context.style)
             return CommandResult(data: data, text: text)
-        })
+        }).reportingSkippedFiles()
 
     /// A horizontal bar of `value / top × width` cells, in eighths when the terminal is UTF-8.
     static func bar(_ value: Double, of top: Double, width: Int, unicode: Bool) -> String {

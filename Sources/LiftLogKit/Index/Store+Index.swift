@@ -17,6 +17,7 @@ extension Store {
                 try index.refresh()
             }
             let result = try body(index)
+            readNotes.note(index)
             if canWrite {
                 let changed = index.hasChanges
                 try? index.persist()
@@ -42,6 +43,7 @@ extension Store {
                 try index.refresh()
                 if !index.hasChanges {
                     let result = try body(index)
+                    readNotes.note(index)
                     if index.hasChanges { Store.lockedReadWanted.insert(files.root) }
                     return result
                 }
@@ -126,6 +128,27 @@ struct WrittenSessions {
         guard records.count < WrittenSessions.limit, let status = try? files.status(path) else { return }
         let fileName = String(path.split(separator: "/").last ?? "")
         records[path] = IndexRecord(fileName: fileName, status: status, summary: summary)
+    }
+}
+
+/// What the latest read through a store left out, for ``Store/skippedSessionFiles``: shared by
+/// the copies of a `Store` value, and by the threads that use them.
+final class ReadNotes: @unchecked Sendable {
+    private let lock = Mutex()
+    /// `nil` until a read through the store looked at the session files.
+    private var skipped: [String]?
+
+    var skippedFiles: [String] { lock.withLock { skipped ?? [] } }
+
+    /// The files left out, or `nil` when no read through the store has looked at the session
+    /// files yet (its answers rest on none of them).
+    var skippedFilesIfRead: [String]? { lock.withLock { skipped } }
+
+    /// Notes the session files `index` holds as unreadable: a look at each month's count of
+    /// them, and the index lines of the few months that have one.
+    func note(_ index: SessionIndex) {
+        let found = (try? index.corruptFiles().map { $0.problem.isEmpty ? $0.path : $0.problem }) ?? []
+        lock.withLock { skipped = found }
     }
 }
 

@@ -64,6 +64,19 @@ public struct Store: Sendable {
     public var preferences: StoreManifest.Preferences { manifest.preferences }
     package let files: StoreFiles
     package let environment: Environment
+    /// What the latest read through this store (or a copy of it) left out.
+    let readNotes = ReadNotes()
+
+    /// The session files the latest read through this store left out because they do not
+    /// read, each as `path:line:column: message`, newest first: what a caller shows beside an
+    /// answer built from many sessions (a report, statistics, the calendar, the history), so
+    /// that a broken file is never left out silently (`liftlog check` says more of each).
+    /// Empty when every session file reads.
+    public var skippedSessionFiles: [String] { readNotes.skippedFiles }
+
+    /// ``skippedSessionFiles``, or `nil` when no read through this store has looked at the
+    /// session files (its answers rest on none of them).
+    package var skippedSessionFilesIfRead: [String]? { readNotes.skippedFilesIfRead }
 
     init(files: StoreFiles, manifest: StoreManifest, environment: Environment) {
         self.files = files

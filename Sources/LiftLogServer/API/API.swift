@@ -63,14 +63,26 @@ public struct API: Sendable {
                 response.headers.append(("Allow", allowed.joined(separator: ", ")))
                 return response
             }
+            let call = Call(request: request, parameters: parameters, api: self)
             do throws(LiftLogError) {
-                return try handler(Call(request: request, parameters: parameters, api: self))
+                var response = try handler(call)
+                // Session files left out of the answer because they do not read: how many (0
+                // too), on every answer that rests on the session files, so that a client (the
+                // web app) says so beside it; `GET /api/health` names them.
+                if let skipped = call.skippedSessionFiles {
+                    response.headers.append((API.skippedFilesHeader, String(skipped.count)))
+                }
+                return response
             } catch {
                 return APIResponse.failure(error)
             }
         }
         return APIResponse.failure(404, code: "NOT_FOUND", message: "No such path: \(request.path).")
     }
+
+    /// The header of a response whose answer rests on the session files: how many it left out
+    /// because they do not read.
+    public static let skippedFilesHeader = "Liftlog-Skipped-Files"
 
     /// Compares without stopping at the first difference, so the time taken says nothing of
     /// the token.

@@ -8,6 +8,8 @@ struct Call {
     let parameters: [String]
     let api: API
     private let parsedBody: Result<JSONObject, LiftLogError>
+    /// The stores this call opened, for what their reads left out.
+    private let opened = OpenedStores()
 
     init(request: HTTPRequest, parameters: [String], api: API) {
         self.request = request
@@ -25,7 +27,15 @@ struct Call {
     /// The `index`-th `:parameter` of the path.
     subscript(_ index: Int) -> String { parameters[index] }
 
-    func store() throws(LiftLogError) -> Store { try Store.open(at: api.storePath) }
+    func store() throws(LiftLogError) -> Store {
+        let store = try Store.open(at: api.storePath)
+        opened.add(store)
+        return store
+    }
+
+    /// The session files the reads of this call left out because they do not read
+    /// (``Store/skippedSessionFiles``), or `nil` when it read none.
+    var skippedSessionFiles: [String]? { opened.skippedSessionFiles }
 
     func body() throws(LiftLogError) -> JSONObject { try parsedBody.get() }
 
@@ -129,4 +139,14 @@ struct Route: Sendable {
     /// Whether the pattern has no parameter where `other` has a literal: literal routes
     /// (`workouts/today`) are tried before parameter ones (`workouts/:id`).
     var literalCount: Int { pattern.filter { !$0.hasPrefix(":") }.count }
+}
+
+/// The store a call opened last (its answer's reads).
+private final class OpenedStores: @unchecked Sendable {
+    private let lock = Mutex()
+    private var last: Store?
+
+    func add(_ store: Store) { lock.withLock { last = store } }
+
+    var skippedSessionFiles: [String]? { lock.withLock { last?.skippedSessionFilesIfRead } }
 }

@@ -23,6 +23,7 @@ extension WebApp {
   <button id="sync" class="sync" type="button" aria-live="polite">…</button>
 </header>
 <div id="rest" class="rest" hidden role="timer" aria-live="polite"></div>
+<p id="skipped" class="skipped" hidden role="status"></p>
 <main id="screen" tabindex="-1"></main>
 <nav class="tabs" aria-label="Screens">
   <a href="#/today" data-tab="today">Today</a>
@@ -119,7 +120,17 @@ async function api(method, path, body) {
   }
   let json = null;
   try { json = await response.json(); } catch (_) { json = null; }
+  const skipped = response.headers.get("Liftlog-Skipped-Files");
+  if (skipped !== null) showSkipped(Number(skipped));
   return { status: response.status, json };
+}
+
+// Session files that do not read are left out of what the server answers: said, never silent.
+function showSkipped(count) {
+  const note = $("#skipped");
+  note.hidden = count === 0;
+  note.textContent = count === 1 ? "1 session file does not read and is left out. 'liftlog check' shows where."
+    : `${count} session files do not read and are left out. 'liftlog check' shows where.`;
 }
 
 async function get(path) {
@@ -750,6 +761,8 @@ a { color: var(--accent); }
         border-radius: .75rem; padding: .6rem; text-align: center; font-size: 1.2rem; font-weight: 700; cursor: pointer; }
 .rest[hidden] { display: none; }
 .problem { border-left: 4px solid var(--bad); }
+.skipped { margin: .5rem .75rem 0; padding: .5rem .6rem; border-left: 4px solid var(--bad); background: var(--card); border-radius: .4rem; font-size: .9rem; }
+.skipped[hidden] { display: none; }
 .calendar { display: grid; grid-template-columns: repeat(7, 1fr); gap: .25rem; }
 .calendar div { min-height: 3rem; border-radius: .4rem; background: var(--card); padding: .2rem; font-size: .8rem; }
 .calendar .kinds { display: block; font-size: .7rem; color: var(--muted); }
