@@ -44,6 +44,21 @@ extension SessionIndex {
         try forEachRecordNewestFirst { _, record throws(LiftLogError) in try body(record.summary!) }
     }
 
+    /// Walks the readable sessions' summaries newest first, from `initial`, until `take` returns
+    /// `false`, and checks the file of every summary it was given (``verifying(_:)``): when one
+    /// was edited in place since it was indexed (its folder's time unchanged), its month is read
+    /// again and the walk starts over from `initial`, so the answer is what the files say.
+    package func walkVerifiedSummaries<State>(from initial: State, _ take: (inout State, SessionSummary) throws(LiftLogError) -> Bool) throws(LiftLogError) -> State {
+        try verifying { used throws(LiftLogError) in
+            var state = initial
+            try forEachRecordNewestFirst { month, record throws(LiftLogError) in
+                used.append(UsedFile(month, record))
+                return try take(&state, record.summary!)
+            }
+            return state
+        }
+    }
+
     /// Calls `body` with every readable session's record and its month, newest first, until it
     /// returns `false`.
     package func forEachRecordNewestFirst(_ body: (MonthKey, IndexRecord) throws(LiftLogError) -> Bool) throws(LiftLogError) {

@@ -56,25 +56,23 @@ extension Store {
     /// - Throws: `NOT_FOUND` when the plan has no days.
     func nextDay(of plan: TrainingPlan) throws(LiftLogError) -> (dayIndex: Int, lastPlanSession: SessionSummary?, lastSession: SessionSummary?, activeSession: SessionSummary?) {
         guard !plan.days.isEmpty else { throw Store.noDays(plan) }
-        var lastPlan: SessionSummary?
-        var last: SessionSummary?
-        var active: SessionSummary?
         let planKey = Exercise.nameKey(plan.name)
-        try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
-            try index.forEachSummaryNewestFirst { summary in
+        typealias Found = (lastPlan: SessionSummary?, last: SessionSummary?, active: SessionSummary?)
+        let found = try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) -> Found in
+            try index.walkVerifiedSummaries(from: Found(nil, nil, nil)) { found, summary in
                 if summary.status == .active {
-                    if active == nil { active = summary }
+                    if found.active == nil { found.active = summary }
                     return true
                 }
-                if last == nil { last = summary }
+                if found.last == nil { found.last = summary }
                 if let day = summary.planDay, plan.dayIndex(named: day) != nil, summary.plan.map(Exercise.nameKey) ?? planKey == planKey {
-                    lastPlan = summary
+                    found.lastPlan = summary
                     return false
                 }
                 return true
             }
         }
-        return (Store.nextDayIndex(in: plan, after: lastPlan?.planDay), lastPlan, last, active)
+        return (Store.nextDayIndex(in: plan, after: found.lastPlan?.planDay), found.lastPlan, found.last, found.active)
     }
 
     /// The position of the day after `day` in `plan`, wrapping around; 0 without one.

@@ -152,6 +152,14 @@ final class Drain: @unchecked Sendable {
     }
 }
 
+/// Waits until the folders and files a test just changed (`touch -d`, which sets their status
+/// change time to now) no longer look just changed to liftlog: the index lists a folder again
+/// at every read while it changed in the last two seconds (of a clock read to the second), which
+/// would answer from the files whatever a test means to check of a settled store.
+func waitUntilSettled() {
+    usleep(3_100_000)
+}
+
 /// Runs the built binary to completion.
 func runBinary(_ arguments: [String], environment: [String: String] = [:], prefix: [String] = []) -> Outcome {
     Process.start(arguments, environment: environment, prefix: prefix).wait()

@@ -31,6 +31,7 @@ struct StaleDataTests {
             for target in [file, store + "/sessions/2025/01", store + "/sessions/2025", store + "/sessions"] {
                 #expect(runProgram(["touch", "-d", "1 hour ago", target]).status == 0)
             }
+            waitUntilSettled()
             let before = runBinary(["pr", "Back Squat", "--store", store, "--json"])
             #expect(before.json?["data"]?["personal_record"]?["weight"] == 100)
             #expect(runBinary(["stats", "--store", store, "--json"]).json?["data"]?["lifting"]?["total_minutes"] == 60)
@@ -53,6 +54,43 @@ struct StaleDataTests {
         }
     }
 
+    @Test("an edit in place shows in today's day and targets and in the recent exercises")
+    func editInPlaceShowsInToday() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["plan", "create", "P", "--days", "A,B", "--activate", "--store", store]).status == 0)
+            for day in ["A", "B"] { #expect(run(["plan", "add-exercise", "P", day, "Back Squat", "3x5", "--store", store]).status == 0) }
+            #expect(run(["start", "--plan-day", "A", "--at", "2025-01-20T06:00:00+01:00", "--store", store]).status == 0)
+            #expect(run(["log", "Back Squat", "100x5", "--store", store]).status == 0)
+            #expect(run(["finish", "--at", "2025-01-20T07:00:00+01:00", "--store", store]).status == 0)
+            let path = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/2025/01/") })
+            let file = store + "/" + path
+            for target in [file, store + "/sessions/2025/01", store + "/sessions/2025", store + "/sessions"] {
+                #expect(runProgram(["touch", "-d", "1 hour ago", target]).status == 0)
+            }
+            waitUntilSettled()
+            // The built binary, on the real clock (for the in-process runs' clock in 2025 every
+            // folder looks just changed and is listed again).
+            let before = try #require(runBinary(["today", "--store", store, "--json"]).json?["data"])
+            #expect(before["day"] == "B")
+            #expect(before["exercises"]?.arrayValue?.first?["target_weight"] == 100, "\(before)")
+            #expect(runBinary(["exercises", "--recent", "--store", store, "--json"]).json?["data"]?["exercises"]?.arrayValue?.first?["exercise_name"] == "Back Squat")
+            // By hand, in place (the folder's time unchanged): it was day B, at 120 kg, of Front Squat.
+            let text = try #require(readText(file))
+            let library = try #require(runBinary(["exercises", "--store", store, "--json"]).json?["data"]?["exercises"]?.arrayValue)
+            let squat = try #require(library.first { $0["name"] == "Back Squat" }?["id"]?.stringValue)
+            let front = try #require(library.first { $0["name"] == "Front Squat" }?["id"]?.stringValue)
+            writeText(text.replacingOccurrences(of: "\"plan_day\": \"A\"", with: "\"plan_day\": \"B\"")
+                .replacingOccurrences(of: "\"weight\": 100", with: "\"weight\": 120"), to: file)
+            let after = try #require(runBinary(["today", "--store", store, "--json"]).json?["data"])
+            #expect(after["day"] == "A")
+            #expect(after["exercises"]?.arrayValue?.first?["target_weight"] == 120, "\(after)")
+            writeText(try #require(readText(file)).replacingOccurrences(of: squat, with: front).replacingOccurrences(of: "\"Back Squat\"", with: "\"Front Squat\""), to: file)
+            #expect(runBinary(["exercises", "--recent", "--store", store, "--json"]).json?["data"]?["exercises"]?.arrayValue?.first?["exercise_name"] == "Front Squat")
+        }
+    }
+
     @Test("an index state edited by hand or cut short is not believed: the next command answers from the files and writes it again")
     func stateEditedByHand() throws {
         try withTemporaryDirectory { root throws in
@@ -60,6 +98,7 @@ struct StaleDataTests {
             for target in [store + "/sessions/2025/01", store + "/sessions/2025", store + "/sessions"] {
                 #expect(runProgram(["touch", "-d", "1 hour ago", target]).status == 0)
             }
+            waitUntilSettled()
             #expect(runBinary(["history", "--store", store, "--json"]).json?["data"]?["total"] == 1)
             let statePath = store + "/.liftlog/index/state.tsv"
             let written = try #require(readText(statePath))
