@@ -51,7 +51,8 @@ extension Store {
     }
 
     /// The plan's next day by rotation, with the sessions it was found from (one index walk,
-    /// newest first, that stops at the plan's newest completed session).
+    /// newest first, that stops at the plan's newest completed session, with a `stat` of each
+    /// session it passed: one edited in place is read again).
     ///
     /// - Throws: `NOT_FOUND` when the plan has no days.
     func nextDay(of plan: TrainingPlan) throws(LiftLogError) -> (dayIndex: Int, lastPlanSession: SessionSummary?, lastSession: SessionSummary?, activeSession: SessionSummary?) {
