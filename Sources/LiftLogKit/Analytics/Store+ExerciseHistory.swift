@@ -133,22 +133,24 @@ extension Store {
     /// The `limit` exercises used most recently, newest first, each once.
     ///
     /// - Complexity: reads index lines newest month first and stops once `limit` exercises are
-    ///   found, with a `stat` of each session it went through; no session file is read unless
-    ///   one changed in place.
+    ///   found, with a `stat` of each file of the months it went through; no session file is
+    ///   read unless one changed in place.
     public func recentExercises(limit: Int = 10) throws(LiftLogError) -> [RecentExercise] {
         guard limit > 0 else { return [] }
         let library = Dictionary(try exercises().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         return try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> [RecentExercise] in
-            let walked = try index.walkVerifiedSummaries(from: (found: [RecentExercise](), seen: Swift.Set<String>())) { walked, summary in
+            var found: [RecentExercise] = []
+            var seen: Swift.Set<String> = []
+            try index.forEachVerifiedSummaryNewestFirst { summary in
                 for ref in summary.exercises {
                     let name = ref.id.flatMap { library[$0] } ?? ref.name
-                    guard walked.seen.insert(Exercise.nameKey(name)).inserted else { continue }
-                    walked.found.append(RecentExercise(exerciseID: ref.id, name: name, lastUsed: summary.startedAt.localDate))
-                    if walked.found.count == limit { return false }
+                    guard seen.insert(Exercise.nameKey(name)).inserted else { continue }
+                    found.append(RecentExercise(exerciseID: ref.id, name: name, lastUsed: summary.startedAt.localDate))
+                    if found.count == limit { return false }
                 }
                 return true
             }
-            return walked.found
+            return found
         }
     }
 }

@@ -39,24 +39,16 @@ extension SessionIndex {
         }
     }
 
+    /// ``forEachVerifiedRecordNewestFirst(_:)`` for the summaries alone: what an answer reads
+    /// from the newest sessions back (today's day, the recent exercises) is what the files say,
+    /// a session edited in place (its folder's time unchanged) included.
+    package func forEachVerifiedSummaryNewestFirst(_ body: (SessionSummary) throws(LiftLogError) -> Bool) throws(LiftLogError) {
+        try forEachVerifiedRecordNewestFirst { _, record throws(LiftLogError) in try body(record.summary!) }
+    }
+
     /// Calls `body` with every readable session's summary, newest first, until it returns `false`.
     package func forEachSummaryNewestFirst(_ body: (SessionSummary) throws(LiftLogError) -> Bool) throws(LiftLogError) {
         try forEachRecordNewestFirst { _, record throws(LiftLogError) in try body(record.summary!) }
-    }
-
-    /// Walks the readable sessions' summaries newest first, from `initial`, until `take` returns
-    /// `false`, and checks the file of every summary it was given (``verifying(_:)``): when one
-    /// was edited in place since it was indexed (its folder's time unchanged), its month is read
-    /// again and the walk starts over from `initial`, so the answer is what the files say.
-    package func walkVerifiedSummaries<State>(from initial: State, _ take: (inout State, SessionSummary) throws(LiftLogError) -> Bool) throws(LiftLogError) -> State {
-        try verifying { used throws(LiftLogError) in
-            var state = initial
-            try forEachRecordNewestFirst { month, record throws(LiftLogError) in
-                used.append(UsedFile(month, record))
-                return try take(&state, record.summary!)
-            }
-            return state
-        }
     }
 
     /// Calls `body` with every readable session's record and its month, newest first, until it

@@ -284,34 +284,31 @@ extension Store {
         }
         let unit = preferences.unit
         let planKey = Exercise.nameKey(plan.name)
-        // The plan's sessions within the mesocycle, and the exercises whose newest earlier
-        // session was found, with its heaviest working weight and unit.
-        typealias Walk = (mesoPaths: [(path: String, week: Int?)], settled: Swift.Set<String>, lastWeight: [String: Double], lastUnit: [String: WeightUnit])
-        let walked = try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) -> Walk in
-            try index.walkVerifiedSummaries(from: Walk([], [], [:], [:])) { walk, summary in
+        var mesoPaths: [(path: String, week: Int?)] = []
+        var settled: Swift.Set<String> = []   // the exercises whose newest earlier session was found
+        try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
+            try index.forEachVerifiedSummaryNewestFirst { summary in
                 guard summary.status == .completed else { return true }
                 let date = summary.startedAt.localDate
                 if let mesocycle, date >= mesocycle.startDate, date <= mesocycle.endDate, summary.plan.map(Exercise.nameKey) == planKey {
-                    walk.mesoPaths.append((summary.path, mesocycle.week(of: date)))
+                    mesoPaths.append((summary.path, mesocycle.week(of: date)))
                 } else if date < cutoff {
-                    for target in targets where !walk.settled.contains(target.key) {
+                    for target in targets where !settled.contains(target.key) {
                         let positions = summary.exercises.indices.filter { target.exercise.isRecorded(as: summary.exercises[$0].id, name: summary.exercises[$0].name) }
                         guard !positions.isEmpty else { continue }
-                        walk.settled.insert(target.key)
+                        settled.insert(target.key)
                         let weights = positions.flatMap { summary.workSets(ofEntryAt: $0) }.compactMap { sets in sets.weight.map { (sets.unit.convert($0, to: unit), sets.unit) } }
                         if let heaviest = weights.max(by: { $0.0 < $1.0 }) {
-                            walk.lastWeight[target.key] = (heaviest.0 * 100).rounded() / 100
-                            walk.lastUnit[target.key] = heaviest.1
+                            inputs.lastWeight[target.key] = (heaviest.0 * 100).rounded() / 100
+                            inputs.lastUnit[target.key] = heaviest.1
                         }
                     }
-                    if walk.settled.count == targets.count { return false }
+                    if settled.count == targets.count { return false }
                 }
                 return true
             }
         }
-        inputs.lastWeight = walked.lastWeight
-        inputs.lastUnit = walked.lastUnit
-        for (path, dateWeek) in walked.mesoPaths {
+        for (path, dateWeek) in mesoPaths {
             guard let session = try files.load(path, as: Session.self), let week = session.weekNumber ?? dateWeek else { continue }
             inputs.sessionsPerWeek[week, default: 0] += 1
             for target in targets {

@@ -51,29 +51,31 @@ extension Store {
     }
 
     /// The plan's next day by rotation, with the sessions it was found from (one index walk,
-    /// newest first, that stops at the plan's newest completed session, with a `stat` of each
-    /// session it passed: one edited in place is read again).
+    /// newest first, that stops at the plan's newest completed session; the files of each month
+    /// it goes through are looked at, and one edited in place is read again).
     ///
     /// - Throws: `NOT_FOUND` when the plan has no days.
     func nextDay(of plan: TrainingPlan) throws(LiftLogError) -> (dayIndex: Int, lastPlanSession: SessionSummary?, lastSession: SessionSummary?, activeSession: SessionSummary?) {
         guard !plan.days.isEmpty else { throw Store.noDays(plan) }
+        var lastPlan: SessionSummary?
+        var last: SessionSummary?
+        var active: SessionSummary?
         let planKey = Exercise.nameKey(plan.name)
-        typealias Found = (lastPlan: SessionSummary?, last: SessionSummary?, active: SessionSummary?)
-        let found = try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) -> Found in
-            try index.walkVerifiedSummaries(from: Found(nil, nil, nil)) { found, summary in
+        try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
+            try index.forEachVerifiedSummaryNewestFirst { summary in
                 if summary.status == .active {
-                    if found.active == nil { found.active = summary }
+                    if active == nil { active = summary }
                     return true
                 }
-                if found.last == nil { found.last = summary }
+                if last == nil { last = summary }
                 if let day = summary.planDay, plan.dayIndex(named: day) != nil, summary.plan.map(Exercise.nameKey) ?? planKey == planKey {
-                    found.lastPlan = summary
+                    lastPlan = summary
                     return false
                 }
                 return true
             }
         }
-        return (Store.nextDayIndex(in: plan, after: found.lastPlan?.planDay), found.lastPlan, found.last, found.active)
+        return (Store.nextDayIndex(in: plan, after: lastPlan?.planDay), lastPlan, last, active)
     }
 
     /// The position of the day after `day` in `plan`, wrapping around; 0 without one.
