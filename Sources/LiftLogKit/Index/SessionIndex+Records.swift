@@ -296,12 +296,13 @@ extension SessionIndex {
     }
 
     /// The session files that could not be read, with the first problem of each
-    /// (`path:line:column: message`).
+    /// (`path:line:column: message`; the path alone when none was kept).
     package func corruptFiles() throws(LiftLogError) -> [(path: String, problem: String)] {
         var found: [(String, String)] = []
         for key in monthsNewestFirst(where: { $0.corruptCount > 0 }) {
             for record in try records(of: key) where record.summary == nil {
-                found.append(("\(key.folder)/\(record.fileName)", record.problem ?? ""))
+                let path = "\(key.folder)/\(record.fileName)"
+                found.append((path, record.problem.flatMap { $0.isEmpty ? nil : $0 } ?? path))
             }
         }
         return found

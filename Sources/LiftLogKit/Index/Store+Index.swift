@@ -147,7 +147,7 @@ final class ReadNotes: @unchecked Sendable {
     /// Notes the session files `index` holds as unreadable: a look at each month's count of
     /// them, and the index lines of the few months that have one.
     func note(_ index: SessionIndex) {
-        let found = (try? index.corruptFiles().map { $0.problem.isEmpty ? $0.path : $0.problem }) ?? []
+        let found = (try? index.corruptFiles().map(\.problem)) ?? []
         lock.withLock { skipped = found }
     }
 }

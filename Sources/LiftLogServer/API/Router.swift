@@ -8,8 +8,8 @@ struct Call {
     let parameters: [String]
     let api: API
     private let parsedBody: Result<JSONObject, LiftLogError>
-    /// The stores this call opened, for what their reads left out.
-    private let opened = OpenedStores()
+    /// The store this call opened last, for what its reads left out.
+    private let opened = LastOpenedStore()
 
     init(request: HTTPRequest, parameters: [String], api: API) {
         self.request = request
@@ -142,7 +142,7 @@ struct Route: Sendable {
 }
 
 /// The store a call opened last (its answer's reads).
-private final class OpenedStores: @unchecked Sendable {
+private final class LastOpenedStore: @unchecked Sendable {
     private let lock = Mutex()
     private var last: Store?
 
