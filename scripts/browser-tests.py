@@ -5,7 +5,7 @@ chromedriver), as a lifter at the gym would, and checks the session files on dis
     python3 scripts/browser-tests.py --liftlog .build/debug/liftlog --store STORE SCENARIO
     python3 scripts/browser-tests.py --liftlog .build/debug/liftlog --store STORE screenshots --out docs/screenshots
 
-Scenarios: planned, offline, crash, cli, screens, screenshots. The store is changed: give a
+Scenarios: planned, offline, crash, cli, pounds, screens, screenshots. The store is changed: give a
 copy. Exit status 0 when the scenario held, 1 with the reason when it did not, 3 when Chromium,
 chromedriver or Selenium is missing (with the command that installs them).
 """
@@ -308,6 +308,29 @@ def add_exercise(browser, name):
     browser.wait_for(f"#weight-{key}")
 
 
+def pounds(browser, server, args):
+    """In a store kept in lbs, a set typed as 235 × 4 is saved as 235 lbs, and the page shows lbs."""
+    result = run(args.liftlog, args.store, "config", "unit", "lbs")
+    check(result.returncode == 0, f"config unit lbs: {result.stderr}")
+    browser.open(server.url + "#/today")
+    browser.click("#start-empty")
+    browser.wait_synced()
+    browser.wait_for("#exercise-search")
+    add_exercise(browser, "Bench Press")
+    unit = browser.find("#unit-BenchPress").text
+    check(unit == "lbs", f"the unit beside the weight is {unit!r}, expected 'lbs'")
+    log_form_set(browser, "Bench Press", 235, 4)
+    browser.wait_synced()
+    _, session = active_session(args.store)
+    check(session is not None, "no active session on disk")
+    sets = [s for e in session["entries"] if e["exercise_name"] == "Bench Press" for s in e["sets"]]
+    check(len(sets) == 1 and sets[0]["weight"] == 235 and sets[0]["unit"] == "lbs" and sets[0]["reps"] == 4,
+          f"the set on disk is {sets}, expected 235 lbs × 4")
+    shown = browser.find("#screen").text
+    check("235 lbs × 4" in shown, f"the logged set is not shown as '235 lbs × 4': {shown[:300]!r}")
+    return "a set typed in an lbs store is saved as 235 lbs × 4 and shown with its unit"
+
+
 # Delays the page's news that IndexedDB opened by 400 ms, and notes when it is told.
 SLOW_INDEXEDDB = """
 const open = IDBFactory.prototype.open;
@@ -532,7 +555,7 @@ def main():
     parser.add_argument("--liftlog", required=True)
     parser.add_argument("--store", required=True)
     parser.add_argument("--out")
-    parser.add_argument("scenario", choices=["planned", "offline", "crash", "cli", "screens", "screenshots"])
+    parser.add_argument("scenario", choices=["planned", "offline", "crash", "cli", "pounds", "screens", "screenshots"])
     args = parser.parse_args()
     args.profile = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"liftlog-chromium-{os.getpid()}")
     server = Server(args.liftlog, args.store)
@@ -543,7 +566,7 @@ def main():
             os.makedirs(args.out, exist_ok=True)
             message = screens(browser, server, args, out=args.out)
         else:
-            message = {"planned": planned, "offline": offline, "crash": crash, "cli": cli, "screens": screens}[args.scenario](browser, server, args)
+            message = {"planned": planned, "offline": offline, "crash": crash, "cli": cli, "pounds": pounds, "screens": screens}[args.scenario](browser, server, args)
         errors = browser.console_errors() if args.scenario != "crash" else []
         check(not errors, f"console errors: {errors}")
         print(message)

@@ -36,12 +36,19 @@ function number(value) {
   return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
 }
 
+// The store's weight unit: what the server saves a weight in when the page sends none (it
+// never sends one), shown beside every weight; the last one the server named.
+let storeUnit = localStorage.getItem("liftlog.unit") || "kg";
+function rememberUnit(unit) {
+  if ((unit === "kg" || unit === "lbs") && unit !== storeUnit) { storeUnit = unit; localStorage.setItem("liftlog.unit", unit); }
+}
+
 function describeSet(set) {
   const parts = [];
   const weight = set.weight ?? set.target_weight;
   const reps = set.reps ?? set.target_reps;
   if (set.bodyweight) parts.push(weight ? `BW${weight > 0 ? "+" : ""}${number(weight)}` : "BW");
-  else if (weight !== undefined && weight !== null) parts.push(`${number(weight)} ${set.unit || "kg"}`);
+  else if (weight !== undefined && weight !== null) parts.push(`${number(weight)} ${set.unit || storeUnit}`);
   if (reps !== undefined && reps !== null) parts.push(`× ${reps}`);
   if (set.duration_seconds) parts.push(`${Math.floor(set.duration_seconds / 60)}:${String(set.duration_seconds % 60).padStart(2, "0")}`);
   if (set.distance_m) parts.push(`${number(set.distance_m / 1000)} km`);
@@ -226,6 +233,7 @@ function saveActive() {
 async function refreshActive() {
   try {
     const today = await get("/workouts/today");
+    rememberUnit(today.unit);
     await queueKnown;
     if (waiting === 0) {
       active = today.active;
@@ -418,7 +426,8 @@ function renderSetForm(name, sets) {
   const last = [...sets].reverse().find((s) => s.status === "completed") || sets[sets.length - 1] || {};
   const key = name.replace(/[^A-Za-z0-9]/g, "");
   const form = h("form", { class: "row mt", novalidate: true, "aria-label": `Add a set of ${name}` },
-    stepper(`weight-${key}`, `${name} weight`, last.weight ?? last.target_weight ?? "", increment(name)),
+    stepper(`weight-${key}`, `${name} weight (${storeUnit})`, last.weight ?? last.target_weight ?? "", increment(name)),
+    h("span", { class: "unit", id: `unit-${key}` }, storeUnit),
     stepper(`reps-${key}`, `${name} reps`, last.reps ?? last.target_reps ?? 5, 1),
     h("select", { id: `rpe-${key}`, "aria-label": `${name} RPE` }, h("option", { value: "" }, "RPE"), [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10].map((v) => h("option", { value: String(v) }, `@${v}`))),
     h("select", { id: `rir-${key}`, "aria-label": `${name} reps in reserve` }, h("option", { value: "" }, "RIR"), [0, 1, 2, 3, 4, 5].map((v) => h("option", { value: String(v) }, `${v} RIR`))),
@@ -429,7 +438,8 @@ function renderSetForm(name, sets) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const value = (id) => $(`#${id}-${key}`, form).value;
-    const body = { exercise: name, unit: "kg", request_id: shortID(), create: true };
+    // No unit: the server takes the store's, as for every weight given without one.
+    const body = { exercise: name, request_id: shortID(), create: true };
     if (value("weight") !== "") body.weight = parseFloat(value("weight"));
     if (value("reps") !== "") body.reps = parseInt(value("reps"), 10);
     if (value("rpe") !== "") body.rpe = parseFloat(value("rpe"));
@@ -447,7 +457,7 @@ function logNewSet(name, body) {
   change("log", `Log ${name} ${describeSet(body)}`, "POST", `/workouts/${sessionID}/sets`, body, () => {
     let entry = entryOf(name);
     if (!entry) { entry = { exercise_name: name, sets: [] }; active.entries.push(entry); }
-    entry.sets.push({ ...body, id: body.request_id, set_id: `${sessionID}.${body.request_id}`, status: "completed", set_number: entry.sets.length + 1 });
+    entry.sets.push({ ...body, unit: body.weight === undefined ? undefined : storeUnit, id: body.request_id, set_id: `${sessionID}.${body.request_id}`, status: "completed", set_number: entry.sets.length + 1 });
   });
   startRest(90);
 }

@@ -138,6 +138,7 @@ struct WebAppTests {
         ("offline", "5 sets logged with the network cut and the page reloaded: exactly those 5 on disk, once"),
         ("crash", "the browser killed mid-workout: a new one shows the active session as saved"),
         ("cli", "a set logged from the CLI shows after a refresh; a refused change is reported with its reason"),
+        ("pounds", "in a store kept in lbs, a set typed as 235 × 4 is saved as 235 lbs and shown with its unit"),
         ("screens", "every screen renders without a JavaScript error"),
     ])
     func browser(scenario: String, what: String) throws {

@@ -58,7 +58,7 @@ enum WorkoutCommands {
             }
             let result = try store.log(exercise: arguments[.exercise], sets: sets, createIfMissing: arguments[.create], sessionID: sessionID,
                                        details: LogDetails(note: try arguments[.setNote], restSeconds: try arguments[.rest], superset: label,
-                                                           method: try arguments[.method]))
+                                                           method: try arguments[.method], intoCompletedSession: sessionID != nil))
             if let missing = result.missingBefore { CLI.noteSetsChangedOutside(missing, context: context, store: store) }
             let entry = result.entry
             let logged = result.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
@@ -108,7 +108,8 @@ enum WorkoutCommands {
             if let prefix = try arguments[.session] { sessionID = try store.session(idPrefix: prefix).session.id }
             let result = try store.logSuperset(groups, createIfMissing: arguments[.create], sessionID: sessionID,
                                                details: LogDetails(note: try arguments[.setNote], restSeconds: try arguments[.rest],
-                                                                   superset: try arguments[.supersetLabel], method: try arguments[.method] ?? .standard))
+                                                                   superset: try arguments[.supersetLabel], method: try arguments[.method] ?? .standard,
+                                                                   intoCompletedSession: sessionID != nil))
             if let missing = result.missingBefore { CLI.noteSetsChangedOutside(missing, context: context, store: store) }
             var text = "Superset \(result.superset ?? ""):"
             for logged in result.logged {

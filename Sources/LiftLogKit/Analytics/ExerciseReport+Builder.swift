@@ -35,7 +35,7 @@ extension ExerciseReport {
                 // A set of 0 reps is a missed attempt: never a record, never the best weight.
                 guard let reps = set.reps, reps >= 1 else { continue }
                 entry.maxReps = max(entry.maxReps ?? 0, reps)
-                if set.bodyweight || set.weight == nil {
+                if set.isBodyweightLoad {
                     addBodyweight(set, reps: reps, bodyWeight: bodyWeight, date: date, sessionID: sessionID, into: &entry)
                     continue
                 }

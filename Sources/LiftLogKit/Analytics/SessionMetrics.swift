@@ -45,7 +45,7 @@ extension Session {
 extension Session {
     /// Whether a completed set of the session is a bodyweight set (its volume needs a weigh-in).
     public var hasBodyweightSets: Bool {
-        entries.contains { $0.sets.contains { $0.countsAsWork && ($0.bodyweight || ($0.weight == nil && $0.reps != nil)) } }
+        entries.contains { $0.sets.contains { $0.countsAsWork && $0.isBodyweightLoad } }
     }
 }
 

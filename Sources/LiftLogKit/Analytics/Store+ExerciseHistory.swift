@@ -173,7 +173,7 @@ struct BodyWeights {
 
     /// ``near(_:sets:)`` for a session that started at `startedAt`.
     mutating func near(_ startedAt: Timestamp, sets: [SessionSummary.WorkSets]) throws(LiftLogError) -> Double? {
-        guard sets.contains(where: { $0.bodyweight || ($0.weight == nil && $0.reps != nil) }) else { return nil }
+        guard sets.contains(where: \.isBodyweightLoad) else { return nil }
         if log == nil { log = try store.bodyLog() }
         return log!.bodyWeight(near: startedAt.localDate).map { WeightUnit.kg.convert($0.kilograms, to: store.preferences.unit) }
     }

@@ -191,13 +191,9 @@ struct StoreChecker {
             if case .corruptFile(let list) = error { return (nil, list, []) }
             return (nil, [FileProblem(path: relative, line: 0, column: 0, code: error.code, message: error.message)], [])
         }
-        do {
-            let (value, warnings) = try DocumentDecoder.decodeWithWarnings(bytes, path: relative, as: T.self)
-            return (Loaded(path: relative, bytes: bytes, value: value), [], warnings)
-        } catch {
-            guard case .corruptFile(let list) = error else { return (nil, [], []) }
-            return (nil, list.map { withLine($0, bytes) }, [])
-        }
+        let report = DocumentDecoder.decodeReport(bytes, path: relative, as: T.self)
+        guard let value = report.value, report.problems.isEmpty else { return (nil, report.problems.map { withLine($0, bytes) }, report.warnings) }
+        return (Loaded(path: relative, bytes: bytes, value: value), [], report.warnings)
     }
 
     static func withLine(_ problem: FileProblem, _ bytes: [UInt8]) -> FileProblem {

@@ -7,6 +7,8 @@ public enum Remedy: Hashable, Sendable {
     case finishOrDiscardSession
     /// Change a completed session through a validated edit.
     case editSession(Session.ID)
+    /// Say that the sets are meant for this completed session (a change of history).
+    case logIntoCompletedSession(Session.ID)
     /// List the sessions to find an ID.
     case listSessions
     /// Rebuild the index.
@@ -53,6 +55,7 @@ public enum Remedy: Hashable, Sendable {
         case .startSession: "start_session"
         case .finishOrDiscardSession: "finish_or_discard_session"
         case .editSession: "edit_session"
+        case .logIntoCompletedSession: "log_into_completed_session"
         case .listSessions: "list_sessions"
         case .reindex: "reindex"
         case .createStore: "create_store"

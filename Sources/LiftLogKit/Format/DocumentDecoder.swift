@@ -12,26 +12,39 @@ package enum DocumentDecoder {
         try decodeWithWarnings(bytes, path: path, as: T.self).value
     }
 
-    /// ``decode(_:path:as:)``, with the warnings found on the way, located (for `check`).
+    /// ``decode(_:path:as:)``, with the warnings found on the way, located.
     package static func decodeWithWarnings<T: JSONDecodable>(_ bytes: [UInt8], path: String, as type: T.Type = T.self) throws(LiftLogError) -> (value: T, warnings: [FileProblem]) {
+        let report = decodeReport(bytes, path: path, as: T.self)
+        guard let value = report.value, report.problems.isEmpty else { throw .corruptFile(report.problems) }
+        return (value, report.warnings)
+    }
+
+    /// Everything `check` says of one file: the value when it reads, else its problems, and
+    /// the warnings found either way (a file's warnings are shown with its errors), each
+    /// located at its line and column.
+    package static func decodeReport<T: JSONDecodable>(_ bytes: [UInt8], path: String, as type: T.Type = T.self)
+        -> (value: T?, problems: [FileProblem], warnings: [FileProblem]) {
         // A document without a problem (nearly every one) straight into the model; any other
         // as a tree, which keeps unknown keys and locates problems.
-        if let value = T.decodeDirect(bytes) { return (value, []) }
+        if let value = T.decodeDirect(bytes) { return (value, [], []) }
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
         } catch let error as JSONSyntaxError {
-            throw .corruptFile([syntaxProblem(error, in: bytes, path: path)])
+            return (nil, [syntaxProblem(error, in: bytes, path: path)], [])
         } catch {
-            throw .internal("\(error)")
+            return (nil, [FileProblem(path: path, line: 0, column: 0, code: .internal, message: "\(error)")], [])
+        }
+        func located(_ warnings: [DocumentProblem]) -> [FileProblem] {
+            warnings.isEmpty ? [] : locate(warnings, in: bytes, path: path).map { $0.excerpted(from: bytes) }
         }
         do {
             let (decoded, warnings) = try T.decodeDocumentWithWarnings(value)
-            return (decoded, warnings.isEmpty ? [] : locate(warnings, in: bytes, path: path).map { $0.excerpted(from: bytes) })
+            return (decoded, [], located(warnings))
         } catch let error as DocumentError {
-            throw .corruptFile(locate(error.problems, in: bytes, path: path))
+            return (nil, locate(error.problems, in: bytes, path: path), located(error.warnings))
         } catch {
-            throw .internal("\(error)")
+            return (nil, [FileProblem(path: path, line: 0, column: 0, code: .internal, message: "\(error)")], [])
         }
     }
 

@@ -21,6 +21,8 @@ public struct DocumentProblem: Equatable, Hashable, Sendable {
 public struct DocumentError: Error, Equatable, Sendable {
     /// Every problem found, in document order of discovery.
     public var problems: [DocumentProblem]
+    /// What may be a mistake, found on the way (shown with the problems).
+    public var warnings: [DocumentProblem] = []
 }
 
 /// Collects problems while a document is decoded, so all of them are reported at once.
@@ -84,7 +86,7 @@ extension JSONDecodable {
     package static func decodeDocumentWithWarnings(_ value: JSONValue) throws -> (value: Self, warnings: [DocumentProblem]) {
         let problems = ProblemList()
         let decoded = decode(value, at: JSONPath.root, problems: problems)
-        guard let decoded, problems.isEmpty else { throw DocumentError(problems: problems.problems) }
+        guard let decoded, problems.isEmpty else { throw DocumentError(problems: problems.problems, warnings: problems.warnings) }
         return (decoded, problems.warnings)
     }
 }
@@ -165,19 +167,25 @@ package struct ObjectReader {
     /// The members whose keys were not read: kept as they are and written back unchanged.
     ///
     /// A kept key that looks like a misspelling of a key the model knows but did not find
-    /// ("wieght" for "weight") is reported: as the place of a missing required key, or as a
-    /// warning (the set would silently lose its weight otherwise).
+    /// ("wieght" for "weight") is an error: the set would silently lose its weight otherwise
+    /// (at a missing required key, the error is that key's). One that looks like a misspelling
+    /// of a key the object has too is a warning: the value read is the known key's.
     package var unknownMembers: [String: JSONValue] {
         var unknown: [String: JSONValue] = [:]
         if members.count <= 64 && consumedBits == (members.count == 64 ? UInt64.max : (1 << UInt64(members.count)) - 1) { return [:] }
         for (position, member) in members.members.enumerated() where !isConsumed(position) {
             unknown[member.key] = member.value
         }
-        guard !unknown.isEmpty, !absent.isEmpty else { return unknown }
+        guard !unknown.isEmpty else { return unknown }
         for key in unknown.keys.sorted() {
-            guard let known = absent.first(where: { ObjectReader.looksLikeMisspelling(key, of: $0.key) }), known.problem == nil else { continue }
-            problems.warn(path.appending(key), "unknown key \"\(key)\" is kept but not read; did you mean \"\(known.key)\"?",
-                          hint: "Rename it to \"\(known.key)\" if that is what you meant.")
+            if let known = absent.first(where: { ObjectReader.looksLikeMisspelling(key, of: $0.key) }) {
+                guard known.problem == nil else { continue }
+                problems.add(path.appending(key), "unknown key \"\(key)\" is not read; did you mean \"\(known.key)\"?",
+                             hint: "Rename it to \"\(known.key)\".", isAboutKey: true)
+            } else if let given = members.members.enumerated().first(where: { isConsumed($0.offset) && ObjectReader.looksLikeMisspelling(key, of: $0.element.key) }) {
+                problems.warn(path.appending(key), "unknown key \"\(key)\" is kept but not read; \"\(given.element.key)\" is the one read",
+                              hint: "Remove one of the two if \"\(key)\" is a misspelling of \"\(given.element.key)\".")
+            }
         }
         return unknown
     }

@@ -31,6 +31,9 @@ public struct SessionSummary: Hashable, Sendable {
             self.distanceMeters = distanceMeters
         }
 
+        /// Whether the load is the lifter's body weight (``WorkoutSet/isBodyweightLoad``).
+        public var isBodyweightLoad: Bool { WorkoutSet.isBodyweightLoad(bodyweight: bodyweight, weight: weight, reps: reps) }
+
         /// The same set, one of them.
         func sameSet(as other: WorkSets) -> Bool {
             weight == other.weight && unit == other.unit && reps == other.reps && bodyweight == other.bodyweight

@@ -31,6 +31,16 @@ struct ImportedSet {
     var secondaryMuscles: [String] = []
 }
 
+extension ImportedSet {
+    /// The set as a session holds it, numbered `number`.
+    func workoutSet(number: Int) -> WorkoutSet {
+        WorkoutSet(setNumber: number, setType: setType, weight: weight, unit: weight == nil ? nil : unit, reps: reps,
+                   bodyweight: bodyweight, rpe: rpe, rir: rir, restSeconds: restSeconds, distanceMeters: distanceMeters,
+                   durationSeconds: seconds, targetReps: targetReps, targetWeight: targetWeight, status: status,
+                   completedAt: completedAt, notes: notes, id: id)
+    }
+}
+
 /// What liftlog's own CSV says of a session beyond Strong's columns.
 struct SessionDetails {
     var kind: Session.Kind
@@ -114,11 +124,7 @@ struct ImportedWorkout {
                 index = session.entries.count - 1
             }
             let number = session.entries[index!].sets.count + 1
-            session.entries[index!].sets.append(WorkoutSet(
-                setNumber: number, setType: set.setType, weight: set.weight, unit: set.weight == nil ? nil : set.unit, reps: set.reps,
-                bodyweight: set.bodyweight, rpe: set.rpe, rir: set.rir, restSeconds: set.restSeconds, distanceMeters: set.distanceMeters,
-                durationSeconds: set.seconds, targetReps: set.targetReps, targetWeight: set.targetWeight, status: set.status,
-                completedAt: set.completedAt, notes: set.notes, id: set.id))
+            session.entries[index!].sets.append(set.workoutSet(number: number))
         }
         return session
     }

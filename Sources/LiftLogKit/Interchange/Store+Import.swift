@@ -271,6 +271,10 @@ extension Store {
                 wholeWorkouts[rowWorkout.key] = (record.line, record.fields)
                 (workout, sets) = (rowWorkout, rowSets)
             }
+            // The rules every writer follows (SPEC §4): a set `check` would refuse is a bad row.
+            for set in sets {
+                if let problem = set.workoutSet(number: 1).ruleViolations().first { throw ImportProblem(line: set.line, message: problem.text) }
+            }
             // One ID, one session: two workouts of the file may not share a Session ID.
             if let id = workout.explicitID {
                 if let first = explicitIDs[id], first.key != workout.key {
@@ -340,6 +344,10 @@ extension Store {
             if let weight = workout.bodyWeight { try stageBodyWeight(weight, of: workout) }
             guard !workout.sets.isEmpty || workout.details != nil else { return }
             var session = workout.session(source: Format.source, exerciseIDs: ids, names: names)
+            // Every rule `check` applies, for the session as a whole (its sets were checked row by row).
+            do throws(LiftLogError) { try session.validateForWriting() } catch {
+                throw .validation("\(path):\(workout.sets.first?.line ?? currentLine): \(error.message) Nothing was imported.")
+            }
             let candidates = [session.id, workout.legacySessionID(source: Format.source)].compactMap { known.byID[$0] }
                 + (known.byStart[session.startedAt.millisecondsSince1970] ?? [])
             var existing: StoredSession?

@@ -126,6 +126,7 @@ extension WorkoutSet {
             case .status: guard let status = reader.readCase(statuses) else { return false }; set.status = Status.allCases[status]
             case .completedAt: guard let time = reader.readTimestamp() else { return false }; set.completedAt = time
             case .notes: guard let notes = reader.readString() else { return false }; set.notes = notes
+            case .requestId: guard let request = reader.readString() else { return false }; set.requestID = request
             }
             return true
         }
@@ -230,6 +231,7 @@ extension WorkoutSet {
         writer.member("id", id)
         writer.member("notes", notes)
         writer.member("reps", reps)
+        writer.member("request_id", requestID)
         writer.member("rest_seconds", restSeconds)
         writer.member("rir", rir)
         writer.member("rpe", rpe)

@@ -83,6 +83,19 @@ extension Session: JSONDecodable, JSONEncodable {
         self = try Session.decodeDocument(json)
     }
 
+    /// Throws the first rule of SPEC §4 and §5 the session breaks (its entries' and sets' too):
+    /// what every writer calls before a session is written, so that nothing liftlog writes is
+    /// refused by `check`, which applies the same ``validate(at:into:)`` when it reads.
+    ///
+    /// - Throws: `VALIDATION_ERROR` with the rule and where in the session it is broken.
+    package func validateForWriting() throws(LiftLogError) {
+        let problems = ProblemList()
+        validate(at: .root, into: problems)
+        guard let first = problems.problems.first else { return }
+        let message = WorkoutSet.sentence(first.message)
+        throw .validation(first.path.components.isEmpty ? "\(message)." : "\(message) (at \(first.path)).")
+    }
+
     /// Records every rule of SPEC §4 and §5 this session breaks.
     package func validate(at path: JSONPath, into problems: ProblemList) {
         switch (status, completedAt) {
@@ -169,6 +182,7 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         case id
         case notes
         case reps
+        case requestId = "request_id"
         case restSeconds = "rest_seconds"
         case rir
         case rpe
@@ -228,6 +242,7 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
             case Key.status.rawValue: guard let status = string(value).flatMap(Status.init(rawValue:)) else { return nil }; set.status = status
             case Key.completedAt.rawValue: guard let time = string(value).flatMap(Timestamp.init) else { return nil }; set.completedAt = time
             case Key.notes.rawValue: guard let notes = string(value) else { return nil }; set.notes = notes
+            case Key.requestId.rawValue: guard let request = string(value) else { return nil }; set.requestID = request
             default: return nil
             }
         }
@@ -254,11 +269,12 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         let status = reader.optional(Key.status, default: Status.completed)
         let completedAt: Timestamp? = reader.optional(Key.completedAt)
         let notes: String? = reader.optional(Key.notes)
+        let requestID: String? = reader.optional(Key.requestId)
         return WorkoutSet(
             setNumber: setNumber, setType: setType, weight: weight, unit: unit, reps: reps, bodyweight: bodyweight, rpe: rpe, rir: rir,
             restSeconds: rest, distanceMeters: distance, durationSeconds: duration, targetReps: targetReps,
             targetWeight: targetWeight, status: status, completedAt: completedAt, notes: notes,
-            unknownFields: reader.unknownMembers, id: id)
+            unknownFields: reader.unknownMembers, id: id, requestID: requestID)
     }
 
     package var jsonValue: JSONValue {
@@ -270,6 +286,7 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         object.set(Key.durationSeconds, durationSeconds)
         object.set(Key.notes, notes)
         object.set(Key.reps, reps)
+        object.set(Key.requestId, requestID)
         object.set(Key.restSeconds, restSeconds)
         object.set(Key.rir, rir)
         object.set(Key.rpe, rpe)
@@ -321,9 +338,29 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         if let distanceMeters, distanceMeters > SetNotation.maximumDistanceMeters {
             found.append(("distance_m", "distance_m must be at most \(JSONNumber(SetNotation.maximumDistanceMeters)), found \(JSONNumber(distanceMeters))", "Write the distance of one set in metres."))
         }
+        if let requestID, requestID.isEmpty || requestID.utf8.count > 128 {
+            found.append(("request_id", "request_id must be 1–128 characters, found \(requestID.utf8.count)", "Remove the \"request_id\" or give a shorter one."))
+        }
         if let targetReps, targetReps < 0 { found.append(("target_reps", "target_reps cannot be negative, found \(targetReps)", notNegative)) }
         if let targetWeight, targetWeight < 0 { found.append(("target_weight", "target_weight cannot be negative, found \(JSONNumber(targetWeight))", notNegative)) }
         return found
+    }
+
+    /// Throws the first rule of SPEC §4 the set breaks, as a sentence: what every writer (the
+    /// CLI, the HTTP API, the importers, `edit`) calls before it writes a set, so that nothing
+    /// liftlog writes is refused by `check`, which reads the same ``ruleViolations()``.
+    ///
+    /// - Throws: `VALIDATION_ERROR` naming the value and the rule.
+    public func validateForWriting() throws(LiftLogError) {
+        guard let problem = ruleViolations().first else { return }
+        throw .validation(WorkoutSet.sentence(problem.text) + ".")
+    }
+
+    /// A rule's text as the start of a sentence: its first letter capitalised, unless it
+    /// begins with a key (`duration_seconds …`), which stays as it is written in a file.
+    static func sentence(_ text: String) -> String {
+        let first = text.prefix { $0 != " " }
+        return first.contains("_") ? text : text.prefix(1).uppercased() + text.dropFirst()
     }
 
     /// Whether `id` may be a set's ID: 1–64 characters without whitespace, '/' or '.'.

@@ -10,6 +10,17 @@ public struct Session: Identifiable, Hashable, Sendable {
     /// What was done.
     public enum Kind: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
         case lifting, cardio, stretch, meditation
+
+        /// The kinds as a sentence lists them: "lifting, cardio, stretch or meditation".
+        public static var choices: String { allCases.map(\.rawValue).joinedAsAlternatives() }
+
+        /// The kind named `text` (any case).
+        ///
+        /// - Throws: `VALIDATION_ERROR` naming `what` (the field) and the kinds there are.
+        public static func named(_ text: String, what: String = "kind") throws(LiftLogError) -> Kind {
+            guard let kind = Kind(rawValue: text.lowercased()) else { throw .validation("\(what) must be \(choices), got '\(text)'.") }
+            return kind
+        }
     }
 
     /// Whether the session is still being logged.

@@ -37,6 +37,9 @@ public struct WorkoutSet: Hashable, Sendable {
     public var status: Status
     public var completedAt: Timestamp?
     public var notes: String?
+    /// The ID of the client's request that logged the set (`"request_id"`): a retry of that
+    /// request changes nothing, and the client may name the set by it.
+    public var requestID: String?
     /// Keys this version does not know, kept as they were read.
     public var unknownFields: [String: JSONValue]
 
@@ -44,8 +47,10 @@ public struct WorkoutSet: Hashable, Sendable {
         setNumber: Int, setType: SetType = .normal, weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil,
         bodyweight: Bool = false, rpe: Double? = nil, rir: Int? = nil, restSeconds: Int? = nil, distanceMeters: Double? = nil,
         durationSeconds: Int? = nil, targetReps: Int? = nil, targetWeight: Double? = nil, status: Status = .completed,
-        completedAt: Timestamp? = nil, notes: String? = nil, unknownFields: [String: JSONValue] = [:], id: String? = nil
+        completedAt: Timestamp? = nil, notes: String? = nil, unknownFields: [String: JSONValue] = [:], id: String? = nil,
+        requestID: String? = nil
     ) {
+        self.requestID = requestID
         self.id = id
         self.setNumber = setNumber
         self.setType = setType
@@ -89,16 +94,26 @@ public struct WorkoutSet: Hashable, Sendable {
     /// plus the weight; `nil` when there is none or the body weight is unknown.
     public func load(in unit: WeightUnit, defaultUnit: WeightUnit, bodyWeight: Double? = nil) -> Double? {
         let added = weight.map { (self.unit ?? defaultUnit).convert($0, to: unit) }
-        guard bodyweight else { return added }
+        guard isBodyweightLoad else { return added }
         guard let bodyWeight else { return nil }
         return max(0, bodyWeight + (added ?? 0))
+    }
+
+    /// Whether the load of the set is the lifter's body weight (plus ``weight``): a ``bodyweight``
+    /// set, or reps without a weight (`bwx8` written as `{"reps": 8}`). The one rule every
+    /// volume, e1RM and record follows (SPEC §8).
+    public var isBodyweightLoad: Bool { WorkoutSet.isBodyweightLoad(bodyweight: bodyweight, weight: weight, reps: reps) }
+
+    /// ``isBodyweightLoad`` of a set with these fields (for summaries that keep only them).
+    public static func isBodyweightLoad(bodyweight: Bool, weight: Double?, reps: Int?) -> Bool {
+        bodyweight || (weight == nil && reps != nil)
     }
 
     /// What kind of measure the set records, from the fields it has.
     public var measure: Measure {
         if distanceMeters != nil { return .distance }
         if durationSeconds != nil && reps == nil { return .time }
-        if bodyweight || (weight == nil && reps != nil) { return .bodyweight }
+        if isBodyweightLoad { return .bodyweight }
         return .load
     }
 

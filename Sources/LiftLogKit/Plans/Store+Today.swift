@@ -219,4 +219,15 @@ extension Store {
         }
         return try startSession(kind: kind, startedAt: startedAt, planDay: planDay, id: id)
     }
+
+    /// ``start(kind:startedAt:planDay:id:)`` that a client may send again (a retry after a lost
+    /// answer): when a session with `id` is in the store already, it is answered as it is,
+    /// whatever its status, with `repeated` set, and nothing is written.
+    ///
+    /// - Throws: as ``start(kind:startedAt:planDay:id:)``.
+    public func start(kind: Session.Kind = .lifting, startedAt: Timestamp? = nil, planDay: String? = nil,
+                      retryableID id: Session.ID) throws(LiftLogError) -> (stored: StoredSession, repeated: Bool) {
+        if let existing = try? session(idPrefix: id.rawValue), existing.session.id == id { return (existing, true) }
+        return (try start(kind: kind, startedAt: startedAt, planDay: planDay, id: id), false)
+    }
 }

@@ -499,19 +499,19 @@ extension StoreSchemas {
                   "minimum": 0,
                   "type": "integer"
                 },
-                "notes": {
-                  "type": "string"
-                },
-                "reps": {
-                  "minimum": 0,
-                  "type": "integer"
-                },
                 "id": {
                   "description": "The set's own ID, unique within its session and kept across rewrites, reorders and merges; liftlog gives one to every set it writes.",
                   "maxLength": 64,
                   "minLength": 1,
                   "pattern": "^[^\\s/.]+$",
                   "type": "string"
+                },
+                "notes": {
+                  "type": "string"
+                },
+                "reps": {
+                  "minimum": 0,
+                  "type": "integer"
                 },
                 "request_id": {
                   "description": "The HTTP API client's ID of the request that logged the set.",

@@ -22,6 +22,20 @@ public enum StoreSchemas {
     public static func text(of name: String) -> String? { files[name] }
 }
 
+/// A JSON Schema file of the store's `schemas/` as `fmt` reads it: any JSON object, whose
+/// canonical form (sorted keys, the store's layout) is what liftlog writes.
+package struct SchemaDocument: JSONDecodable, JSONEncodable {
+    package var jsonValue: JSONValue
+
+    package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> SchemaDocument? {
+        guard case .object = value else {
+            problems.add(path(), "expected a JSON Schema (a JSON object), found \(value.typeDescription)")
+            return nil
+        }
+        return SchemaDocument(jsonValue: value)
+    }
+}
+
 extension Store {
     /// Writes the JSON Schemas to `schemas/` and maps them in `.vscode/settings.json`, keeping
     /// every other setting there.

@@ -56,13 +56,13 @@ extension Store {
     }
 
     /// What kind of document a file holds, by its folder.
-    enum FormatKind: Sendable { case manifest, exercise, plan, session, body }
+    enum FormatKind: Sendable { case manifest, exercise, plan, session, body, schema }
 
     /// A file `format` looks at, with the kind its folder gives.
     typealias FormatJob = (path: String, kind: FormatKind)
 
     /// The files among `paths` (relative to the store) that `format` reads, each with its kind;
-    /// others (schemas, editor settings) are left out.
+    /// others (editor settings, files liftlog does not define) are left out.
     static func formatJobs(for paths: [String]) -> [FormatJob] {
         Swift.Set(paths.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }).sorted().compactMap { path in
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
@@ -74,6 +74,7 @@ extension Store {
             case ("plans", 2) where json: return (path, .plan)
             case ("sessions", 4) where SessionIndex.isSessionFileName(name): return (path, .session)
             case ("body", 3) where Store.isBodyFileName(name): return (path, .body)
+            case ("schemas", 2) where json && name.hasSuffix(".schema.json"): return (path, .schema)
             default: return nil
             }
         }
@@ -120,6 +121,8 @@ extension Store {
             if batch.count >= batchSize { try examineBatch() }
         }
         batch += try bodyFilePaths().map { ($0, .body) }
+        batch += try files.list(StoreSchemas.folder).map(\.name).filter { $0.hasSuffix(".schema.json") && !$0.hasPrefix(".") }.sorted()
+            .map { ("\(StoreSchemas.folder)/\($0)", .schema) }
         try examineBatch()
         if let changed = record.changed {
             try? files.ensureDirectory(SessionIndex.directory)
@@ -168,6 +171,7 @@ extension Store {
         case .plan: examine(path, as: TrainingPlan.self, files: files, parentsChecked: parentsChecked)
         case .session: examine(path, as: Session.self, files: files, parentsChecked: parentsChecked)
         case .body: examine(path, as: BodyEntry.self, files: files, parentsChecked: parentsChecked)
+        case .schema: examine(path, as: SchemaDocument.self, files: files, parentsChecked: parentsChecked)
         }
     }
 
@@ -206,6 +210,7 @@ extension Store {
         case .plan: try rewrite(path, as: TrainingPlan.self)
         case .session: try rewrite(path, as: Session.self)
         case .body: try rewrite(path, as: BodyEntry.self)
+        case .schema: try rewrite(path, as: SchemaDocument.self)
         }
     }
 

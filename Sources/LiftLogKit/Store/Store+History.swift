@@ -103,7 +103,7 @@ extension Store {
             var added = 0.0
             for sets in summary.workSetsOfEveryEntry {
                 guard let bodyWeight = try weights.near(summary, sets: sets) else { continue }
-                for run in sets where run.bodyweight || (run.weight == nil && run.reps != nil) {
+                for run in sets where run.isBodyweightLoad {
                     guard let reps = run.reps else { continue }
                     let load = max(0, bodyWeight + run.unit.convert(run.weight ?? 0, to: preferences.unit))
                     added += preferences.unit.convert(load, to: summary.unit) * Double(reps) * Double(run.count)

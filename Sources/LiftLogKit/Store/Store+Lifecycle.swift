@@ -66,8 +66,14 @@ public struct LogDetails: Sendable {
     /// A client's ID for this change: the sets it logs keep it as `request_id`, and a second
     /// request with it (a retry) changes nothing and answers as the first did.
     public var requestID: String?
+    /// Whether the sets may go into a completed session: the caller's explicit choice to
+    /// change history (the CLI's `--session`). Without it, logging into a completed session
+    /// is `FORBIDDEN`.
+    public var intoCompletedSession = false
 
-    public init(note: String? = nil, restSeconds: Int? = nil, superset: String? = nil, method: Session.Entry.Method? = nil) {
+    public init(note: String? = nil, restSeconds: Int? = nil, superset: String? = nil, method: Session.Entry.Method? = nil,
+                intoCompletedSession: Bool = false) {
+        self.intoCompletedSession = intoCompletedSession
         self.note = note
         self.restSeconds = restSeconds
         self.superset = superset
@@ -193,7 +199,15 @@ extension Store {
         return try storedSession(idPrefix: id.rawValue)
     }
 
-    private func requireActive() throws(LiftLogError) -> StoredSession {
+    /// The active session; with `id`, that session, which must be the active one.
+    ///
+    /// - Throws: `NOT_FOUND` without an active session (or no session `id`), `CONFLICT` when
+    ///   the session `id` is not the active one.
+    private func requireActive(_ id: Session.ID? = nil) throws(LiftLogError) -> StoredSession {
+        if let id {
+            let named = try storedSession(idPrefix: id.rawValue)
+            guard named.session.status == .active else { throw .conflict("Session \(id.short) is already \(named.session.status.rawValue).") }
+        }
         guard let active = try findActive(holdingLock: true) else {
             throw .notFound("No active session.", remedy: .startSession)
         }
@@ -205,6 +219,7 @@ extension Store {
     /// (``StoreFiles/writeAtomically(_:to:durable:parentsChecked:recycling:)``), the fast way
     /// for the file a workout rewrites at every set.
     func save(_ stored: StoredSession, isNew: Bool = false) throws(LiftLogError) {
+        try stored.session.validateForWriting()
         if isNew { try files.ensureDirectory(String(stored.path.split(separator: "/").dropLast().joined(separator: "/"))) }
         try files.save(stored.session, to: stored.path, recycling: true)
         recordAcknowledged(stored.session)
@@ -323,11 +338,15 @@ extension Store {
             guard stored.session.kind == .lifting || stored.session.kind == .cardio else {
                 throw .forbidden("The \(sessionID == nil ? "active " : "")session is a \(stored.session.kind.rawValue) session; sets can only be logged into lifting or cardio sessions.")
             }
+            guard stored.session.status == .active || details.intoCompletedSession else {
+                throw .forbidden("Session \(stored.session.id.short) is completed; sets are logged into it only when you say you mean to change its history.",
+                                 remedy: .logIntoCompletedSession(stored.session.id))
+            }
             var session = stored.session
             // A retry of a change already made: nothing to do.
             if let requestID = details.requestID {
                 let done = session.entries.enumerated().compactMap { index, entry -> (entryIndex: Int, setNumbers: [Int], createdExercise: Bool)? in
-                    let numbers = entry.sets.filter { $0.unknownFields["request_id"] == .string(requestID) }.map(\.setNumber)
+                    let numbers = entry.sets.filter { $0.requestID == requestID }.map(\.setNumber)
                     return numbers.isEmpty ? nil : (index, numbers, false)
                 }
                 if !done.isEmpty { return GroupLogResult(stored: stored, logged: done, superset: nil, repeated: true, missingBefore: missingBefore) }
@@ -362,7 +381,7 @@ extension Store {
                 let numbers = Store.apply(sets, toEntry: index, of: &session, at: time, note: details.note,
                                           firstRest: position == 0 ? rest : details.restSeconds, rest: details.restSeconds)
                 for offset in session.entries[index].sets.indices where numbers.contains(session.entries[index].sets[offset].setNumber) {
-                    if let requestID = details.requestID { session.entries[index].sets[offset].unknownFields["request_id"] = .string(requestID) }
+                    if let requestID = details.requestID { session.entries[index].sets[offset].requestID = requestID }
                     if session.entries[index].sets[offset].id == nil {
                         // A new set logged for a client's request is known to it by that request's
                         // ID (the next ones by ID-2, ID-3…).
@@ -371,6 +390,7 @@ extension Store {
                         requestSets += 1
                     }
                 }
+                for set in session.entries[index].sets where numbers.contains(set.setNumber) { try set.validateForWriting() }
                 logged.append((index, numbers, new != nil))
             }
             stored.session = session
@@ -577,7 +597,7 @@ extension Store {
             case .undo?: set.status = .pending; set.completedAt = nil
             case nil: break
             }
-            if let problem = set.ruleViolations().first { throw .validation(problem.text.prefix(1).uppercased() + String(problem.text.dropFirst()) + ".") }
+            try set.validateForWriting()
             if set.id == nil { set.id = newSetID(in: stored.session) }
             stored.session.entries[entryIndex].sets[setIndex] = set
             try save(stored)
@@ -616,40 +636,64 @@ extension Store {
     ///   - completedAt: when it ended; now by default.
     /// - Throws: `NOT_FOUND` without an active session, `VALIDATION_ERROR` for a feel outside
     ///   1–5 or an end before the start.
+    ///   - sessionID: the session meant (a client's); it must be the active one, else `CONFLICT`.
     @discardableResult
-    public func finish(feel: Int? = nil, painTags: [String] = [], notes: String? = nil, completedAt: Timestamp? = nil) throws(LiftLogError) -> StoredSession {
+    public func finish(feel: Int? = nil, painTags: [String] = [], notes: String? = nil, completedAt: Timestamp? = nil,
+                       sessionID: Session.ID? = nil) throws(LiftLogError) -> StoredSession {
         if let feel, !(1...5).contains(feel) { throw .validation("Feel must be 1–5, got \(feel).") }
         let tags = painTags.map { $0.trimmingWhitespace().lowercased() }
         if tags.contains(where: \.isEmpty) { throw .validation("Pain tags cannot be empty.") }
         return try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> StoredSession in
-            var stored = try requireActive()
-            let end = completedAt ?? currentTimestamp()
-            try refuseFuture(end, what: "End time", now: currentTimestamp())
-            guard end >= stored.session.startedAt else {
-                throw .validation("The end time \(end.shortDescription) is before the start \(stored.session.startedAt.shortDescription).")
-            }
-            stored.session.status = .completed
-            stored.session.completedAt = end
-            // A set's time lies inside its session: one outside it (a backdated session) has none.
-            for entry in stored.session.entries.indices {
-                for set in stored.session.entries[entry].sets.indices {
-                    if let time = stored.session.entries[entry].sets[set].completedAt, time < stored.session.startedAt || time > end {
-                        stored.session.entries[entry].sets[set].completedAt = nil
-                    }
+            try finish(try requireActive(sessionID), feel: feel, painTags: tags, notes: notes, completedAt: completedAt)
+        }
+    }
+
+    /// Finishes `stored`, the active session, holding the lock (see ``finish(feel:painTags:notes:completedAt:sessionID:)``).
+    private func finish(_ stored: StoredSession, feel: Int?, painTags tags: [String], notes: String?, completedAt: Timestamp?) throws(LiftLogError) -> StoredSession {
+        var stored = stored
+        let end = completedAt ?? currentTimestamp()
+        try refuseFuture(end, what: "End time", now: currentTimestamp())
+        guard end >= stored.session.startedAt else {
+            throw .validation("The end time \(end.shortDescription) is before the start \(stored.session.startedAt.shortDescription).")
+        }
+        stored.session.status = .completed
+        stored.session.completedAt = end
+        // A set's time lies inside its session: one outside it (a backdated session) has none.
+        for entry in stored.session.entries.indices {
+            for set in stored.session.entries[entry].sets.indices {
+                if let time = stored.session.entries[entry].sets[set].completedAt, time < stored.session.startedAt || time > end {
+                    stored.session.entries[entry].sets[set].completedAt = nil
                 }
             }
-            if let feel { stored.session.sessionRPE = feel }
-            if !tags.isEmpty { stored.session.painTags = tags }
-            if let notes, !notes.isEmpty { stored.session.notes = notes }
-            for entry in stored.session.entries.indices {
-                for set in stored.session.entries[entry].sets.indices where stored.session.entries[entry].sets[set].status == .pending {
-                    stored.session.entries[entry].sets[set].status = .skipped
-                }
+        }
+        if let feel { stored.session.sessionRPE = feel }
+        if !tags.isEmpty { stored.session.painTags = tags }
+        if let notes, !notes.isEmpty { stored.session.notes = notes }
+        for entry in stored.session.entries.indices {
+            for set in stored.session.entries[entry].sets.indices where stored.session.entries[entry].sets[set].status == .pending {
+                stored.session.entries[entry].sets[set].status = .skipped
             }
-            try save(stored)
-            writeActivePointer(nil)
-            updateIndex()
-            return stored
+        }
+        try save(stored)
+        writeActivePointer(nil)
+        updateIndex()
+        return stored
+    }
+
+    /// Ends the active session `sessionID` as a planned day not trained: every planned set is
+    /// skipped (the plan's rotation moves on).
+    ///
+    /// - Throws: `CONFLICT` when the session is not active or has a logged set (complete it
+    ///   instead), and as ``finish(feel:painTags:notes:completedAt:sessionID:)``.
+    @discardableResult
+    public func skipSession(_ sessionID: Session.ID, notes: String? = nil, completedAt: Timestamp? = nil) throws(LiftLogError) -> StoredSession {
+        try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> StoredSession in
+            let stored = try requireActive(sessionID)
+            let logged = stored.session.entries.reduce(0) { $0 + $1.sets.filter { $0.status == .completed }.count }
+            guard logged == 0 else {
+                throw .conflict("Session \(sessionID.short) has \(logged) logged set\(logged == 1 ? "" : "s"); complete it instead of skipping it.")
+            }
+            return try finish(stored, feel: nil, painTags: [], notes: notes, completedAt: completedAt)
         }
     }
 

@@ -34,7 +34,7 @@ extension Store {
             if let setIndex = entry.sets.firstIndex(where: { $0.id == key }) { return (entryIndex, setIndex) }
         }
         for (entryIndex, entry) in session.entries.enumerated() {
-            if let setIndex = entry.sets.firstIndex(where: { $0.unknownFields["request_id"] == .string(key) }) { return (entryIndex, setIndex) }
+            if let setIndex = entry.sets.firstIndex(where: { $0.requestID == key }) { return (entryIndex, setIndex) }
         }
         if key.first == "e", let s = key.firstIndex(of: "s"), let entry = Int(key[key.index(after: key.startIndex)..<s]),
            let set = Int(key[key.index(after: s)...]), session.entries.indices.contains(entry - 1),

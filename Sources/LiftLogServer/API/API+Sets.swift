@@ -29,10 +29,17 @@ extension API {
         return .object(object)
     }
 
-    /// The fields of `PUT /workout-sets/:id[/log]`: `weight`, `unit`, `reps`, `bodyweight`,
-    /// `duration_seconds`, `distance_m`, `rpe`, `rir`, `set_type`, `notes`.
+    /// The fields of `PUT /workout-sets/:id[/log|/skip|/unlog]`: `weight` (or the seed client's
+    /// `actual_weight`), `unit`, `reps` (or `actual_reps`), `bodyweight`, `duration_seconds`,
+    /// `distance_m`, `rpe`, `rir`, `set_type`, `notes`. A weight without a unit is in the set's
+    /// unit, else the store's. Any other key is refused: nothing is half-applied.
+    static let setFields = ["weight", "actual_weight", "unit", "reps", "actual_reps", "bodyweight", "duration_seconds", "distance_m",
+                            "rpe", "rir", "set_type", "notes"]
+
     static func changeSet(_ call: Call, action: SetChange.Action?) throws(LiftLogError) -> HTTPResponse {
-        var change = SetChange(weight: try call.number("weight"), unit: try call.enumeration("unit", WeightUnit.self), reps: try call.integer("reps"),
+        try call.refuseUnknownKeys(setFields)
+        var change = SetChange(weight: try call.alias("weight", "actual_weight", call.number),
+                               unit: try call.enumeration("unit", WeightUnit.self), reps: try call.alias("reps", "actual_reps", call.integer),
                                rpe: try call.number("rpe"), rir: try call.integer("rir"), setType: try call.enumeration("set_type", WorkoutSet.SetType.self),
                                note: try call.string("notes"), action: action)
         change.bodyweight = try call.bool("bodyweight")

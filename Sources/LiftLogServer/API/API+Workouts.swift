@@ -34,8 +34,7 @@ extension API {
         query.to = try call.queryDate("to")
         query.exercise = call.request.query["exercise"]
         if let kind = call.request.query["kind"] {
-            guard let value = Session.Kind(rawValue: kind) else { throw .validation("kind must be lifting, cardio, stretch or meditation, got '\(kind)'.") }
-            query.kind = value
+            query.kind = try Session.Kind.named(kind)
         }
         return APIResponse.ok(compactData: DataShapes.historyCompactBytes(try call.store().history(query)))
     }
@@ -46,22 +45,20 @@ extension API {
     /// answers with that session (200).
     @Sendable static func start(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
-        var id: Session.ID?
-        if let text = try call.string("id") {
-            guard let parsed = Session.ID(rawValue: text.lowercased()) else { throw .validation("id must be a UUID, got '\(text)'.") }
-            id = parsed
-            if let existing = try? store.session(idPrefix: parsed.rawValue), existing.session.id == parsed {
-                return try APIResponse.ok(session: existing, store: store)
-            }
-        }
-        let kind = try call.enumeration("kind", Session.Kind.self) ?? .lifting
+        let kind = try call.string("kind").map { text throws(LiftLogError) in try Session.Kind.named(text) } ?? .lifting
         let startedAt = try call.timestamp("started_at")
-        let stored = try store.start(kind: kind, startedAt: startedAt, planDay: try call.string("plan_day"), id: id)
-        return try APIResponse.ok(session: stored, store: store, status: 201)
+        let planDay = try call.string("plan_day")
+        guard let text = try call.string("id") else {
+            return try APIResponse.ok(session: try store.start(kind: kind, startedAt: startedAt, planDay: planDay), store: store, status: 201)
+        }
+        guard let id = Session.ID(rawValue: text.lowercased()) else { throw .validation("id must be a UUID, got '\(text)'.") }
+        let started = try store.start(kind: kind, startedAt: startedAt, planDay: planDay, retryableID: id)
+        return try APIResponse.ok(session: started.stored, store: store, status: started.repeated ? 200 : 201)
     }
 
     /// `GET /workouts/today`: the active session, and the active plan's next day with targets
-    /// and plates (`today --json --plates`); each `null` when there is none.
+    /// and plates (`today --json --plates`); each `null` when there is none; and the store's
+    /// `unit`.
     @Sendable static func today(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
         // Written as the tree `{"active", "next"}` would be, the session straight from it.
@@ -76,7 +73,8 @@ extension API {
         }
         data += ",\"next\":".utf8
         data += JSONWriter.compactBytes(next)
-        data.append(0x7D)
+        // The unit a weight sent without one is saved in (the web app shows it by every weight).
+        data += ",\"unit\":\"\(store.preferences.unit.rawValue)\"}".utf8
         return APIResponse.ok(compactData: data)
     }
 
@@ -113,32 +111,32 @@ extension API {
     /// `PUT /workouts/:id/complete {"session_rpe"?, "pain_tags"?, "notes"?, "completed_at"?}`.
     @Sendable static func complete(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
-        let session = try store.session(idPrefix: call[0])
-        guard session.session.status == .active else { throw .conflict("Session \(session.session.id.short) is already completed.") }
+        let id = try store.session(idPrefix: call[0]).session.id
         let finished = try store.finish(feel: try call.integer("session_rpe"), painTags: try call.strings("pain_tags") ?? [], notes: try call.string("notes"),
-                                        completedAt: try call.timestamp("completed_at"))
+                                        completedAt: try call.timestamp("completed_at"), sessionID: id)
         return try APIResponse.ok(session: finished, store: store)
     }
 
-    /// `PUT /workouts/:id/skip`: a planned day not trained. The active session ends with every
-    /// planned set skipped, so the plan's rotation moves on; refused once a set is logged.
+    /// `PUT /workouts/:id/skip`: a planned day not trained (``Store/skipSession(_:notes:completedAt:)``).
     @Sendable static func skip(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
-        let session = try store.session(idPrefix: call[0])
-        guard session.session.status == .active else { throw .conflict("Session \(session.session.id.short) is already completed.") }
-        let logged = session.session.entries.flatMap(\.sets).filter { $0.status == .completed }.count
-        guard logged == 0 else {
-            throw .conflict("Session \(session.session.id.short) has \(logged) logged set\(logged == 1 ? "" : "s"); complete it instead of skipping it.")
-        }
-        let finished = try store.finish(notes: try call.string("notes"), completedAt: try call.timestamp("completed_at"))
-        return try APIResponse.ok(session: finished, store: store)
+        let id = try store.session(idPrefix: call[0]).session.id
+        let skipped = try store.skipSession(id, notes: try call.string("notes"), completedAt: try call.timestamp("completed_at"))
+        return try APIResponse.ok(session: skipped, store: store)
     }
 
     /// `POST /workouts/:id/sets {"exercise", "sets": ["100x5", …]}` or `{"exercise", "weight",
     /// "unit", "reps", "rpe"?, "rir"?, "duration_seconds"?, "distance_m"?}`, with `"request_id"`
     /// (a retry changes nothing), `"note"`, `"rest_seconds"` and `"create"` (add an unknown
     /// exercise to the library). 201, or 200 for a retry; `logged_sets` and `logged_set_ids`.
+    /// A completed session takes sets only with `"into_completed_session": true` (403 without);
+    /// any other key is refused (400). Each set follows the rules every writer follows
+    /// (``WorkoutSet/validateForWriting()``); a weight without a unit is in the store's unit.
+    static let logFields = ["exercise", "sets", "weight", "unit", "reps", "rpe", "rir", "duration_seconds", "distance_m", "bodyweight", "set_type",
+                            "note", "rest_seconds", "create", "request_id", "into_completed_session"]
+
     @Sendable static func logSets(_ call: Call) throws(LiftLogError) -> HTTPResponse {
+        try call.refuseUnknownKeys(logFields)
         let store = try call.store()
         let exercise = try call.requiredString("exercise", example: "{\"exercise\": \"Back Squat\", \"sets\": [\"100x5\"]}")
         var sets: [SetNotation] = []
@@ -163,6 +161,7 @@ extension API {
         if let whole = Session.ID(rawValue: call[0].lowercased()) { sessionID = whole } else { sessionID = try store.session(idPrefix: call[0]).session.id }
         var details = LogDetails(note: try call.string("note"), restSeconds: try call.integer("rest_seconds"))
         details.requestID = try call.string("request_id")
+        details.intoCompletedSession = try call.bool("into_completed_session") ?? false
         let result = try store.log(exercise: exercise, sets: sets, createIfMissing: try call.bool("create") ?? false, sessionID: sessionID, details: details)
         let entry = result.entry
         let logged: JSONObject = [

@@ -49,11 +49,22 @@ enum APIResponse {
             ["path": .string(problem.path), "line": .number(JSONNumber(problem.line)), "column": .number(JSONNumber(problem.column)),
              "message": .string(problem.message)]
         }
-        return failure(status(of: error.code), code: error.code.rawValue, message: error.message, details: details.isEmpty ? .null : .object(details))
+        let message = error.remedy.flatMap(\.apiText).map { error.message + " " + $0 } ?? error.message
+        return failure(status(of: error.code), code: error.code.rawValue, message: message, details: details.isEmpty ? .null : .object(details))
     }
 
     static func failure(_ status: Int, code: String, message: String, details: JSONValue = .null) -> HTTPResponse {
         json(["success": .bool(false), "error": ["code": .string(code), "message": .string(message), "details": details]], status: status)
+    }
+}
+
+extension Remedy {
+    /// The remedy in the API's words, where it has its own (a field to send).
+    var apiText: String? {
+        switch self {
+        case .logIntoCompletedSession: "Send \"into_completed_session\": true to add them to its history."
+        default: nil
+        }
     }
 }
 

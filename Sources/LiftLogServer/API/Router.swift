@@ -39,6 +39,15 @@ struct Call {
 
     func body() throws(LiftLogError) -> JSONObject { try parsedBody.get() }
 
+    /// Refuses a body with a key outside `known` (a misspelt or unsupported field would
+    /// otherwise be ignored and the request half-applied), naming the keys it takes.
+    func refuseUnknownKeys(_ known: [String]) throws(LiftLogError) {
+        let unknown = try body().members.map(\.key).filter { !known.contains($0) }
+        guard let first = unknown.first else { return }
+        let closest = Suggestions.closest(to: first, among: known).first.map { " Did you mean \"\($0)\"?" } ?? ""
+        throw .validation("Unknown field\(unknown.count == 1 ? "" : "s") \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")).\(closest) This request takes \(known.map { "\"\($0)\"" }.joined(separator: ", ")).")
+    }
+
     func has(_ key: String) throws(LiftLogError) -> Bool {
         guard let value = try body()[key] else { return false }
         return value != .null
@@ -65,6 +74,14 @@ struct Call {
         guard let number = try number(key) else { return nil }
         guard number == number.rounded(), abs(number) < 1e9 else { throw .validation("\(key) must be a whole number, got \(JSONNumber(number)).") }
         return Int(number)
+    }
+
+    /// The value of `key` or of its other name `other` (a client's), read by `read`; both
+    /// given with different values is refused.
+    func alias<T: Equatable>(_ key: String, _ other: String, _ read: (String) throws(LiftLogError) -> T?) throws(LiftLogError) -> T? {
+        let first = try read(key), second = try read(other)
+        if let first, let second, first != second { throw .validation("\(key) and \(other) say the same; give one of them.") }
+        return first ?? second
     }
 
     func bool(_ key: String) throws(LiftLogError) -> Bool? {

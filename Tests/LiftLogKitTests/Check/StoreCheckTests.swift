@@ -174,15 +174,26 @@ struct HandTypedCheckTests {
         }
     }
 
-    @Test("a key one typo away from a known one is a warning at its line and column, and the key is kept")
+    @Test("a key one typo away from a known key the object lacks is an error at its line and column (the value would be lost); beside the known key, a warning")
     func misspeltKey() throws {
         let report = try checked { $0.replacingOccurrences(of: "\"weight\": 100", with: "\"wieght\": 100") }
-        #expect(report.problems.isEmpty)
-        let warning = try #require(report.warnings.first)
-        #expect(report.warnings.count == 1)
-        #expect(warning.message == "entries[0].sets[0].wieght: unknown key \"wieght\" is kept but not read; did you mean \"weight\"?")
-        #expect(warning.lineText?.contains("\"wieght\": 100") == true)
-        #expect(warning.column == 11)
+        let problem = try #require(report.problems.first)
+        #expect(report.problems.count == 1 && report.warnings.isEmpty)
+        #expect(problem.message == "entries[0].sets[0].wieght: unknown key \"wieght\" is not read; did you mean \"weight\"?")
+        #expect(problem.hint == "Rename it to \"weight\".")
+        #expect(problem.lineText?.contains("\"wieght\": 100") == true)
+        #expect(problem.column == 11)
+        // Both spellings: the known key is read, the other is a warning at its place.
+        let both = try checked { $0.replacingOccurrences(of: "\"weight\": 100", with: "\"weight\": 100,\n          \"wieght\": 105") }
+        #expect(both.problems.isEmpty)
+        let warning = try #require(both.warnings.first)
+        #expect(both.warnings.count == 1)
+        #expect(warning.message == "entries[0].sets[0].wieght: unknown key \"wieght\" is kept but not read; \"weight\" is the one read")
+        #expect(warning.lineText?.contains("\"wieght\": 105") == true)
+        // The warning is shown with the file's errors, not only once they are fixed.
+        let broken = try checked { $0.replacingOccurrences(of: "\"weight\": 100", with: "\"weight\": 100,\n          \"wieght\": 105").replacingOccurrences(of: "\"reps\": 5", with: "\"reps\": -5") }
+        #expect(broken.problems.map(\.message) == ["entries[0].sets[0].reps: reps cannot be negative, found -5"])
+        #expect(broken.warnings.map(\.message) == [warning.message])
         // Keys far from any known one are kept without a word.
         #expect(try checked { $0.replacingOccurrences(of: "\"weight\": 100", with: "\"weight\": 100,\n          \"tempo\": \"3-1-1\"") }.warnings.isEmpty)
     }

@@ -223,7 +223,7 @@ struct CanonicalFilesTests {
             #expect(try store.files.read(sessions[10]) == nil)
             #expect(results[2].0.moved.map(\.from) == [misplaced])
             #expect(results[2].0.moved.map(\.to) == [sessions[10]])
-            #expect(results[2].0.filesChecked == 1 + 12 + (try store.files.list("exercises").count))
+            #expect(results[2].0.filesChecked == 1 + 12 + (try store.files.list("exercises").count) + (try store.files.list("schemas").count))
         }
     }
 }

@@ -60,7 +60,15 @@ struct LifecycleTests {
             let store = try makeStore(at: root)
             let session = try store.startSession()
             try store.finish()
-            let result = try store.log(exercise: "Back Squat", sets: [SetNotation(weight: 100, unit: .kg, reps: 5)], sessionID: session.session.id)
+            // Only when the caller says it means to change history.
+            let before = snapshot(root)
+            #expect(throws: LiftLogError.forbidden("Session \(session.session.id.short) is completed; sets are logged into it only when you say you mean to change its history.",
+                                                   remedy: .logIntoCompletedSession(session.session.id))) {
+                try store.log(exercise: "Back Squat", sets: [SetNotation(weight: 100, unit: .kg, reps: 5)], sessionID: session.session.id)
+            }
+            #expect(snapshot(root) == before)
+            let result = try store.log(exercise: "Back Squat", sets: [SetNotation(weight: 100, unit: .kg, reps: 5)], sessionID: session.session.id,
+                                       details: LogDetails(intoCompletedSession: true))
             #expect(result.stored.session.status == .completed)
             let set = try #require(result.stored.session.entries.first?.sets.first)
             #expect(set.completedAt == nil && set.restSeconds == nil && set.status == .completed && set.reps == 5)
@@ -73,13 +81,42 @@ struct LifecycleTests {
             let reread = try store.session(idPrefix: session.session.id.short).session
             #expect(reread.status == .completed && reread.entries[0].sets[0].reps == 6)
             // Still refused: a wrong value, and a set into a session without sets.
-            let before = snapshot(root)
+            let unchanged = snapshot(root)
             change = SetChange()
             change.reps = -1
             #expect(throws: LiftLogError.validation("Reps cannot be negative, found -1.")) {
                 try store.editSet(exercise: "Back Squat", number: 1, change, sessionID: session.session.id)
             }
+            #expect(snapshot(root) == unchanged)
+        }
+    }
+
+    @Test("the rules of ending a session named by a client live in the library: complete and skip only the active one, skip only with nothing logged, a start by ID only once")
+    func sessionOperations() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try makeStore(at: root)
+            let id = Session.ID(rawValue: "7b000000-0000-4000-8000-000000000001")!
+            let started = try store.start(retryableID: id)
+            #expect(!started.repeated && started.stored.session.id == id)
+            let again = try store.start(retryableID: id)
+            #expect(again.repeated && again.stored.path == started.stored.path)
+            try store.log(exercise: "Back Squat", sets: [SetNotation(weight: 100, unit: .kg, reps: 5)])
+            let before = snapshot(root)
+            #expect(throws: LiftLogError.conflict("Session 7b000000 has 1 logged set; complete it instead of skipping it.")) { try store.skipSession(id) }
             #expect(snapshot(root) == before)
+            try store.finish(sessionID: id)
+            let done = snapshot(root)
+            #expect(throws: LiftLogError.conflict("Session 7b000000 is already completed.")) { try store.finish(sessionID: id) }
+            #expect(throws: LiftLogError.conflict("Session 7b000000 is already completed.")) { try store.skipSession(id) }
+            // A completed session asked for again by its ID is answered as it is.
+            #expect(try store.start(retryableID: id).repeated)
+            #expect(snapshot(root) == done)
+            let other = Session.ID(rawValue: "7b000000-0000-4000-8000-000000000002")!
+            try store.start(id: other)
+            let skipped = try store.skipSession(other)
+            #expect(skipped.session.status == .completed)
+            #expect(try Session.Kind.named("Cardio") == .cardio)
+            #expect(throws: LiftLogError.validation("kind must be lifting, cardio, stretch or meditation, got 'yoga'.")) { try Session.Kind.named("yoga") }
         }
     }
 

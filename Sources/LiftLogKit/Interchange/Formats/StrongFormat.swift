@@ -149,7 +149,7 @@ extension StrongFormat {
     private func details(_ record: CSVRecord) throws(ImportProblem) -> SessionDetails {
         let line = record.line
         guard let kind = Session.Kind(rawValue: own(record, "Kind")) else {
-            throw ImportProblem(line: line, message: "Kind '\(own(record, "Kind"))' is not lifting, cardio, stretch or meditation")
+            throw ImportProblem(line: line, message: "Kind '\(own(record, "Kind"))' is not \(Session.Kind.choices)")
         }
         let statusText = own(record, "Status")
         guard let status = statusText.isEmpty ? .completed : Session.Status(rawValue: statusText) else {
