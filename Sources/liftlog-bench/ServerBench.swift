@@ -53,23 +53,6 @@ func startReadingFirstLine(_ arguments: [String]) -> (pid: pid_t, line: String)?
     return (pid, String(decoding: line, as: UTF8.self))
 }
 
-/// Starts `liftlog watch` on `store` and waits for its first line; the process, or `nil`.
-func startWatcher(_ liftlog: String, store: String) -> pid_t? {
-    guard let (pid, line) = startReadingFirstLine([liftlog, "watch", "--store", store]) else { return nil }
-    guard line.hasPrefix("Watching ") else {
-        stopWatcher(pid)
-        return nil
-    }
-    return pid
-}
-
-/// Stops a process started by ``startWatcher(_:store:)`` and waits for it.
-func stopWatcher(_ pid: pid_t) {
-    kill(pid, SIGTERM)
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-}
-
 /// One keep-alive connection sending one request at a time.
 final class BenchConnection {
     private let socket: Int32

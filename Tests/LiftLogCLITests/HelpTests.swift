@@ -98,8 +98,6 @@ struct HelpTests {
           reindex                 Rebuild the index of sessions from the files.
           serve                   Serve the store over HTTP: a web app to log from a
                                   phone, and the JSON API for an app or a script.
-          watch                   Watch the store's session folders, so that other
-                                  commands need not look at each.
 
           See 'liftlog help <subcommand>' for detailed help.
 

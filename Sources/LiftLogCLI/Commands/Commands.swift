@@ -52,7 +52,6 @@ enum Commands {
                 Subcommand("export") { InterchangeCommands.export },
                 Subcommand("reindex") { StoreCommands.reindex },
                 Subcommand("serve") { ServeCommand.serve },
-                Subcommand("watch") { WatchCommand.watch },
             ])
     }
 }

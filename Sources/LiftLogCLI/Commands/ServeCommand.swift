@@ -52,13 +52,9 @@ enum ServeCommand {
             // The index made ready before the first request (a fresh clone has none), rather
             // than while the first page waits; a store that cannot be read says so per request.
             try? store.prepareIndex()
-            // And answers for them to the CLI's commands while it runs: at once, or when a
-            // `liftlog watch` that does stops.
-            let lender = store.lendWatch()
             io.writeOutput(banner + "\n")
             io.flushOutput()
             server.run { api.handle($0) }
-            lender.stop()
             return CommandResult(data: .null, text: "Stopped.")
         })
 

@@ -173,7 +173,7 @@ package struct IndexState: Equatable, Sendable {
     /// ``MonthEssentials`` go (about a tenth of it, what every command needs) and kept for the
     /// rest, which ``MonthTable`` reads when asked for.
     /// The hash the format line of a state file's `bytes` gives of its other lines (checked
-    /// when the state is read): it names the state in any process (``WatchSocket``).
+    /// when the state is read): it names the state (``SessionsWatch``).
     static func statedHash(_ bytes: [UInt8]) -> UInt64? {
         guard let end = bytes.firstIndex(of: 0x0A), let space = bytes[..<end].lastIndex(of: 0x20) else { return nil }
         return ByteFields.hex64(bytes[(space + 1)..<end])

@@ -12,17 +12,11 @@ extension SessionIndex {
     /// - Complexity: O(months) `stat` calls when nothing changed; plus one listing and the
     ///   changed files of each changed month.
     ///   A process that watches the folders (``SessionsWatch``, the HTTP server) skips the
-    ///   `stat` calls when nothing changed since they last found this very state right, and so
-    ///   does any process while a watcher answers for the store (``WatchSocket``).
+    ///   `stat` calls when nothing changed since they last found this very state right.
     package func refresh(streaming: Bool = false) throws(LiftLogError) {
         let watch = SessionsWatch.watching(files.root)
-        let look: (current: Bool, generation: UInt64?)?
-        if let watch {
-            look = watch.look(stateHash: stateHash)
-            watched = look?.generation.map { (watch, $0) }
-        } else {
-            look = WatchSocket.look(root: files.root, stateHash: stateHash)
-        }
+        let look = watch?.look(stateHash: stateHash)
+        if let watch { watched = look?.generation.map { (watch, $0) } }
         if look?.current == true && !stateDirty { return }
         // The months whose files must be read again, rescanned together at the end.
         var changed: [(key: MonthKey, folderTime: Int64)] = []
@@ -93,12 +87,8 @@ extension SessionIndex {
         // Each changed month's folder, its year's and `sessions` were just looked at (`stat`
         // without following links, and refused unless real folders).
         try rescan(changed, streaming: streaming, foldersChecked: true)
-        if approved, let generation = look?.generation, let stateHash {
-            if let watch {
-                watch.approve(stateHash: stateHash, generation: generation)
-            } else {
-                WatchSocket.approve(root: files.root, stateHash: stateHash, generation: generation)
-            }
+        if approved, let watch, let generation = look?.generation, let stateHash {
+            watch.approve(stateHash: stateHash, generation: generation)
         }
     }
 

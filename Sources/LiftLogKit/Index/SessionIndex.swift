@@ -40,7 +40,7 @@ package final class SessionIndex {
     var removedShards: Swift.Set<MonthKey> = []
     var stateDirty = false
     /// The hash `state.tsv` gives of its lines, naming the state read in any process
-    /// (``SessionsWatch``, ``WatchSocket``); `nil` when there was none to read.
+    /// (``SessionsWatch``); `nil` when there was none to read.
     var stateHash: UInt64?
     /// ID → new path, or `nil` for an ID whose file is gone; applied to the ID shards.
     var idChanges: [String: String?] = [:]

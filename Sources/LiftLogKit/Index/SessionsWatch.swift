@@ -15,12 +15,12 @@ import Darwin
 /// a folder created or removed. ``SessionIndex/refresh(streaming:)`` compares the folders as
 /// before whenever anything was reported, and skips the comparison only when (1) nothing was
 /// reported since a comparison that found the index exactly right, and (2) the index state it
-/// read is the very one that comparison approved (the same lines, by their hash). Other
-/// processes ask through ``WatchSocket``. Anything the watch cannot vouch for — an
-/// overflowing event queue, a folder it could not watch, a network or FUSE file system, whose
-/// changes made on another machine the kernel never sees — turns it off, and every request
-/// compares the folders again (a watcher process replaces a watch whose queue overflowed:
-/// ``keepWatching(files:)``). On other systems there is no watch.
+/// read is the very one that comparison approved (the same lines, by their hash). It serves
+/// only the process that started it (`liftlog serve`); other processes compare the folders.
+/// Anything the watch cannot vouch for — an overflowing event queue, a folder it could not
+/// watch, a network or FUSE file system, whose changes made on another machine the kernel
+/// never sees — turns it off, and every request compares the folders again. On other systems
+/// there is no watch.
 package final class SessionsWatch: @unchecked Sendable {
     private static let registryLock = Mutex()
     nonisolated(unsafe) private static var registry: [String: SessionsWatch] = [:]
@@ -74,20 +74,6 @@ package final class SessionsWatch: @unchecked Sendable {
     /// Stops watching the store at `root`.
     package static func stop(root: String) {
         registryLock.withLock { registry[root] = nil }
-    }
-
-    /// Reads what was reported for the watch on the store at `files.root`, as a watcher that
-    /// is not asked for a while does so that the kernel's queue does not overflow; a watch that
-    /// can no longer vouch for anything (its queue overflowed) is replaced by a new one, which
-    /// vouches for nothing until a comparison is approved under it.
-    package static func keepWatching(files: StoreFiles) {
-        guard let watch = watching(files.root) else { return }
-        let working = watch.lock.withLock { watch.readEvents() != nil }
-        guard !working else { return }
-        registryLock.withLock {
-            guard registry[files.root] === watch else { return }
-            registry[files.root] = SessionsWatch(files: files)
-        }
     }
 
     /// The first generation of each new watch: a comparison approved under one watch is never

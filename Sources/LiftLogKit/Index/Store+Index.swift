@@ -73,23 +73,6 @@ extension Store {
         SessionsWatch.start(files: files)
     }
 
-    /// Watches this store's session folders and answers for them to every other liftlog
-    /// process of the machine (``WatchSocket``): call ``WatchServer/run()`` or
-    /// ``WatchServer/runInBackground()``, and ``WatchServer/stop()`` at the end.
-    ///
-    /// - Throws: `CONFLICT` when another process watches the store already; `IO_ERROR` when
-    ///   the folders cannot be watched (not Linux, a network or FUSE file system).
-    package func watchServer() throws(LiftLogError) -> WatchServer {
-        try WatchServer(files: files)
-    }
-
-    /// Answers for this store's session folders to every other liftlog process for as long as
-    /// this one runs (``WatchLender``): now, or once another process that watches them stops.
-    /// ``WatchLender/stop()`` at the end.
-    package func lendWatch() -> WatchLender {
-        WatchLender(files: files)
-    }
-
     /// The stores whose folders a read of this process has cleaned of leftover temporary files.
     static let leftoversChecked = PathSet()
 
