@@ -8,6 +8,7 @@ extension Remedy {
         case .finishOrDiscardSession: return "Finish it with 'liftlog finish' or discard it with 'liftlog discard' first."
         case .editSession(let id): return "Change it with 'liftlog edit \(id.short)'."
         case .logIntoCompletedSession(let id): return "Name it with '--session \(id.short)' to add the sets to its history."
+        case .runAgain: return "Run the command again."
         case .listSessions: return "'liftlog history' lists sessions with their IDs."
         case .reindex: return "Run 'liftlog reindex' if this persists."
         case .createStore(let path): return "Create one with 'liftlog init \(path)'."

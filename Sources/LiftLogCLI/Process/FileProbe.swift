@@ -21,7 +21,7 @@ enum FileProbe {
             if error.errno == .noSuchFileOrDirectory { throw .notFound("No \(what.lowercased()) '\(path)'.") }
             if error.errno == .isDirectory || error.errno == .invalidArgument { throw .validation("\(what) '\(path)' is not a regular file.") }
             if error.errno == .fileTooLarge { throw .validation("\(what) '\(path)' is larger than \(StoreFiles.maximumFileSize / 1024 / 1024) MB.") }
-            throw .io(path: path, operation: "read", reason: Errno(rawValue: error.errorNumber).description + "; nothing was changed")
+            throw .io(path: path, operation: "read", reason: Errno(rawValue: error.errorNumber).description, nothingChanged: true)
         }
     }
 

@@ -22,8 +22,8 @@ public enum LiftLogError: Error, Equatable, Sendable {
     /// A file in the store does not parse or validate; every problem found, first one first.
     case corruptFile([FileProblem])
     /// The file system failed. `path` is relative to the store where possible; `reason` says
-    /// what the system reported and whether anything was changed.
-    case io(path: String, operation: String, reason: String)
+    /// what the system reported; `nothingChanged` that the store is as it was before.
+    case io(path: String, operation: String, reason: String, nothingChanged: Bool = false)
     /// A bug: an invariant did not hold.
     case `internal`(String)
 
@@ -65,8 +65,8 @@ public enum LiftLogError: Error, Equatable, Sendable {
             guard let first = problems.first else { return "A file in the store is corrupt." }
             let more = problems.count > 1 ? " (and \(problems.count - 1) more problem\(problems.count == 2 ? "" : "s"))" : ""
             return first.description + more
-        case .io(let path, let operation, let reason):
-            return "Cannot \(operation) '\(path)': \(reason)."
+        case .io(let path, let operation, let reason, let nothingChanged):
+            return "Cannot \(operation) '\(path)': \(reason)\(nothingChanged ? "; nothing was changed" : "")."
         case .internal(let message):
             return "Internal error: \(message). Please report this bug."
         }
@@ -78,9 +78,8 @@ extension LiftLogError {
     /// "nothing was changed" of a file-system error, or follows the message of another.
     package func replacingNothingChanged(with what: String) -> LiftLogError {
         switch self {
-        case .io(let path, let operation, let reason):
-            let cause = reason.hasSuffix("; nothing was changed") ? String(reason.dropLast("; nothing was changed".count)) : reason
-            return .io(path: path, operation: operation, reason: cause + "; " + what)
+        case .io(let path, let operation, let reason, _):
+            return .io(path: path, operation: operation, reason: reason + "; " + what)
         case .validation(let message, let remedy): return .validation(message + " (" + what + ".)", remedy: remedy)
         case .conflict(let message, let remedy): return .conflict(message + " (" + what + ".)", remedy: remedy)
         default: return self

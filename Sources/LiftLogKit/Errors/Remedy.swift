@@ -9,6 +9,9 @@ public enum Remedy: Hashable, Sendable {
     case editSession(Session.ID)
     /// Say that the sets are meant for this completed session (a change of history).
     case logIntoCompletedSession(Session.ID)
+    /// Do the same again: a file changed under the command, which wrote nothing (liftlog
+    /// itself does so up to three times before it says so).
+    case runAgain
     /// List the sessions to find an ID.
     case listSessions
     /// Rebuild the index.
@@ -56,6 +59,7 @@ public enum Remedy: Hashable, Sendable {
         case .finishOrDiscardSession: "finish_or_discard_session"
         case .editSession: "edit_session"
         case .logIntoCompletedSession: "log_into_completed_session"
+        case .runAgain: "run_again"
         case .listSessions: "list_sessions"
         case .reindex: "reindex"
         case .createStore: "create_store"

@@ -139,15 +139,14 @@ package struct StoreFiles: Sendable {
 
     /// The error of a write that found its file changed by someone else since it was read.
     package static func changedOutside(_ relative: String) -> LiftLogError {
-        .conflict("\(relative) changed outside liftlog while this command was saving it; nothing was written. Run the command again.")
+        .conflict("\(relative) changed outside liftlog while this command was saving it; nothing was written.", remedy: .runAgain)
     }
 
     /// Turns a system error into the user-facing error, naming the path relative to the store.
     package func ioError(_ error: SystemError, changed: Bool = false) -> LiftLogError {
         var path = error.path
         if path.hasPrefix(root + "/") { path.removeFirst(root.count + 1) }
-        let reason = Errno(rawValue: error.errorNumber).description + (changed ? "" : "; nothing was changed")
-        return .io(path: path, operation: error.operation, reason: reason)
+        return .io(path: path, operation: error.operation, reason: Errno(rawValue: error.errorNumber).description, nothingChanged: !changed)
     }
 
     // MARK: Reading

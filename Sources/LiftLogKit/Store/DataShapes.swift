@@ -174,7 +174,7 @@ public enum DataShapes {
             details["suggestions"] = .array(suggestions.map { .string($0) })
         case .corruptFile(let problems):
             details["problems"] = .array(problems.map(problem))
-        case .io(let path, _, _):
+        case .io(let path, _, _, _):
             details["path"] = .string(path)
         case .validation(_, .correctSet(let token, let offset, let suggestion)?):
             details["token"] = .string(token)

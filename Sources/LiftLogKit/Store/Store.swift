@@ -223,7 +223,7 @@ public struct Store: Sendable {
                 do throws(LiftLogError) {
                     return try body()
                 } catch {
-                    guard attempt < 3, case .conflict(let message, _) = error, message.contains(" changed outside liftlog while ") else { throw error }
+                    guard attempt < 3, case .conflict(_, .runAgain?) = error else { throw error }
                     attempt += 1
                 }
             }

@@ -63,6 +63,7 @@ extension Remedy {
     var apiText: String? {
         switch self {
         case .logIntoCompletedSession: "Send \"into_completed_session\": true to add them to its history."
+        case .runAgain: "Send the request again."
         default: nil
         }
     }

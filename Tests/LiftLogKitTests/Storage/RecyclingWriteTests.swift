@@ -169,7 +169,7 @@ struct RecyclingWriteTests {
             _ = try files.read(RecyclingWriteTests.path)
             files.versions.record(RecyclingWriteTests.path, try files.status(RecyclingWriteTests.path))
             replaceText(target) { _ in "by hand\n" }
-            #expect(throws: LiftLogError.conflict("\(RecyclingWriteTests.path) changed outside liftlog while this command was saving it; nothing was written. Run the command again.", remedy: nil)) {
+            #expect(throws: LiftLogError.conflict("\(RecyclingWriteTests.path) changed outside liftlog while this command was saving it; nothing was written.", remedy: .runAgain)) {
                 try write("three\n", files)
             }
             #expect(readText(target) == "by hand\n")
@@ -193,7 +193,7 @@ struct RecyclingWriteTests {
                     try files.writeAtomically(Array("three\n".utf8), to: RecyclingWriteTests.path, recycling: true)
                     #expect(readText(case_ + "/" + RecyclingWriteTests.path) == "three\n")
                 } catch {
-                    guard case .io(let path, _, let reason) = error else { Issue.record("\(error)"); continue }
+                    guard case .io(let path, _, let reason, _) = error else { Issue.record("\(error)"); continue }
                     // The file, or its folder when flushing the folder failed.
                     #expect(RecyclingWriteTests.path.hasPrefix(path) && reason.contains("Input/output error"), "step \(number): \(path): \(reason)")
                     #expect(readText(case_ + "/" + RecyclingWriteTests.path) == "two\n", "step \(number) (\(faulty.failed.map { "\($0.operation)" } ?? "")): the old version")

@@ -79,7 +79,7 @@ struct StoreFilesTests {
             let files = StoreFiles(root: root)
             try files.ensureDirectory(".liftlog/index/months/2025-01.tsv")
             writeText("x", to: root + "/.liftlog/index/months/2025-01.tsv/inside")
-            #expect(throws: LiftLogError.io(path: ".liftlog/index/months/2025-01.tsv", operation: "remove", reason: Errno.isDirectory.description + "; nothing was changed")) {
+            #expect(throws: LiftLogError.io(path: ".liftlog/index/months/2025-01.tsv", operation: "remove", reason: Errno.isDirectory.description, nothingChanged: true)) {
                 try files.removeCache(".liftlog/index/months/2025-01.tsv")
             }
             #expect(readText(root + "/.liftlog/index/months/2025-01.tsv/inside") == "x")
