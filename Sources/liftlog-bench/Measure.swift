@@ -48,9 +48,7 @@ func medianProcessMilliseconds(runs: Int, _ arguments: [String], environment: [S
 /// A C program compiled for the run (with the C compiler the Swift toolchain ships, or the
 /// system's): without arguments it only starts and exits (the start-up floor of a C program);
 /// with `FILE SIZE` it replaces FILE durably with SIZE bytes (write, fsync, rename, fsync of the
-/// folder): the whole-process floor of logging a set; with `--recycle FILE SIZE` the same
-/// replacement written into the version before last in place, as liftlog writes a session file
-/// (`StoreFiles.writeAtomically(recycling:)`); with `--stat DIR NAME…` it looks at each
+/// folder): the whole-process floor of logging a set; with `--stat DIR NAME…` it looks at each
 /// NAME below DIR (the floor of knowing that no session folder changed). `nil` when no compiler
 /// is found.
 func compileCFloor(in folder: String) -> String? {
@@ -98,21 +96,6 @@ func compileCFloor(in folder: String) -> String? {
                 if (fstatat(folder, argv[index], &status, AT_SYMLINK_NOFOLLOW) != 0) return 1;
             }
             return 0;
-        }
-        if (argc > 3 && strcmp(argv[1], "--recycle") == 0) {
-            /* Replaces FILE durably as liftlog replaces a session file: the bytes written in
-               place into FILE.spare (the version before last), which is renamed over FILE while
-               FILE's version keeps a second name, FILE.replaced, to become the next spare. */
-            size_t size = (size_t)atol(argv[3]);
-            char *bytes = malloc(size); memset(bytes, ' ', size);
-            char spare[4096], replaced[4096];
-            snprintf(spare, sizeof spare, "%s.spare", argv[2]);
-            snprintf(replaced, sizeof replaced, "%s.replaced", argv[2]);
-            int fd = open(spare, O_WRONLY | O_CREAT, 0644);
-            if (fd < 0 || pwrite(fd, bytes, size, 0) != (ssize_t)size || ftruncate(fd, size) != 0 || fsync(fd) != 0) return 1;
-            close(fd);
-            if (link(argv[2], replaced) != 0 || rename(spare, argv[2]) != 0 || flush_parent(argv[2]) != 0) return 1;
-            return rename(replaced, spare) == 0 ? 0 : 1;
         }
         if (argc < 3) return 0;
         size_t size = (size_t)atol(argv[2]);
@@ -180,25 +163,6 @@ func rawDurableWrite(_ bytes: [UInt8], folder: String, name: String) {
     let directory = open(folder, O_RDONLY | O_DIRECTORY)
     fsync(directory)
     close(directory)
-}
-
-/// The floor of a recycling durable write (as liftlog replaces a session file): the bytes
-/// written in place into `.NAME.spare` (the version before last), flushed, renamed over NAME
-/// while NAME's version keeps a second name, the folder flushed, that version the next spare.
-func rawRecyclingWrite(_ bytes: [UInt8], folder: String, name: String) {
-    let target = folder + "/" + name, spare = folder + "/." + name + ".spare", replaced = folder + "/." + name + ".replaced"
-    let descriptor = open(spare, O_WRONLY | O_CREAT, 0o644)
-    _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-    ftruncate(descriptor, off_t(bytes.count))
-    fsync(descriptor)
-    close(descriptor)
-    unlink(replaced)
-    link(target, replaced)
-    rename(spare, target)
-    let directory = open(folder, O_RDONLY | O_DIRECTORY)
-    fsync(directory)
-    close(directory)
-    rename(replaced, spare)
 }
 
 /// The floor of reading files: open, read, close each.

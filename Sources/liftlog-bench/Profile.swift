@@ -40,7 +40,7 @@ func profileLog() throws {
     mkdir(folder, 0o755)
     let durableFiles = StoreFiles(root: folder)
     try durableFiles.ensureDirectory(".liftlog")
-    var ours: [Double] = [], raw: [Double] = [], oursRecycling: [Double] = [], rawRecycling: [Double] = []
+    var ours: [Double] = [], raw: [Double] = []
     for _ in 0..<41 {
         var start = now()
         try durableFiles.writeDurably(bytes, to: "a.json")
@@ -48,15 +48,8 @@ func profileLog() throws {
         start = now()
         rawDurableWrite(bytes, folder: folder, name: "b.json")
         raw.append((now() - start) * 1000)
-        start = now()
-        try durableFiles.writeAtomically(bytes, to: "c.json", recycling: true)
-        oursRecycling.append((now() - start) * 1000)
-        start = now()
-        rawRecyclingWrite(bytes, folder: folder, name: "d.json")
-        rawRecycling.append((now() - start) * 1000)
     }
-    print("durable write: ours \(format(ours.sorted()[20])) ms, raw \(format(raw.sorted()[20])) ms; "
-          + "into the version before last (as log writes): ours \(format(oursRecycling.sorted()[20])) ms, raw \(format(rawRecycling.sorted()[20])) ms")
+    print("durable write: ours \(format(ours.sorted()[20])) ms, raw \(format(raw.sorted()[20])) ms")
     print("log without flushes: \(format(cpu)) ms; open: \(format(open)) ms; find active: \(format(active)) ms; durable log: \(format(full)) ms")
 }
 

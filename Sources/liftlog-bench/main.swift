@@ -473,7 +473,7 @@ print("Durable log:")
 for fixture in fixtures {
     let floorFolder = fixture.root + "/floor"
     mkdir(floorFolder, 0o755)
-    var logSamples: [Double] = [], floorSamples: [Double] = [], recyclingSamples: [Double] = []
+    var logSamples: [Double] = [], floorSamples: [Double] = []
     let set = [SetNotation(weight: 100, unit: .kg, reps: 5)]
     for _ in 0..<runs {
         let before = now()
@@ -484,33 +484,25 @@ for fixture in fixtures {
         let floorStart = now()
         rawDurableWrite(payload, folder: floorFolder, name: "session.json")
         floorSamples.append((now() - floorStart) * 1000)
-        let recyclingStart = now()
-        rawRecyclingWrite(payload, folder: floorFolder, name: "recycled.json")
-        recyclingSamples.append((now() - recyclingStart) * 1000)
     }
     record("log one set durably, in-process (ms)", fixture.size, logSamples.sorted()[runs / 2])
     record("floor: raw write+fsync+rename+fsync, same size (ms)", fixture.size, floorSamples.sorted()[runs / 2])
-    record("floor: the same, written into the version before last in place, as log writes (ms)", fixture.size, recyclingSamples.sorted()[runs / 2])
 }
 
 // The same as a user logs a set: the whole `liftlog log` process, next to a whole C process
 // that replaces a file of the same size durably.
 if let cFloor {
     for fixture in fixtures {
-        var logSamples: [Double] = [], floorSamples: [Double] = [], recyclingSamples: [Double] = []
+        var logSamples: [Double] = [], floorSamples: [Double] = []
         for _ in 0..<(quick ? 11 : 21) {
             let logged = runProcess([liftlog, "log", "Overhead Press", "100x5", "--store", fixture.path])
             precondition(logged.status == 0, "log failed")
             logSamples.append(logged.milliseconds)
             let size = try Store.open(at: fixture.path).activeSession().map { JSONWriter.canonicalBytes($0.session.json).count } ?? 4096
             floorSamples.append(runProcess([cFloor, fixture.root + "/floor/session.json", String(size)]).milliseconds)
-            let recycled = fixture.root + "/floor/recycled-by-c.json"
-            if access(recycled, F_OK) != 0 { writeText("{}", to: recycled) }
-            recyclingSamples.append(runProcess([cFloor, "--recycle", recycled, String(size)]).milliseconds)
         }
         record("log one set, whole process (ms)", fixture.size, logSamples.sorted()[logSamples.count / 2])
         record("floor: a C process's durable write of the same size (ms)", fixture.size, floorSamples.sorted()[floorSamples.count / 2])
-        record("floor: a C process's durable write of the same size into the version before last, as log writes (ms)", fixture.size, recyclingSamples.sorted()[recyclingSamples.count / 2])
     }
 }
 
@@ -647,8 +639,6 @@ for name in ["history page 1, in-process (ms)", "history page 100, in-process (m
 for size in sizes {
     let ratio = value("log one set durably, in-process (ms)", size) / value("floor: raw write+fsync+rename+fsync, same size (ms)", size)
     print("- durable log vs raw floor at N = \(size): \(format(ratio, digits: 2))× (target ≤ 1.3×) \(ratio <= 1.3 ? "met" : "NOT met")")
-    let own = value("log one set durably, in-process (ms)", size) / value("floor: the same, written into the version before last in place, as log writes (ms)", size)
-    print("  (against the floor of the same recycling write, our own cost above it: \(format(own, digits: 2))×)")
 }
 for size in sizes where rows["log one set, whole process (ms)"] != nil {
     let ratio = value("log one set, whole process (ms)", size) / value("floor: a C process's durable write of the same size (ms)", size)

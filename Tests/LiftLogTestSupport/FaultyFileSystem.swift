@@ -50,15 +50,6 @@ package final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         try tick(.open, path)
         return try base.openForWriting(path, create: create, mode: mode)
     }
-    package func openForRewriting(_ path: String) -> FileDescriptor? {
-        // A failure here is a spare that cannot be used: the write makes a new file instead.
-        if (try? tick(.open, path)) == nil { return nil }
-        return base.openForRewriting(path)
-    }
-    package func truncate(_ descriptor: FileDescriptor, to length: Int, path: String) throws(SystemError) {
-        try tick(.write, path)
-        try base.truncate(descriptor, to: length, path: path)
-    }
     package func write(_ descriptor: FileDescriptor, _ bytes: [UInt8], path: String) throws(SystemError) {
         try tick(.write, path)
         try base.write(descriptor, bytes, path: path)
@@ -132,24 +123,14 @@ package final class EditingBeforeRenameFileSystem: FileSystemWrapper, @unchecked
         self.edit = edit
     }
 
-    /// The new version is flushed in a temporary file beside the target, or in the store's
-    /// spare (a session written again: `target` is then a path relative to the store).
+    /// The new version is flushed in a temporary file beside the target.
     package func synchronize(_ descriptor: FileDescriptor, path: String) throws(SystemError) {
         try base.synchronize(descriptor, path: path)
         let name = target.split(separator: "/").last.map(String.init) ?? target
-        let spare = "/" + StoreFiles.sparePath
         let edited: String? = lock.withLock {
-            guard remaining > 0 else { return nil }
-            let file: String
-            if path.hasSuffix("/." + name + StoreFiles.temporarySuffix) {
-                file = String(path.dropLast(name.count + 1 + StoreFiles.temporarySuffix.count)) + name
-            } else if path.hasSuffix(spare) {
-                file = String(path.dropLast(spare.count)) + "/" + target
-            } else {
-                return nil
-            }
+            guard remaining > 0, path.hasSuffix("/." + name + StoreFiles.temporarySuffix) else { return nil }
             remaining -= 1
-            return file
+            return String(path.dropLast(name.count + 1 + StoreFiles.temporarySuffix.count)) + name
         }
         if let edited { edit(edited) }
     }

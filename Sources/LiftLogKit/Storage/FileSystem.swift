@@ -7,19 +7,6 @@ package protocol FileSystem: Sendable {
     /// Opens (and with `create`, creates) a file for writing, truncating it. Never follows a
     /// symbolic link in the last component.
     func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> FileDescriptor
-    /// Opens the existing file at `path` to be written again from its start, in place, when
-    /// that can tear nothing anyone reads: a regular file with one name, no extended attributes
-    /// (another file's identity to a sync client), and no open descriptor anywhere else (Linux:
-    /// a write lease taken and given back at once). `nil` when any of that is not so, when the
-    /// file is missing or cannot be opened, or where the platform cannot tell: the caller then
-    /// writes a new file.
-    ///
-    /// Rewriting blocks already allocated spares the file system allocating new ones and
-    /// freeing old ones (a tenth to a quarter of a durable write's time on ext4); see
-    /// ``StoreFiles/writeAtomically(_:to:durable:parentsChecked:recycling:)``.
-    func openForRewriting(_ path: String) -> FileDescriptor?
-    /// Cuts the file to `length` bytes (after ``openForRewriting(_:)`` and a write of that many).
-    func truncate(_ descriptor: FileDescriptor, to length: Int, path: String) throws(SystemError)
     func write(_ descriptor: FileDescriptor, _ bytes: [UInt8], path: String) throws(SystemError)
     func synchronize(_ descriptor: FileDescriptor, path: String) throws(SystemError)
     func setMode(_ descriptor: FileDescriptor, _ mode: UInt32, path: String) throws(SystemError)

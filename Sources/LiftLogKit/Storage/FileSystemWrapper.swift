@@ -6,8 +6,6 @@ package protocol FileSystemWrapper: FileSystem {
 
 extension FileSystemWrapper {
     package func openForWriting(_ path: String, create: Bool, mode: UInt32) throws(SystemError) -> FileDescriptor { try base.openForWriting(path, create: create, mode: mode) }
-    package func openForRewriting(_ path: String) -> FileDescriptor? { base.openForRewriting(path) }
-    package func truncate(_ descriptor: FileDescriptor, to length: Int, path: String) throws(SystemError) { try base.truncate(descriptor, to: length, path: path) }
     package func write(_ descriptor: FileDescriptor, _ bytes: [UInt8], path: String) throws(SystemError) { try base.write(descriptor, bytes, path: path) }
     package func synchronize(_ descriptor: FileDescriptor, path: String) throws(SystemError) { try base.synchronize(descriptor, path: path) }
     package func setMode(_ descriptor: FileDescriptor, _ mode: UInt32, path: String) throws(SystemError) { try base.setMode(descriptor, mode, path: path) }

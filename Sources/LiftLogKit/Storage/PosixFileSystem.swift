@@ -24,43 +24,6 @@ package struct PosixFileSystem: FileSystem {
         return FileDescriptor(rawValue: descriptor)
     }
 
-    package func openForRewriting(_ path: String) -> FileDescriptor? {
-        #if os(Linux)
-        // Without O_NONBLOCK an open waits out a lease someone else holds on the file.
-        let descriptor = retryingOnInterrupt { open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
-        guard descriptor >= 0 else { return nil }
-        var info = stat()
-        // The lease is refused while any other descriptor, in any process, has the file open:
-        // nobody is reading what is about to be written over. It is given back at once; were
-        // the file opened in between, the kernel would signal its break with SIGURG (ignored
-        // unless handled), not SIGIO (which ends a process by default).
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1,
-              c_flistxattr(descriptor, nil, 0) == 0,
-              fcntl(descriptor, PosixFileSystem.setSignal, SIGURG) == 0,
-              fcntl(descriptor, PosixFileSystem.setLease, Int32(F_WRLCK)) == 0 else {
-            _ = Glibc_close(descriptor)
-            return nil
-        }
-        _ = fcntl(descriptor, PosixFileSystem.setLease, Int32(F_UNLCK))
-        return FileDescriptor(rawValue: descriptor)
-        #else
-        return nil
-        #endif
-    }
-
-    #if os(Linux)
-    /// `F_SETLEASE` and `F_SETSIG` (Linux's, the same on every architecture; the C library
-    /// defines them only for GNU sources).
-    private static let setLease: Int32 = 1024
-    private static let setSignal: Int32 = 10
-    #endif
-
-    package func truncate(_ descriptor: FileDescriptor, to length: Int, path: String) throws(SystemError) {
-        guard retryingOnInterrupt({ ftruncate(descriptor.rawValue, off_t(length)) }) == 0 else {
-            throw SystemError(operation: "write", path: path, errorNumber: errno)
-        }
-    }
-
     package func write(_ descriptor: FileDescriptor, _ bytes: [UInt8], path: String) throws(SystemError) {
         var written = 0
         let failure: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
@@ -301,13 +264,6 @@ package struct PosixFileSystem: FileSystem {
 
 }
 
-
-#if os(Linux)
-/// `flistxattr(2)`, which the C library's module does not export: the size of the file's list
-/// of extended attribute names (0 for none), or -1.
-@_silgen_name("flistxattr")
-private func c_flistxattr(_ descriptor: Int32, _ list: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int
-#endif
 
 /// Flushes a file or folder to the disk itself. On Apple platforms `fsync` only hands the data
 /// to the drive, whose cache may lose it on power loss: `F_FULLFSYNC` asks the drive to write

@@ -40,9 +40,8 @@ extension StoreFiles {
     /// a few (the manifests of the stores a server opens for every request).
     static let settledDocuments = SettledFileCache<any Sendable>(capacity: 16)
 
-    /// Writes `value` in canonical form, durably; with `recycling` (only while holding the
-    /// store's lock), into the spare file (``writeAtomically(_:to:durable:parentsChecked:recycling:)``).
-    package func save(_ value: some JSONEncodable, to relative: String, recycling: Bool = false) throws(LiftLogError) {
-        try writeAtomically(value.canonicalBytes, to: relative, durable: true, recycling: recycling)
+    /// Writes `value` in canonical form, durably (``writeAtomically(_:to:durable:parentsChecked:)``).
+    package func save(_ value: some JSONEncodable, to relative: String) throws(LiftLogError) {
+        try writeAtomically(value.canonicalBytes, to: relative, durable: true)
     }
 }

@@ -18,18 +18,6 @@ package struct StoreFiles: Sendable {
     package static let temporarySuffix = ".liftlog-tmp.nosync"
     /// The suffix of the second name a replaced file keeps until its replacement is on disk.
     package static let backupSuffix = ".liftlog-old.nosync"
-    /// The version a file had before its last recycling write (``writeAtomically(_:to:durable:parentsChecked:recycling:)``),
-    /// kept to be written over by the next one: not part of the store, and may be deleted.
-    package static let sparePath = ".liftlog/spare.nosync"
-    /// The second name of the version a recycling write replaces, until the change is on disk.
-    package static let replacedPath = ".liftlog/replaced.nosync"
-    /// Whether the platform can tell that nobody has a file open (``FileSystem/openForRewriting(_:)``):
-    /// elsewhere a recycling write is an ordinary one, and keeps no spare.
-    #if os(Linux)
-    static let rewritesInPlace = true
-    #else
-    static let rewritesInPlace = false
-    #endif
     /// The suffixes earlier versions gave the same files: still recognised (and cleaned up).
     package static let earlierSuffixes = [".liftlog-tmp", ".liftlog-old"]
 
@@ -280,23 +268,12 @@ package struct StoreFiles: Sendable {
     /// second name. A failure at any step puts the old file back (or removes the new one), so
     /// the store holds exactly what it held before.
     ///
-    /// With `recycling` (a durable replacement, by a caller holding the store's lock), the
-    /// version replaced is kept as ``sparePath`` instead of being freed, and the next such write
-    /// puts its bytes into that file, in place, instead of a new temporary file, when nobody
-    /// else has it open (``FileSystem/openForRewriting(_:)``): the file system neither
-    /// allocates a new file nor frees the old one: on ext4 a tenth (with a journal) to a quarter
-    /// (without) of the time of a durable write. The old file's second name is then
-    /// ``replacedPath``; the sequence and its guarantees are otherwise the same. Where the spare
-    /// cannot be used (missing, open, linked twice, on another device), the write is the one
-    /// above.
-    ///
     /// - Throws: `IO_ERROR` when any step fails; the old file is then untouched and no
     ///   temporary file is left.
     ///
     /// With `parentsChecked`, the caller has just made sure of the folders above the file
     /// (``ensureDirectory(_:)`` or ``checkFolder(_:)``) for a run of writes into one folder.
-    package func writeAtomically(_ bytes: [UInt8], to relative: String, durable: Bool = true, parentsChecked: Bool = false,
-                                 recycling: Bool = false) throws(LiftLogError) {
+    package func writeAtomically(_ bytes: [UInt8], to relative: String, durable: Bool = true, parentsChecked: Bool = false) throws(LiftLogError) {
         let path = try checked(relative)
         // Never write a file that the reader would refuse.
         try StoreFiles.checkSize(of: bytes, for: relative)
@@ -305,52 +282,25 @@ package struct StoreFiles: Sendable {
         let folder = String(path[..<slash])
         let name = String(path[path.index(after: slash)...])
         let temporary = folder + "/" + StoreFiles.temporaryName(for: name)
-        let besideBackup = folder + "/." + name + StoreFiles.backupSuffix
-        // Where the old file keeps a second name until the change is on disk (beside the spare
-        // when recycling), where the new bytes are until they are renamed into place, and the
-        // spare's path when this write recycles.
-        var backup = besideBackup
-        var written = temporary
-        var spare: String?
+        // Where the old file keeps a second name until the change is on disk.
+        let backup = folder + "/." + name + StoreFiles.backupSuffix
         var existing: FileStatus?
-        func fillTemporary() throws(SystemError) {
-            written = temporary
-            try fill(try fileSystem.openForWriting(temporary, create: true, mode: 0o644), at: temporary, with: bytes, mode: existing?.mode, durable: durable)
-        }
         do {
             existing = try fileSystem.status(path)
             if let existing, existing.kind != .regular {
                 throw LiftLogError.corruptFile([FileProblem(path: relative, line: 0, column: 0, message: "is not a regular file", hint: "Move it out of the store.")])
             }
-            if recycling && durable && StoreFiles.rewritesInPlace && existing != nil { spare = absolute(StoreFiles.sparePath) }
-            // The new bytes go into the spare when it can be written over, else a new file.
-            if let spare, let descriptor = fileSystem.openForRewriting(spare) {
-                written = spare
-                try fill(descriptor, at: spare, with: bytes, mode: existing?.mode, durable: true, cutting: true)
-            } else {
-                try fillTemporary()
-            }
+            try fill(try fileSystem.openForWriting(temporary, create: true, mode: 0o644), at: temporary, with: bytes, mode: existing?.mode, durable: durable)
             // Replace only the version this store read: a hand edit, a sync or a `git checkout`
             // that landed since then is never overwritten blindly.
             if let expected = versions.version(of: relative), !expected.isSameVersion(as: try fileSystem.status(path)) {
-                if written == temporary { try? fileSystem.removeFile(temporary) }
+                try? fileSystem.removeFile(temporary)
                 throw StoreFiles.changedOutside(relative)
             }
-            if durable && existing != nil {
-                // Recycling keeps the old file beside the spare, to become the next one. Where it
-                // cannot be linked there (another device), neither can the spare be renamed here:
-                // the bytes go into a new file after all.
-                let replaced = absolute(StoreFiles.replacedPath)
-                if spare != nil, (try? giveSecondName(path, replaced)) != nil {
-                    backup = replaced
-                } else {
-                    if written != temporary { try fillTemporary() }
-                    try giveSecondName(path, backup)
-                }
-            }
-            try fileSystem.rename(written, to: path)
+            if durable && existing != nil { try giveSecondName(path, backup) }
+            try fileSystem.rename(temporary, to: path)
         } catch let error as SystemError {
-            if written == temporary { try? fileSystem.removeFile(temporary) }
+            try? fileSystem.removeFile(temporary)
             if durable { try? fileSystem.removeFile(backup) }
             throw ioError(SystemError(operation: "write", path: path, errorNumber: error.errorNumber))
         } catch let error as LiftLogError {
@@ -370,30 +320,9 @@ package struct StoreFiles: Sendable {
             try? fileSystem.synchronizeDirectory(folder)
             throw ioError(error)
         }
-        if existing != nil {
-            // The old version: the next recycling write's spare, or freed.
-            if let spare, backup != besideBackup {
-                // A spare not written into goes first: were it the old version's other name (left
-                // by a crash), the rename would do nothing (both names are of one file).
-                if written == temporary { try? fileSystem.removeFile(spare) }
-                do throws(SystemError) { try fileSystem.rename(backup, to: spare) } catch { try? fileSystem.removeFile(backup) }
-                // What a write killed mid-way left beside the file (a new file written over it
-                // and the second name given in its place do away with them otherwise).
-                try? fileSystem.removeFile(besideBackup)
-                if written != temporary { try? fileSystem.removeFile(temporary) }
-            } else {
-                try? fileSystem.removeFile(backup)
-            }
-        }
+        if existing != nil { try? fileSystem.removeFile(backup) }
         // What is there now is this store's own version.
         if versions.version(of: relative) != nil { versions.record(relative, try? fileSystem.status(path)) }
-    }
-
-    /// Removes the spare of recycling writes (``sparePath``), if any: when what it may hold,
-    /// an earlier version of a session, was removed. Only while holding the store's lock (a
-    /// recycling write may be using it otherwise).
-    package func removeSpare() {
-        try? fileSystem.removeFile(absolute(StoreFiles.sparePath))
     }
 
     /// Overwrites a small cache file in place (no temporary file, no rename, no flush): for
@@ -404,13 +333,11 @@ package struct StoreFiles: Sendable {
     }
 
     /// Writes `bytes` through `descriptor` (just opened on `path`), gives the file `mode`,
-    /// cuts it to their length when it had more (`cutting`), flushes it when `durable`, and
-    /// closes it, whatever happens.
-    private func fill(_ descriptor: FileDescriptor, at path: String, with bytes: [UInt8], mode: UInt32?, durable: Bool, cutting: Bool = false) throws(SystemError) {
+    /// flushes it when `durable`, and closes it, whatever happens.
+    private func fill(_ descriptor: FileDescriptor, at path: String, with bytes: [UInt8], mode: UInt32?, durable: Bool) throws(SystemError) {
         defer { fileSystem.close(descriptor) }
         if let mode { try fileSystem.setMode(descriptor, mode, path: path) }
         try fileSystem.write(descriptor, bytes, path: path)
-        if cutting { try fileSystem.truncate(descriptor, to: bytes.count, path: path) }
         if durable { try fileSystem.synchronize(descriptor, path: path) }
     }
 

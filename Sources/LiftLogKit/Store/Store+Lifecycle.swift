@@ -214,14 +214,13 @@ extension Store {
         return active
     }
 
-    /// Writes a session; `isNew` creates its folders first (a session read from disk has them).
-    /// Called holding the store's lock: the version replaced is kept as the next write's spare
-    /// (``StoreFiles/writeAtomically(_:to:durable:parentsChecked:recycling:)``), the fast way
-    /// for the file a workout rewrites at every set.
+    /// Writes a session, after the rules every writer applies (``Session/validateForWriting()``);
+    /// `isNew` creates its folders first (a session read from disk has them). Called holding
+    /// the store's lock.
     func save(_ stored: StoredSession, isNew: Bool = false) throws(LiftLogError) {
         try stored.session.validateForWriting()
         if isNew { try files.ensureDirectory(String(stored.path.split(separator: "/").dropLast().joined(separator: "/"))) }
-        try files.save(stored.session, to: stored.path, recycling: true)
+        try files.save(stored.session, to: stored.path)
         recordAcknowledged(stored.session)
     }
 
@@ -831,11 +830,9 @@ extension Store {
         }
     }
 
-    /// Removes a session's file, holding the lock, and the spare a recycling write keeps
-    /// (``StoreFiles/sparePath``): it may hold an earlier version of the session removed.
+    /// Removes a session's file, holding the lock.
     private func removeSessionFile(_ path: String) throws(LiftLogError) {
         try files.remove(path)
-        files.removeSpare()
     }
 
     /// Deletes a session (active or completed) by ID prefix.

@@ -197,28 +197,6 @@ struct LifecycleTests {
         }
     }
 
-    #if os(Linux)
-    @Test("a session removed takes the spare of recycling writes with it: no earlier version of it stays in .liftlog/")
-    func removalDropsSpare() throws {
-        try withTemporaryDirectory { root throws in
-            let clock = TestClock()
-            let store = try makeStore(at: root, clock: clock)
-            let spare = root + "/store/" + StoreFiles.sparePath
-            for remove in [{ () throws in _ = try store.discardActiveSession() }, { () throws in
-                _ = try store.deleteSession(idPrefix: try #require(try store.activeSession()).session.id.rawValue)
-            }] {
-                try store.startSession()
-                try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5"], defaultUnit: .kg))
-                try store.log(exercise: "Back Squat", sets: SetNotation.parse(["105x5"], defaultUnit: .kg))
-                #expect(readText(spare)?.contains("Back Squat") == true, "the version before the last set")
-                try remove()
-                #expect(readText(spare) == nil)
-                clock.advance(seconds: 60)
-            }
-        }
-    }
-    #endif
-
     @Test("rejects short, malformed and ambiguous ID prefixes")
     func idPrefixes() throws {
         try withTemporaryDirectory { root throws in
