@@ -130,7 +130,7 @@ struct OneRuleTests {
             let before = snapshot(store)
             let refused = run(["import", "strong", root + "/strong.csv", "--unit", "kg", "--store", store, "--json"])
             #expect(refused.status == 4 && refused.errorCode == "VALIDATION_ERROR")
-            #expect(refused.errorMessage == "\(root)/strong.csv:3: reps must be at most 1000, found 4500 (and 1 more bad row; --skip-bad-rows imports the others). Nothing was imported.",
+            #expect(refused.errorMessage == "\(root)/strong.csv:3: reps must be at most 1000, found 4500 (and 1 more bad row). Nothing was imported. --skip-bad-rows imports the others.",
                     "\(refused.output)")
             #expect(snapshot(store) == before)
             let skipped = run(["import", "strong", root + "/strong.csv", "--unit", "kg", "--skip-bad-rows", "--store", store, "--json"])
@@ -223,6 +223,18 @@ struct OneRuleTests {
             #expect(checked.status != 0 && (checked.output + checked.error).contains("schemas/session.schema.json"), "\(checked.output)\(checked.error)")
             #expect(run(["fmt", "--store", store]).status == 0)
             #expect(readText(path) == text)
+        }
+    }
+    @Test("a date range that ends before it starts is refused in words of the range, by the CLI and the API alike")
+    func backwardRange() throws {
+        try ServerProcess.withServer { server, store in
+            let before = snapshot(store)
+            let cli = runBinary(["history", "--from", "2025-02-01", "--to", "2025-01-01", "--store", store, "--json"])
+            #expect(cli.status == 4 && cli.errorCode == "VALIDATION_ERROR")
+            #expect(cli.errorMessage == "The first day 2025-02-01 is after the last day 2025-01-01.", "\(cli.output)")
+            let api = server.request("GET", "/api/workouts?from=2025-02-01&to=2025-01-01")
+            #expect(api.status == 400 && api.json?["error"]?["message"] == "The first day 2025-02-01 is after the last day 2025-01-01.", "\(api.body)")
+            #expect(snapshot(store) == before)
         }
     }
 }

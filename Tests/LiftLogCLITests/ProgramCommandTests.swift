@@ -106,14 +106,14 @@ struct ProgramCommandTests {
 
             let before = snapshot(store)
             let refusals: [([String], Int32, String)] = [
-                (["plan", "create", "X", "--from", "531", "--max", "Back Squat=100"], 4, "Template 531 starts from a training max for Bench Press, Deadlift and Overhead Press: add --max 'Bench Press=100' --max 'Deadlift=100' --max 'Overhead Press=100'."),
+                (["plan", "create", "X", "--from", "531", "--max", "Back Squat=100"], 4, "Template 531 starts from a training max for Bench Press, Deadlift and Overhead Press. Add --max 'Bench Press=100' --max 'Deadlift=100' --max 'Overhead Press=100'."),
                 (["plan", "create", "X", "--from", "5x5", "--max", "Back Squat"], 4, "Write --max as EXERCISE=WEIGHT, such as 'Back Squat=100', got 'Back Squat'."),
                 (["plan", "create", "X", "--from", "5x5", "--max", "Back Squat=heavy"], 4, "The max of Back Squat must be a number with an optional kg or lb, such as 100 or 225lb, got 'heavy'."),
                 (["plan", "create", "X", "--from", "5/3/1"], 4, "--from must be one of 5x5, starting-strength, 531, gzclp, ppl, got '5/3/1'. Did you mean '531'?"),
                 (["plan", "create", "X", "--max", "Back Squat=100"], 2, "--max goes with --from TEMPLATE."),
                 (["plan", "create", "X", "--from", "ppl", "--days", "A,B"], 2, "A template brings its own days; give --from without --days, --days-per-week or --notes."),
                 (["plan", "create", "BBB", "--from", "ppl"], 5, "A plan named 'BBB' already exists."),
-                (["plan", "simulate", "--weeks", "0"], 4, "--weeks must be 1–104, got 0."),
+                (["plan", "simulate", "--weeks", "0"], 4, "The weeks to simulate must be 1–104, got 0."),
                 (["plan", "simulate", "--assume", "sometimes"], 4, "--assume must be one of hit, miss-every-3rd, got 'sometimes'."),
                 (["plan", "add-exercise", "BBB", "Press", "Dip", "3x8", "--progress", "dp(2.5kg, 12, 8)"], 4, "--progress 'dp(2.5kg, 12, 8)', column 15: the most reps (8) must be above the fewest (12)."),
                 (["plan", "add-exercise", "BBB", "Press", "Dip", "3x8", "--load", "-5kg"], 4, "--load must be a number with an optional kg or lb, such as 100 or 225lb, got '-5kg'."),
@@ -150,7 +150,7 @@ struct ProgramCommandTests {
                 (["plan", "import", root], 4, "Plan file '\(root)' is not a regular file."),
                 (["plan", "import", root + "/latin1.txt"], 4, "Plan file '\(root)/latin1.txt' is not UTF-8 text."),
                 (["plan", "import", root + "/long.txt"], 4, "\(root)/long.txt:16:1: a plan can have at most 14 days"),
-                (["plan", "create", "X", "--from", "5x5", "--max", "Back Squat=60", "--max", "back squat=70"], 4, "--max gives Back Squat twice."),
+                (["plan", "create", "X", "--from", "5x5", "--max", "Back Squat=60", "--max", "back squat=70"], 4, "Back Squat is given twice."),
             ]
             for (arguments, status, message) in refusals {
                 let outcome = run(arguments + ["--store", store, "--json"])

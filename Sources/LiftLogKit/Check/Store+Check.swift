@@ -369,7 +369,7 @@ struct StoreChecker {
                 if let first = dayNames[Exercise.nameKey(day.name)] {
                     problems.append(StoreChecker.problem(plan, at: JSONPath.root.appending("days").appending(dayIndex).appending("name"), code: .conflict,
                                                          message: "days[\(dayIndex)].name: the plan already has a day named \"\(plan.value.days[first].name)\" (days[\(first)])",
-                                                         hint: "Give each day its own name; 'today' and 'start --plan-day' find days by name."))
+                                                         hint: "Give each day its own name: days are found by name."))
                 } else {
                     dayNames[Exercise.nameKey(day.name)] = dayIndex
                 }

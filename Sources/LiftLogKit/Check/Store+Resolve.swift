@@ -106,7 +106,7 @@ extension Store {
                       let mine = try files.load(conflict.original, as: Session.self),
                       let theirs = try files.load(conflict.path, as: Session.self),
                       let merged = Store.mergeAdditions(mine, theirs) else {
-                    throw .validation("\(conflict.path) and \(conflict.original) cannot be merged: they changed the same sets or details differently. Keep one with --keep original or --keep copy.")
+                    throw .validation("\(conflict.path) and \(conflict.original) cannot be merged: they changed the same sets or details differently.", remedy: .keepOneSide)
                 }
                 try files.save(merged, to: conflict.original)
             }

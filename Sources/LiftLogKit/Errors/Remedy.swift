@@ -12,6 +12,18 @@ public enum Remedy: Hashable, Sendable {
     /// Do the same again: a file changed under the command, which wrote nothing (liftlog
     /// itself does so up to three times before it says so).
     case runAgain
+    /// Keep one side of a sync conflict: the original or the copy.
+    case keepOneSide
+    /// Give each of these lifts its training max (a template's parameter).
+    case giveTrainingMaxes([String])
+    /// Say which unit the file's weights are in, as set in the app that wrote it.
+    case giveImportUnit
+    /// Say whether the file's dates are day first or month first.
+    case giveDateOrder
+    /// Import the good rows and list the bad ones.
+    case skipBadRows
+    /// Name the app the file comes from.
+    case nameImportSource
     /// List the sessions to find an ID.
     case listSessions
     /// Rebuild the index.
@@ -60,6 +72,12 @@ public enum Remedy: Hashable, Sendable {
         case .editSession: "edit_session"
         case .logIntoCompletedSession: "log_into_completed_session"
         case .runAgain: "run_again"
+        case .keepOneSide: "keep_one_side"
+        case .giveTrainingMaxes: "give_training_maxes"
+        case .giveImportUnit: "give_import_unit"
+        case .giveDateOrder: "give_date_order"
+        case .skipBadRows: "skip_bad_rows"
+        case .nameImportSource: "name_import_source"
         case .listSessions: "list_sessions"
         case .reindex: "reindex"
         case .createStore: "create_store"

@@ -145,6 +145,8 @@ enum ImportRow {
 struct ImportProblem: Error {
     var line: Int
     var message: String
+    /// What the user can give to read it (the unit, the order of dates), when anything.
+    var remedy: Remedy? = nil
 }
 
 /// Reads one app's export, row by row.

@@ -106,7 +106,7 @@ extension Store {
         guard let header else { throw .validation("\(path) is empty.") }
         guard let source = ImportSource.detect(header: header.fields) else {
             let names = ImportSource.allCases.map(\.displayName).joinedAsAlternatives()
-            throw .validation("\(path) is not an export liftlog recognises (its first line is '\(header.fields.joined(separator: ",").prefix(80))'). liftlog reads the CSV exports of \(names); name the app if it is one of them: liftlog import strong FILE.")
+            throw .validation("\(path) is not an export liftlog recognises (its first line is '\(header.fields.joined(separator: ",").prefix(80))'). liftlog reads the CSV exports of \(names).", remedy: .nameImportSource)
         }
         return source
     }
@@ -133,7 +133,7 @@ extension Store {
             let surveyed = try Format.survey(path, header: header.fields, options: options)
             return (reader, try Format(header: header.fields, options: surveyed))
         } catch {
-            throw .validation("\(path):\(error.line): \(error.message).")
+            throw .validation("\(path):\(error.line): \(error.message).", remedy: error.remedy)
         }
     }
 
@@ -231,8 +231,8 @@ extension Store {
                 }
                 progress?(report.rows)
                 if !problems.isEmpty && !options.skipBadRows {
-                    let more = problems.count > 1 ? " (and \(problems.count - 1) more bad row\(problems.count == 2 ? "" : "s"); --skip-bad-rows imports the others)" : ""
-                    throw .validation("\(path):\(problems[0].line): \(problems[0].message)\(more). Nothing was imported.")
+                    let more = problems.count > 1 ? " (and \(problems.count - 1) more bad row\(problems.count == 2 ? "" : "s"))" : ""
+                    throw .validation("\(path):\(problems[0].line): \(problems[0].message)\(more). Nothing was imported.", remedy: problems[0].remedy ?? .skipBadRows)
                 }
                 try finishWorkout()
             } catch {

@@ -59,7 +59,7 @@ extension Store {
             throw .validation("Page size must be 1–\(HistoryQuery.maximumPerPage), got \(query.perPage).")
         }
         if let from = query.from, let to = query.to, from > to {
-            throw .validation("--from \(from) is after --to \(to).")
+            throw .validation("The first day \(from) is after the last day \(to).")
         }
         var exerciseFilter: Exercise?
         var missingExercise: LiftLogError?

@@ -150,7 +150,7 @@ struct ImportTests {
             let before = snapshot(store)
             let bad = run(["import", "strong", root + "/bad.csv", "--unit", "kg", "--store", store, "--json"])
             #expect(bad.status == 4)
-            #expect(bad.errorMessage == "\(root)/bad.csv:122: weight 'abc' is not a number. Nothing was imported.")
+            #expect(bad.errorMessage == "\(root)/bad.csv:122: weight 'abc' is not a number. Nothing was imported. --skip-bad-rows imports the others.")
             #expect(snapshot(store) == before)
             #expect(allFiles(in: store).filter { $0.hasPrefix(".liftlog/staged") }.isEmpty)
             #expect(!listEntries(store + "/.liftlog").contains { $0.name == "staged" })
@@ -184,7 +184,7 @@ struct ImportTests {
             #expect(snapshot(store) == before)
             let bad = run(["import", "strong", fixtures + "/strong-bad.csv", "--unit", "kg", "--store", store, "--json"])
             #expect(bad.status == 4)
-            #expect(bad.errorMessage == "\(fixtures)/strong-bad.csv:3: weight 'abc' is not a number. Nothing was imported.")
+            #expect(bad.errorMessage == "\(fixtures)/strong-bad.csv:3: weight 'abc' is not a number. Nothing was imported. --skip-bad-rows imports the others.")
             #expect(snapshot(store) == before)
             writeText("{\"Squat (Barbell)\": \"Back Squat\"}", to: root + "/map.json")
             let skipped = run(["import", "strong", fixtures + "/strong-bad.csv", "--unit", "kg", "--skip-bad-rows", "--map", root + "/map.json", "--store", store])
@@ -417,7 +417,7 @@ struct ImportFidelityTests {
             let before = snapshot(store)
             let refused = run(["import", "strong", root + "/classic.csv", "--store", store, "--json"])
             #expect(refused.status == 4)
-            #expect(refused.errorMessage == "\(root)/classic.csv:1: this Strong export does not say whether its weights are in kg or lbs (it has no Weight Unit column); import it with --unit kg or --unit lbs, as set in the app.")
+            #expect(refused.errorMessage == "\(root)/classic.csv:1: this Strong export does not say whether its weights are in kg or lbs (it has no Weight Unit column). Import it with --unit kg or --unit lbs, as set in the app.")
             #expect(snapshot(store) == before)
             #expect(run(["import", "strong", root + "/classic.csv", "--unit", "kg", "--store", store]).status == 0)
             #expect(sets(sessions(store)[0], "Squat (Barbell)").first?["unit"] == "kg")
@@ -454,7 +454,7 @@ struct ImportFidelityTests {
             writeText(twice, to: root + "/twice.csv")
             let before = snapshot(store)
             let refused = run(["import", "strong", root + "/twice.csv", "--store", store, "--json"])
-            #expect(refused.errorMessage == "\(root)/twice.csv:3: Session ID 6a1b2c3d-0000-4000-8000-000000000001 is also the ID of another workout (line 2); give each workout its own ID or none. Nothing was imported.")
+            #expect(refused.errorMessage == "\(root)/twice.csv:3: Session ID 6a1b2c3d-0000-4000-8000-000000000001 is also the ID of another workout (line 2); give each workout its own ID or none. Nothing was imported. --skip-bad-rows imports the others.")
             #expect(snapshot(store) == before)
         }
     }
@@ -564,7 +564,7 @@ struct ImportFormatsTests {
             // Dates that could be either order are never guessed.
             let before = snapshot(store)
             let ambiguous = run(["import", fixtures + "/stronglifts-ambiguous.csv", "--store", store, "--json"])
-            #expect(ambiguous.errorMessage == "\(fixtures)/stronglifts-ambiguous.csv:2: every date could be day first or month first (such as 03/04/25); give --dates day-first or --dates month-first, as your phone writes dates.")
+            #expect(ambiguous.errorMessage == "\(fixtures)/stronglifts-ambiguous.csv:2: every date could be day first or month first (such as 03/04/25). Give --dates day-first or --dates month-first, as your phone writes dates.")
             #expect(snapshot(store) == before)
             #expect(run(["import", fixtures + "/stronglifts-ambiguous.csv", "--dates", "month-first", "--store", store]).status == 0)
             #expect(sessions(store).contains { $0["started_at"]?.stringValue?.hasPrefix("2025-03-04") == true })
@@ -593,7 +593,7 @@ struct ImportFormatsTests {
             // An older file: no settings section, so no unit; a leading row_id column.
             let before = snapshot(store)
             let refused = run(["import", fixtures + "/jefit-old.csv", "--store", store, "--json"])
-            #expect(refused.errorMessage == "\(fixtures)/jefit-old.csv:1: this JEFIT export does not say whether its weights are in kg or lbs; import it with --unit kg or --unit lbs, as set in the app.")
+            #expect(refused.errorMessage == "\(fixtures)/jefit-old.csv:1: this JEFIT export does not say whether its weights are in kg or lbs. Import it with --unit kg or --unit lbs, as set in the app.")
             #expect(snapshot(store) == before)
             #expect(run(["import", fixtures + "/jefit-old.csv", "--unit", "kg", "--utc-offset", "+00:00", "--store", store]).output.hasPrefix("Imported 1 session (2 sets)"))
         }
@@ -619,7 +619,7 @@ struct ImportFormatsTests {
             writeText("when,what,how many\n2025-01-01,squat,5\n", to: root + "/mystery.csv")
             let refused = run(["import", root + "/mystery.csv", "--store", store, "--json"])
             #expect(refused.status == 4)
-            #expect(refused.errorMessage == "\(root)/mystery.csv is not an export liftlog recognises (its first line is 'when,what,how many'). liftlog reads the CSV exports of Strong, Hevy, FitNotes, Liftosaur, StrongLifts 5×5 or JEFIT; name the app if it is one of them: liftlog import strong FILE.")
+            #expect(refused.errorMessage == "\(root)/mystery.csv is not an export liftlog recognises (its first line is 'when,what,how many'). liftlog reads the CSV exports of Strong, Hevy, FitNotes, Liftosaur, StrongLifts 5×5 or JEFIT. Name the app if it is one of them: liftlog import strong FILE.")
             let wrongApp = run(["import", "fitbod", root + "/mystery.csv", "--store", store, "--json"])
             #expect(wrongApp.errorMessage == "Unknown app 'fitbod'; liftlog imports strong, hevy, fitnotes, liftosaur, stronglifts or jefit.")
             #expect(run(["import", fixtures + "/hevy.csv", "--store", store, "--json"]).json?["data"]?["app"] == "hevy")

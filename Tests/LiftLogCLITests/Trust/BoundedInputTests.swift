@@ -30,7 +30,7 @@ struct BoundedInputTests {
                 Refusal(["import", "strong", root + "/sessions.ndjson"], 4, "VALIDATION_ERROR", "\(root)/sessions.ndjson:1: \(json)"),
                 Refusal(["import", root + "/sessions.ndjson"], 4, "VALIDATION_ERROR", "\(root)/sessions.ndjson:1: \(json)"),
                 Refusal(["import", "strong", root + "/long.csv"], 4, "VALIDATION_ERROR", "\(root)/long.csv:1: a row is longer than 1 MB; an export's rows are a few hundred bytes, so this is not a CSV export."),
-                Refusal(["import", "strong", root + "/huge.csv", "--unit", "kg"], 4, "VALIDATION_ERROR", "\(root)/huge.csv:5002: the workout of this row has more than 5000 sets; no app exports such a workout, so the file's dates or workout names are wrong. Nothing was imported."),
+                Refusal(["import", "strong", root + "/huge.csv", "--unit", "kg"], 4, "VALIDATION_ERROR", "\(root)/huge.csv:5002: the workout of this row has more than 5000 sets; no app exports such a workout, so the file's dates or workout names are wrong. Nothing was imported. --skip-bad-rows imports the others."),
             ], store: store)
             #expect(snapshot(store) == before)
         }

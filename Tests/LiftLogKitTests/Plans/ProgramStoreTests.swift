@@ -142,13 +142,13 @@ struct ProgramStoreTests {
             #expect(ppl.sessions.map(\.cycle) == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4])
             #expect(ppl.sessions.filter { $0.day == "Push" }.map { $0.exercises[0].prescription!.summary } == ["4x6 @ 60kg", "4x7 @ 60kg", "4x8 @ 60kg", "4x9 @ 60kg"])
             #expect(ppl.sessions[0].exercises[1].prescription?.reason == "no load planned: the first session sets it")
-            #expect(throws: LiftLogError.validation("Template 531 starts from a training max for Deadlift and Overhead Press: add --max 'Deadlift=100' --max 'Overhead Press=100'.")) {
+            #expect(throws: LiftLogError.validation("Template 531 starts from a training max for Deadlift and Overhead Press.", remedy: .giveTrainingMaxes(["Deadlift", "Overhead Press"]))) {
                 try store.createPlan(name: "X", from: .fiveThreeOne, maxes: Array(maxes.prefix(2)))
             }
             #expect(throws: LiftLogError.validation("Template 5x5 has no lift 'Squat'; its lifts are Back Squat, Bench Press, Barbell Row, Overhead Press, Deadlift. Did you mean 'Back Squat'?")) {
                 try store.createPlan(name: "X", from: .fiveByFive, maxes: [("Squat", Load(60, .kg))])
             }
-            #expect(throws: LiftLogError.validation("--weeks must be 1–104, got 0.")) { try store.simulate(plan: "SL", weeks: 0) }
+            #expect(throws: LiftLogError.validation("The weeks to simulate must be 1–104, got 0.")) { try store.simulate(plan: "SL", weeks: 0) }
             #expect(try store.plans().map(\.name) == ["GZ", "PPL", "SL", "SS", "Wendler"])
         }
     }

@@ -81,7 +81,7 @@ struct FitNotesFormat: ImportFormat {
             default: throw ImportProblem(line: line, message: "weight unit '\(cell(weightUnit))' is not kg or lbs")
             }
             guard let unit = unit ?? options.unit else {
-                throw ImportProblem(line: line, message: "this row has a weight but the file does not say whether it is kg or lbs; import it with --unit kg or --unit lbs")
+                throw ImportProblem(line: line, message: "this row has a weight but the file does not say whether it is kg or lbs", remedy: .giveImportUnit)
             }
             set.weight = value
             set.unit = unit

@@ -31,7 +31,7 @@ struct HevyFormat: ImportFormat {
         setType = column("set_type")
         weight = column("weight_kg") ?? column("weight_lbs")
         guard let unit = column("weight_kg") != nil ? .kg : column("weight_lbs") != nil ? .lbs : options.unit else {
-            throw ImportProblem(line: 1, message: "this Hevy export has no weight_kg or weight_lbs column; import it with --unit kg or --unit lbs")
+            throw ImportProblem(line: 1, message: "this Hevy export has no weight_kg or weight_lbs column", remedy: .giveImportUnit)
         }
         self.unit = unit
         reps = column("reps")

@@ -64,7 +64,7 @@ struct JefitFormat: ImportFormat {
         self.columns = columns
         columnCount = header.count
         guard let unit = options.surveyed["unit"].flatMap(WeightUnit.init(rawValue:)) ?? options.unit else {
-            throw ImportProblem(line: 1, message: "this JEFIT export does not say whether its weights are in kg or lbs; import it with --unit kg or --unit lbs, as set in the app")
+            throw ImportProblem(line: 1, message: "this JEFIT export does not say whether its weights are in kg or lbs", remedy: .giveImportUnit)
         }
         self.unit = unit
         self.options = options

@@ -52,7 +52,7 @@ struct StrongFormat: ImportFormat {
         let headerUnit: WeightUnit? = weightHeader.contains("(lbs)") || weightHeader.contains("(lb)") ? .lbs : weightHeader.contains("(kg)") ? .kg : nil
         // Never guess: a 170 lb squat read as kg is a record nobody lifted.
         guard let unit = headerUnit ?? options.unit ?? (weightUnit == nil ? nil : .kg) else {
-            throw ImportProblem(line: 1, message: "this Strong export does not say whether its weights are in kg or lbs (it has no Weight Unit column); import it with --unit kg or --unit lbs, as set in the app")
+            throw ImportProblem(line: 1, message: "this Strong export does not say whether its weights are in kg or lbs (it has no Weight Unit column)", remedy: .giveImportUnit)
         }
         fileWeightUnit = unit
         let distanceHeader = distance.map { folded[$0] } ?? ""

@@ -80,10 +80,10 @@ struct StrongLiftsFormat: ImportFormat {
         var decided = options
         if yearFirst { return decided }
         if dayFirst && monthFirst {
-            throw ImportProblem(line: firstMonthFirstLine, message: "the dates are day first at line \(firstDayFirstLine) and month first here; fix the file, or give --dates day-first or --dates month-first")
+            throw ImportProblem(line: firstMonthFirstLine, message: "the dates are day first at line \(firstDayFirstLine) and month first here; fix the file, or say which it is", remedy: .giveDateOrder)
         }
         guard dayFirst || monthFirst else {
-            throw ImportProblem(line: 2, message: "every date could be day first or month first (such as 03/04/25); give --dates day-first or --dates month-first, as your phone writes dates")
+            throw ImportProblem(line: 2, message: "every date could be day first or month first (such as 03/04/25)", remedy: .giveDateOrder)
         }
         decided.dayFirst = dayFirst
         return decided

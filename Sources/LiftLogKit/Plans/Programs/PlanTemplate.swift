@@ -47,13 +47,13 @@ public enum PlanTemplate: String, Sendable, CaseIterable {
                 let hint = Suggestions.closest(to: exercise, among: lifts, limit: 1).first.map { " Did you mean '\($0)'?" } ?? ""
                 throw .validation("Template \(rawValue) has no lift '\(exercise)'; its lifts are \(lifts.joined(separator: ", ")).\(hint)")
             }
-            guard given[lift] == nil else { throw .validation("--max gives \(lift) twice.") }
+            guard given[lift] == nil else { throw .validation("\(lift) is given twice.") }
             given[lift] = load
         }
         let missing = requiredMaxes.filter { given[$0] == nil }
         guard missing.isEmpty else {
-            let example = missing.map { "--max '\($0)=100'" }.joined(separator: " ")
-            throw .validation("Template \(rawValue) starts from a \(self == .fiveThreeOne ? "training max" : "weight") for \(missing.joinedAsAlternatives(conjunction: "and")): add \(example).")
+            throw .validation("Template \(rawValue) starts from a \(self == .fiveThreeOne ? "training max" : "weight") for \(missing.joinedAsAlternatives(conjunction: "and")).",
+                              remedy: .giveTrainingMaxes(missing))
         }
         // Increments in the unit of the lift's max (else the store's): 2.5 and 5 kg, or 5 and 10 lb.
         func small(_ lift: String? = nil) -> String { let unit = lift.flatMap { given[$0]?.unit } ?? unit; return Load(unit == .kg ? 2.5 : 5, unit).text }
@@ -85,7 +85,7 @@ public enum PlanTemplate: String, Sendable, CaseIterable {
         case .fiveThreeOne:
             func main(_ lift: String) -> String { "\(lift) / 3x5+ / progress: pct(\(given[lift]!.text), 531, +\(step(lift)))" }
             func bbb(_ lift: String) -> String { "\(lift) / 5x10 / progress: pct(\(given[lift]!.text), bbb, +\(step(lift)))" }
-            lines += ["days_per_week: 4", "notes: 5/3/1 Boring But Big: the main lift's wave, then 5x10 of the paired lift. --max is the training max (90% of a one-rep max).", "",
+            lines += ["days_per_week: 4", "notes: 5/3/1 Boring But Big: the main lift's wave, then 5x10 of the paired lift. The maxes given are training maxes (90% of a one-rep max).", "",
                       "## Press", main("Overhead Press"), bbb("Bench Press"), "",
                       "## Deadlift", main("Deadlift"), bbb("Back Squat"), "",
                       "## Bench", main("Bench Press"), bbb("Overhead Press"), "",

@@ -135,7 +135,7 @@ extension Store {
     ///   weeks outside 1–104.
     public func simulate(plan name: String? = nil, weeks: Int, assume assumption: ProgramSimulation.Assumption = .hit) throws(LiftLogError) -> ProgramSimulation {
         guard (1...Store.maximumSimulatedWeeks).contains(weeks) else {
-            throw .validation("--weeks must be 1–\(Store.maximumSimulatedWeeks), got \(weeks).")
+            throw .validation("The weeks to simulate must be 1–\(Store.maximumSimulatedWeeks), got \(weeks).")
         }
         let plan: TrainingPlan
         if let name { plan = try self.plan(named: name).plan } else { plan = try requireActivePlan().plan }
