@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LiftLogSystem
 
 /// Monotonic time in seconds.
 func now() -> Double {

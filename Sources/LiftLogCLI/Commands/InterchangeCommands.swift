@@ -1,4 +1,5 @@
 import LiftLogKit
+import LiftLogSystem
 
 /// `import strong|hevy FILE` and `export csv|ndjson`.
 enum InterchangeCommands {

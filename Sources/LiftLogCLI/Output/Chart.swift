@@ -1,4 +1,5 @@
 import LiftLogKit
+import LiftLogSystem
 
 /// Progress charts: in the terminal (UTF-8 or plain ASCII) and as standalone SVG.
 enum Chart {

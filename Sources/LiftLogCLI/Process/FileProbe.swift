@@ -6,6 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LiftLogSystem
 
 /// Small checks on the process's surroundings.
 enum FileProbe {

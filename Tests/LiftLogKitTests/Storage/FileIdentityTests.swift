@@ -1,5 +1,6 @@
 import Testing
 @testable import LiftLogKit
+import LiftLogSystem
 
 @Suite("What identifies a version of a file")
 struct FileIdentityTests {

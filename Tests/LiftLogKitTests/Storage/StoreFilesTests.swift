@@ -6,6 +6,7 @@ import Darwin
 import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
+import LiftLogSystem
 
 @Suite("Durable file writes")
 struct StoreFilesTests {

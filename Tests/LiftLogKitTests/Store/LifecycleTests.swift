@@ -1,6 +1,7 @@
 import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
+import LiftLogSystem
 
 @Suite("Workout lifecycle")
 struct LifecycleTests {
