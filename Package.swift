@@ -17,17 +17,14 @@ let package = Package(
         .executable(name: "liftlog-bench", targets: ["liftlog-bench"]),
     ],
     targets: [
-        // The system layer every other target shares: errno, descriptors, locks, threads,
-        // processes (internal to the package: nothing of it is public).
-        .target(name: "LiftLogSystem"),
         // Models, on-disk format, storage, index, seeding, analytics: everything an app needs.
-        .target(name: "LiftLogKit", dependencies: ["LiftLogSystem"]),
+        .target(name: "LiftLogKit"),
         // The full exercise library (873 exercises, 750 KB), for apps that offer it and the CLI.
         .target(name: "LiftLogCatalog"),
         // The HTTP API of `liftlog serve`: an HTTP/1.1 server over POSIX sockets, thin over LiftLogKit.
-        .target(name: "LiftLogServer", dependencies: ["LiftLogKit", "LiftLogSystem"]),
+        .target(name: "LiftLogServer", dependencies: ["LiftLogKit"]),
         // Argument parsing, help, output formatting and exit codes of the `liftlog` tool.
-        .target(name: "LiftLogCLI", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogServer", "LiftLogSystem"]),
+        .target(name: "LiftLogCLI", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogServer"]),
         .executableTarget(
             name: "liftlog",
             dependencies: ["LiftLogCLI"],
@@ -35,13 +32,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "liftlog-bench",
-            dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogServer", "LiftLogSystem"],
+            dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogServer"],
             linkerSettings: staticLinking
         ),
         // Temporary folders and file helpers shared by the test targets.
-        .target(name: "LiftLogTestSupport", dependencies: ["LiftLogKit", "LiftLogSystem"], path: "Tests/LiftLogTestSupport"),
-        .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogSystem", "LiftLogTestSupport"]),
-        .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "LiftLogKit", "LiftLogServer", "LiftLogSystem", "LiftLogTestSupport"]),
+        .target(name: "LiftLogTestSupport", dependencies: ["LiftLogKit"], path: "Tests/LiftLogTestSupport"),
+        .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogTestSupport"]),
+        .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "LiftLogKit", "LiftLogServer", "LiftLogTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LiftLogSystem
 
 /// Monotonic time in seconds.
 func now() -> Double {

@@ -3,7 +3,6 @@ import Glibc
 #endif
 import LiftLogKit
 import LiftLogServer
-import LiftLogSystem
 
 /// The real file system without flushes: separates the CPU cost of a command from its I/O.
 struct UnflushedFileSystem: FileSystemWrapper {

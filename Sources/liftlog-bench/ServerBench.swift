@@ -5,7 +5,6 @@ import Darwin
 #endif
 import LiftLogKit
 import LiftLogServer
-import LiftLogSystem
 
 // The HTTP server under load, on loopback only: throughput and latency of a history page and of
 // a durable log of a set with N keep-alive clients, each next to the same call made in-process

@@ -1,5 +1,4 @@
 import LiftLogKit
-import LiftLogSystem
 
 /// Writes a store of `count` completed lifting sessions spread evenly over `years` years up to
 /// the end of 2025 (thirty by default: a long log has many month folders of a few dozen

@@ -6,7 +6,6 @@ import Darwin
 import Testing
 @testable import LiftLogKit
 @testable import LiftLogServer
-import LiftLogSystem
 
 @Suite("Requests in arrival order")
 struct FairGateTests {

@@ -7,7 +7,6 @@ import Testing
 @testable import LiftLogKit
 @testable import LiftLogServer
 import LiftLogTestSupport
-import LiftLogSystem
 
 /// 5,000 malformed or hostile requests against a real `liftlog serve`: each answered with its
 /// documented status, the server still up, the store byte for byte as it was.

@@ -7,7 +7,6 @@ import Testing
 @testable import LiftLogCLI
 @testable import LiftLogKit
 import LiftLogTestSupport
-import LiftLogSystem
 
 /// `liftlog serve` through a real process on an ephemeral loopback port and a real HTTP client.
 @Suite("The HTTP API")

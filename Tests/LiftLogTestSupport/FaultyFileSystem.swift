@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import LiftLogKit
-import LiftLogSystem
 
 /// The real file system, except that the Nth write-side operation fails with a chosen `errno`:
 /// the seam through which tests prove that a failure at any step changes nothing.

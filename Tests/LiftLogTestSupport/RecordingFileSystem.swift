@@ -1,5 +1,4 @@
 import LiftLogKit
-import LiftLogSystem
 
 /// The real file system, noting what the store does through it: the files read, the names
 /// looked at (`stat`) in batches, and the links made and folders flushed. What tests of a

@@ -1,5 +1,4 @@
 import LiftLogKit
-import LiftLogSystem
 
 /// `import strong|hevy FILE` and `export csv|ndjson`.
 enum InterchangeCommands {

@@ -5,7 +5,6 @@ import Darwin
 #endif
 import LiftLogKit
 import LiftLogServer
-import LiftLogSystem
 
 /// `liftlog serve [--listen HOST:PORT]`: the HTTP API of SPEC §10 over the store.
 enum ServeCommand {

@@ -1,5 +1,4 @@
 import LiftLogKit
-import LiftLogSystem
 
 /// Progress charts: in the terminal (UTF-8 or plain ASCII) and as standalone SVG.
 enum Chart {

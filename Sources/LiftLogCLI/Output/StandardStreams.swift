@@ -6,7 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LiftLogSystem
 
 /// Standard output (buffered) and standard error, written with `write(2)`.
 final class StandardStreams: @unchecked Sendable {

@@ -6,7 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LiftLogSystem
 
 /// Small checks on the process's surroundings.
 enum FileProbe {

@@ -6,7 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LiftLogSystem
 
 /// The environment variables a command sees: this process's own, each read when asked for, or
 /// a given set (tests).

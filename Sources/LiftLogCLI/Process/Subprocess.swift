@@ -6,7 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LiftLogSystem
 
 /// Runs another program attached to this process's terminal and waits for it.
 enum Subprocess {

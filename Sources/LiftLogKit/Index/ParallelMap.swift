@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LiftLogSystem
 
 /// The processors online, read once per process: glibc's `sysconf` reads
 /// `/sys/devices/system/cpu/online` at every call (three system calls), and a server asks at

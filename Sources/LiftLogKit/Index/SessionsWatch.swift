@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LiftLogSystem
 
 /// Lets a long-running process (the HTTP server) know that nothing under a store's `sessions/`
 /// changed since it last compared the index with the folders, without a `stat` of every month

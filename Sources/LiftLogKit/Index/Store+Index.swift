@@ -1,5 +1,3 @@
-import LiftLogSystem
-
 extension Store {
     /// Runs `body` on an index brought up to date with the files. With the lock (held by the
     /// caller, or free now) the refreshed index is written back; without it, it is used from

@@ -1,5 +1,3 @@
-import LiftLogSystem
-
 /// What the store needs from the file system, as a seam: ``PosixFileSystem`` is the real one;
 /// tests substitute one that fails chosen operations to prove that a failure at any step
 /// changes nothing.
@@ -134,9 +132,4 @@ package struct DirectoryEntry: Equatable, Sendable {
     package var name: String
     package var inode: UInt64
     package var kind: Kind
-}
-
-extension SystemError {
-    /// The error number, named.
-    package var errno: Errno { Errno(rawValue: errorNumber) }
 }

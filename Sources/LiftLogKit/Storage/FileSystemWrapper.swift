@@ -1,5 +1,3 @@
-import LiftLogSystem
-
 /// A file system that passes every call on to another: a wrapper that changes one or two
 /// calls (counts reads, skips flushes) implements only those.
 package protocol FileSystemWrapper: FileSystem {

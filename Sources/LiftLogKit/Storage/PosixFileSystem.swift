@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LiftLogSystem
 
 /// The real file system, through the C library.
 package struct PosixFileSystem: FileSystem {

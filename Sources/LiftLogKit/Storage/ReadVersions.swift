@@ -1,5 +1,3 @@
-import LiftLogSystem
-
 /// What each store file was when this store last read it, so that a write never replaces a
 /// file someone else changed after that read.
 ///

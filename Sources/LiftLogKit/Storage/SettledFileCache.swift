@@ -1,5 +1,3 @@
-import LiftLogSystem
-
 /// What a long-running process (the HTTP server) keeps of the files it reads for every request
 /// (the manifest, the index state, the newest months' index files), by absolute path: the bytes
 /// read, what was made of them, and the file's settled identity when they were read.

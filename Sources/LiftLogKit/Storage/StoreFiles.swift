@@ -1,5 +1,3 @@
-import LiftLogSystem
-
 /// The files of one store, addressed by paths relative to its root.
 ///
 /// Every write goes through ``writeDurably(_:to:)``: a temporary file in the same folder,

@@ -1,5 +1,3 @@
-import LiftLogSystem
-
 /// A liftlog store: a folder of JSON files that holds one person's training log.
 ///
 /// `Store` is the persistence layer an app embeds. Every method reads the files it needs,

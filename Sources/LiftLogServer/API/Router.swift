@@ -1,5 +1,4 @@
 import LiftLogKit
-import LiftLogSystem
 
 /// One request being answered: the request, the path's parameters (`:id` segments, in
 /// order) and typed readers of its query and JSON body that refuse a wrong type with

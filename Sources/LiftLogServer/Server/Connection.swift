@@ -6,7 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LiftLogSystem
 
 /// One accepted TCP connection: reads with a timeout, writes whole buffers, closes once.
 final class Connection: @unchecked Sendable {

@@ -1,5 +1,4 @@
 import LiftLogKit
-import LiftLogSystem
 
 /// Lets at most `capacity` requests run their handler at once, the others waiting in the order
 /// they arrived: with more connections than cores, requests are answered first come, first

@@ -7,7 +7,6 @@ import Testing
 @testable import LiftLogCLI
 @testable import LiftLogKit
 import LiftLogTestSupport
-import LiftLogSystem
 
 @Suite("Concurrency")
 struct ReliabilityConcurrencyTests {

@@ -7,7 +7,6 @@ import Darwin
 @testable import LiftLogCLI
 @testable import LiftLogKit
 import LiftLogTestSupport
-import LiftLogSystem
 
 /// What one run of the tool printed and returned.
 struct Outcome {

@@ -7,7 +7,6 @@ import Testing
 @testable import LiftLogKit
 @testable import LiftLogServer
 import LiftLogTestSupport
-import LiftLogSystem
 
 /// A `liftlog serve` on an ephemeral loopback port, and a minimal HTTP client for it.
 struct ServerProcess {

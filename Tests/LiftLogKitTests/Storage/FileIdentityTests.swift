@@ -1,6 +1,5 @@
 import Testing
 @testable import LiftLogKit
-import LiftLogSystem
 
 @Suite("What identifies a version of a file")
 struct FileIdentityTests {

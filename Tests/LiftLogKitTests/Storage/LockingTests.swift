@@ -6,7 +6,6 @@ import Darwin
 import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
-import LiftLogSystem
 
 @Suite("Waiting for locks")
 struct LockingTests {

@@ -6,7 +6,6 @@ import Darwin
 import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
-import LiftLogSystem
 
 @Suite("Durable file writes")
 struct StoreFilesTests {

@@ -1,7 +1,6 @@
 import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
-import LiftLogSystem
 
 @Suite("Workout lifecycle")
 struct LifecycleTests {

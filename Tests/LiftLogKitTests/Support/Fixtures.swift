@@ -1,6 +1,5 @@
 @testable import LiftLogKit
 import LiftLogTestSupport
-import LiftLogSystem
 
 extension Timestamp {
     /// 2025-01-24T07:30:00+01:00.

@@ -30,3 +30,8 @@ package struct Errno: Error, RawRepresentable, Hashable, Sendable, CustomStringC
     /// What the system says it means: "No space left on device".
     package var description: String { String(cString: strerror(rawValue)) }
 }
+
+extension SystemError {
+    /// The error number, named.
+    package var errno: Errno { Errno(rawValue: errorNumber) }
+}
