@@ -7,6 +7,32 @@ import PackageDescription
 let staticLinking: [LinkerSetting] = [
     .unsafeFlags(["-static-executable", "-use-ld=lld"], .when(platforms: [.linux])),
 ]
+// Each function in a section of its own, so that the order below can place it, and types'
+// metadata made by direct calls rather than from mangled names (fewer searches of the binary's
+// conformances at start-up): on the targets no library product contains.
+let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections",
+    "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(platforms: [.linux]))]
+// The same for the library, but only when this package is built from a folder of its own (a
+// clone, as the README builds it), not as another package's dependency: SwiftPM refuses a
+// dependency's library product whose targets build unsafe flags, and it and Xcode keep
+// dependencies in `checkouts/NAME` (from git) or `registry/...` (from a registry). Never on an
+// Apple host, where apps embed the library. (Tests/LiftLogCLITests/PackageManifestTests.swift
+// depends on the library by version from an app's package.)
+#if os(Linux)
+let builtOnItsOwn = !Context.packageDirectory.split(separator: "/").contains { $0 == "checkouts" || $0 == "registry" }
+#else
+let builtOnItsOwn = false
+#endif
+let librarySections = builtOnItsOwn ? functionSections : []
+// The functions the everyday commands run, placed together at the start of liftlog's code, and
+// the variables they touch at the start of its data, so that a short command maps a few dozen
+// pages of code rather than pages spread over 9 MB, and writes a few pages of variables
+// (scripts/startup-order.sh writes the list; a name no longer in the binary is skipped).
+let startupOrder: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/liftlog/startup.order",
+                  "-Xlinker", "--no-warn-symbol-ordering"], .when(platforms: [.linux])),
+]
+
 let package = Package(
     name: "liftlog",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -18,17 +44,19 @@ let package = Package(
     ],
     targets: [
         // Models, on-disk format, storage, index, seeding, analytics: everything an app needs.
-        .target(name: "LiftLogKit"),
+        .target(name: "LiftLogKit", swiftSettings: librarySections),
         // The full exercise library (873 exercises, 750 KB), for apps that offer it and the CLI.
         .target(name: "LiftLogCatalog"),
         // The HTTP API of `liftlog serve`: an HTTP/1.1 server over POSIX sockets, thin over LiftLogKit.
-        .target(name: "LiftLogServer", dependencies: ["LiftLogKit"]),
+        .target(name: "LiftLogServer", dependencies: ["LiftLogKit"], swiftSettings: functionSections),
         // Argument parsing, help, output formatting and exit codes of the `liftlog` tool.
-        .target(name: "LiftLogCLI", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogServer"]),
+        .target(name: "LiftLogCLI", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogServer"],
+                swiftSettings: functionSections),
         .executableTarget(
             name: "liftlog",
             dependencies: ["LiftLogCLI"],
-            linkerSettings: staticLinking
+            exclude: ["startup.order"],
+            linkerSettings: staticLinking + startupOrder
         ),
         .executableTarget(
             name: "liftlog-bench",

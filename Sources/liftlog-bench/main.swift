@@ -20,9 +20,10 @@ let usage = """
            liftlog-bench --generate DIR N [YEARS]   only write a synthetic store (DIR absolute)
            liftlog-bench --server [N] [--quick]     only the HTTP server, over N sessions
            liftlog-bench --web                      only the web app's budgets (from the repository's root)
+           liftlog-bench --startup-order            only how many names of the start-up order left the binary (from the root)
            liftlog-bench --profile-codec | --profile-log | --profile-server [N]
     """
-let modes: Set<String> = ["--quick", "--generate", "--profile-codec", "--profile-server", "--web", "--profile-log", "--server"]
+let modes: Set<String> = ["--quick", "--generate", "--profile-codec", "--profile-server", "--web", "--profile-log", "--server", "--startup-order"]
 /// Says what is wrong and how the tool is used, on standard error, and exits with status 2.
 func usageError(_ problem: String) -> Never {
     let text = "liftlog-bench: \(problem)\n\(usage)\n"
@@ -53,6 +54,19 @@ if arguments.first == "--profile-server" {
 if arguments.first == "--web" {
     // Only the web app's budgets (run from the repository's root).
     for line in webAppBudgets(liftlog: executableDirectory() + "/liftlog", repository: ".") ?? ["not measured: python3 or scripts/browser-tests.py missing"] { print("- " + line) }
+    exit(0)
+}
+/// What the run's summary says of the start-up order (not a target: what keeps the start-up
+/// figures true as the code changes).
+func startupOrderLine() -> String {
+    guard let order = startupOrderNamesMissing(binary: executableDirectory() + "/liftlog", order: "Sources/liftlog/startup.order") else {
+        return "start-up order not checked (run from the repository's root, on Linux)"
+    }
+    let advice = order.missing > 20 ? " (run scripts/startup-order.sh again: the code that replaced them is placed apart, costing page faults)" : ""
+    return "start-up order: \(order.missing) of its \(order.total) names no longer in the binary" + advice
+}
+if arguments == ["--startup-order"] {
+    print(startupOrderLine())
     exit(0)
 }
 if arguments.first == "--profile-log" {
@@ -636,6 +650,7 @@ let startUp = value("floor: liftlog --version, whole process (ms)", large) - val
 print("- start-up above a C program's: \(format(startUp)) ms (target ≤ 0.3 ms) \(startUp <= 0.3 ? "met" : "NOT met")")
 let freshStartUp = value("liftlog --version, just copied in one piece (right after installing), whole process (ms)", large) - value("floor: a C program that only starts, whole process (ms)", large)
 print("- start-up above a C program's, right after installing (the copy's pages as written): \(format(freshStartUp)) ms (target ≤ 0.3 ms) \(freshStartUp <= 0.3 ? "met" : "NOT met")")
+print("- " + startupOrderLine())
 let againstSQLite = [("export csv, whole process (ms)", "SQLite: every set as CSV, whole sqlite3 -csv process (ms)"),
                      ("export ndjson, whole process (ms)", "SQLite: every set as JSON, whole sqlite3 -json process (ms)"),
                      ("pr of one exercise, whole process (ms)", "SQLite: one exercise's records, whole sqlite3 process (ms)"),

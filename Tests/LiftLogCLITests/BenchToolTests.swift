@@ -19,6 +19,22 @@ struct BenchToolTests {
         #expect(outcome.output.contains("--generate DIR N [YEARS]"))
     }
 
+    /// The start-up order's names are read from `Sources/liftlog/startup.order` below the
+    /// folder it runs in, and looked up in the binary's symbol table.
+    @Test func countsTheStartupOrderNamesNoLongerInTheBinary() throws {
+        #if os(Linux)
+        try withTemporaryDirectory { folder in
+            makeDirectories(folder + "/Sources/liftlog")
+            writeText("main\nno_function_is_named_this\n\nliftlog_no_such_variable\n", to: folder + "/Sources/liftlog/startup.order")
+            let outcome = runProgram(["/bin/sh", "-c", "cd '\(folder)' && exec '\(bench)' --startup-order"])
+            #expect(outcome.status == 0)
+            #expect(outcome.output == "start-up order: 2 of its 3 names no longer in the binary\n")
+            let elsewhere = runProgram(["/bin/sh", "-c", "cd '\(folder)/Sources' && exec '\(bench)' --startup-order"])
+            #expect(elsewhere.output == "start-up order not checked (run from the repository's root, on Linux)\n")
+        }
+        #endif
+    }
+
     @Test func refusesWhatItDoesNotKnow() {
         let cases: [([String], String)] = [
             (["--nope"], "liftlog-bench: unknown option --nope\n"),
@@ -26,6 +42,7 @@ struct BenchToolTests {
             (["--generate", "/x"], "liftlog-bench: unexpected arguments --generate /x\n"),
             (["--generate", "/x", "many"], "liftlog-bench: unexpected arguments --generate /x many\n"),
             (["quick"], "liftlog-bench: unexpected arguments quick\n"),
+            (["--startup-order", "now"], "liftlog-bench: unexpected arguments --startup-order now\n"),
         ]
         for (arguments, first) in cases {
             let outcome = runProgram([bench] + arguments)
