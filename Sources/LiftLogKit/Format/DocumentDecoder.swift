@@ -15,6 +15,8 @@ package enum DocumentDecoder {
     /// ``decode(_:path:as:)``, with the warnings found on the way, located.
     package static func decodeWithWarnings<T: JSONDecodable>(_ bytes: [UInt8], path: String, as type: T.Type = T.self) throws(LiftLogError) -> (value: T, warnings: [FileProblem]) {
         let report = decodeReport(bytes, path: path, as: T.self)
+        // A failure that is not the file's (a bug) stays INTERNAL_ERROR, as before.
+        if let bug = report.problems.first(where: { $0.code == .internal }) { throw .internal(bug.message) }
         guard let value = report.value, report.problems.isEmpty else { throw .corruptFile(report.problems) }
         return (value, report.warnings)
     }
