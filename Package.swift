@@ -63,10 +63,14 @@ let package = Package(
             dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogServer"],
             linkerSettings: staticLinking
         ),
-        // Temporary folders and file helpers shared by the test targets.
-        .target(name: "LiftLogTestSupport", dependencies: ["LiftLogKit"], path: "Tests/LiftLogTestSupport"),
+        // Temporary folders, file helpers, child processes and a `liftlog serve` to talk to,
+        // shared by the test targets.
+        .target(name: "LiftLogTestSupport", dependencies: ["LiftLogKit", "LiftLogServer"], path: "Tests/LiftLogTestSupport"),
         .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogTestSupport"]),
         .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "LiftLogKit", "LiftLogServer", "LiftLogTestSupport"]),
+        // The seed API's own client (its types, decoded with Foundation's JSONDecoder as it
+        // decodes them) against a real `liftlog serve`, endpoint by endpoint.
+        .testTarget(name: "SeedClientTests", dependencies: ["LiftLogKit", "LiftLogTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

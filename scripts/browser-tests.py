@@ -320,10 +320,14 @@ def pounds(browser, server, args):
     unit = browser.find("#unit-BenchPress").text
     check(unit == "lbs", f"the unit beside the weight is {unit!r}, expected 'lbs'")
     log_form_set(browser, "Bench Press", 235, 4)
+
+    def logged():
+        _, session = active_session(args.store)
+        return [s for e in (session or {}).get("entries", []) if e["exercise_name"] == "Bench Press" for s in e["sets"]]
+    # The tap queues the set, then sends it: wait for it on disk, not only for "Synced".
+    browser.wait_until(lambda: len(logged()) > 0, 20, "the set on disk")
     browser.wait_synced()
-    _, session = active_session(args.store)
-    check(session is not None, "no active session on disk")
-    sets = [s for e in session["entries"] if e["exercise_name"] == "Bench Press" for s in e["sets"]]
+    sets = logged()
     check(len(sets) == 1 and sets[0]["weight"] == 235 and sets[0]["unit"] == "lbs" and sets[0]["reps"] == 4,
           f"the set on disk is {sets}, expected 235 lbs × 4")
     shown = browser.find("#screen").text

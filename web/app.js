@@ -232,7 +232,7 @@ function saveActive() {
 
 async function refreshActive() {
   try {
-    const today = await get("/workouts/today");
+    const today = await get("/today");
     rememberUnit(today.unit);
     await queueKnown;
     if (waiting === 0) {

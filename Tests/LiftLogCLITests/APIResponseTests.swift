@@ -28,7 +28,7 @@ struct APIResponseTests {
                 var data: JSONObject = ["active": .null, "next": .null, "unit": .string(store.preferences.unit.rawValue)]
                 if let active = try store.activeSession() { data["active"] = try DataShapes.session(active, store: store) }
                 if let report = try? store.today() { data["next"] = DataShapes.today(report, plates: store.plates(for: report)) }
-                let response = api.handle(try #require(HTTPRequest(method: "GET", target: "/api/workouts/today")))
+                let response = api.handle(try #require(HTTPRequest(method: "GET", target: "/api/today")))
                 #expect(response.status == 200)
                 #expect(String(decoding: response.body, as: UTF8.self) == String(decoding: APIResponse.ok(.object(data)).body, as: UTF8.self))
             }

@@ -25,7 +25,7 @@ struct EndToEndTests {
                     if outcome.status == 0 { acknowledged += 1 }
                 }
                 // A process killed between two log calls, at a random instant of its run.
-                let victim = Process.start(["log", exercise, "1x1"], environment: env)
+                let victim = ChildProcess.start(["log", exercise, "1x1"], environment: env)
                 usleep(UInt32.random(in: 0...3000))
                 victim.kill()
                 _ = victim.wait()
@@ -169,10 +169,10 @@ struct ConcurrencyTests {
             #expect(runBinary(["start"], environment: env).status == 0)
             let exercises = ["Back Squat", "Bench Press", "Deadlift", "Barbell Row"]
             let logsEach = 8
-            var processes: [Process] = []
+            var processes: [ChildProcess] = []
             for round in 0..<logsEach {
                 for exercise in exercises {
-                    processes.append(Process.start(["log", exercise, "\(60 + round)x5"], environment: env))
+                    processes.append(ChildProcess.start(["log", exercise, "\(60 + round)x5"], environment: env))
                 }
             }
             let outcomes = processes.map { $0.wait() }

@@ -45,6 +45,7 @@ struct HelpTests {
                                   session.
           status                  Show the active session.
           finish                  Complete the active session.
+          skip                    Mark a planned day not trained (skipped).
           discard                 Delete the active session (asks on a terminal).
           history                 List sessions, newest first, a page at a time.
           show                    Show one session in detail.

@@ -81,8 +81,9 @@ struct OneRuleTests {
             #expect(both.status == 400 && both.json?["error"]?["message"] == "reps and actual_reps say the same; give one of them.", "\(both.body)")
 
             let logged = server.request("PUT", "/api/workout-sets/\(setID)/log", body: #"{"actual_reps": 7, "actual_weight": 140}"#)
-            #expect(logged.status == 200, "\(logged.body)")
-            let set = try #require(onDisk(store, logged)?["entries"]?.arrayValue?.first?["sets"]?.arrayValue?.first)
+            #expect(logged.status == 200 && logged.json?["data"]?["actual_reps"] == 7 && logged.json?["data"]?["actual_weight"] == 140
+                    && logged.json?["data"]?["target_reps"] == 12 && logged.json?["data"]?["status"] == "completed", "\(logged.body)")
+            let set = try #require(onDisk(store, server.request("GET", "/api/workouts/\(id)"))?["entries"]?.arrayValue?.first?["sets"]?.arrayValue?.first)
             #expect(set["reps"] == 7 && set["weight"] == 140 && set["unit"] == "kg" && set["status"] == "completed" && set["target_reps"] == 12, "\(set)")
             let unknownLog = server.request("POST", "/api/workouts/\(id)/sets", body: #"{"exercise": "Bench Press", "wieght": 100, "reps": 5}"#)
             #expect(unknownLog.status == 400 && unknownLog.json?["error"]?["message"]?.stringValue?.hasPrefix("Unknown field \"wieght\". Did you mean \"weight\"?") == true,

@@ -111,7 +111,7 @@ struct ProgramCommandTests {
                 (["plan", "create", "X", "--from", "5x5", "--max", "Back Squat=heavy"], 4, "The max of Back Squat must be a number with an optional kg or lb, such as 100 or 225lb, got 'heavy'."),
                 (["plan", "create", "X", "--from", "5/3/1"], 4, "--from must be one of 5x5, starting-strength, 531, gzclp, ppl, got '5/3/1'. Did you mean '531'?"),
                 (["plan", "create", "X", "--max", "Back Squat=100"], 2, "--max goes with --from TEMPLATE."),
-                (["plan", "create", "X", "--from", "ppl", "--days", "A,B"], 2, "A template brings its own days; give --from without --days, --days-per-week or --notes."),
+                (["plan", "create", "X", "--from", "ppl", "--days", "A,B"], 2, "A template brings its own days; give --from without --days, --days-per-week, --duration-weeks or --notes."),
                 (["plan", "create", "BBB", "--from", "ppl"], 5, "A plan named 'BBB' already exists."),
                 (["plan", "simulate", "--weeks", "0"], 4, "The weeks to simulate must be 1–104, got 0."),
                 (["plan", "simulate", "--assume", "sometimes"], 4, "--assume must be one of hit, miss-every-3rd, got 'sometimes'."),

@@ -32,11 +32,15 @@ struct ServeEndpointTests {
             #expect(refs.count == 3 && Set(refs).count == 3 && refs.allSatisfy { $0.hasPrefix(id + ".") })
 
             let logged = server.request("PUT", "/api/workout-sets/\(refs[0])/log", body: #"{"weight": 100, "reps": 5}"#)
-            #expect(logged.status == 200 && sets(logged)[0]["status"] == "completed" && sets(logged)[0]["weight"] == 100, "\(logged.body)")
+            // Each answers with the set, as the seed API's client reads it.
+            let done = logged.json?["data"]
+            #expect(logged.status == 200 && done?["status"] == "completed" && done?["weight"] == 100 && done?["actual_weight"] == 100 && done?["actual_reps"] == 5
+                    && done?["target_reps"] == 5 && done?["set_id"] == .string(refs[0]) && done?["workout_id"] == .string(id), "\(logged.body)")
             let skipped = server.request("PUT", "/api/workout-sets/\(refs[1])/skip")
-            #expect(skipped.status == 200 && sets(skipped)[1]["status"] == "skipped")
+            #expect(skipped.status == 200 && skipped.json?["data"]?["status"] == "skipped" && skipped.json?["data"]?["actual_reps"] == nil)
             let unlogged = server.request("PUT", "/api/workout-sets/\(refs[1])/unlog")
-            #expect(sets(unlogged)[1]["status"] == "pending")
+            #expect(unlogged.json?["data"]?["status"] == "pending")
+            #expect(sets(server.request("GET", "/api/workouts/\(id)")).map { $0["status"] } == ["completed", "pending", "pending"])
             let changed = server.request("PUT", "/api/workout-sets/\(refs[0])", body: #"{"rpe": 8.5, "notes": "belt"}"#)
             #expect(sets(changed)[0]["rpe"] == 8.5 && sets(changed)[0]["notes"] == "belt" && sets(changed)[0]["set_id"] == .string(refs[0]))
             // Logging by notation completes the next planned set: its ID stays.
@@ -103,7 +107,7 @@ struct ServeEndpointTests {
             #expect(server.request("GET", "/api/calendar/2025/02?tz=%2B05:00").json?["data"]?["days"] == ["2025-02-01": ["lifting"]])
             #expect(server.request("GET", "/api/calendar/2025/01?tz=-08:00").json?["data"]?["days"] == ["2025-01-31": ["lifting"]])
             let badZone = server.request("GET", "/api/calendar/2025/01?tz=Europe/Paris")
-            #expect(badZone.status == 400 && badZone.json?["error"]?["message"] == "tz must be a UTC offset such as +01:00, -05:30 or Z, got 'Europe/Paris'.")
+            #expect(badZone.status == 400 && badZone.json?["error"]?["message"] == "tz must be a UTC offset such as +01:00, -05:30 or Z, or minutes east of UTC such as 60 or -300, got 'Europe/Paris'.", "\(badZone.body)")
             // A new start moves the file to its new day; the CLI finds it there.
             let moved = server.request("PUT", "/api/workouts/\(id)", body: #"{"started_at": "2025-01-30T18:00:00+01:00", "completed_at": "2025-01-30T19:00:00+01:00"}"#)
             #expect(moved.status == 200 && moved.json?["data"]?["path"] == "sessions/2025/01/2025-01-30-1800-7b000000.json", "\(moved.body)")
@@ -113,15 +117,24 @@ struct ServeEndpointTests {
             #expect(backwards.status == 400 && backwards.json?["error"]?["code"] == "VALIDATION_ERROR")
 
             // Skipping a planned day: every planned set skipped, the rotation moves on.
+            let lifted = try #require(server.request("GET", "/api/stats").json?["data"]?["lifting"]?["total_sessions"])
             #expect(server.request("POST", "/api/plans", body: #"{"name": "Split", "days": ["Upper", "Lower"], "active": true}"#).status == 201)
             _ = server.request("POST", "/api/plans/Split/days/1/exercises", body: #"{"exercise": "Bench Press", "scheme": "3x8-12"}"#)
-            #expect(server.request("GET", "/api/workouts/today").json?["data"]?["next"]?["day"] == "Upper")
+            #expect(server.request("GET", "/api/today").json?["data"]?["next"]?["day"] == "Upper")
             let planned = server.request("POST", "/api/workouts", body: #"{"plan_day": "next"}"#)
             let plannedID = try #require(planned.json?["data"]?["id"]?.stringValue)
             let skipped = server.request("PUT", "/api/workouts/\(plannedID)/skip")
             #expect(skipped.status == 200 && sets(skipped).allSatisfy { $0["status"] == "skipped" } && sets(skipped).count == 3, "\(skipped.body)")
-            let today = server.request("GET", "/api/workouts/today")
+            #expect(skipped.json?["data"]?["status"] == "skipped")
+            let today = server.request("GET", "/api/today")
             #expect(today.json?["data"]?["next"]?["day"] == "Lower" && today.json?["data"]?["active"] == .null)
+            // Shown as skipped, and never counted as training.
+            let history = runBinary(["history", "--store", store])
+            #expect(history.output.contains("lifting (skipped)"), "\(history.output)")
+            #expect(server.request("GET", "/api/stats").json?["data"]?["lifting"]?["total_sessions"] == lifted)
+            let day = String(try #require(skipped.json?["data"]?["started_at"]?.stringValue).prefix(10))
+            let month = server.request("GET", "/api/calendar/\(day.prefix(4))/\(day.dropFirst(5).prefix(2))").json?["data"]
+            #expect(month?["skipped"] == [.string(day)] && month?["days"]?[day] == nil, "\(String(describing: month))")
         }
     }
 
@@ -186,7 +199,7 @@ struct ServeEndpointTests {
             #expect(runBinary(["plan", "show", "--store", store, "--json"]).json?["data"]?["name"] == "PPL")
 
             let noExercises = server.request("POST", "/api/mesocycles", body: #"{"plan": "PPL", "start_date": "2025-02-03", "weeks": 4}"#)
-            #expect(noExercises.status == 400 && noExercises.json?["error"]?["message"] == "Plan 'PPL' has no planned exercises yet.")
+            #expect(noExercises.status == 400 && noExercises.json?["error"]?["message"] == "Plan 'PPL' has no planned exercises yet. Add some with POST /api/plans/PPL/days/DAY/exercises.", "\(noExercises.body)")
             #expect(server.request("POST", "/api/plans/PPL/days/Pull/exercises", body: #"{"exercise": "Deadlift", "scheme": "1x5"}"#).status == 201)
             let meso = server.request("POST", "/api/mesocycles", body: #"{"plan": "PPL", "start_date": "2025-02-03", "weeks": 4}"#)
             #expect(meso.status == 201 && meso.json?["data"]?["status"] == "pending", "\(meso.body)")
@@ -236,12 +249,15 @@ struct ServeEndpointTests {
         for code in ErrorCode.allCases { #expect(APIResponse.status(of: code) == expected[code], "\(code)") }
     }
 
-    @Test("UTC offsets of the calendar's tz", arguments: [("+01:00", 3600), ("-05:30", -19_800), ("Z", 0), ("UTC", 0), (" 02:00", 7200), ("+0530", 19_800), ("+02", 7200)])
+    @Test("UTC offsets of the calendar's tz, and the seed client's minutes east of UTC",
+          arguments: [("+01:00", 3600), ("-05:30", -19_800), ("Z", 0), ("UTC", 0), (" 02:00", 7200), ("+0530", 19_800), ("+02", 7200),
+                      ("60", 3600), ("-300", -18_000), ("-60", -3600), ("+330", 19_800), (" 60", 3600), ("0", 0), ("-840", -50_400)])
     func offsets(text: String, seconds: Int) {
         #expect(API.utcOffset(text) == seconds)
     }
 
-    @Test("UTC offsets refused", arguments: ["Europe/Paris", "+1", "+25:00", "+01:60", "", "++01:00"])
+
+    @Test("UTC offsets refused", arguments: ["Europe/Paris", "+1", "+25:00", "+01:60", "", "++01:00", "+15:00", "900", "-855", "+1:5", "1.5", "7"])
     func badOffsets(text: String) {
         #expect(API.utcOffset(text) == nil)
     }

@@ -172,7 +172,7 @@ struct RestCommandTests {
             let done = runBinary(["rest", "1", "--store", store])
             #expect(done.status == 0)
             #expect(done.output == "\u{7}Rest is over (1s).\n")
-            let running = Process.start(["rest", "30", "--store", store, "--json"], environment: [:])
+            let running = ChildProcess.start(["rest", "30", "--store", store, "--json"], environment: [:])
             usleep(400_000)
             running.kill(SIGINT)
             let stopped = running.wait()

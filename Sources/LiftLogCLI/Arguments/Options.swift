@@ -67,7 +67,10 @@ extension Option where Value == Int {
     static var simulatedWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks to look ahead (1–104).", default: "12") }
     static var daysPerWeek: Option<Int> { .integer("--days-per-week", valueName: "n", help: "How many days a week the plan is trained (1–7).") }
     static var position: Option<Int> { .integer("--position", valueName: "n", help: "Where to put it, from 1 (default: last).") }
-    static var mesocycleWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks it lasts (1–52).") }
+    static var mesocycleWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks it lasts (1–52; default: the plan's duration, else 6).") }
+    static var daysPerWeekOrNone: Option<Int> { .integer("--days-per-week", valueName: "n", help: "How many days a week the plan is trained (1–7; 0 removes it).") }
+    static var durationWeeksOrNone: Option<Int> { .integer("--duration-weeks", valueName: "n", help: "How many weeks a run of the plan lasts (1–52; 0 removes it).") }
+    static var durationWeeks: Option<Int> { .integer("--duration-weeks", valueName: "n", help: "How many weeks a run of the plan lasts (1–52; a mesocycle's default).") }
     static var warmupSets: Option<Int> { .integer("--sets", valueName: "n", help: "How many warm-up sets, the empty bar included (1–8).", default: "4") }
     static var bodyWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks of weigh-ins to show (1–520).", default: "12") }
     static var clientTimeout: Option<Int> { .integer("--timeout", valueName: "seconds", help: "How long a client may take to send a request (1–300; default 10; then 408).", default: "10") }
@@ -185,6 +188,8 @@ extension Argument where Value == String {
     static var planFile: Argument<String> { .required("file", help: "A plan as text (see docs/plan-text.md); - reads standard input.") }
     static var plan: Argument<String> { .required("plan", help: "The plan.") }
     static var mesocyclePlan: Argument<String> { .required("plan", help: "The plan to run.") }
+    static var newPlanNameTo: Argument<String> { .required("new-name", help: "Its new name: 1–100 characters, unique regardless of case.") }
+    static var newDayName: Argument<String> { .required("new-name", help: "The day's new name.") }
     static var newDay: Argument<String> { .required("day", help: "The new day's name, such as 'Day A' or Push.") }
     static var day: Argument<String> { .required("day", help: "The day.") }
     static var newPosition: Argument<String> { .required("position", help: "Its new position, from 1.") }

@@ -21,6 +21,7 @@ enum Commands {
                 Subcommand("drop") { WorkoutCommands.drop },
                 Subcommand("status") { WorkoutCommands.status },
                 Subcommand("finish") { WorkoutCommands.finish },
+                Subcommand("skip") { WorkoutCommands.skip },
                 Subcommand("discard") { WorkoutCommands.discard },
                 Subcommand("history") { HistoryCommands.history },
                 Subcommand("show") { HistoryCommands.show },

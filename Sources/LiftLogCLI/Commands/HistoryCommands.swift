@@ -24,7 +24,7 @@ enum HistoryCommands {
                 let volume = summary.totalVolume > 0 ? "\(Formatting.number(summary.totalVolume)) \(summary.unit.rawValue)"
                     : distance > 0 ? Formatting.distance(distance) : "–"
                 return [
-                    summary.startedAt.shortDescription, summary.status == .active ? "\(summary.kind.rawValue)*" : summary.kind.rawValue,
+                    summary.startedAt.shortDescription, summary.status == .active ? "\(summary.kind.rawValue)*" : summary.status == .skipped ? "\(summary.kind.rawValue) (skipped)" : summary.kind.rawValue,
                     summary.planDay ?? "", Formatting.duration(summary.durationSeconds), String(summary.exerciseCount),
                     String(summary.setCount), volume, context.style.dim(summary.id.short),
                 ]

@@ -38,8 +38,7 @@ enum KindCommands {
             var rows: [[String]] = []
             for kind in Session.Kind.allCases {
                 let value = stats[kind] ?? KindStats()
-                data[kind.rawValue] = ["total_sessions": .number(JSONNumber(value.totalSessions)), "total_minutes": .number(JSONNumber(value.totalMinutes)),
-                                       "current_streak": .number(JSONNumber(value.currentStreak)), "longest_streak": .number(JSONNumber(value.longestStreak))]
+                data[kind.rawValue] = DataShapes.kindStats(value)
                 guard value.totalSessions > 0 else { continue }
                 rows.append([kind.rawValue, String(value.totalSessions), Formatting.duration(value.totalMinutes * 60),
                              Formatting.count(value.currentStreak, "day"), Formatting.count(value.longestStreak, "day")])
@@ -63,10 +62,8 @@ enum KindCommands {
                 }
                 (year, month) = (y, m)
             }
-            let days = try store.calendar(year: year, month: month)
-            var map = JSONObject()
-            for (date, kinds) in days.sorted(by: { $0.key < $1.key }) { map[date.description] = .array(kinds.map { .string($0.rawValue) }) }
-            let data: JSONValue = ["year": .number(JSONNumber(year)), "month": .number(JSONNumber(month)), "days": .object(map)]
+            let calendar = try store.calendar(year: year, month: month)
+            let days = calendar.days
             let mondayFirst = store.preferences.weekStart == .monday
             let names = mondayFirst ? ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"] : ["Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"]
             let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
@@ -76,7 +73,7 @@ enum KindCommands {
             for day in 1...CivilCalendar.daysInMonth(year: year, month: month) {
                 let date = LocalDate(year: year, month: month, day: day)!
                 let kinds = days[date] ?? []
-                let mark = Formatting.dayMark(kinds) ?? " "
+                let mark = Formatting.dayMark(kinds) ?? (calendar.skippedDays.contains(date) ? "-" : " ")
                 var cell = (day < 10 ? " " : "") + String(day) + mark
                 if !kinds.isEmpty { cell = context.style.bold(cell) }
                 cells.append(cell + " ")
@@ -86,7 +83,9 @@ enum KindCommands {
                 cells.removeFirst(min(7, cells.count))
             }
             lines.append("")
-            lines.append("L lifting  C cardio  S stretch  M meditation  + more than one · \(Formatting.count(days.count, "day")) with a session")
-            return CommandResult(data: data, text: lines.joined(separator: "\n"))
+            var legend = "L lifting  C cardio  S stretch  M meditation  + more than one"
+            if !calendar.skippedDays.isEmpty { legend += "  - skipped" }
+            lines.append(legend + " · \(Formatting.count(days.count, "day")) with a session")
+            return CommandResult(data: calendar.json, text: lines.joined(separator: "\n"))
         }).reportingSkippedFiles()
 }

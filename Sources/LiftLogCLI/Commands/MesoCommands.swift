@@ -15,12 +15,9 @@ enum MesoCommands {
         options: [Option.mesocycleStart, Option.mesocycleWeeks],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            guard let weeks = try arguments[.mesocycleWeeks] else {
-                throw .usage("Missing value for '--weeks <n>': say how many weeks the mesocycle lasts.", command: arguments.commandName)
-            }
             let start = try arguments[.mesocycleStart] ?? store.currentTimestamp().localDate
-            let created = try store.createMesocycle(plan: arguments[.mesocyclePlan], startDate: start, weeks: weeks)
-            let text = "Planned a \(weeks)-week mesocycle of \(created.plan.name) from \(start) to \(created.mesocycle.endDate). Start it with 'liftlog meso start'."
+            let created = try store.createMesocycle(plan: arguments[.mesocyclePlan], startDate: start, weeks: try arguments[.mesocycleWeeks])
+            let text = "Planned a \(created.mesocycle.durationWeeks)-week mesocycle of \(created.plan.name) from \(start) to \(created.mesocycle.endDate). Start it with 'liftlog meso start'."
             return CommandResult(data: DataShapes.mesocycle(created), text: text)
         })
 

@@ -6,7 +6,7 @@ enum PlanCommands {
         name: "plan",
         abstract: "Create, show and edit training plans.",
         discussion: "A plan is an ordered list of days, each with planned exercises written SETSxREPS (5x5, 3x8-12, 3x5+, 3xAMRAP), optionally with a load and a progression rule (lp, dp, pct, rpe, staged). One plan is active: 'liftlog today' shows its next day and 'liftlog start --plan-day DAY' begins a session with its sets waiting to be logged. Plans are also text: 'plan export' and 'plan import' (docs/plan-text.md).",
-        subcommands: [create, list, show, activate, remove, addDay, removeDay, moveDay, addExercise, removeExercise, importText, exportText, simulate])
+        subcommands: [create, list, show, rename, edit, activate, remove, addDay, renameDay, removeDay, moveDay, addExercise, removeExercise, importText, exportText, simulate])
 
     // MARK: Whole plans
 
@@ -15,14 +15,14 @@ enum PlanCommands {
         abstract: "Create a plan, empty or from a public program's template.",
         discussion: "Templates: 5x5 (StrongLifts), starting-strength, 531 (Boring But Big), gzclp, ppl. --max gives what a template starts from, once per lift: 5/3/1's training max, a linear program's first working weight; a weight without a unit is in the store's unit.",
         arguments: [Argument.newPlanName],
-        options: [Option.days, Option.daysPerWeek, Option.notes, Flag.activate, Option.template, Option.templateMax],
+        options: [Option.days, Option.daysPerWeek, Option.durationWeeks, Option.notes, Flag.activate, Option.template, Option.templateMax],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let stored: StoredPlan
             if let template = try arguments[.template] {
-                let days = try arguments[.days], daysPerWeek = try arguments[.daysPerWeek], notes = try arguments[.notes]
-                if days != nil || daysPerWeek != nil || notes != nil {
-                    throw .usage("A template brings its own days; give --from without --days, --days-per-week or --notes.", command: arguments.commandName)
+                let days = try arguments[.days], daysPerWeek = try arguments[.daysPerWeek], notes = try arguments[.notes], weeks = try arguments[.durationWeeks]
+                if days != nil || daysPerWeek != nil || notes != nil || weeks != nil {
+                    throw .usage("A template brings its own days; give --from without --days, --days-per-week, --duration-weeks or --notes.", command: arguments.commandName)
                 }
                 var maxes: [(exercise: String, load: Load)] = []
                 for text in try arguments.all(.templateMax) {
@@ -37,7 +37,7 @@ enum PlanCommands {
                                      + "\n\nSee what it prescribes: liftlog plan simulate \(quoted(stored.plan.name)) --weeks 4")
             }
             if try !arguments.all(.templateMax).isEmpty { throw .usage("--max goes with --from TEMPLATE.", command: arguments.commandName) }
-            stored = try store.createPlan(name: arguments[.newPlanName], daysPerWeek: try arguments[.daysPerWeek],
+            stored = try store.createPlan(name: arguments[.newPlanName], daysPerWeek: try arguments[.daysPerWeek], durationWeeks: try arguments[.durationWeeks],
                                           notes: try arguments[.notes], days: try arguments[.days] ?? [],
                                           activate: arguments[.activate])
             let next = stored.plan.days.isEmpty ? "liftlog plan add-day \(quoted(stored.plan.name)) DAY" : "liftlog plan add-exercise \(quoted(stored.plan.name)) \(quoted(stored.plan.days[0].name)) EXERCISE 3x8-12"
@@ -110,6 +110,33 @@ enum PlanCommands {
             return CommandResult(data: DataShapes.plan(stored), text: render(stored.plan, today: store.currentTimestamp().localDate, style: context.style))
         })
 
+    static let rename = CommandSpec(
+        name: "rename",
+        abstract: "Rename a plan (its file moves to the new name; sessions keep the name they were started under and still count for it).",
+        arguments: [Argument.planName, Argument.newPlanNameTo],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let old = try store.plan(named: arguments[.planName])
+            let stored = try store.changePlan(named: old.plan.name, PlanChanges(name: arguments[.newPlanNameTo]))
+            return changed(stored, store: store, context: context, message: "Renamed plan \(old.plan.name) to \(stored.plan.name) (\(stored.path)).")
+        })
+
+    static let edit = CommandSpec(
+        name: "edit",
+        abstract: "Change a plan's notes, days per week or duration in weeks.",
+        discussion: "An empty --notes removes the notes; --days-per-week 0 or --duration-weeks 0 removes that number.",
+        arguments: [Argument.planName],
+        options: [Option.notes, Option.daysPerWeekOrNone, Option.durationWeeksOrNone],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let changes = PlanChanges(notes: try arguments[.notes], daysPerWeek: try arguments[.daysPerWeekOrNone], durationWeeks: try arguments[.durationWeeksOrNone])
+            guard changes != PlanChanges() else {
+                throw .usage("Say what changes: --notes, --days-per-week or --duration-weeks.", command: arguments.commandName)
+            }
+            let stored = try store.changePlan(named: arguments[.planName], changes)
+            return changed(stored, store: store, context: context, message: "Changed plan \(stored.plan.name).")
+        })
+
     static let activate = CommandSpec(
         name: "activate",
         abstract: "Make a plan the active one.",
@@ -141,6 +168,16 @@ enum PlanCommands {
             let store = try context.store()
             let stored = try store.addPlanDay(plan: arguments[.plan], day: arguments[.newDay], position: try arguments[.position])
             return changed(stored, store: store, context: context, message: "Added \(Exercise.normalizedName(arguments[.newDay])) to \(stored.plan.name).")
+        })
+
+    static let renameDay = CommandSpec(
+        name: "rename-day",
+        abstract: "Rename a day of a plan (sessions logged under the old name still count for its rotation).",
+        arguments: [Argument.plan, Argument.day, Argument.newDayName],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let stored = try store.renamePlanDay(plan: arguments[.plan], day: arguments[.day], to: arguments[.newDayName])
+            return changed(stored, store: store, context: context, message: "Renamed \(arguments[.day]) to \(Exercise.normalizedName(arguments[.newDayName])) in \(stored.plan.name).")
         })
 
     static let removeDay = CommandSpec(
@@ -246,6 +283,7 @@ enum PlanCommands {
         var facts: [String] = []
         if plan.isActive { facts.append("active") }
         if let days = plan.daysPerWeek { facts.append("\(days) days per week") }
+        if let weeks = plan.durationWeeks { facts.append("runs of \(weeks) weeks") }
         if let label = mesocycleLabel(plan, today: today) { facts.append("mesocycle " + label) }
         if !facts.isEmpty { header += "  (" + facts.joined(separator: " · ") + ")" }
         var lines = [header]

@@ -232,6 +232,20 @@ enum WorkoutCommands {
             return try sessionResult(stored, store: store, context: context, prefix: "Finished. Saved to \(stored.path).")
         })
 
+    static let skip = CommandSpec(
+        name: "skip",
+        abstract: "Mark a planned day not trained (skipped).",
+        discussion: "The session is kept as skipped: history, show and calendar say so, the plan's rotation moves on, and it never counts as training. Only a session with no logged set can be skipped; one with sets is finished with 'liftlog finish'.",
+        options: [Option.sessionNotes],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            guard let active = try store.activeSession() else { throw .notFound("No active session to skip.") }
+            let skipped = try store.skipSession(active.session.id, notes: try arguments[.sessionNotes])
+            let day = skipped.session.planDay.map { " (\($0))" } ?? ""
+            let sessionJSON = try context.jsonData { () throws(LiftLogError) in try JSONShapes.session(skipped, store: store) }
+            return CommandResult(data: sessionJSON, text: "Skipped session \(skipped.session.id.short)\(day); it stays in the history as skipped.")
+        })
+
     static let discard = CommandSpec(
         name: "discard",
         abstract: "Delete the active session (asks on a terminal).",

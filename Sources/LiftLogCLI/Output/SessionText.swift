@@ -9,6 +9,8 @@ enum SessionText {
         var title = "\(session.kind.rawValue.capitalizedFirst) session \(session.id.short)"
         if session.status == .active {
             title = "Active " + title.prefix(1).lowercased() + String(title.dropFirst())
+        } else if session.status == .skipped {
+            title = "Skipped " + title.prefix(1).lowercased() + String(title.dropFirst())
         }
         var heading = style.bold(title) + " · started \(session.startedAt.shortDescription)"
         if session.status == .active {

@@ -1,6 +1,6 @@
 extension Store {
     /// Totals and streaks per kind. A day counts for a kind when a session of that kind started
-    /// on it, in the session's own UTC offset.
+    /// on it, in the session's own UTC offset; a skipped session counts nowhere.
     ///
     /// - Parameter today: the day streaks are current to (the clock's date by default).
     /// - Complexity: O(N) `stat` calls (a file edited in place is read again); the totals,
@@ -14,7 +14,7 @@ extension Store {
         var days: [Session.Kind: Swift.Set<Int>] = [:]
         var result: [Session.Kind: KindStats] = [:]
         for (key, month) in months {
-            for (kind, count) in month.kindCounts { result[kind, default: KindStats()].totalSessions += count }
+            for (kind, count) in month.kindCounts { result[kind, default: KindStats()].totalSessions += count - (month.skippedCounts[kind] ?? 0) }
             for (kind, seconds) in month.seconds { result[kind, default: KindStats()].totalSeconds += seconds }
             for (kind, set) in month.dayNumbers(in: key) { days[kind, default: []].formUnion(set) }
         }
@@ -56,14 +56,15 @@ extension Store {
         return (current, longest)
     }
 
-    /// The kinds of session on each day of a month (each kind once, in SPEC order).
+    /// The kinds of session trained on each day of a month (each kind once, in SPEC order),
+    /// and the days with a skipped session.
     ///
     /// - Parameters:
     ///   - utcOffsetSeconds: read every session's start in this UTC offset (a phone's time
     ///     zone); `nil` takes each session's day in its own offset, as the CLI does.
     /// - Complexity: the index lines of that month.
-    public func calendar(year: Int, month: Int, utcOffsetSeconds: Int? = nil) throws(LiftLogError) -> [LocalDate: [Session.Kind]] {
-        guard LocalDate(year: year, month: month, day: 1) != nil else {
+    public func calendar(year: Int, month: Int, utcOffsetSeconds: Int? = nil) throws(LiftLogError) -> CalendarMonth {
+        guard let first = LocalDate(year: year, month: month, day: 1) else {
             throw .validation("There is no month \(CivilCalendar.pad(year, 4))-\(CivilCalendar.pad(month, 2)); months are 01 to 12.")
         }
         let key = MonthKey(year: year, month: month)
@@ -83,11 +84,35 @@ extension Store {
             }
         }
         var days: [LocalDate: Swift.Set<Session.Kind>] = [:]
+        var skipped = Swift.Set<LocalDate>()
         for summary in summaries {
             let start = summary.startedAt
             let date = utcOffsetSeconds.map { Timestamp(millisecondsSince1970: start.millisecondsSince1970, utcOffsetSeconds: $0).localDate } ?? start.localDate
-            if date.year == year && date.month == month { days[date, default: []].insert(summary.kind) }
+            guard date.year == year && date.month == month else { continue }
+            if summary.status == .skipped { skipped.insert(date) } else { days[date, default: []].insert(summary.kind) }
         }
-        return days.mapValues { kinds in Session.Kind.allCases.filter(kinds.contains) }
+        return CalendarMonth(year: year, month: month, startDate: first, endDate: first.adding(days: CivilCalendar.daysInMonth(year: year, month: month) - 1),
+                             days: days.mapValues { kinds in Session.Kind.allCases.filter(kinds.contains) }, skippedDays: skipped.subtracting(days.keys).sorted())
+    }
+}
+
+/// One month of the calendar (``Store/calendar(year:month:utcOffsetSeconds:)``).
+public struct CalendarMonth: Hashable, Sendable {
+    public var year: Int
+    public var month: Int
+    /// The month's first and last day.
+    public var startDate: LocalDate
+    public var endDate: LocalDate
+    /// The kinds of session trained on each day that has one.
+    public var days: [LocalDate: [Session.Kind]]
+    /// The days whose only sessions were skipped (planned and not done), in order.
+    public var skippedDays: [LocalDate]
+
+    /// `{"year", "month", "start_date", "end_date", "days": {"2025-01-24": ["lifting"]}, "skipped": ["2025-01-22"]}`.
+    public var json: JSONValue {
+        var map = JSONObject()
+        for (date, kinds) in days.sorted(by: { $0.key < $1.key }) { map[date.description] = .array(kinds.map { .string($0.rawValue) }) }
+        return ["year": .number(JSONNumber(year)), "month": .number(JSONNumber(month)), "start_date": .string(startDate.description),
+                "end_date": .string(endDate.description), "days": .object(map), "skipped": .array(skippedDays.map { .string($0.description) })]
     }
 }

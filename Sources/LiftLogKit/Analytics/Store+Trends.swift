@@ -47,7 +47,8 @@ extension Store {
         let byName = Dictionary(library.map { (Exercise.nameKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
         for summary in summaries {
             let date = summary.startedAt.localDate
-            guard date <= thisWeekStart.adding(days: 6) else { continue }
+            // A planned day not trained is not training.
+            guard date <= thisWeekStart.adding(days: 6), summary.status != .skipped else { continue }
             kindsByDay[date.dayNumber, default: []].insert(summary.kind)
             let week = (date.dayNumber - firstDay.dayNumber) / 7
             report.weeks[week].sessions += 1

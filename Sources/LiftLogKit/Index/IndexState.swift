@@ -82,6 +82,9 @@ package struct MonthSummary: Equatable, Sendable {
     package var dayMasks = PerKind<UInt32>()
     /// Days outside the month (a session file in another month's folder), as day numbers.
     package var otherDays = PerKind<Swift.Set<Int>>()
+    /// The skipped sessions of each kind (in ``kindCounts``, which pages count, but never in the
+    /// minutes and days: a planned day not trained is not training).
+    package var skippedCounts = PerKind<Int>()
     /// ``ContentHash`` of the month's shard as last written, or 0 when it is not known (the
     /// month changed in memory and is not written yet). What the exercise files
     /// (``ExerciseLines``) copied from the shard is used only while this is unchanged.
@@ -96,6 +99,10 @@ package struct MonthSummary: Equatable, Sendable {
             count += 1
             kindCounts[summary.kind, default: 0] += 1
             if summary.status == .active { activeCount += 1 }
+            if summary.status == .skipped {
+                skippedCounts[summary.kind, default: 0] += 1
+                continue
+            }
             seconds[summary.kind, default: 0] += max(0, summary.durationSeconds ?? 0)
             let date = summary.startedAt.localDate
             if date.year == key.year && date.month == key.month {
@@ -121,7 +128,7 @@ package struct MonthSummary: Equatable, Sendable {
 /// The top of the index: the modification times of the session folders and the totals of each
 /// month, in `.liftlog/index/state.tsv`.
 package struct IndexState: Equatable, Sendable {
-    package static let formatLine = "liftlog-index 8"
+    package static let formatLine = "liftlog-index 9"
 
     /// The unit volumes were computed in.
     package var unit: WeightUnit
@@ -136,7 +143,7 @@ package struct IndexState: Equatable, Sendable {
         self.unit = unit
     }
 
-    /// The state file: `liftlog-index 8 UNIT HASH`, then a line per folder time, one with the
+    /// The state file: `liftlog-index 9 UNIT HASH`, then a line per folder time, one with the
     /// hash of `ids.tsv` (`I`) and one per month. `HASH` is the ``ContentHash`` of the lines
     /// below it: while it stands, the file is as written, and a month's line is read no further
     /// than every command needs.
@@ -158,8 +165,9 @@ package struct IndexState: Equatable, Sendable {
             let kinds = Session.Kind.allCases.map { String(month.kindCounts[$0] ?? 0) }.joined(separator: "\t")
             let minutes = Session.Kind.allCases.map { String(month.seconds[$0] ?? 0) }.joined(separator: "\t")
             let masks = Session.Kind.allCases.map { String(month.dayMasks[$0] ?? 0) }.joined(separator: "\t")
+            let skipped = Session.Kind.allCases.map { String(month.skippedCounts[$0] ?? 0) }.joined(separator: "\t")
             let others = Session.Kind.allCases.map { kind in (month.otherDays[kind] ?? []).sorted().map(String.init).joined(separator: ",") }.joined(separator: "\t")
-            body.append(contentsOf: "M\t\(key)\t\(month.folderTime)\t\(month.count)\t\(kinds)\t\(month.activeCount)\t\(month.corruptCount)\t\(minutes)\t\(masks)\t\(others)\t\(String(month.shardHash, radix: 16))\n".utf8)
+            body.append(contentsOf: "M\t\(key)\t\(month.folderTime)\t\(month.count)\t\(kinds)\t\(month.activeCount)\t\(month.corruptCount)\t\(minutes)\t\(masks)\t\(skipped)\t\(others)\t\(String(month.shardHash, radix: 16))\n".utf8)
         }
         return Array("\(IndexState.formatLine) \(unit.rawValue) \(String(ContentHash.of(body), radix: 16))\n".utf8) + body
     }
@@ -273,13 +281,14 @@ package struct IndexState: Equatable, Sendable {
     }
 
     /// `M  2025-01  folder time  count  4 × count by kind  active  corrupt  4 × seconds
-    /// 4 × day mask  4 × other days (comma-separated day numbers)  shard hash (hexadecimal)`.
+    /// 4 × day mask  4 × skipped by kind  4 × other days (comma-separated day numbers)  shard hash (hexadecimal)`.
     private static func parseMonth(_ reader: inout ByteFields.Reader) -> (MonthKey, MonthSummary)? {
         guard let key = reader.nextField().flatMap(MonthKey.init(field:)), let time = reader.nextInt64() else { return nil }
-        // The fifteen counts that follow, read in one go into scratch space (no summary built
-        // field by field): count, 4 × by kind, active, corrupt, 4 × seconds, 4 × day mask.
-        let month: MonthSummary? = withUnsafeTemporaryAllocation(of: Int64.self, capacity: 15) { numbers -> MonthSummary? in
-            for index in 0..<15 {
+        // The nineteen counts that follow, read in one go into scratch space (no summary built
+        // field by field): count, 4 × by kind, active, corrupt, 4 × seconds, 4 × day mask,
+        // 4 × skipped.
+        let month: MonthSummary? = withUnsafeTemporaryAllocation(of: Int64.self, capacity: 19) { numbers -> MonthSummary? in
+            for index in 0..<19 {
                 guard let value = reader.nextCount() else { return nil }
                 numbers[index] = value
             }
@@ -295,6 +304,7 @@ package struct IndexState: Equatable, Sendable {
             month.corruptCount = Int(numbers[6])
             month.seconds = perKind(7)
             month.dayMasks = PerKind(nonZero: UInt32(numbers[11]), UInt32(numbers[12]), UInt32(numbers[13]), UInt32(numbers[14]))
+            month.skippedCounts = perKind(15)
             return month
         }
         guard var month else { return nil }

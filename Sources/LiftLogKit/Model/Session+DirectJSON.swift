@@ -17,7 +17,7 @@ extension Session {
             var id: ID?, kind = Kind.lifting, status: Status?, startedAt: Timestamp?, completedAt: Timestamp?
             var plan: String?, planDay: String?, weekNumber: Int?, sessionRPE: Int?, painTags: [String] = [], notes: String?
             var source: String?, sourceDigest: String?, entries: [Entry] = [], durationSeconds: Int?, regions: [String] = []
-            var meditationType: String?
+            var meditationType: String?, mesocycleID: Mesocycle.ID?, skippedRegions: [String] = []
             let read = reader.readObject(keys: directKeys) { reader, position in
                 switch Key.allCases[position] {
                 case .id: id = reader.readString().flatMap(ID.init(rawValue:)); return id != nil
@@ -41,7 +41,9 @@ extension Session {
                     }
                 case .durationSeconds: durationSeconds = reader.readInt(); return durationSeconds != nil
                 case .regions: guard let value = reader.readStrings() else { return false }; regions = value
+                case .regionsSkipped: guard let value = reader.readStrings() else { return false }; skippedRegions = value
                 case .meditationType: meditationType = reader.readString(); return meditationType != nil
+                case .mesocycleId: mesocycleID = reader.readString().flatMap(Mesocycle.ID.init(rawValue:)); return mesocycleID != nil
                 }
                 return true
             }
@@ -52,6 +54,8 @@ extension Session {
                 source: source, entries: entries, durationSeconds: durationSeconds, regions: regions,
                 meditationType: meditationType)
             session.sourceDigest = sourceDigest
+            session.mesocycleID = mesocycleID
+            session.skippedRegions = skippedRegions
             return session
         }
         guard let session else { return nil }
@@ -179,11 +183,13 @@ extension Session {
         writer.member("id", id.rawValue)
         writer.member("kind", kind.rawValue)
         writer.member("meditation_type", meditationType)
+        writer.member("mesocycle_id", mesocycleID?.rawValue)
         writer.member("notes", notes)
         writer.nonEmptyMember("pain_tags", painTags)
         writer.member("plan", plan)
         writer.member("plan_day", planDay)
         writer.nonEmptyMember("regions", regions)
+        writer.nonEmptyMember("regions_skipped", skippedRegions)
         writer.member("session_rpe", sessionRPE)
         writer.member("source", source)
         writer.member("source_digest", sourceDigest)
@@ -217,10 +223,15 @@ extension Session.Entry {
 }
 
 extension WorkoutSet {
-    /// The set as ``Session/canonicalBytes`` writes it (no unknown keys), with `set_id` when
-    /// given its reference.
+    /// The set as ``Session/canonicalBytes`` writes it (no unknown keys); given its reference,
+    /// as ``DataShapes/set(_:entry:set:)`` shapes it: with `set_id`, and `actual_reps` and
+    /// `actual_weight` once it is logged.
     fileprivate func write(into writer: inout CanonicalJSONWriter, reference: String?) {
         writer.beginObject()
+        if reference != nil {
+            writer.member("actual_reps", actualReps)
+            writer.member("actual_weight", actualWeight)
+        }
         if bodyweight {
             writer.key("bodyweight")
             writer.bool(true)

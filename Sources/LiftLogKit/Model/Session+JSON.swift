@@ -7,11 +7,13 @@ extension Session: JSONDecodable, JSONEncodable {
         case id
         case kind
         case meditationType = "meditation_type"
+        case mesocycleId = "mesocycle_id"
         case notes
         case painTags = "pain_tags"
         case plan
         case planDay = "plan_day"
         case regions
+        case regionsSkipped = "regions_skipped"
         case sessionRpe = "session_rpe"
         case source
         case sourceDigest = "source_digest"
@@ -30,6 +32,7 @@ extension Session: JSONDecodable, JSONEncodable {
         let plan: String? = reader.optional(Key.plan)
         let planDay: String? = reader.optional(Key.planDay)
         let weekNumber: Int? = reader.optional(Key.weekNumber)
+        let mesocycleID: Mesocycle.ID? = reader.optional(Key.mesocycleId)
         let sessionRPE: Int? = reader.optional(Key.sessionRpe)
         let painTags = reader.optional(Key.painTags, default: [String]())
         let notes: String? = reader.optional(Key.notes)
@@ -38,6 +41,7 @@ extension Session: JSONDecodable, JSONEncodable {
         let entries = reader.optional(Key.entries, default: [Entry]())
         let durationSeconds: Int? = reader.optional(Key.durationSeconds)
         let regions = reader.optional(Key.regions, default: [String]())
+        let skippedRegions = reader.optional(Key.regionsSkipped, default: [String]())
         let meditationType: String? = reader.optional(Key.meditationType)
         guard let id, let status, let startedAt else { return nil }
         var session = Session(
@@ -46,6 +50,8 @@ extension Session: JSONDecodable, JSONEncodable {
             source: source, entries: entries, durationSeconds: durationSeconds, regions: regions,
             meditationType: meditationType, unknownFields: reader.unknownMembers)
         session.sourceDigest = sourceDigest
+        session.mesocycleID = mesocycleID
+        session.skippedRegions = skippedRegions
         session.validate(at: path(), into: problems)
         return session
     }
@@ -59,11 +65,13 @@ extension Session: JSONDecodable, JSONEncodable {
         object.set(Key.id, id)
         object.set(Key.kind, kind)
         object.set(Key.meditationType, meditationType)
+        object.set(Key.mesocycleId, mesocycleID)
         object.set(Key.notes, notes)
         object.setNonEmpty(Key.painTags, painTags)
         object.set(Key.plan, plan)
         object.set(Key.planDay, planDay)
         object.setNonEmpty(Key.regions, regions)
+        object.setNonEmpty(Key.regionsSkipped, skippedRegions)
         object.set(Key.sessionRpe, sessionRPE)
         object.set(Key.source, source)
         object.set(Key.sourceDigest, sourceDigest)
@@ -99,8 +107,8 @@ extension Session: JSONDecodable, JSONEncodable {
     /// Records every rule of SPEC §4 and §5 this session breaks.
     package func validate(at path: JSONPath, into problems: ProblemList) {
         switch (status, completedAt) {
-        case (.completed, nil):
-            problems.add(path.appending(Key.status), "a completed session needs \"completed_at\"", hint: "Add \"completed_at\" or set \"status\" to \"active\".")
+        case (.completed, nil), (.skipped, nil):
+            problems.add(path.appending(Key.status), "a \(status.rawValue) session needs \"completed_at\"", hint: "Add \"completed_at\" or set \"status\" to \"active\".")
         case (.active, .some):
             problems.add(path.appending(Key.completedAt), "an active session cannot have \"completed_at\"", hint: "Remove \"completed_at\" or set \"status\" to \"completed\".")
         case (_, .some(let end)) where end < startedAt:

@@ -1,7 +1,8 @@
 /// One workout, stretch or meditation, stored as
 /// `sessions/YYYY/MM/YYYY-MM-DD-HHMM-<id8>.json`.
 ///
-/// A session is `active` while it is being logged and `completed` once finished. Derived
+/// A session is `active` while it is being logged, `completed` once finished, and `skipped`
+/// when it was planned and not done (``Store/skipSession(_:notes:completedAt:)``). Derived
 /// numbers (duration, volume, set counts) are computed by ``Session/metrics(in:)``, never
 /// stored, so a hand edit cannot leave them stale.
 public struct Session: Identifiable, Hashable, Sendable {
@@ -23,9 +24,16 @@ public struct Session: Identifiable, Hashable, Sendable {
         }
     }
 
-    /// Whether the session is still being logged.
+    /// Whether the session is still being logged, was done, or was planned and not done.
+    ///
+    /// A skipped session ends as a completed one does (it has `completed_at`) but is never
+    /// counted as training: not in the days, streaks or totals of `stats`, `calendar` and
+    /// `trends`.
     public enum Status: String, Sendable, Hashable, CaseIterable, JSONStringEnum {
-        case active, completed
+        case active, completed, skipped
+
+        /// Whether the session has ended (completed or skipped).
+        public var hasEnded: Bool { self != .active }
     }
 
     public var id: ID
@@ -39,6 +47,8 @@ public struct Session: Identifiable, Hashable, Sendable {
     public var planDay: String?
     /// The week of the mesocycle the session belongs to.
     public var weekNumber: Int?
+    /// The mesocycle the session was started in (with ``weekNumber``).
+    public var mesocycleID: Mesocycle.ID?
     /// How it felt, 1–5.
     public var sessionRPE: Int?
     public var painTags: [String]
@@ -55,6 +65,8 @@ public struct Session: Identifiable, Hashable, Sendable {
     public var durationSeconds: Int?
     /// Stretched regions of a stretch session.
     public var regions: [String]
+    /// Regions of a stretch routine left out (`regions_skipped`).
+    public var skippedRegions: [String]
     /// The type of a meditation session ("breath", "body scan").
     public var meditationType: String?
     /// Keys this version does not know, kept as they were read.
@@ -75,6 +87,7 @@ public struct Session: Identifiable, Hashable, Sendable {
         self.plan = plan
         self.planDay = planDay
         self.weekNumber = weekNumber
+        self.mesocycleID = nil
         self.sessionRPE = sessionRPE
         self.painTags = painTags
         self.notes = notes
@@ -83,6 +96,7 @@ public struct Session: Identifiable, Hashable, Sendable {
         self.entries = entries
         self.durationSeconds = durationSeconds
         self.regions = regions
+        self.skippedRegions = []
         self.meditationType = meditationType
         self.unknownFields = unknownFields
     }

@@ -6,11 +6,15 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
     public struct Day: Hashable, Sendable {
         public var name: String
         public var exercises: [PlannedExercise]
+        /// The names the day had before it was renamed, newest first: sessions keep the name
+        /// they were logged under, and the rotation still finds them.
+        public var formerNames: [String]
         public var unknownFields: [String: JSONValue]
 
-        public init(name: String, exercises: [PlannedExercise] = [], unknownFields: [String: JSONValue] = [:]) {
+        public init(name: String, exercises: [PlannedExercise] = [], formerNames: [String] = [], unknownFields: [String: JSONValue] = [:]) {
             self.name = name
             self.exercises = exercises
+            self.formerNames = formerNames
             self.unknownFields = unknownFields
         }
     }
@@ -48,7 +52,13 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
 
     public var id: ID
     public var name: String
+    /// The names the plan had before it was renamed, newest first (sessions keep the name they
+    /// were started under; the rotation and the mesocycles still count them).
+    public var formerNames: [String]
     public var daysPerWeek: Int?
+    /// How many weeks a run of the plan lasts (1–52): a mesocycle created without its weeks
+    /// lasts this long, else ``defaultDurationWeeks``.
+    public var durationWeeks: Int?
     /// At most one plan is active.
     public var isActive: Bool
     public var notes: String?
@@ -58,10 +68,18 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
     public var createdAt: Timestamp?
     public var unknownFields: [String: JSONValue]
 
-    public init(id: ID, name: String, daysPerWeek: Int? = nil, isActive: Bool = false, notes: String? = nil, days: [Day] = [], mesocycles: [Mesocycle] = [], createdAt: Timestamp? = nil, unknownFields: [String: JSONValue] = [:]) {
+    /// The weeks of a mesocycle of a plan with no ``durationWeeks``.
+    public static let defaultDurationWeeks = 6
+    /// The weeks a plan's run may last.
+    public static let durationWeeksRange = 1...52
+
+    public init(id: ID, name: String, daysPerWeek: Int? = nil, durationWeeks: Int? = nil, isActive: Bool = false, notes: String? = nil, days: [Day] = [],
+                mesocycles: [Mesocycle] = [], createdAt: Timestamp? = nil, formerNames: [String] = [], unknownFields: [String: JSONValue] = [:]) {
         self.id = id
         self.name = name
+        self.formerNames = formerNames
         self.daysPerWeek = daysPerWeek
+        self.durationWeeks = durationWeeks
         self.isActive = isActive
         self.notes = notes
         self.days = days
@@ -75,6 +93,25 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
         let key = Exercise.nameKey(name)
         return days.firstIndex { Exercise.nameKey($0.name) == key }
     }
+
+    /// The day a session logged as `name` belongs to: the day of that name, else the day that
+    /// had it before a rename.
+    public func sessionDayIndex(named name: String) -> Int? {
+        if let index = dayIndex(named: name) { return index }
+        let key = Exercise.nameKey(name)
+        return days.firstIndex { $0.formerNames.contains { Exercise.nameKey($0) == key } }
+    }
+
+    /// Whether a session started under the plan name `name` (or none, `nil`, which the plan's
+    /// own days stand for) belongs to this plan: its name or one it had before a rename.
+    public func owns(sessionPlanName name: String?) -> Bool {
+        guard let name else { return true }
+        let key = Exercise.nameKey(name)
+        return Exercise.nameKey(self.name) == key || formerNames.contains { Exercise.nameKey($0) == key }
+    }
+
+    /// The weeks a new mesocycle of this plan lasts when none are given.
+    public var mesocycleWeeks: Int { durationWeeks ?? TrainingPlan.defaultDurationWeeks }
 }
 
 extension TrainingPlan: JSONDecodable, JSONEncodable {
@@ -83,6 +120,8 @@ extension TrainingPlan: JSONDecodable, JSONEncodable {
         case createdAt = "created_at"
         case days
         case daysPerWeek = "days_per_week"
+        case durationWeeks = "duration_weeks"
+        case formerNames = "former_names"
         case id
         case isActive = "is_active"
         case mesocycles
@@ -95,6 +134,8 @@ extension TrainingPlan: JSONDecodable, JSONEncodable {
         let id: ID? = reader.required(Key.id)
         let name: String? = reader.required(Key.name)
         let daysPerWeek: Int? = reader.optional(Key.daysPerWeek)
+        let durationWeeks: Int? = reader.optional(Key.durationWeeks)
+        let formerNames = reader.optional(Key.formerNames, default: [String]())
         let isActive = reader.optional(Key.isActive, default: false)
         let notes: String? = reader.optional(Key.notes)
         let days = reader.optional(Key.days, default: [Day]())
@@ -104,15 +145,21 @@ extension TrainingPlan: JSONDecodable, JSONEncodable {
         if let daysPerWeek, !(1...7).contains(daysPerWeek) {
             problems.add(reader.path(Key.daysPerWeek), "days_per_week must be 1–7, found \(daysPerWeek)")
         }
+        if let durationWeeks, !TrainingPlan.durationWeeksRange.contains(durationWeeks) {
+            problems.add(reader.path(Key.durationWeeks), "duration_weeks must be 1–52, found \(durationWeeks)")
+        }
         if name.trimmingWhitespace().isEmpty { problems.add(reader.path(Key.name), "plan name cannot be empty") }
-        return TrainingPlan(id: id, name: name, daysPerWeek: daysPerWeek, isActive: isActive, notes: notes, days: days, mesocycles: mesocycles, createdAt: createdAt, unknownFields: reader.unknownMembers)
+        return TrainingPlan(id: id, name: name, daysPerWeek: daysPerWeek, durationWeeks: durationWeeks, isActive: isActive, notes: notes, days: days,
+                            mesocycles: mesocycles, createdAt: createdAt, formerNames: formerNames, unknownFields: reader.unknownMembers)
     }
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
         object.set(Key.id, id)
         object.set(Key.name, name)
+        if !formerNames.isEmpty { object.set(Key.formerNames, formerNames) }
         object.set(Key.daysPerWeek, daysPerWeek)
+        object.set(Key.durationWeeks, durationWeeks)
         object.set(Key.isActive, isActive)
         object.set(Key.notes, notes)
         object.set(Key.days, days)
@@ -136,6 +183,7 @@ extension TrainingPlan.Day: JSONDecodable, JSONEncodable {
     /// The keys of its JSON object.
     enum Key: String, JSONKey {
         case exercises
+        case formerNames = "former_names"
         case name
     }
 
@@ -143,13 +191,15 @@ extension TrainingPlan.Day: JSONDecodable, JSONEncodable {
         guard var reader = ObjectReader(value, at: path(), problems: problems, describing: "a plan day") else { return nil }
         let name: String? = reader.required(Key.name)
         let exercises = reader.optional(Key.exercises, default: [TrainingPlan.PlannedExercise]())
+        let formerNames = reader.optional(Key.formerNames, default: [String]())
         guard let name else { return nil }
-        return TrainingPlan.Day(name: name, exercises: exercises, unknownFields: reader.unknownMembers)
+        return TrainingPlan.Day(name: name, exercises: exercises, formerNames: formerNames, unknownFields: reader.unknownMembers)
     }
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
         object.set(Key.name, name)
+        if !formerNames.isEmpty { object.set(Key.formerNames, formerNames) }
         object.set(Key.exercises, exercises)
         return object.value
     }

@@ -35,6 +35,12 @@ public struct WorkoutSet: Hashable, Sendable {
     public var targetReps: Int?
     public var targetWeight: Double?
     public var status: Status
+
+    /// The reps done: ``reps`` once the set is completed, else `nil` (a planned or skipped set
+    /// has only its targets). The seed API names it `actual_reps`.
+    public var actualReps: Int? { status == .completed ? reps : nil }
+    /// The weight lifted: ``weight`` once the set is completed, else `nil` (`actual_weight`).
+    public var actualWeight: Double? { status == .completed ? weight : nil }
     public var completedAt: Timestamp?
     public var notes: String?
     /// The ID of the client's request that logged the set (`"request_id"`): a retry of that

@@ -60,13 +60,14 @@ extension Store {
 
     // MARK: Lifecycle
 
-    /// Plans a mesocycle of `plan` (pending until started).
+    /// Plans a mesocycle of `plan` (pending until started), lasting `weeks`, or the plan's
+    /// ``TrainingPlan/durationWeeks`` when left out (6 when the plan has none).
     ///
     /// - Throws: `VALIDATION_ERROR` for weeks outside 1–52 or a plan without planned
     ///   exercises, `CONFLICT` when the plan already has a pending mesocycle.
     @discardableResult
-    public func createMesocycle(plan planName: String, startDate: LocalDate, weeks: Int) throws(LiftLogError) -> PlannedMesocycle {
-        guard (1...Mesocycle.maximumWeeks).contains(weeks) else {
+    public func createMesocycle(plan planName: String, startDate: LocalDate, weeks: Int? = nil) throws(LiftLogError) -> PlannedMesocycle {
+        if let weeks, !(1...Mesocycle.maximumWeeks).contains(weeks) {
             throw .validation("A mesocycle lasts 1–\(Mesocycle.maximumWeeks) weeks, got \(weeks).")
         }
         var created: Mesocycle?
@@ -77,7 +78,7 @@ extension Store {
             if let pending = plan.mesocycles.first(where: { $0.status == .pending }) {
                 throw .conflict("Plan '\(plan.name)' already has a mesocycle waiting to start (\(pending.startDate), \(pending.durationWeeks) weeks).", remedy: .startMesocycle(plan: plan.name))
             }
-            let meso = Mesocycle(id: Mesocycle.ID(rawValue: environment.makeUUID()) ?? Mesocycle.ID.random(), startDate: startDate, durationWeeks: weeks, createdAt: currentTimestamp())
+            let meso = Mesocycle(id: Mesocycle.ID(rawValue: environment.makeUUID()) ?? Mesocycle.ID.random(), startDate: startDate, durationWeeks: weeks ?? plan.mesocycleWeeks, createdAt: currentTimestamp())
             plan.mesocycles.append(meso)
             created = meso
         }
@@ -283,14 +284,13 @@ extension Store {
             (key: Store.plannedKey(item), exercise: inputs.library[Store.plannedKey(item)] ?? Exercise(id: item.exerciseID ?? Exercise.unlisted(named: item.exerciseName).id, name: item.exerciseName))
         }
         let unit = preferences.unit
-        let planKey = Exercise.nameKey(plan.name)
         var mesoPaths: [(path: String, week: Int?)] = []
         var settled: Swift.Set<String> = []   // the exercises whose newest earlier session was found
         try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
             try index.forEachVerifiedSummaryNewestFirst { summary in
                 guard summary.status == .completed else { return true }
                 let date = summary.startedAt.localDate
-                if let mesocycle, date >= mesocycle.startDate, date <= mesocycle.endDate, summary.plan.map(Exercise.nameKey) == planKey {
+                if let mesocycle, date >= mesocycle.startDate, date <= mesocycle.endDate, summary.plan != nil, plan.owns(sessionPlanName: summary.plan) {
                     mesoPaths.append((summary.path, mesocycle.week(of: date)))
                 } else if date < cutoff {
                     for target in targets where !settled.contains(target.key) {

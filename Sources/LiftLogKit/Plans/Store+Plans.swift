@@ -86,11 +86,10 @@ extension Store {
     ///   - days: the names of its days, in order (days can be added later).
     /// - Throws: `VALIDATION_ERROR` for a bad name or number, `CONFLICT` when the name is taken.
     @discardableResult
-    public func createPlan(name: String, daysPerWeek: Int? = nil, notes: String? = nil, days: [String] = [], activate: Bool = false) throws(LiftLogError) -> StoredPlan {
+    public func createPlan(name: String, daysPerWeek: Int? = nil, durationWeeks: Int? = nil, notes: String? = nil, days: [String] = [],
+                           activate: Bool = false) throws(LiftLogError) -> StoredPlan {
         let planName = try Store.checkedName(name, what: "Plan name")
-        if let daysPerWeek, !(1...7).contains(daysPerWeek) {
-            throw .validation("Days per week must be 1–7, got \(daysPerWeek).")
-        }
+        try Store.checkPlanNumbers(daysPerWeek: daysPerWeek, durationWeeks: durationWeeks)
         var planDays: [TrainingPlan.Day] = []
         for day in days {
             let dayName = try Store.checkedName(day, what: "Day name")
@@ -107,7 +106,7 @@ extension Store {
             }
             let plan = TrainingPlan(
                 id: TrainingPlan.ID(rawValue: environment.makeUUID()) ?? TrainingPlan.ID.random(), name: planName,
-                daysPerWeek: daysPerWeek, isActive: false, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, days: planDays,
+                daysPerWeek: daysPerWeek, durationWeeks: durationWeeks, isActive: false, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, days: planDays,
                 createdAt: currentTimestamp())
             let path = Store.freePath(in: Store.plansFolder, name: planName, fallback: "plan-\(plan.id.short)", taken: Swift.Set(existing.map(\.path)))
             var created = StoredPlan(plan: plan, path: path)
@@ -165,6 +164,77 @@ extension Store {
             var plan = other.plan
             plan.isActive = false
             return .write(other.path, plan.canonicalBytes)
+        }
+    }
+
+    /// Changes a plan's name, notes, days per week or duration; `nil` leaves one as it is (an
+    /// empty `notes` removes them, 0 removes `daysPerWeek` or `durationWeeks`). A new name
+    /// moves the plan to the file of that name in one change (the new file written, the old
+    /// one removed, all or nothing across a crash); the old name is kept in `former_names`, so
+    /// the sessions started under it still count for its rotation and mesocycles.
+    ///
+    /// - Throws: `NOT_FOUND`, `VALIDATION_ERROR` for a bad name or number, `CONFLICT` when
+    ///   another plan has the name.
+    @discardableResult
+    public func changePlan(named name: String, _ changes: PlanChanges) throws(LiftLogError) -> StoredPlan {
+        let newName = try changes.name.map { (text: String) throws(LiftLogError) in try Store.checkedName(text, what: "Plan name") }
+        try Store.checkPlanNumbers(daysPerWeek: changes.daysPerWeek.flatMap { $0 == 0 ? nil : $0 }, durationWeeks: changes.durationWeeks.flatMap { $0 == 0 ? nil : $0 })
+        return try withLock { () throws(LiftLogError) -> StoredPlan in
+            let stored = try plan(named: name)
+            var plan = stored.plan
+            if let days = changes.daysPerWeek { plan.daysPerWeek = days == 0 ? nil : days }
+            if let weeks = changes.durationWeeks { plan.durationWeeks = weeks == 0 ? nil : weeks }
+            if let notes = changes.notes { plan.notes = notes.isEmpty ? nil : notes }
+            var target = stored.path
+            if let newName, newName != plan.name {
+                let others = try planFiles().filter { $0.path != stored.path }
+                if let clash = others.first(where: { Exercise.nameKey($0.plan.name) == Exercise.nameKey(newName) }) {
+                    throw .conflict("A plan named '\(clash.plan.name)' already exists.")
+                }
+                let old = plan.name
+                plan.formerNames.removeAll { Exercise.nameKey($0) == Exercise.nameKey(newName) || Exercise.nameKey($0) == Exercise.nameKey(old) }
+                if Exercise.nameKey(old) != Exercise.nameKey(newName) { plan.formerNames.insert(old, at: 0) }
+                plan.name = newName
+                if Slug.make(newName) != Slug.make(old) {
+                    target = Store.freePath(in: Store.plansFolder, name: newName, fallback: "plan-\(plan.id.short)", taken: Swift.Set(others.map(\.path)))
+                }
+            }
+            guard plan != stored.plan else { return stored }
+            var steps: [StoreFiles.Step] = [.write(target, plan.canonicalBytes)]
+            if target != stored.path { steps.append(.remove(stored.path)) }
+            try files.apply(steps)
+            return StoredPlan(plan: plan, path: target)
+        }
+    }
+
+    /// Renames a day of a plan; the old name is kept in the day's `former_names`, so the
+    /// sessions logged under it still count for the rotation.
+    ///
+    /// - Throws: `NOT_FOUND` for the plan or day, `CONFLICT` when the plan has another day of
+    ///   that name, `VALIDATION_ERROR` for a bad name.
+    @discardableResult
+    public func renamePlanDay(plan planName: String, day: String, to newName: String) throws(LiftLogError) -> StoredPlan {
+        let dayName = try Store.checkedName(newName, what: "Day name")
+        return try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
+            let index = try Store.dayIndex(day, in: plan)
+            if let other = plan.dayIndex(named: dayName), other != index {
+                throw .conflict("Plan '\(plan.name)' already has a day named '\(plan.days[other].name)'.")
+            }
+            let old = plan.days[index].name
+            guard old != dayName else { return }
+            plan.days[index].formerNames.removeAll { Exercise.nameKey($0) == Exercise.nameKey(dayName) || Exercise.nameKey($0) == Exercise.nameKey(old) }
+            if Exercise.nameKey(old) != Exercise.nameKey(dayName) { plan.days[index].formerNames.insert(old, at: 0) }
+            plan.days[index].name = dayName
+        }
+    }
+
+    /// Refuses days per week outside 1–7 and a duration outside 1–52 weeks.
+    static func checkPlanNumbers(daysPerWeek: Int?, durationWeeks: Int?) throws(LiftLogError) {
+        if let daysPerWeek, !(1...7).contains(daysPerWeek) {
+            throw .validation("Days per week must be 1–7, got \(daysPerWeek).")
+        }
+        if let durationWeeks, !TrainingPlan.durationWeeksRange.contains(durationWeeks) {
+            throw .validation("Duration must be 1–52 weeks, got \(durationWeeks).")
         }
     }
 
@@ -310,5 +380,22 @@ extension Store {
             throw .validation("\(what) is \(name.count) characters long; the limit is \(Exercise.maximumNameLength).")
         }
         return name
+    }
+}
+
+/// Changes to a plan (``Store/changePlan(named:_:)``); `nil` leaves a field as it is.
+public struct PlanChanges: Sendable, Equatable {
+    public var name: String?
+    public var notes: String?
+    /// 1–7, or 0 to remove it.
+    public var daysPerWeek: Int?
+    /// 1–52, or 0 to remove it.
+    public var durationWeeks: Int?
+
+    public init(name: String? = nil, notes: String? = nil, daysPerWeek: Int? = nil, durationWeeks: Int? = nil) {
+        self.name = name
+        self.notes = notes
+        self.daysPerWeek = daysPerWeek
+        self.durationWeeks = durationWeeks
     }
 }

@@ -60,7 +60,6 @@ extension Store {
         var lastPlan: SessionSummary?
         var last: SessionSummary?
         var active: SessionSummary?
-        let planKey = Exercise.nameKey(plan.name)
         try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
             try index.forEachVerifiedSummaryNewestFirst { summary in
                 if summary.status == .active {
@@ -68,7 +67,7 @@ extension Store {
                     return true
                 }
                 if last == nil { last = summary }
-                if let day = summary.planDay, plan.dayIndex(named: day) != nil, summary.plan.map(Exercise.nameKey) ?? planKey == planKey {
+                if let day = summary.planDay, plan.sessionDayIndex(named: day) != nil, plan.owns(sessionPlanName: summary.plan) {
                     lastPlan = summary
                     return false
                 }
@@ -80,7 +79,7 @@ extension Store {
 
     /// The position of the day after `day` in `plan`, wrapping around; 0 without one.
     public static func nextDayIndex(in plan: TrainingPlan, after day: String?) -> Int {
-        guard let day, let index = plan.dayIndex(named: day), !plan.days.isEmpty else { return 0 }
+        guard let day, let index = plan.sessionDayIndex(named: day), !plan.days.isEmpty else { return 0 }
         return (index + 1) % plan.days.count
     }
 

@@ -329,6 +329,13 @@ extension StoreSchemas {
             },
             "type": "array"
           },
+          "former_names": {
+            "description": "Names the day had before a rename, newest first.",
+            "items": {
+              "type": "string"
+            },
+            "type": "array"
+          },
           "name": {
             "type": "string"
           }
@@ -344,6 +351,19 @@ extension StoreSchemas {
       "maximum": 7,
       "minimum": 1,
       "type": "integer"
+    },
+    "duration_weeks": {
+      "description": "How many weeks a run of the plan lasts: a mesocycle's default.",
+      "maximum": 52,
+      "minimum": 1,
+      "type": "integer"
+    },
+    "former_names": {
+      "description": "Names the plan had before a rename, newest first.",
+      "items": {
+        "type": "string"
+      },
+      "type": "array"
     },
     "id": {
       "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
@@ -425,7 +445,10 @@ extension StoreSchemas {
   "if": {
     "properties": {
       "status": {
-        "const": "completed"
+        "enum": [
+          "completed",
+          "skipped"
+        ]
       }
     }
   },
@@ -609,6 +632,11 @@ extension StoreSchemas {
     "meditation_type": {
       "type": "string"
     },
+    "mesocycle_id": {
+      "description": "The mesocycle the session was started in.",
+      "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
+      "type": "string"
+    },
     "notes": {
       "type": "string"
     },
@@ -625,6 +653,13 @@ extension StoreSchemas {
       "type": "string"
     },
     "regions": {
+      "items": {
+        "type": "string"
+      },
+      "type": "array"
+    },
+    "regions_skipped": {
+      "description": "Regions of a stretch routine left out.",
       "items": {
         "type": "string"
       },
@@ -651,7 +686,8 @@ extension StoreSchemas {
     "status": {
       "enum": [
         "active",
-        "completed"
+        "completed",
+        "skipped"
       ]
     },
     "week_number": {

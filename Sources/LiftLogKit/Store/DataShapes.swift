@@ -45,10 +45,41 @@ public enum DataShapes {
         return object
     }
 
-    /// A set as stored plus `set_id`, the ID clients name it by (``Store/setReference(in:entry:set:)``).
+    /// A set as stored plus `set_id`, the ID clients name it by (``Store/setReference(in:entry:set:)``),
+    /// and once it is logged `actual_reps` and `actual_weight` (``WorkoutSet/actualReps``).
     public static func set(_ session: Session, entry: Int, set: Int) -> JSONValue {
-        guard case .object(var object) = session.entries[entry].sets[set].jsonValue else { return .null }
+        let value = session.entries[entry].sets[set]
+        guard case .object(var object) = value.jsonValue else { return .null }
         object["set_id"] = .string(Store.setReference(in: session, entry: entry, set: set))
+        // What was done, as the seed API names it, once the set is logged.
+        if let reps = value.actualReps { object["actual_reps"] = .number(JSONNumber(reps)) }
+        if let weight = value.actualWeight { object["actual_weight"] = .number(JSONNumber(weight)) }
+        return .object(object)
+    }
+
+    /// `GET /api/exercises/:id/history`: ``progressJSON(_:)`` with the exercise itself
+    /// (`exercise`), and each entry with its session as `workout_id`, its `mesocycle_id`, and
+    /// `sets`, every set of the exercise in that session (``set(_:entry:set:)``, planned,
+    /// skipped and warm-ups included), where `progress --json` counts the working sets
+    /// (`set_count` here). Reads the file of every session in the history.
+    public static func exerciseHistory(_ report: ExerciseReport, exercise: Exercise, store: Store) throws(LiftLogError) -> JSONValue {
+        guard case .object(var object) = progressJSON(report), case .array(let entries)? = object["entries"] else { return progressJSON(report) }
+        var detailed: [JSONValue] = []
+        for (entry, item) in zip(report.entries, entries) {
+            guard case .object(var members) = item else { continue }
+            let session = try store.session(idPrefix: entry.sessionID.rawValue).session
+            var sets: [JSONValue] = []
+            for index in session.entries.indices where exercise.isRecorded(as: session.entries[index].exerciseID, name: session.entries[index].exerciseName) {
+                for number in session.entries[index].sets.indices { sets.append(self.set(session, entry: index, set: number)) }
+            }
+            members["set_count"] = members["sets"]
+            members["sets"] = .array(sets)
+            members["workout_id"] = .string(session.id.rawValue)
+            members["mesocycle_id"] = session.mesocycleID.map { .string($0.rawValue) } ?? .null
+            detailed.append(.object(members))
+        }
+        object["entries"] = .array(detailed)
+        object["exercise"] = exercise.json
         return .object(object)
     }
 
@@ -200,6 +231,12 @@ public enum DataShapes {
     public static func maxRepsJSON(_ report: ExerciseReport) -> JSONValue {
         guard let best = report.maxReps else { return .null }
         return ["reps": .number(JSONNumber(best.reps)), "date": .string(best.date.description), "session_id": .string(best.sessionID.rawValue)]
+    }
+
+    /// One kind's totals and streaks, as `stats --json` gives each kind.
+    public static func kindStats(_ value: KindStats) -> JSONValue {
+        ["total_sessions": .number(JSONNumber(value.totalSessions)), "total_minutes": .number(JSONNumber(value.totalMinutes)),
+         "current_streak": .number(JSONNumber(value.currentStreak)), "longest_streak": .number(JSONNumber(value.longestStreak))]
     }
 
     /// An exercise's history, as `progress --json` gives it.
@@ -382,10 +419,12 @@ public enum DataShapes {
         ])
     }
 
-    /// A plan as stored plus `path`.
+    /// A plan as stored plus `path`, and `duration_weeks` always (``TrainingPlan/mesocycleWeeks``).
     public static func plan(_ stored: StoredPlan) -> JSONValue {
         guard case .object(var object) = stored.plan.json else { return stored.plan.json }
         object["path"] = .string(stored.path)
+        // The weeks a mesocycle of it lasts when none are given (the plan's, else the default).
+        object["duration_weeks"] = .number(JSONNumber(stored.plan.mesocycleWeeks))
         return .object(object)
     }
 

@@ -102,7 +102,7 @@ extension Store {
             session.startedAt = start
         }
         if let end = change.completedAt {
-            guard session.status == .completed else { throw .validation("An active session has no end yet; complete it instead.") }
+            guard session.status.hasEnded else { throw .validation("An active session has no end yet; complete it instead.") }
             session.completedAt = end
         }
         if let seconds = change.durationSeconds {

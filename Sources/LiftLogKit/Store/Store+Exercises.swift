@@ -143,7 +143,7 @@ extension Store {
         }
         if let problem = Exercise.nameProblem(Exercise.normalizedName(rawName)) { throw .validation(problem) }
         if !(exercise.weightIncrement > 0) || !exercise.weightIncrement.isFinite {
-            throw .validation("Weight increment must be a positive number, got \(JSONNumber(exercise.weightIncrement.isFinite ? exercise.weightIncrement : 0)).")
+            throw .validation("Weight increment must be positive, got \(JSONNumber(exercise.weightIncrement.isFinite ? exercise.weightIncrement : 0)).")
         }
         if let muscle = exercise.muscleGroups.first(where: { $0.trimmingWhitespace().isEmpty }) {
             throw .validation("Muscle group '\(muscle)' cannot be empty.")
@@ -261,6 +261,8 @@ extension Store {
             var names = Swift.Set(existing.map { Exercise.nameKey($0.exercise.name) })
             var paths = Swift.Set(existing.map(\.path))
             var report = SeedReport(added: [], skipped: [])
+            // Every exercise this call adds was seeded now (an exercise already there keeps its own).
+            let now = currentTimestamp()
             // All or nothing: when a write fails, the exercises this call added go again.
             var written: [String] = []
             for item in file.items {
@@ -269,7 +271,7 @@ extension Store {
                 let exercise = Exercise(
                     id: Exercise.ID.nameBased("exercise:" + key), name: item.name, modality: item.modality,
                     category: item.category, muscleGroups: item.muscleGroups, secondaryMuscles: item.secondaryMuscles, notes: item.notes, isCustom: false,
-                    weightIncrement: item.weightIncrement)
+                    weightIncrement: item.weightIncrement, createdAt: now)
                 let target = freeExercisePath(for: exercise, taken: paths)
                 do throws(LiftLogError) {
                     try files.save(exercise, to: target)

@@ -256,7 +256,8 @@ extension Store {
     ///     retry over a bad network): a session of that ID already in the store is returned
     ///     as it is, and nothing is written.
     ///
-    /// During the active mesocycle a lifting or cardio session records its `week_number`.
+    /// During the active mesocycle a lifting or cardio session records its `week_number` and
+    /// `mesocycle_id`.
     /// - Throws: `CONFLICT` when a session is already active, `VALIDATION_ERROR` for a start
     ///   time in the future.
     @discardableResult
@@ -272,8 +273,10 @@ extension Store {
             try refuseFuture(start, what: "Start time", now: now)
             // A lifting or cardio session during the active mesocycle records its week. A broken
             // plan file must not keep anyone from training: `check` reports it.
-            let week = kind == .lifting || kind == .cardio ? (try? activeMesocycle())??.mesocycle.week(of: start.localDate) : nil
+            let meso = kind == .lifting || kind == .cardio ? (try? activeMesocycle()) ?? nil : nil
+            let week = meso?.mesocycle.week(of: start.localDate)
             var session = Session(id: id ?? environment.makeSessionID(), kind: kind, status: .active, startedAt: start, plan: plan, planDay: planDay, weekNumber: week, entries: entries)
+            if week != nil { session.mesocycleID = meso?.mesocycle.id }
             giveSetIDs(in: &session)
             let stored = StoredSession(session: session, path: session.relativePath)
             try save(stored, isNew: true)
@@ -648,14 +651,15 @@ extension Store {
     }
 
     /// Finishes `stored`, the active session, holding the lock (see ``finish(feel:painTags:notes:completedAt:sessionID:)``).
-    private func finish(_ stored: StoredSession, feel: Int?, painTags tags: [String], notes: String?, completedAt: Timestamp?) throws(LiftLogError) -> StoredSession {
+    private func finish(_ stored: StoredSession, feel: Int?, painTags tags: [String], notes: String?, completedAt: Timestamp?,
+                        status: Session.Status = .completed) throws(LiftLogError) -> StoredSession {
         var stored = stored
         let end = completedAt ?? currentTimestamp()
         try refuseFuture(end, what: "End time", now: currentTimestamp())
         guard end >= stored.session.startedAt else {
             throw .validation("The end time \(end.shortDescription) is before the start \(stored.session.startedAt.shortDescription).")
         }
-        stored.session.status = .completed
+        stored.session.status = status
         stored.session.completedAt = end
         // A set's time lies inside its session: one outside it (a backdated session) has none.
         for entry in stored.session.entries.indices {
@@ -679,8 +683,9 @@ extension Store {
         return stored
     }
 
-    /// Ends the active session `sessionID` as a planned day not trained: every planned set is
-    /// skipped (the plan's rotation moves on).
+    /// Ends the active session `sessionID` as a planned day not trained: its status is
+    /// `skipped` and every planned set is skipped (the plan's rotation moves on); it is never
+    /// counted as training.
     ///
     /// - Throws: `CONFLICT` when the session is not active or has a logged set (complete it
     ///   instead), and as ``finish(feel:painTags:notes:completedAt:sessionID:)``.
@@ -692,7 +697,7 @@ extension Store {
             guard logged == 0 else {
                 throw .conflict("Session \(sessionID.short) has \(logged) logged set\(logged == 1 ? "" : "s"); complete it instead of skipping it.")
             }
-            return try finish(stored, feel: nil, painTags: [], notes: notes, completedAt: completedAt)
+            return try finish(stored, feel: nil, painTags: [], notes: notes, completedAt: completedAt, status: .skipped)
         }
     }
 
@@ -716,19 +721,47 @@ extension Store {
     /// - Throws: `VALIDATION_ERROR` for a non-positive duration or a time in the future.
     @discardableResult
     public func recordSession(kind: Session.Kind, minutes: Double, startedAt: Timestamp? = nil, notes: String? = nil, regions: [String] = [], meditationType: String? = nil) throws(LiftLogError) -> StoredSession {
-        guard minutes > 0, minutes <= 24 * 60 else { throw .validation("Minutes must be more than 0 and at most 1440, got \(JSONNumber(minutes.isFinite ? minutes : 0)).") }
-        return try withLock { () throws(LiftLogError) -> StoredSession in
+        var record = RecordedSession(kind: kind, durationSeconds: try RecordedSession.seconds(minutes: minutes))
+        record.startedAt = startedAt
+        record.notes = notes
+        record.regions = regions
+        record.meditationType = meditationType
+        return try self.record(record).stored
+    }
+
+    /// Records a finished session that has no sets, as described: it started at `startedAt`,
+    /// else `durationSeconds` before `completedAt`, else before now. With a client's `id`, the
+    /// same record again (a retry) returns the session already stored, `repeated`, and writes
+    /// nothing.
+    ///
+    /// - Throws: `VALIDATION_ERROR` for a duration outside 1 second to 24 hours, a time in the
+    ///   future, or start and end times that disagree with the duration.
+    @discardableResult
+    public func record(_ record: RecordedSession) throws(LiftLogError) -> (stored: StoredSession, repeated: Bool) {
+        let seconds = record.durationSeconds
+        guard (1...86_400).contains(seconds) else { throw .validation("The duration must be 1 to 86400 seconds (24 hours), got \(seconds).") }
+        return try withLock { () throws(LiftLogError) -> (stored: StoredSession, repeated: Bool) in
+            if let id = record.id, let existing = try? storedSession(idPrefix: id.rawValue), existing.session.id == id {
+                guard existing.session.kind == record.kind else {
+                    throw .conflict("Session \(id.short) is a \(existing.session.kind.rawValue) session, not a \(record.kind.rawValue) one.")
+                }
+                return (existing, true)
+            }
             let now = currentTimestamp()
-            let seconds = Int((minutes * 60).rounded())
-            let start = startedAt ?? now.adding(seconds: -seconds)
+            let start = record.startedAt ?? record.completedAt?.adding(seconds: -seconds) ?? now.adding(seconds: -seconds)
+            if let end = record.completedAt, record.startedAt != nil, start.adding(seconds: seconds) != end {
+                throw .validation("started_at and completed_at are \(start.seconds(until: end)) seconds apart, not the \(seconds) of the duration; give two of the three.")
+            }
             try refuseFuture(start, what: "Start time", now: now)
-            let session = Session(id: environment.makeSessionID(), kind: kind, status: .completed, startedAt: start,
-                                  completedAt: start.adding(seconds: seconds), notes: notes, durationSeconds: seconds,
-                                  regions: regions, meditationType: meditationType)
+            if let end = record.completedAt { try refuseFuture(end, what: "End time", now: now) }
+            var session = Session(id: record.id ?? environment.makeSessionID(), kind: record.kind, status: .completed, startedAt: start,
+                                  completedAt: start.adding(seconds: seconds), notes: record.notes.flatMap { $0.isEmpty ? nil : $0 }, durationSeconds: seconds,
+                                  regions: record.regions, meditationType: record.meditationType)
+            session.skippedRegions = record.skippedRegions
             let stored = StoredSession(session: session, path: session.relativePath)
             try save(stored, isNew: true)
             updateIndex()
-            return stored
+            return (stored, false)
         }
     }
 
@@ -850,5 +883,35 @@ extension Store {
             updateIndex()
             return stored
         }
+    }
+}
+
+/// A finished session without sets, to record (``Store/record(_:)``).
+public struct RecordedSession: Sendable {
+    public var kind: Session.Kind
+    /// How long it lasted, 1 to 86400 seconds.
+    public var durationSeconds: Int
+    public var startedAt: Timestamp?
+    public var completedAt: Timestamp?
+    public var notes: String?
+    /// Stretched regions.
+    public var regions: [String] = []
+    /// Regions of a stretch routine left out.
+    public var skippedRegions: [String] = []
+    public var meditationType: String?
+    /// A client's ID for the session, which makes a retry harmless.
+    public var id: Session.ID?
+
+    public init(kind: Session.Kind, durationSeconds: Int) {
+        self.kind = kind
+        self.durationSeconds = durationSeconds
+    }
+
+    /// A length given in minutes, in whole seconds.
+    ///
+    /// - Throws: `VALIDATION_ERROR` unless it is more than 0 and at most 1440 minutes.
+    public static func seconds(minutes: Double) throws(LiftLogError) -> Int {
+        guard minutes > 0, minutes <= 24 * 60 else { throw .validation("Minutes must be more than 0 and at most 1440, got \(JSONNumber(minutes.isFinite ? minutes : 0)).") }
+        return Int((minutes * 60).rounded())
     }
 }

@@ -19,7 +19,7 @@ extension Store {
     /// Splits a reference into the session's ID and the set's key.
     ///
     /// - Throws: `VALIDATION_ERROR` for a text that is not `SESSION.KEY`.
-    static func parseSetReference(_ reference: String) throws(LiftLogError) -> (session: Session.ID, key: String) {
+    package static func parseSetReference(_ reference: String) throws(LiftLogError) -> (session: Session.ID, key: String) {
         let parts = reference.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let session = Session.ID(rawValue: String(parts[0]).lowercased()), !parts[1].isEmpty else {
             throw .validation("'\(reference)' is not a set ID; set IDs are the session's ID, a dot and the set's key, such as 3f2c9a1e-…-7d41.a1b2c3d4.")
@@ -29,7 +29,7 @@ extension Store {
 
     /// Where the set with `key` is in `session`: its own ID, the ID of the request that logged
     /// it, or its position (`e2s3`).
-    static func locateSet(_ key: String, in session: Session) throws(LiftLogError) -> (entry: Int, set: Int) {
+    package static func locateSet(_ key: String, in session: Session) throws(LiftLogError) -> (entry: Int, set: Int) {
         for (entryIndex, entry) in session.entries.enumerated() {
             if let setIndex = entry.sets.firstIndex(where: { $0.id == key }) { return (entryIndex, setIndex) }
         }

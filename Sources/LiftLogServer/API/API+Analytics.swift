@@ -22,11 +22,14 @@ extension API {
         }]),
         Route("stats", ["GET": { call throws(LiftLogError) in
             var data = JSONObject()
-            for (kind, value) in try call.store().stats() { data[kind.rawValue] = statsJSON(value) }
+            for (kind, value) in try call.store().stats() { data[kind.rawValue] = DataShapes.kindStats(value) }
             return APIResponse.ok(.object(data))
         }]),
         Route("meditation-sessions/stats", ["GET": { call throws(LiftLogError) in
-            APIResponse.ok(statsJSON(try call.store().stats()[.meditation] ?? KindStats()))
+            APIResponse.ok(DataShapes.kindStats(try call.store().stats()[.meditation] ?? KindStats()))
+        }]),
+        Route("stretch-sessions/stats", ["GET": { call throws(LiftLogError) in
+            APIResponse.ok(DataShapes.kindStats(try call.store().stats()[.stretch] ?? KindStats()))
         }]),
         Route("calendar/:year/:month", ["GET": calendar]),
         Route("body", ["GET": { call throws(LiftLogError) in
@@ -35,13 +38,10 @@ extension API {
         }]),
     ]
 
-    static func statsJSON(_ value: KindStats) -> JSONValue {
-        ["total_sessions": .number(JSONNumber(value.totalSessions)), "total_minutes": .number(JSONNumber(value.totalMinutes)),
-         "current_streak": .number(JSONNumber(value.currentStreak)), "longest_streak": .number(JSONNumber(value.longestStreak))]
-    }
-
-    /// `GET /calendar/:year/:month?tz=+01:00`: the kinds of session on each day; with `tz` (a
-    /// UTC offset: `+01:00`, `-0530`, `Z`) every start is read in that offset, as a phone shows it.
+    /// `GET /calendar/:year/:month?tz=+01:00`: the kinds of session on each day, the skipped
+    /// days, the month's `start_date` and `end_date`; with `tz` (a UTC offset: `+01:00`,
+    /// `-0530`, `Z`, or minutes east of UTC as the seed API's client sends it, `60`, `-300`)
+    /// every start is read in that offset, as a phone shows it.
     @Sendable static func calendar(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         guard let year = Int(call[0]), let month = Int(call[1]), (1...12).contains(month), (1...9999).contains(year) else {
             throw .validation("The month must be /api/calendar/YYYY/MM, such as /api/calendar/2025/01.")
@@ -49,25 +49,31 @@ extension API {
         var offset: Int?
         if let text = call.request.query["tz"] {
             guard let seconds = utcOffset(text) else {
-                throw .validation("tz must be a UTC offset such as +01:00, -05:30 or Z, got '\(text)'.")
+                throw .validation("tz must be a UTC offset such as +01:00, -05:30 or Z, or minutes east of UTC such as 60 or -300, got '\(text)'.")
             }
             offset = seconds
         }
-        var days = JSONObject()
-        for (date, kinds) in try call.store().calendar(year: year, month: month, utcOffsetSeconds: offset).sorted(by: { $0.key < $1.key }) {
-            days[date.description] = .array(kinds.map { .string($0.rawValue) })
-        }
-        return APIResponse.ok(["year": .number(JSONNumber(year)), "month": .number(JSONNumber(month)), "days": .object(days)])
+        return APIResponse.ok(try call.store().calendar(year: year, month: month, utcOffsetSeconds: offset).json)
     }
 
-    /// `+01:00`, `-0530`, `+02`, `Z`, `UTC` in seconds; `nil` for anything else.
+    /// `+01:00`, `-0530`, `+02`, `Z`, `UTC`, or whole minutes east of UTC (`60`, `-300`, `-60`),
+    /// in seconds; `nil` for anything else, an offset beyond ±14 hours, or minutes that are no
+    /// whole quarter of an hour. A sign and two or four
+    /// digits are hours (and minutes) when they can be (`+02`, `-0530`), else minutes (`-60`).
     static func utcOffset(_ text: String) -> Int? {
         if text == "Z" || text.uppercased() == "UTC" { return 0 }
-        guard let sign = text.first, sign == "+" || sign == "-" || sign == " " else { return nil }
-        let digits = text.dropFirst().filter { $0 != ":" }
-        guard digits.count == 2 || digits.count == 4, digits.allSatisfy(\.isASCII), let hours = Int(digits.prefix(2)), let minutes = Int(digits.count == 4 ? digits.suffix(2) : "00"),
-              hours <= 14, minutes < 60 else { return nil }
-        // A `+` in a query string is often decoded as a space.
-        return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+        if let sign = text.first, sign == "+" || sign == "-" || sign == " " {
+            let digits = text.dropFirst().filter { $0 != ":" }
+            // A `+` in a query string is often decoded as a space.
+            if digits.count == 2 || digits.count == 4, digits.allSatisfy(\.isASCII), let hours = Int(digits.prefix(2)),
+               let minutes = Int(digits.count == 4 ? digits.suffix(2) : "00"), hours <= 14, minutes < 60 {
+                return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+            }
+            if text.contains(":") { return nil }
+        }
+        let number = text.first == " " ? String(text.dropFirst()) : text
+        // Every offset in use is a whole quarter of an hour.
+        guard let minutes = Int(number), abs(minutes) <= 14 * 60, minutes % 15 == 0 else { return nil }
+        return minutes * 60
     }
 }

@@ -23,7 +23,7 @@ extension API {
             "POST": { call throws(LiftLogError) in
                 let store = try call.store()
                 let exercise = try store.addExercise(
-                    name: try call.requiredString("name", example: "{\"name\": \"Zercher Squat\", \"modality\": \"barbell\"}"),
+                    name: try call.requiredString("name", what: "Exercise name", example: "{\"name\": \"Zercher Squat\", \"modality\": \"barbell\"}"),
                     modality: try call.enumeration("modality", Exercise.Modality.self) ?? .other,
                     category: try call.enumeration("category", Exercise.Category.self),
                     muscleGroups: try call.strings("muscle_groups") ?? [], secondaryMuscles: try call.strings("secondary_muscles") ?? [],
@@ -55,7 +55,8 @@ extension API {
         }]),
         Route("exercises/:id/history", ["GET": { call throws(LiftLogError) in
             let store = try call.store()
-            return APIResponse.ok(DataShapes.progressJSON(try store.exerciseReport(try exercise(call[0], in: store).name)))
+            let found = try exercise(call[0], in: store)
+            return APIResponse.ok(try DataShapes.exerciseHistory(try store.exerciseReport(found.name), exercise: found, store: store))
         }]),
         Route("exercises/:id/chart.svg", ["GET": chart]),
     ]

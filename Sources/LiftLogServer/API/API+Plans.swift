@@ -8,8 +8,8 @@ extension API {
             "GET": { call throws(LiftLogError) in APIResponse.ok(["plans": .array(try call.store().planFiles().map(DataShapes.plan))]) },
             "POST": { call throws(LiftLogError) in
                 let store = try call.store()
-                let created = try store.createPlan(name: try call.requiredString("name", example: "{\"name\": \"Upper Lower\", \"days\": [\"Upper\", \"Lower\"]}"),
-                                                   daysPerWeek: try call.integer("days_per_week"), notes: try call.string("notes"),
+                let created = try store.createPlan(name: try call.requiredString("name", what: "Plan name", example: "{\"name\": \"Upper Lower\", \"days\": [\"Upper\", \"Lower\"]}"),
+                                                   daysPerWeek: try call.integer("days_per_week"), durationWeeks: try call.integer("duration_weeks"), notes: try call.string("notes"),
                                                    days: try call.strings("days") ?? [], activate: try call.bool("active") ?? false)
                 return APIResponse.ok(DataShapes.plan(created), status: 201)
             },
@@ -17,11 +17,19 @@ extension API {
         Route("plans/:plan", [
             "GET": { call throws(LiftLogError) in APIResponse.ok(DataShapes.plan(try plan(call[0], in: try call.store()))) },
             "PUT": { call throws(LiftLogError) in
+                try call.refuseUnknownKeys(["name", "notes", "days_per_week", "duration_weeks", "active"])
                 let store = try call.store()
-                let stored = try plan(call[0], in: store)
-                guard let active = try call.bool("active") else { throw .validation("Give what changes: {\"active\": true} makes it the active plan.") }
-                guard active else { throw .validation("A plan stops being active when another is activated; activate that one instead.") }
-                return APIResponse.ok(DataShapes.plan(try store.activatePlan(named: stored.plan.name)))
+                var stored = try plan(call[0], in: store)
+                let changes = PlanChanges(name: try call.string("name"), notes: try call.string("notes"), daysPerWeek: try call.integer("days_per_week"),
+                                          durationWeeks: try call.integer("duration_weeks"))
+                let active = try call.bool("active")
+                guard changes != PlanChanges() || active != nil else {
+                    throw .validation("Give what changes: name, notes, days_per_week, duration_weeks, or {\"active\": true} to make it the active plan.")
+                }
+                if active == false { throw .validation("A plan stops being active when another is activated; activate that one instead.") }
+                if changes != PlanChanges() { stored = try store.changePlan(named: stored.plan.name, changes) }
+                if active == true { stored = try store.activatePlan(named: stored.plan.name) }
+                return APIResponse.ok(DataShapes.plan(stored))
             },
             "DELETE": { call throws(LiftLogError) in
                 let store = try call.store()
@@ -37,7 +45,7 @@ extension API {
             "POST": { call throws(LiftLogError) in
                 let store = try call.store()
                 let stored = try plan(call[0], in: store)
-                let name = try call.requiredString("name", example: "{\"name\": \"Day C\"}")
+                let name = try call.requiredString("name", what: "Day name", example: "{\"name\": \"Day C\"}")
                 let changed = try store.addPlanDay(plan: stored.plan.name, day: name, position: try call.integer("position"))
                 guard let index = changed.plan.dayIndex(named: name) else { return APIResponse.ok(DataShapes.plan(changed), status: 201) }
                 return APIResponse.ok(dayJSON(changed.plan.days[index], position: index + 1), status: 201)
@@ -53,8 +61,18 @@ extension API {
                 let store = try call.store()
                 let stored = try plan(call[0], in: store)
                 let index = try dayIndex(call[1], in: stored.plan)
-                guard let position = try call.integer("position") else { throw .validation("Give what changes: {\"position\": 1} moves the day first.") }
-                let changed = try store.movePlanDay(plan: stored.plan.name, day: stored.plan.days[index].name, to: position)
+                try call.refuseUnknownKeys(["name", "position"])
+                let name = try call.string("name"), position = try call.integer("position")
+                guard name != nil || position != nil else {
+                    throw .validation("Give what changes: {\"name\": \"Push\"} renames the day, {\"position\": 1} moves it first.")
+                }
+                var changed = stored
+                var dayName = stored.plan.days[index].name
+                if let name {
+                    changed = try store.renamePlanDay(plan: stored.plan.name, day: dayName, to: name)
+                    dayName = changed.plan.days[index].name
+                }
+                if let position { changed = try store.movePlanDay(plan: stored.plan.name, day: dayName, to: position) }
                 return APIResponse.ok(DataShapes.plan(changed))
             },
             "DELETE": { call throws(LiftLogError) in
@@ -71,7 +89,7 @@ extension API {
                 return APIResponse.ok(["exercises": .array(stored.plan.days[index].exercises.map(plannedJSON))])
             },
             "POST": { call throws(LiftLogError) in
-                try setPlanned(call, exercise: try call.requiredString("exercise", example: "{\"exercise\": \"Back Squat\", \"scheme\": \"5x5\"}"))
+                try setPlanned(call, exercise: try call.requiredString("exercise", what: "Exercise", example: "{\"exercise\": \"Back Squat\", \"scheme\": \"5x5\"}"))
             },
         ]),
         Route("plans/:plan/days/:day/exercises/:exercise", [
@@ -95,11 +113,11 @@ extension API {
             },
             "POST": { call throws(LiftLogError) in
                 let store = try call.store()
-                guard let weeks = try call.integer("weeks") else { throw .validation("Give the weeks: {\"plan\": \"Upper Lower\", \"start_date\": \"2025-02-03\", \"weeks\": 6}.") }
-                guard let start = try call.date("start_date") else { throw .validation("Give the start_date, such as 2025-02-03.") }
-                var planName = try call.string("plan")
-                if planName == nil { planName = try store.requireActivePlan().plan.name }
-                let created = try store.createMesocycle(plan: try plan(planName!, in: store).plan.name, startDate: start, weeks: weeks)
+                guard let start = try call.date("start_date") else { throw .validation("Start date is required, as in {\"plan_id\": \"…\", \"start_date\": \"2025-02-03\"}.") }
+                let planKey = try call.alias("plan", "plan_id", { (key: String) throws(LiftLogError) in try call.string(key) })
+                let named: StoredPlan
+                if let planKey { named = try plan(planKey, in: store) } else { named = try store.requireActivePlan() }
+                let created = try store.createMesocycle(plan: named.plan.name, startDate: start, weeks: try call.alias("weeks", "duration_weeks", { (key: String) throws(LiftLogError) in try call.integer(key) }))
                 return APIResponse.ok(DataShapes.mesocycle(created), status: 201)
             },
         ]),

@@ -21,11 +21,14 @@ extension API {
         Route("workout-sets/:id/unlog", ["PUT": { call throws(LiftLogError) in try changeSet(call, action: .undo) }]),
     ]
 
-    /// The set with its ID, its exercise and its session's ID.
+    /// The set (``DataShapes/set(_:entry:set:)``) with its exercise and its session's ID (also
+    /// as the seed API's `workout_id`).
     static func setJSON(_ stored: StoredSession, entry: Int, set: Int) -> JSONValue {
         guard case .object(var object) = DataShapes.set(stored.session, entry: entry, set: set) else { return .null }
         object["session_id"] = .string(stored.session.id.rawValue)
+        object["workout_id"] = .string(stored.session.id.rawValue)
         object["exercise_name"] = .string(stored.session.entries[entry].exerciseName)
+        object["exercise_id"] = stored.session.entries[entry].exerciseID.map { .string($0.rawValue) } ?? .null
         return .object(object)
     }
 
@@ -49,6 +52,10 @@ extension API {
             throw .validation("Give what changes: weight, unit, reps, bodyweight, duration_seconds, distance_m, rpe, rir, set_type or notes.")
         }
         let store = try call.store()
-        return try APIResponse.ok(session: try store.changeSet(call[0], change), store: store)
+        let changed = try store.changeSet(call[0], change)
+        // Logged, skipped or un-logged: the set, as the seed API's client reads it.
+        guard action != nil else { return try APIResponse.ok(session: changed, store: store) }
+        let (entry, set) = try Store.locateSet(try Store.parseSetReference(call[0]).key, in: changed.session)
+        return APIResponse.ok(setJSON(changed, entry: entry, set: set))
     }
 }

@@ -5,7 +5,8 @@ import LiftLogKit
 extension API {
     static let workoutRoutes: [Route] = [
         Route("workouts", ["GET": history, "POST": start]),
-        Route("workouts/today", ["GET": today]),
+        Route("workouts/today", ["GET": todaysWorkout]),
+        Route("today", ["GET": today]),
         Route("workouts/:id", [
             "GET": { call throws(LiftLogError) in
                 let store = try call.store()
@@ -56,8 +57,18 @@ extension API {
         return try APIResponse.ok(session: started.stored, store: store, status: started.repeated ? 200 : 201)
     }
 
-    /// `GET /workouts/today`: the active session, and the active plan's next day with targets
-    /// and plates (`today --json --plates`); each `null` when there is none; and the store's
+    /// `GET /workouts/today`, the seed API's `getTodaysWorkout`: the active session (started
+    /// from the plan's day, its planned sets waiting), else `null`. liftlog keeps no session
+    /// before it is started: `POST /workouts {"plan_day": "next"}` starts today's planned day,
+    /// and `GET /today` says which day that is.
+    @Sendable static func todaysWorkout(_ call: Call) throws(LiftLogError) -> HTTPResponse {
+        let store = try call.store()
+        guard let active = try store.activeSession() else { return APIResponse.ok(.null) }
+        return APIResponse.ok(compactData: try DataShapes.sessionCompactBytes(active, store: store))
+    }
+
+    /// `GET /today`: the active session, and the active plan's next day with targets and
+    /// plates (`today --json --plates`); each `null` when there is none; and the store's
     /// `unit`.
     @Sendable static func today(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
@@ -138,7 +149,7 @@ extension API {
     @Sendable static func logSets(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         try call.refuseUnknownKeys(logFields)
         let store = try call.store()
-        let exercise = try call.requiredString("exercise", example: "{\"exercise\": \"Back Squat\", \"sets\": [\"100x5\"]}")
+        let exercise = try call.requiredString("exercise", what: "Exercise", example: "{\"exercise\": \"Back Squat\", \"sets\": [\"100x5\"]}")
         var sets: [SetNotation] = []
         if try call.has("sets") {
             guard let items = try call.body()["sets"]?.arrayValue else { throw .validation("sets must be a list of set notation such as \"100x5\".") }
@@ -184,16 +195,55 @@ extension API {
         query.kind = kind
         let store = try call.store()
         guard let latest = try store.history(query).sessions.first else { return APIResponse.ok(.null) }
-        return try APIResponse.ok(session: try store.session(idPrefix: latest.id.rawValue), store: store)
+        return APIResponse.ok(try recordedJSON(try store.session(idPrefix: latest.id.rawValue), store: store))
     }
 
-    /// `POST /stretch-sessions` or `/meditation-sessions` `{"minutes", "started_at"?, "notes"?,
-    /// "regions"?, "meditation_type"?}`.
+    /// The keys `POST /stretch-sessions` and `/meditation-sessions` take: liftlog's, and the
+    /// seed API's client's as it encodes a session (`total_duration_seconds`,
+    /// `regions_completed`, `regions_skipped`, `completed_at`).
+    static let recordFields = ["id", "minutes", "duration_seconds", "total_duration_seconds", "started_at", "completed_at", "notes",
+                               "regions", "regions_completed", "regions_skipped", "meditation_type"]
+
+    /// `POST /stretch-sessions` or `/meditation-sessions` `{"minutes" | "duration_seconds" |
+    /// "total_duration_seconds", "started_at"?, "completed_at"?, "notes"?, "regions"? (or
+    /// "regions_completed"), "regions_skipped"?, "meditation_type"?, "id"?}`: 201, or 200 for
+    /// the same `id` again.
     static func record(_ call: Call, _ kind: Session.Kind) throws(LiftLogError) -> HTTPResponse {
-        guard let minutes = try call.number("minutes") else { throw .validation("Give the minutes: {\"minutes\": 15}.") }
+        try call.refuseUnknownKeys(recordFields)
+        let minutes = try call.number("minutes")
+        let seconds = try call.alias("duration_seconds", "total_duration_seconds", { (key: String) throws(LiftLogError) in try call.integer(key) })
+        if minutes != nil && seconds != nil { throw .validation("minutes and duration_seconds say the same; give one of them.") }
+        let duration: Int
+        if let seconds {
+            duration = seconds
+        } else if let minutes {
+            duration = try RecordedSession.seconds(minutes: minutes)
+        } else {
+            throw .validation("Duration is required, as in {\"minutes\": 15} or {\"total_duration_seconds\": 900}.")
+        }
+        var record = RecordedSession(kind: kind, durationSeconds: duration)
+        record.startedAt = try call.timestamp("started_at")
+        record.completedAt = try call.timestamp("completed_at")
+        record.notes = try call.string("notes")
+        record.regions = try call.alias("regions", "regions_completed", { (key: String) throws(LiftLogError) in try call.strings(key) }) ?? []
+        record.skippedRegions = try call.strings("regions_skipped") ?? []
+        record.meditationType = try call.string("meditation_type")
+        if let text = try call.string("id") {
+            guard let id = Session.ID(rawValue: text.lowercased()) else { throw .validation("id must be a UUID, got '\(text)'.") }
+            record.id = id
+        }
         let store = try call.store()
-        let stored = try store.recordSession(kind: kind, minutes: minutes, startedAt: try call.timestamp("started_at"), notes: try call.string("notes"),
-                                             regions: try call.strings("regions") ?? [], meditationType: try call.string("meditation_type"))
-        return try APIResponse.ok(session: stored, store: store, status: 201)
+        let recorded = try store.record(record)
+        return APIResponse.ok(try recordedJSON(recorded.stored, store: store), status: recorded.repeated ? 200 : 201)
+    }
+
+    /// A stretch or meditation session as `show --json` gives it, with the seed API's names
+    /// for its numbers: `total_duration_seconds`, `regions_completed`, `regions_skipped`.
+    static func recordedJSON(_ stored: StoredSession, store: Store) throws(LiftLogError) -> JSONValue {
+        guard case .object(var object) = try DataShapes.session(stored, store: store) else { return .null }
+        object["total_duration_seconds"] = stored.session.durationSeconds.map { .number(JSONNumber($0)) } ?? .null
+        object["regions_completed"] = .array(stored.session.regions.map { .string($0) })
+        object["regions_skipped"] = .array(stored.session.skippedRegions.map { .string($0) })
+        return .object(object)
     }
 }

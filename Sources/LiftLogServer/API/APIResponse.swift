@@ -64,6 +64,7 @@ extension Remedy {
         switch self {
         case .logIntoCompletedSession: "Send \"into_completed_session\": true to add them to its history."
         case .runAgain: "Send the request again."
+        case .addPlannedExercise(let plan): "Add some with POST /api/plans/\(plan.addingPathEscapes)/days/DAY/exercises."
         default: nil
         }
     }
@@ -74,5 +75,24 @@ extension JSONValue {
     var numberValue: Double? {
         guard case .number(let number) = self else { return nil }
         return number.doubleValue
+    }
+}
+
+extension String {
+    /// The text as one segment of a URL's path: bytes other than letters, digits and `-._~`
+    /// percent-encoded (`Upper Lower` is `Upper%20Lower`).
+    var addingPathEscapes: String {
+        var text = ""
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                text += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return text
     }
 }

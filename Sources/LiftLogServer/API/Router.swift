@@ -59,8 +59,10 @@ struct Call {
         return text
     }
 
-    func requiredString(_ key: String, example: String) throws(LiftLogError) -> String {
-        guard let text = try string(key), !text.trimmingWhitespace().isEmpty else { throw .validation("Give \(key): \(example).") }
+    /// The non-empty text under `key`, or `VALIDATION_ERROR` "`what` is required" (the seed
+    /// API's words, "Exercise name is required") with an example of the body.
+    func requiredString(_ key: String, what: String, example: String) throws(LiftLogError) -> String {
+        guard let text = try string(key), !text.trimmingWhitespace().isEmpty else { throw .validation("\(what) is required, as in \(example).") }
         return text
     }
 
@@ -98,10 +100,13 @@ struct Call {
         return texts
     }
 
+    /// The ISO 8601 time under `key`, kept to the second as liftlog's own clock is: a client's
+    /// fractional seconds (`2025-01-24T06:30:00.123Z`) are dropped, so every time the API
+    /// answers reads with any ISO 8601 parser, the seed API's `.iso8601` among them.
     func timestamp(_ key: String) throws(LiftLogError) -> Timestamp? {
         guard let text = try string(key) else { return nil }
         guard let time = Timestamp(text) else { throw .validation("\(key) must be an ISO 8601 time like 2025-01-24T07:30:00+01:00, got '\(text)'.") }
-        return time
+        return Timestamp(millisecondsSince1970: time.secondsSince1970 * 1000, utcOffsetSeconds: time.utcOffsetSeconds)
     }
 
     func date(_ key: String) throws(LiftLogError) -> LocalDate? {

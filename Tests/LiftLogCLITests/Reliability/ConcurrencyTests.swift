@@ -66,7 +66,7 @@ struct ReliabilityConcurrencyTests {
             #expect(runBinary(["log", "Squat", "100x5", "--create", "--store", store]).status == 0)
             let before = snapshot(store)
             // Another process holds the lock (util-linux flock stands in for a stuck liftlog).
-            let holder = Process.spawn(["flock", store + "/.liftlog/lock", "sleep", "30"], environment: [:])
+            let holder = ChildProcess.spawn(["flock", store + "/.liftlog/lock", "sleep", "30"], environment: [:])
             usleep(300_000)
             let blocked = runBinary(["log", "Squat", "105x5", "--store", store, "--json"], environment: ["LIFTLOG_LOCK_TIMEOUT": "0.5"])
             #expect(blocked.status == 5)

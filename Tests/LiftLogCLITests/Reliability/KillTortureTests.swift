@@ -37,7 +37,7 @@ struct KillTortureTests {
             for round in 0..<kills {
                 let weight = 20 + Double(round) * 0.5
                 attempted.insert(weight)
-                let process = Process.start(["log", "Squat", "\(weight)x5", "--store", store], environment: [:])
+                let process = ChildProcess.start(["log", "Squat", "\(weight)x5", "--store", store], environment: [:])
                 usleep(UInt32.random(in: 500...9_000, using: &random))
                 process.kill()
                 let outcome = process.wait()
@@ -91,7 +91,7 @@ struct KillTortureTests {
                 // Each import into the store as it was: one that finished leaves nothing to do.
                 removeTree(store)
                 copyTree(template, to: store)
-                let process = Process.start(arguments, environment: [:])
+                let process = ChildProcess.start(arguments, environment: [:])
                 usleep(UInt32.random(in: 1_000...microseconds, using: &random))
                 process.kill()
                 if process.wait().status != 0 { killedMidway += 1 }

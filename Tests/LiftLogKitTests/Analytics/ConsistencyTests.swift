@@ -37,7 +37,7 @@ struct ConsistencyTests {
     @Test("calendar: the kinds of each day of the month")
     func calendar() throws {
         try withTemporaryDirectory { root throws in
-            let days = try store(root).calendar(year: 2025, month: 1)
+            let days = try store(root).calendar(year: 2025, month: 1).days
             #expect(days[LocalDate("2025-01-20")!] == [.lifting])
             #expect(days[LocalDate("2025-01-22")!] == [.lifting, .stretch])
             #expect(days.count == 3)

@@ -96,7 +96,7 @@ struct StoreCheckTests {
             let summary = report.problems.map { "\($0.path):\($0.line):\($0.code.rawValue): \($0.message)" }
             #expect(first.path == "sessions/2025/01/2025-01-24-0730-00000000.json")
             #expect(summary == [
-                "exercises/back-squat.json:12:CORRUPT_FILE: weight_increment: weight_increment must be positive, found -5",
+                "exercises/back-squat.json:13:CORRUPT_FILE: weight_increment: weight_increment must be positive, found -5",
                 "exercises/broken.json:2:CORRUPT_FILE: trailing comma before '}' is not allowed in JSON; remove it",
                 "exercises/deadlift (conflicted copy 2025-01-02).json:0:CONFLICT: is a sync conflict copy of exercises/deadlift.json (made by Dropbox or Nextcloud); liftlog does not read it",
                 "sessions/2025/01/2025-01-24-0730-00000000.json:21:CONFLICT: id: the session ID 00000000-0000-4000-8000-000000000001 is also used by sessions/2025/01/2025-01-24-0730-aaaaaaaa.json",

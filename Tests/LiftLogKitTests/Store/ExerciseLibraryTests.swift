@@ -53,7 +53,7 @@ struct ExerciseLibraryTests {
             #expect(throws: LiftLogError.conflict("An exercise named 'Bench Press' already exists.")) { try store.addExercise(name: "bench press") }
             #expect(throws: LiftLogError.validation("Exercise name cannot be empty.")) { try store.addExercise(name: "") }
             #expect(throws: LiftLogError.validation("Exercise name is 101 characters long; the limit is 100.")) { try store.addExercise(name: String(repeating: "x", count: 101)) }
-            #expect(throws: LiftLogError.validation("Weight increment must be a positive number, got 0.")) { try store.addExercise(name: "Sled", weightIncrement: 0) }
+            #expect(throws: LiftLogError.validation("Weight increment must be positive, got 0.")) { try store.addExercise(name: "Sled", weightIncrement: 0) }
             #expect(snapshot(root) == before)
         }
     }

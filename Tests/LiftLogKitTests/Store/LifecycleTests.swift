@@ -114,7 +114,7 @@ struct LifecycleTests {
             let other = Session.ID(rawValue: "7b000000-0000-4000-8000-000000000002")!
             try store.start(id: other)
             let skipped = try store.skipSession(other)
-            #expect(skipped.session.status == .completed)
+            #expect(skipped.session.status == .skipped && skipped.session.completedAt != nil)
             #expect(try Session.Kind.named("Cardio") == .cardio)
             #expect(throws: LiftLogError.validation("kind must be lifting, cardio, stretch or meditation, got 'yoga'.")) { try Session.Kind.named("yoga") }
         }

@@ -66,14 +66,13 @@ extension Store {
     func programAttempts(plan: TrainingPlan) throws(LiftLogError) -> [String: [Attempt]] {
         let ruled = plan.days.map { $0.exercises.filter { $0.progress != nil } }
         guard ruled.contains(where: { !$0.isEmpty }) else { return [:] }
-        let planKey = Exercise.nameKey(plan.name)
         // The sessions it picks are read from their files below: the index only picks them (a
         // look at every session's file here would cost a `stat` each of a whole log).
         var paths: [(path: String, day: Int)] = []
         try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
             try index.forEachSummaryNewestFirst { summary in
-                if summary.status == .completed, let day = summary.planDay.flatMap(plan.dayIndex(named:)), !ruled[day].isEmpty,
-                   summary.plan.map(Exercise.nameKey) ?? planKey == planKey {
+                if summary.status == .completed, let day = summary.planDay.flatMap(plan.sessionDayIndex(named:)), !ruled[day].isEmpty,
+                   plan.owns(sessionPlanName: summary.plan) {
                     paths.append((summary.path, day))
                 }
                 return true

@@ -3,37 +3,23 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-@testable import LiftLogKit
-@testable import LiftLogServer
-import LiftLogTestSupport
+import LiftLogKit
+import LiftLogServer
 
 /// A `liftlog serve` on an ephemeral loopback port, and a minimal HTTP client for it.
-struct ServerProcess {
-    let process: Process
-    let port: Int
+public struct ServerProcess: Sendable {
+    public let process: ChildProcess
+    public let port: Int
     /// The server's access log, read while it runs.
-    let log: Drain
+    public let log: Drain
     /// What ``stop()`` found, kept so that stopping twice (a test, then `withServer`'s `defer`)
     /// neither signals a process number that may be someone else's by then nor reads and
     /// closes the pipes' descriptor numbers again (they may name another test's socket by then).
     private let stopped = StopOnce()
 
     /// Starts the server and reads the port from its first line.
-    /// Runs `body` with a server (started with `arguments`) over a new store in a temporary
-    /// folder, and the store's path; stops the server after.
-    static func withServer(_ arguments: [String] = [], _ body: (ServerProcess, String) throws -> Void) throws {
-        try withTemporaryDirectory { root throws in
-            let store = root + "/s"
-            #expect(runBinary(["init", store]).status == 0)
-            let server = try #require(ServerProcess.start(store: store, arguments))
-            defer { _ = server.stop() }
-            try body(server, store)
-        }
-    }
-
-    static func start(store: String, _ arguments: [String] = []) -> ServerProcess? {
-        let process = Process.start(["serve", "--store", store, "--listen", "127.0.0.1:0"] + arguments, environment: [:])
+    public static func start(store: String, _ arguments: [String] = []) -> ServerProcess? {
+        let process = ChildProcess.start(["serve", "--store", store, "--listen", "127.0.0.1:0"] + arguments, environment: [:])
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while read(process.outputPipe, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
@@ -48,20 +34,27 @@ struct ServerProcess {
     }
 
     /// What the server answered: the status and the body as JSON (`nil` when it is not).
-    struct Reply {
-        var status: Int
-        var body: String
+    public struct Reply: Sendable {
+        public init(status: Int, body: String, head: String = "", bytes: [UInt8] = []) {
+            self.status = status
+            self.body = body
+            self.head = head
+            self.bytes = bytes
+        }
+
+        public var status: Int
+        public var body: String
         /// The status line and headers.
-        var head: String = ""
+        public var head: String = ""
         /// The body as bytes (an image's).
-        var bytes: [UInt8] = []
-        var json: JSONValue? { try? JSONParser.parse(Array(body.utf8)) }
+        public var bytes: [UInt8] = []
+        public var json: JSONValue? { try? JSONParser.parse(Array(body.utf8)) }
 
         /// A header's value (the name compared case-insensitively).
-        func header(_ name: String) -> String? { headers(name).first }
+        public func header(_ name: String) -> String? { headers(name).first }
 
         /// Every value of a header, in order (a header sent twice has two).
-        func headers(_ name: String) -> [String] {
+        public func headers(_ name: String) -> [String] {
             head.split(separator: "\r\n").dropFirst().compactMap { line in
                 let parts = line.split(separator: ":", maxSplits: 1)
                 return parts.count == 2 && parts[0].lowercased() == name.lowercased() ? String(parts[1]).trimmingWhitespace() : nil
@@ -69,7 +62,7 @@ struct ServerProcess {
         }
     }
 
-    func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) -> Reply {
+    public func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) -> Reply {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         var all = headers
         if let body {
@@ -82,7 +75,7 @@ struct ServerProcess {
 
     /// Sends `bytes` as they are and reads the reply until the server closes.
     /// With `closeWriting`, the client says it will send nothing more (a request cut short).
-    func raw(_ bytes: [UInt8], pauseAfterSending: useconds_t = 0, closeWriting: Bool = false) -> Reply {
+    public func raw(_ bytes: [UInt8], pauseAfterSending: useconds_t = 0, closeWriting: Bool = false) -> Reply {
         let (answer, failure) = exchange(bytes, pause: pauseAfterSending, closeWriting: closeWriting)
         // No answer at all: status 0, and what happened in the body (for the test's message).
         if answer.isEmpty { return Reply(status: 0, body: failure ?? "the server closed the connection without an answer", head: "") }
@@ -95,7 +88,7 @@ struct ServerProcess {
     }
 
     /// A new connection to the server, or `nil`.
-    func connectSocket() -> Int32? {
+    public func connectSocket() -> Int32? {
         guard let descriptor = connectToLoopback(port: port) else { return nil }
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -103,7 +96,7 @@ struct ServerProcess {
     }
 
     /// Everything the server sends on `descriptor` until it closes.
-    static func readAll(_ descriptor: Int32) -> [UInt8] {
+    public static func readAll(_ descriptor: Int32) -> [UInt8] {
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -113,23 +106,6 @@ struct ServerProcess {
             reply += buffer[..<count]
         }
         return reply
-    }
-
-    /// Sends `bytes` one at a time, `interval` microseconds apart, until the server answers or
-    /// closes (a slowloris client); the status it answered and the seconds it took.
-    func trickle(_ bytes: [UInt8], interval: useconds_t) -> (status: Int, seconds: Double) {
-        guard let descriptor = connectSocket() else { return (0, 0) }
-        defer { close(descriptor) }
-        let start = Connection.now()
-        for byte in bytes {
-            var one = byte
-            guard send(descriptor, &one, 1, Int32(MSG_NOSIGNAL)) == 1 else { break }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            if poll(&poller, 1, 0) > 0 { break }
-            usleep(interval)
-        }
-        let text = String(decoding: ServerProcess.readAll(descriptor), as: UTF8.self)
-        return (Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0, Connection.now() - start)
     }
 
     private func exchange(_ bytes: [UInt8], pause: useconds_t, closeWriting: Bool) -> (answer: [UInt8], failure: String?) {
@@ -163,7 +139,7 @@ struct ServerProcess {
 
     /// Whether `reply` holds a whole response (its head and Content-Length bytes of body), so
     /// the client need not wait for a kept-alive connection to close.
-    static func isComplete(_ reply: [UInt8]) -> Bool {
+    public static func isComplete(_ reply: [UInt8]) -> Bool {
         guard let end = (0..<max(0, reply.count - 3)).first(where: { reply[$0] == 13 && reply[$0 + 1] == 10 && reply[$0 + 2] == 13 && reply[$0 + 3] == 10 }) else { return false }
         let head = String(decoding: reply[..<end], as: UTF8.self).lowercased()
         guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
@@ -172,7 +148,7 @@ struct ServerProcess {
     }
 
     /// Stops it as Ctrl-C does and returns what it printed.
-    func stop() -> Outcome {
+    public func stop() -> Outcome {
         stopped.once {
             process.kill(SIGINT)
             let output = String(decoding: ProcessSupport.readAll(process.outputPipe), as: UTF8.self)
@@ -187,7 +163,7 @@ private final class StopOnce: @unchecked Sendable {
     private let lock = Mutex()
     private var outcome: Outcome?
 
-    func once(_ body: () -> Outcome) -> Outcome {
+    public func once(_ body: () -> Outcome) -> Outcome {
         lock.withLock {
             if let outcome { return outcome }
             let result = body()
