@@ -605,6 +605,7 @@ async function renderHistory(argument) {
       h("a", { href: `#/session/${s.id}` },
         h("strong", {}, new Date(s.started_at).toLocaleDateString([], { weekday: "short", day: "numeric", month: "short", year: "numeric" })),
         " ", s.plan_day || s.kind,
+        s.status === "skipped" ? h("span", { class: "muted" }, " · skipped") : null,
         h("span", { class: "muted" }, ` · ${s.set_count} sets${s.total_volume ? ` · ${number(s.total_volume)} ${s.volume_unit}` : ""}${s.total_distance_m ? ` · ${number(s.total_distance_m / 1000)} km` : ""}`))))),
     h("div", { class: "row mt" },
       page > 1 ? h("a", { class: "button", href: `#/history/${page - 1}` }, "Newer") : null,
@@ -617,7 +618,7 @@ async function renderSession(id) {
   const s = await get(`/workouts/${encodeURIComponent(id)}`);
   document.title = `${s.started_at.slice(0, 10)} · liftlog`;
   return h("div", {},
-    h("p", {}, h("strong", {}, new Date(s.started_at).toLocaleString()), ` · ${s.kind}${s.plan_day ? ` · ${s.plan_day}` : ""}`),
+    h("p", {}, h("strong", {}, new Date(s.started_at).toLocaleString()), ` · ${s.kind}${s.plan_day ? ` · ${s.plan_day}` : ""}${s.status === "skipped" ? " · skipped" : ""}`),
     h("p", { class: "muted" }, `${s.set_count} sets · ${number(s.total_volume)} ${s.volume_unit}${s.duration_seconds ? ` · ${Math.round(s.duration_seconds / 60)} min` : ""}${s.session_rpe ? ` · RPE ${s.session_rpe}` : ""}`),
     s.notes ? h("p", {}, s.notes) : null,
     (s.entries || []).map((entry) => h("section", { class: "card" },
