@@ -79,9 +79,9 @@ struct ConsistencyCommandTests {
         try withTemporaryDirectory { root throws in
             let store = store(root)
             let data = try #require(run(["stats", "--store", store, "--json"]).json?["data"])
-            #expect(data["stretch"] == ["total_sessions": 9, "total_minutes": 135, "current_streak": 2, "longest_streak": 4])
-            #expect(data["meditation"] == ["total_sessions": 1, "total_minutes": 11, "current_streak": 1, "longest_streak": 1]) // 10.5 minutes, to the nearest
-            #expect(data["lifting"] == ["total_sessions": 0, "total_minutes": 0, "current_streak": 0, "longest_streak": 0])
+            #expect(data["stretch"] == ["total_sessions": 9, "skipped_sessions": 0, "total_minutes": 135, "current_streak": 2, "longest_streak": 4])
+            #expect(data["meditation"] == ["total_sessions": 1, "skipped_sessions": 0, "total_minutes": 11, "current_streak": 1, "longest_streak": 1]) // 10.5 minutes, to the nearest
+            #expect(data["lifting"] == ["total_sessions": 0, "skipped_sessions": 0, "total_minutes": 0, "current_streak": 0, "longest_streak": 0])
             let text = run(["stats", "--store", store]).output
             #expect(text.contains("stretch     9         2h 15m  2 days          4 days"))
             #expect(!text.contains("lifting"))

@@ -39,11 +39,15 @@ enum KindCommands {
             for kind in Session.Kind.allCases {
                 let value = stats[kind] ?? KindStats()
                 data[kind.rawValue] = DataShapes.kindStats(value)
-                guard value.totalSessions > 0 else { continue }
-                rows.append([kind.rawValue, String(value.totalSessions), Formatting.duration(value.totalMinutes * 60),
+                guard value.totalSessions + value.skippedSessions > 0 else { continue }
+                rows.append([kind.rawValue, String(value.totalSessions), String(value.skippedSessions), Formatting.duration(value.totalMinutes * 60),
                              Formatting.count(value.currentStreak, "day"), Formatting.count(value.longestStreak, "day")])
             }
-            let text = rows.isEmpty ? "No sessions yet." : Formatting.table(rows, header: ["KIND", "SESSIONS", "TIME", "CURRENT STREAK", "LONGEST STREAK"], style: context.style)
+            // The skipped column only when a session was skipped.
+            let anySkipped = rows.contains { $0[2] != "0" }
+            if !anySkipped { rows = rows.map { row in var row = row; row.remove(at: 2); return row } }
+            let header = anySkipped ? ["KIND", "SESSIONS", "SKIPPED", "TIME", "CURRENT STREAK", "LONGEST STREAK"] : ["KIND", "SESSIONS", "TIME", "CURRENT STREAK", "LONGEST STREAK"]
+            let text = rows.isEmpty ? "No sessions yet." : Formatting.table(rows, header: header, style: context.style)
             return CommandResult(data: .object(data), text: text)
         }).reportingSkippedFiles()
 

@@ -1,6 +1,9 @@
 /// Totals and streaks of one kind of session (SPEC §8).
 public struct KindStats: Hashable, Sendable {
+    /// The sessions trained (a skipped one is not).
     public var totalSessions = 0
+    /// The planned sessions skipped (``Session/Status/skipped``), counted apart.
+    public var skippedSessions = 0
     /// Σ of session lengths, in seconds.
     public var totalSeconds = 0
     /// ``totalSeconds`` to the nearest minute (the sum is rounded, not each session).

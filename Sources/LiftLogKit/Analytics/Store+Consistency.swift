@@ -14,7 +14,11 @@ extension Store {
         var days: [Session.Kind: Swift.Set<Int>] = [:]
         var result: [Session.Kind: KindStats] = [:]
         for (key, month) in months {
-            for (kind, count) in month.kindCounts { result[kind, default: KindStats()].totalSessions += count - (month.skippedCounts[kind] ?? 0) }
+            for (kind, count) in month.kindCounts {
+                let skipped = month.skippedCounts[kind] ?? 0
+                result[kind, default: KindStats()].totalSessions += count - skipped
+                result[kind, default: KindStats()].skippedSessions += skipped
+            }
             for (kind, seconds) in month.seconds { result[kind, default: KindStats()].totalSeconds += seconds }
             for (kind, set) in month.dayNumbers(in: key) { days[kind, default: []].formUnion(set) }
         }

@@ -233,9 +233,11 @@ public enum DataShapes {
         return ["reps": .number(JSONNumber(best.reps)), "date": .string(best.date.description), "session_id": .string(best.sessionID.rawValue)]
     }
 
-    /// One kind's totals and streaks, as `stats --json` gives each kind.
+    /// One kind's totals and streaks, as `stats --json` gives each kind (the skipped sessions
+    /// apart from those trained).
     public static func kindStats(_ value: KindStats) -> JSONValue {
-        ["total_sessions": .number(JSONNumber(value.totalSessions)), "total_minutes": .number(JSONNumber(value.totalMinutes)),
+        ["total_sessions": .number(JSONNumber(value.totalSessions)), "skipped_sessions": .number(JSONNumber(value.skippedSessions)),
+         "total_minutes": .number(JSONNumber(value.totalMinutes)),
          "current_streak": .number(JSONNumber(value.currentStreak)), "longest_streak": .number(JSONNumber(value.longestStreak))]
     }
 
