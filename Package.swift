@@ -68,6 +68,8 @@ let package = Package(
         .target(name: "LiftLogTestSupport", dependencies: ["LiftLogKit", "LiftLogServer"], path: "Tests/LiftLogTestSupport"),
         .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogTestSupport"]),
         .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "LiftLogKit", "LiftLogServer", "LiftLogTestSupport"]),
+        // The HTTP server: its parts, its endpoints, hostile clients, and the web app in a browser.
+        .testTarget(name: "LiftLogServerTests", dependencies: ["LiftLogKit", "LiftLogServer", "LiftLogTestSupport"]),
         // The seed API's own client (its types, decoded with Foundation's JSONDecoder as it
         // decodes them) against a real `liftlog serve`, endpoint by endpoint.
         .testTarget(name: "SeedClientTests", dependencies: ["LiftLogKit", "LiftLogTestSupport"]),

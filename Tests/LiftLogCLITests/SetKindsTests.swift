@@ -445,7 +445,7 @@ struct CardioAndSupersetTests {
             #expect(runBinary(["start"], environment: env).status == 0)
             let before = snapshot(store)
             let refusals: [([String], String)] = [
-                (["superset", "Bench Press", "80x8"], "A superset needs at least two exercises, each with its sets: liftlog superset 'Bench Press' 80x8x3 'Barbell Row' 70x8x3."),
+                (["superset", "Bench Press", "80x8"], "A superset needs at least two exercises, each with its sets, such as 'Bench Press' 80x8x3 and 'Barbell Row' 70x8x3."),
                 (["superset", "80x8", "Barbell Row", "70x8"], "Name the exercise before its sets: liftlog superset 'Bench Press' 80x8x3 'Barbell Row' 70x8x3."),
                 (["superset", "Bench Press", "Barbell Row", "70x8"], "Give the sets of 'Bench Press', such as 80x8x3."),
                 (["superset", "Bench Press", "80x8", "bench press", "80x8"], "'bench press' is given twice; give each exercise of a superset once, with all its sets."),

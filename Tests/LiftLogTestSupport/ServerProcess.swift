@@ -17,6 +17,42 @@ public struct ServerProcess: Sendable {
     /// closes the pipes' descriptor numbers again (they may name another test's socket by then).
     private let stopped = StopOnce()
 
+    /// Runs `body` with a server (started with `arguments`) over a new store in a temporary
+    /// folder, and the store's path; stops the server after.
+    public static func withServer(_ arguments: [String] = [], _ body: (ServerProcess, String) throws -> Void) throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            let made = runBinary(["init", store])
+            guard made.status == 0 else { throw StartFailure(description: "liftlog init failed (\(made.status)): \(made.error)") }
+            guard let server = ServerProcess.start(store: store, arguments) else { throw StartFailure(description: "liftlog serve did not start") }
+            defer { _ = server.stop() }
+            try body(server, store)
+        }
+    }
+
+    /// Why ``withServer(_:_:)`` could not run its body.
+    public struct StartFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Sends `bytes` one at a time, `interval` microseconds apart, until the server answers or
+    /// closes (a slowloris client); the status it answered and the seconds it took.
+    public func trickle(_ bytes: [UInt8], interval: useconds_t) -> (status: Int, seconds: Double) {
+        guard let descriptor = connectSocket() else { return (0, 0) }
+        defer { close(descriptor) }
+        let start = monotonicSeconds()
+        for byte in bytes {
+            var one = byte
+            guard send(descriptor, &one, 1, Int32(MSG_NOSIGNAL)) == 1 else { break }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 0) > 0 { break }
+            usleep(interval)
+        }
+        let text = String(decoding: ServerProcess.readAll(descriptor), as: UTF8.self)
+        return (Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0, monotonicSeconds() - start)
+    }
+
+
     /// Starts the server and reads the port from its first line.
     public static func start(store: String, _ arguments: [String] = []) -> ServerProcess? {
         let process = ChildProcess.start(["serve", "--store", store, "--listen", "127.0.0.1:0"] + arguments, environment: [:])

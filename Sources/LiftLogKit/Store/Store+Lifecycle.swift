@@ -316,7 +316,7 @@ extension Store {
     @discardableResult
     public func logSuperset(_ groups: [ExerciseSets], createIfMissing: Bool = false, sessionID: Session.ID? = nil,
                             details: LogDetails = LogDetails()) throws(LiftLogError) -> GroupLogResult {
-        guard groups.count >= 2 else { throw .usage("A superset needs at least two exercises, each with its sets: liftlog superset 'Bench Press' 80x8x3 'Barbell Row' 70x8x3.") }
+        guard groups.count >= 2 else { throw .usage("A superset needs at least two exercises, each with its sets, such as 'Bench Press' 80x8x3 and 'Barbell Row' 70x8x3.") }
         let keys = groups.map { Exercise.nameKey($0.exercise) }
         if let twice = keys.enumerated().first(where: { keys.firstIndex(of: $0.element)! != $0.offset }) {
             throw .usage("'\(groups[twice.offset].exercise)' is given twice; give each exercise of a superset once, with all its sets.")

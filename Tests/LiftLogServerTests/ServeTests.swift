@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
-@testable import LiftLogCLI
+
 @testable import LiftLogKit
 import LiftLogTestSupport
 
