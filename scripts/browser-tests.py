@@ -294,9 +294,23 @@ def log_form_set(browser, name, weight, reps):
     browser.click(f'form[aria-label="Add a set of {name}"] button[type="submit"]')
 
 
-def add_exercise(browser, name):
+def add_exercise(browser, name, timeout=30):
+    def is_offered():
+        return any(b.text == name for b in browser.all("#exercise-results button"))
+    end = time.time() + timeout
     browser.type("#exercise-search", name)
-    browser.wait_until(lambda: any(b.text == name for b in browser.all("#exercise-results button")), 10, f"'{name}' offered")
+    # On a busy machine the screen may be drawn again under the typing (the page's refresh
+    # after a sync), leaving an empty search box: type the name again while it is not offered.
+    while not is_offered():
+        try:
+            browser.wait_until(is_offered, 5, f"'{name}' offered")
+        except Failure:
+            if time.time() > end:
+                raise
+            box = browser.all("#exercise-search")
+            if box and box[0].get_attribute("value") != name:
+                browser.driver.execute_script("arguments[0].value = ''", box[0])
+                browser.type("#exercise-search", name)
     def offered():
         """the search result"""
         found = [b for b in browser.all("#exercise-results button") if b.text == name]

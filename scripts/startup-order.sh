@@ -86,22 +86,6 @@ trace finish --feel 4
 trace today
 trace stats
 key --version
-# With a watcher answering for the store (`liftlog watch`), as for a user who keeps one
-# running: the commands ask it instead of looking at every month folder. Two commands first,
-# so that it has approved the index as it stands.
-"$liftlog" watch --store "$store" >/dev/null 2>&1 &
-watcher=$!
-# (The watcher is gone by the end: a failing `kill` would end the handler, under `set -e`,
-# before the `rm`, and the script with status 1.)
-trap 'kill "$watcher" 2>/dev/null || true; wait "$watcher" 2>/dev/null || true; rm -rf "$work"' EXIT
-sleep 0.5
-"$liftlog" history --store "$store" >/dev/null
-"$liftlog" history --store "$store" >/dev/null
-key history
-key status
-kill "$watcher"
-wait "$watcher" 2>/dev/null || true
-
 # The C library's start-up, which the trace names "(below main)" or does not see (under
 # valgrind the processor is another), and its functions' resolvers (`*_ifunc`), which run first.
 {

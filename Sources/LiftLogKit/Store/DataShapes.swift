@@ -7,14 +7,11 @@ public enum DataShapes {
     }
 
     /// ``session(_:store:)`` with `members` added (each replacing the member of its key), as
-    /// ``JSONWriter/compactBytes(_:)`` writes it, byte for byte, written straight from the
-    /// session without building the tree: what the HTTP server answers for a set logged or
-    /// changed (the tree and its writing cost more than the log itself for a long session).
+    /// ``JSONWriter/compactBytes(_:)`` writes it: what the HTTP server answers for a session.
     public static func sessionCompactBytes(_ stored: StoredSession, store: Store, adding members: JSONObject = [:]) throws(LiftLogError) -> [UInt8] {
         var added = derivedMembers(of: stored, try store.metrics(of: stored.session))
         added.merge(members)
-        // A session with keys this version does not know goes through the tree, which keeps them.
-        return stored.session.compactBytes(adding: added, setReferences: true) ?? JSONWriter.compactBytes(tree(of: stored, adding: added))
+        return JSONWriter.compactBytes(tree(of: stored, adding: added))
     }
 
     /// The session's tree with `members` set in it, each set with its `set_id`.

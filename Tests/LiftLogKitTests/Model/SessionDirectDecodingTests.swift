@@ -2,7 +2,7 @@ import Testing
 @testable import LiftLogKit
 import LiftLogTestSupport
 
-@Suite("Sessions read straight from their bytes and written straight from the model")
+@Suite("Sessions read straight from their bytes")
 struct SessionDirectDecodingTests {
     /// The session the tree's decoder reads from `bytes`, or `nil` when it finds a problem.
     static func readAsTree(_ bytes: [UInt8]) -> Session? {
@@ -63,19 +63,10 @@ struct SessionDirectDecodingTests {
         #expect(direct.entries[0].sets[2].rpe == 8.5 && direct.entries[0].sets[2].completedAt == Timestamp("2025-01-24T07:32:00.250Z"))
         // The decoder of store files takes this way and gives the same session.
         #expect(try DocumentDecoder.decode(JSONWriter.canonicalBytes(value), path: "s.json", as: Session.self) == expected)
-        // Written straight from the model: the bytes the tree gives, with every key and none.
-        #expect(expected.canonicalBytes == JSONWriter.canonicalBytes(expected.jsonValue))
-        for kind in Session.Kind.allCases {
-            var bare = Session(id: expected.id, kind: kind, startedAt: expected.startedAt)
-            #expect(bare.canonicalBytes == JSONWriter.canonicalBytes(bare.jsonValue), "\(kind)")
-            bare.entries = [Session.Entry(exerciseID: nil, exerciseName: "Plank", order: 0, sets: [WorkoutSet(setNumber: 1, durationSeconds: 60)])]
-            #expect(bare.canonicalBytes == JSONWriter.canonicalBytes(bare.jsonValue), "\(kind)")
-        }
-        // With a key this version does not know, anywhere: through the tree, which keeps it in order.
+        // A key this version does not know, anywhere, is kept where it sorts when written.
         var unknown = expected
         unknown.entries[0].sets[1].unknownFields = ["tempo": "3-1-1", "a_first": true]
         let written = String(decoding: unknown.canonicalBytes, as: UTF8.self)
-        #expect(unknown.canonicalBytes == JSONWriter.canonicalBytes(unknown.jsonValue))
         #expect(written.contains("\"tempo\": \"3-1-1\"") && written.contains("\"a_first\": true"))
     }
 
