@@ -157,7 +157,33 @@ struct PlannedWarmupTests {
             #expect(run(["log", "Back Squat", "w:20x10", "--store", store]).output == "Back Squat  set 1: 20 kg × 10 · warm-up\n")
             // With no set, the next one as planned: the next warm-up.
             #expect(run(["log", "Back Squat", "--store", store]).output == "Back Squat  set 2: 50 kg × 5 · warm-up\n")
-            #expect(run(["finish", "--store", store, "--json"]).json?["data"]?["total_volume"] == 500)
+            // A set of no type at the next warm-up's load, lighter than the work, is that warm-up.
+            #expect(run(["log", "Back Squat", "67.5x3", "--store", store]).output == "Back Squat  set 3: 67.5 kg × 3 · warm-up\n")
+            // At another load it is work, even below the work's target.
+            #expect(run(["log", "Back Squat", "80x5", "--store", store]).output == "Back Squat  set 6: 80 kg × 5\n")
+            #expect(run(["finish", "--store", store, "--json"]).json?["data"]?["total_volume"] == 900)
+        }
+    }
+
+    @Test("a climbing prescription (5/3/1) warms up to its first work set: no warm-up is as heavy as the work after it")
+    func rampBelowFirstWorkSet() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["plan", "create", "Press", "--days", "A", "--activate", "--store", store], uniqueIDs: true).status == 0)
+            #expect(run(["plan", "add-exercise", "Press", "A", "Overhead Press", "3x5+", "--progress", "pct(50kg, 531, +2.5kg)", "--store", store]).status == 0)
+            #expect(run(["config", "warmups", "on", "--store", store]).status == 0)
+            let started = try #require(run(["start", "--plan-day", "A", "--store", store, "--json"], uniqueIDs: true).json?["data"])
+            let sets = try #require(started["entries"]?.arrayValue?.first?["sets"]?.arrayValue)
+            func weight(_ set: JSONValue) -> Double? {
+                guard case .number(let number)? = set["target_weight"] else { return nil }
+                return number.doubleValue
+            }
+            let warmups = sets.filter { $0["set_type"] == "warmup" }.compactMap(weight)
+            let work = sets.filter { $0["set_type"] != "warmup" }.compactMap(weight)
+            // Week 1 of 5/3/1 from a 50 kg training max: 65%, 75%, 85+% (32.5, 37.5, 42.5 kg).
+            #expect(work == [32.5, 37.5, 42.5], "\(sets)")
+            #expect(!warmups.isEmpty && warmups.allSatisfy { $0 < work[0] } && warmups == warmups.sorted(), "warm-ups \(warmups) against work \(work)")
         }
     }
 }

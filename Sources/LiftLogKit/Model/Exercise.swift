@@ -101,6 +101,18 @@ public struct Exercise: Identifiable, Hashable, Sendable {
         recordedID == id || (recordedID == nil && Exercise.nameKey(recordedName) == Exercise.nameKey(name))
     }
 
+    /// The abbreviations lifters type for common lifts, by ``nameKey(_:)``, each with the
+    /// names it stands for, most usual first: `rdl` is Romanian Deadlift, `ohp` Overhead
+    /// Press. A name looked up that no exercise has is read as the first of these the library
+    /// has; an exercise named like an abbreviation is found by its own name first.
+    public static let abbreviations: [String: [String]] = [
+        "bp": ["Bench Press"], "cgbp": ["Close-Grip Bench Press", "Close Grip Bench Press"],
+        "dl": ["Deadlift"], "rdl": ["Romanian Deadlift"], "sldl": ["Stiff-Leg Deadlift", "Stiff-Legged Deadlift", "Stiff Leg Deadlift"],
+        "ohp": ["Overhead Press"], "sq": ["Back Squat"], "bs": ["Back Squat"], "fs": ["Front Squat"],
+        "ghr": ["Glute-Ham Raise", "Glute Ham Raise"], "lpd": ["Lat Pulldown"], "bbr": ["Barbell Row"],
+        "ht": ["Hip Thrust"],
+    ]
+
     /// The key names are compared by: trimmed, inner spaces collapsed, lowercased, and look-alike
     /// forms folded (full-width letters, ligatures such as "ﬁ", invisible characters such as a
     /// zero-width space), so "ﬁve" and "five" are one name.

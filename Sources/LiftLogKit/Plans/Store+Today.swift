@@ -146,10 +146,12 @@ extension Store {
         return targets
     }
 
-    /// The warm-up ramp to a target (none without a target weight): the plates and bar of the
-    /// store's preferences in its unit, the usual ones of the other unit.
+    /// The warm-up ramp to a target's first work set (none without a weight): the plates and
+    /// bar of the store's preferences in its unit, the usual ones of the other unit. A
+    /// prescription that climbs (5/3/1's 65%, 75%, 85%) warms up to its first set, not its top
+    /// one, so no warm-up is heavier than the work that follows it.
     private func warmupRamp(to target: PlannedTarget) -> [(weight: Double, reps: Int)] {
-        guard let weight = target.weight else { return [] }
+        guard let weight = target.prescription?.sets.first?.weight ?? target.weight else { return [] }
         let own = target.unit == preferences.unit
         let bar = own ? preferences.barWeight ?? PlateLoading.defaultBar(target.unit) : PlateLoading.defaultBar(target.unit)
         let plates = own ? preferences.plates ?? PlateLoading.defaultPlates(target.unit) : PlateLoading.defaultPlates(target.unit)

@@ -81,6 +81,10 @@ extension Store {
         if let match = all.first(where: { Exercise.nameKey($0.exercise.name) == key || $0.exercise.id.rawValue == name.lowercased() }) {
             return match
         }
+        // An abbreviation lifters type (`rdl`, `ohp`), when no exercise has it as its name.
+        for full in Exercise.abbreviations[key] ?? [] {
+            if let match = all.first(where: { Exercise.nameKey($0.exercise.name) == Exercise.nameKey(full) }) { return match }
+        }
         throw .notFound("No exercise named '\(name)'.", suggestions: Suggestions.closest(to: name, among: all.map(\.exercise.name)))
     }
 

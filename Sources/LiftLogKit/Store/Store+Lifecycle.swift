@@ -509,8 +509,10 @@ extension Store {
     }
 
     /// Completes the entry's pending (planned) sets with `sets` in order, appending the rest;
-    /// returns the set numbers written. A warm-up (`w:`) completes the next planned warm-up, any
-    /// other set the next planned work set: warm-ups left undone are skipped at the end.
+    /// returns the set numbers written. A warm-up (`w:`) completes the next planned warm-up, and
+    /// so does a set of no type at that warm-up's very load while it is lighter than the next
+    /// planned work set (the empty bar logged as `20x10`); any other set completes the next
+    /// planned work set: warm-ups left undone are skipped at the end.
     private static func apply(_ sets: [SetNotation], toEntry index: Int, of session: inout Session, at time: Timestamp?,
                               note: String? = nil, firstRest: Int? = nil, rest: Int? = nil) -> [Int] {
         var numbers: [Int] = []
@@ -519,7 +521,7 @@ extension Store {
                 // The first set rests as measured (or given); the others of one command, as given.
                 let restBefore = numbers.isEmpty ? firstRest : rest
                 var set: WorkoutSet
-                let wantsWarmup = notation.setType == .warmup
+                let wantsWarmup = notation.setType == .warmup || isWaitingWarmup(notation, in: session.entries[index].sets)
                 if let pending = session.entries[index].sets.firstIndex(where: { $0.status == .pending && ($0.setType == .warmup) == wantsWarmup }) {
                     set = session.entries[index].sets[pending]
                     set.weight = notation.weight
@@ -547,6 +549,17 @@ extension Store {
             }
         }
         return numbers
+    }
+
+    /// Whether `notation`, a set of no type, is the next waiting warm-up of `sets` as the lifter
+    /// did it: its load is that warm-up's target, in the same unit, and lighter than the next
+    /// waiting work set's.
+    private static func isWaitingWarmup(_ notation: SetNotation, in sets: [WorkoutSet]) -> Bool {
+        guard notation.setType == .normal, !notation.bodyweight, let weight = notation.weight, let unit = notation.unit,
+              let warmup = sets.first(where: { $0.status == .pending && $0.setType == .warmup }),
+              let target = warmup.targetWeight, warmup.unit == unit, abs(target - weight) < 0.005 else { return false }
+        guard let work = sets.first(where: { $0.status == .pending && $0.setType != .warmup }), let workTarget = work.targetWeight else { return true }
+        return weight < (work.unit ?? unit).convert(workTarget, to: unit) - 0.005
     }
 
     /// Changes set `number` of an exercise in the active session, or in the session

@@ -122,8 +122,17 @@ struct ProgressionRuleTests {
         let first = try Self.next("lp(5lb)", plan, [])
         #expect(first.topWeight == nil && first.reason == "no load planned: the first session sets it")
         #expect(try Self.next("lp(5lb)", plan, [Self.attempt(0, [(135, 5), (135, 5), (135, 5)])]).topWeight == 140)
-        // A kilogram increment on a pound plan is converted: 2.5 kg is 5.51 lb.
-        #expect(try Self.next("lp(2.5kg)", Self.start(3, 5...5, load: 135, unit: .lbs), [Self.attempt(0, [(135, 5), (135, 5), (135, 5)])]).topWeight == 140.51)
+        // A kilogram increment on a pound plan is converted, 2.5 kg to 5.51 lb, and the load
+        // prescribed is what 5 lb steps of plates make: 140.51 lb is loaded as 140.
+        let pounds = Self.start(3, 5...5, load: 135, unit: .lbs)
+        let hit135 = Self.attempt(0, [(135, 5), (135, 5), (135, 5)])
+        #expect(try Self.next("lp(2.5kg)", pounds, [hit135]).topWeight == 140)
+        #expect(try Self.next("lp(2.5kg)", pounds, [hit135, Self.attempt(2, [(140, 5), (140, 5), (140, 5)])]).topWeight == 145) // 146.02
+        // An increment smaller than the pair of plates: 137.5 is loaded as 135, then 140 (the
+        // rule's count goes on, never ahead of it).
+        #expect(try Self.next("lp(2.5lb)", pounds, [hit135]).topWeight == 135)
+        #expect(try Self.next("lp(2.5lb)", pounds, [hit135]).reason == "+2.5 lbs: every rep of 3x5 @ 135lb hit (137.5 lbs counted, 135 lbs on the bar)")
+        #expect(try Self.next("lp(2.5lb)", pounds, [hit135, Self.attempt(2, [(135, 5), (135, 5), (135, 5)])]).topWeight == 140)
     }
 
     // MARK: Double progression

@@ -39,13 +39,15 @@ extension DoubleProgression: RuleLogic {
     }
 
     func prescription(_ state: inout State, _ start: PlannedStart, on date: LocalDate) -> Prescription {
-        Prescription(sets: start.uniform(reps: state.reps, weight: state.weight, amrapLast: false), unit: start.unit, reason: state.reason)
+        Prescription(sets: start.uniform(reps: state.reps, weight: start.loadable(state.weight), amrapLast: false), unit: start.unit,
+                     reason: start.reason(state.reason, exact: state.weight))
     }
 
     func advance(_ state: inout State, _ start: PlannedStart, after attempt: Attempt, prescribed: Prescription) -> String {
         if state.weight == nil { state.weight = attempt.topWeight }
         let done = attempt.sets.filter(\.completed)
-        let heavyEnough = done.allSatisfy { ($0.weight ?? 0) >= (state.weight ?? 0) - 1e-6 }
+        // As heavy as prescribed: the load the bar could take, not the rule's exact count.
+        let heavyEnough = done.allSatisfy { ($0.weight ?? 0) >= (prescribed.topWeight ?? state.weight ?? 0) - 1e-6 }
         let fewest = done.count >= prescribed.sets.count && heavyEnough ? done.map(\.reps).min() ?? 0 : 0
         if fewest >= maximumReps, let weight = state.weight {
             let step = increment.weight(in: start.unit)

@@ -74,7 +74,8 @@ extension LinearProgression: RuleLogic {
             state.reason = settle(&state, start, hit: state.weekHit, what: "every target of the week before hit", missed: "a target missed the week before")
             state.week = nil
         }
-        return Prescription(sets: start.uniform(reps: start.reps.upperBound, weight: state.weight), unit: start.unit, reason: state.reason)
+        return Prescription(sets: start.uniform(reps: start.reps.upperBound, weight: start.loadable(state.weight)), unit: start.unit,
+                            reason: start.reason(state.reason, exact: state.weight))
     }
 
     func advance(_ state: inout State, _ start: PlannedStart, after attempt: Attempt, prescribed: Prescription) -> String {

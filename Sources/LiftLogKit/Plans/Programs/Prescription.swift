@@ -178,6 +178,20 @@ public struct PlannedStart: Hashable, Sendable {
     /// `weight` rounded to the nearest loadable step.
     func rounded(_ weight: Double) -> Double { Store.roundedLoad(weight, step: step) }
 
+    /// A rule's exact load as the bar can be loaded: rounded down to the loadable step, so a
+    /// rule that adds less than the smallest pair of plates (`lp(2.5lb)` with 2.5 lb plates)
+    /// prescribes 135, 135, 140 lb where it counts 135, 137.5, 140, and never more than it says.
+    func loadable(_ weight: Double?) -> Double? {
+        guard let weight, step >= 0.25, step.isFinite else { return weight }
+        return Store.roundedLoad((weight / step + 1e-9).rounded(.down) * step, step: 0)
+    }
+
+    /// `reason`, saying so when the rule's exact load (`exact`) is not what the bar takes.
+    func reason(_ reason: String, exact: Double?) -> String {
+        guard let exact, let loaded = loadable(exact), abs(loaded - exact) > 1e-6 else { return reason }
+        return reason + " (\(amount(exact)) counted, \(amount(loaded)) on the bar)"
+    }
+
     /// `2.5 kg`: a change of load as the reasons say it.
     func amount(_ weight: Double) -> String { NumberText.format(weight) + " " + unit.rawValue }
 }

@@ -50,7 +50,8 @@ extension StagedProgression: RuleLogic {
     func prescription(_ state: inout State, _ start: PlannedStart, on date: LocalDate) -> Prescription {
         let stage = stages[state.stage]
         let reps = PlanNotation.repRange(stage.reps)?.upperBound ?? start.reps.upperBound
-        return Prescription(sets: start.uniform(sets: stage.sets, reps: reps, weight: state.weight, amrapLast: stage.lastSetAMRAP), unit: start.unit, reason: state.reason)
+        return Prescription(sets: start.uniform(sets: stage.sets, reps: reps, weight: start.loadable(state.weight), amrapLast: stage.lastSetAMRAP), unit: start.unit,
+                            reason: start.reason(state.reason, exact: state.weight))
     }
 
     func advance(_ state: inout State, _ start: PlannedStart, after attempt: Attempt, prescribed: Prescription) -> String {

@@ -1,0 +1,73 @@
+import Testing
+@testable import LiftLogKit
+import LiftLogTestSupport
+
+/// Names as lifters type them, and warm-ups that are right: each number worked out here.
+@Suite("gym math: abbreviations and warm-ups")
+struct GymMathTests {
+    @Test("the abbreviations lifters type resolve to the library's exercise; an exercise named like one is found by its own name")
+    func abbreviations() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["start", "--store", store]).status == 0)
+            for (typed, name) in [("rdl", "Romanian Deadlift"), ("OHP", "Overhead Press"), ("bp", "Bench Press"), ("dl", "Deadlift"), ("sq", "Back Squat")] {
+                let logged = run(["log", typed, "60x5", "--store", store])
+                #expect(logged.status == 0 && logged.output == "\(name)  set 1: 60 kg × 5\n", "\(typed): \(logged.output)\(logged.error)")
+            }
+            // Logging by the abbreviation again adds to the same entry.
+            #expect(run(["log", "rdl", "70x5", "--store", store]).output == "Romanian Deadlift  set 2: 70 kg × 5\n")
+            // An abbreviation whose lift is not in the library is a name like any other.
+            let missing = run(["log", "ghr", "bwx8", "--store", store, "--json"])
+            #expect(missing.status == 3 && missing.errorMessage?.hasPrefix("No exercise named 'ghr'.") == true, "\(missing.output)")
+            #expect(run(["finish", "--store", store]).status == 0)
+            #expect(run(["pr", "rdl", "--store", store, "--json"]).json?["data"]?["personal_record"]?["weight"] == 70)
+            // An exercise of the user's named "DL" is that one, not Deadlift.
+            #expect(run(["exercise", "add", "DL", "--store", store]).status == 0)
+            #expect(run(["exercise", "show", "dl", "--store", store, "--json"]).json?["data"]?["name"] == "DL")
+        }
+    }
+
+    @Test("warmup gives the sets the README promises, each loadable and lighter than the work", arguments: [
+        ("lbs", "315", [(45.0, 10), (155, 5), (210, 3), (265, 2)]),
+        ("kg", "140", [(20.0, 10), (70, 5), (92.5, 3), (117.5, 2)]),
+    ])
+    func warmup(unit: String, weight: String, expected: [(Double, Int)]) throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store, "--units", unit]).status == 0)
+            let ramp = try #require(run(["warmup", weight, "--store", store, "--json"]).json?["data"]?["sets"]?.arrayValue)
+            #expect(ramp.map { $0["weight"] } == expected.map { .number(JSONNumber($0.0)) }, "\(ramp)")
+            #expect(ramp.map { $0["reps"] } == expected.map { .number(JSONNumber($0.1)) }, "\(ramp)")
+        }
+    }
+
+    @Test("every load a rule prescribes is one the plates make, and never more than the rule counts", arguments: [
+        ("lbs", "135lb", "lp(2.5lb)", 2.5), ("lbs", "135lb", "lp(2.5kg)", 5.5116), ("kg", "60kg", "lp(1kg)", 1.0),
+    ])
+    func loadableLoads(unit: String, load: String, rule: String, increment: Double) throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store, "--units", unit]).status == 0)
+            #expect(run(["plan", "create", "P", "--days", "A", "--days-per-week", "3", "--activate", "--store", store], uniqueIDs: true).status == 0)
+            #expect(run(["plan", "add-exercise", "P", "A", "Back Squat", "3x5", "--load", load, "--progress", rule, "--store", store]).status == 0)
+            let sessions = try #require(run(["plan", "simulate", "--weeks", "4", "--store", store, "--json"]).json?["data"]?["sessions"]?.arrayValue)
+            let weights: [Double] = sessions.compactMap { session in
+                guard case .number(let number)? = session["exercises"]?.arrayValue?.first?["prescription"]?["sets"]?.arrayValue?.first?["weight"] else { return nil }
+                return number.doubleValue
+            }
+            #expect(weights.count == 12, "\(sessions)")
+            let start = weights.first ?? 0
+            for (index, weight) in weights.enumerated() {
+                let plates = run(["plates", NumberText.format(weight), "--store", store, "--json"]).json?["data"]
+                #expect(plates?["exact"] == true, "\(rule): session \(index + 1) prescribes \(weight) \(unit), which the plates do not make")
+                // Never ahead of the rule's own count: start + index × increment.
+                #expect(weight <= start + Double(index) * increment + 1e-6, "\(rule): \(weights)")
+                if index > 0 { #expect(weight >= weights[index - 1], "\(rule): \(weights)") }
+            }
+            // And it does progress: the last is at least the count less one pair of plates.
+            let pair = unit == "kg" ? 2.5 : 5.0
+            #expect((weights.last ?? 0) > start + 11 * increment - pair - 1e-6, "\(rule): \(weights)")
+        }
+    }
+}
