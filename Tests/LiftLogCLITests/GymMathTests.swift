@@ -70,4 +70,44 @@ struct GymMathTests {
             #expect((weights.last ?? 0) > start + 11 * increment - pair - 1e-6, "\(rule): \(weights)")
         }
     }
+
+    @Test("pain: each tag with its sessions, the exercises done in them and the weeks, over a period")
+    func pain() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["pain", "--store", store]).output == "No pain noted in 0 sessions.\n")
+            // Mon 6, Wed 8 and Mon 20 January: the knee twice with squats, once with deadlifts; a shoulder once.
+            let days: [(String, [String], String?)] = [
+                ("2025-01-06", ["Back Squat 100x5", "Bench Press 80x5"], "knee"),
+                ("2025-01-08", ["Deadlift 140x5"], nil),
+                ("2025-01-10", ["Back Squat 105x5"], "knee,shoulder"),
+                ("2025-01-20", ["Deadlift 145x5"], "Knee"),
+            ]
+            for (day, logs, pain) in days {
+                #expect(run(["start", "--at", day + "T07:00:00+01:00", "--store", store], uniqueIDs: true).status == 0)
+                for log in logs {
+                    let parts = log.split(separator: " ").map(String.init)
+                    #expect(run(["log", parts.dropLast().joined(separator: " "), parts.last!, "--store", store]).status == 0)
+                }
+                #expect(run(["finish", "--at", day + "T08:00:00+01:00", "--store", store] + (pain.map { ["--pain", $0] } ?? [])).status == 0)
+            }
+            let data = try #require(run(["pain", "--store", store, "--json"]).json?["data"])
+            #expect(data["sessions"] == 4 && data["sessions_with_pain"] == 3)
+            let knee = try #require(data["tags"]?.arrayValue?.first)
+            #expect(knee["tag"] == "knee" && knee["sessions"] == 3 && knee["first_date"] == "2025-01-06" && knee["last_date"] == "2025-01-20")
+            #expect(knee["exercises"] == [["exercise_name": "Back Squat", "sessions": 2], ["exercise_name": "Bench Press", "sessions": 1], ["exercise_name": "Deadlift", "sessions": 1]])
+            #expect(knee["weeks"] == [["week_start": "2025-01-06", "sessions": 2], ["week_start": "2025-01-20", "sessions": 1]])
+            #expect(data["tags"]?.arrayValue?.map { $0["tag"] } == ["knee", "shoulder"])
+            let text = run(["pain", "--store", store]).output
+            #expect(text.hasPrefix("knee: 3 sessions, 2025-01-06 to 2025-01-20\n  with Back Squat (2), Bench Press (1), Deadlift (1)\n  weeks of 2025-01-06 (2), 2025-01-20 (1)\n"), "\(text)")
+            #expect(text.hasSuffix("3 of 4 sessions noted pain.\n"), "\(text)")
+            // A period: the week of the 20th only.
+            let late = try #require(run(["pain", "--from", "2025-01-15", "--store", store, "--json"]).json?["data"])
+            #expect(late["sessions"] == 1 && late["tags"]?.arrayValue?.map { $0["sessions"] } == [1])
+            let bad = run(["pain", "--from", "2025-13-01", "--store", store, "--json"])
+            #expect(bad.status == 4 && bad.errorMessage == "--from must be a date like 2025-01-24, got '2025-13-01'.", "\(bad.output)")
+        }
+    }
 }
+

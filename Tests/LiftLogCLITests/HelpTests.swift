@@ -58,6 +58,8 @@ struct HelpTests {
           trends                  This week's sessions, weekly volume, streaks and the
                                   main lifts' estimated 1RM.
           muscles                 Weekly hard sets per muscle group, with bars.
+          pain                    The pain tags noted when finishing sessions: how
+                                  often, with which exercises, in which weeks.
           calendar                A month grid, like cal, marking the days you trained
                                   by kind of session.
           stats                   Totals and streaks for each kind of session.

@@ -174,6 +174,11 @@ struct ServeTests {
             #expect(server.request("GET", "/api/stretch-sessions").json?["data"]?["total"] == 1)
             #expect(server.request("GET", "/api/meditation-sessions/latest").json?["data"]?["meditation_type"] == "breath")
             #expect(server.request("GET", "/api/meditation-sessions/stats").json?["data"]?["total_sessions"] == 1)
+            // The pain report over HTTP is the CLI's.
+            #expect(server.request("GET", "/api/pain").json?["data"] == runBinary(["pain", "--store", store, "--json"]).json?["data"])
+            #expect(server.request("GET", "/api/pain").json?["data"]?["sessions"] == 2)
+            let badPain = server.request("GET", "/api/pain?from=soon")
+            #expect(badPain.status == 400 && badPain.json?["error"]?["message"] == "from must be a date like 2025-01-24, got 'soon'.", "\(badPain.body)")
             #expect(server.request("GET", "/api/trends?weeks=4").json?["data"]?["weeks"]?.arrayValue?.count == 4)
             #expect(server.request("GET", "/api/trends?weeks=0").json?["error"]?["message"] == "Weeks must be 1–104, got 0.")
             #expect(server.request("POST", "/api/stretch-sessions", body: "{}").json?["error"]?["message"] == "Duration is required, as in {\"minutes\": 15} or {\"total_duration_seconds\": 900}.")

@@ -30,6 +30,7 @@ enum Commands {
                 Subcommand("pr") { AnalyticsCommands.pr },
                 Subcommand("trends") { TrendsCommand.trends },
                 Subcommand("muscles") { TrendsCommand.muscles },
+                Subcommand("pain") { TrendsCommand.pain },
                 Subcommand("calendar") { KindCommands.calendar },
                 Subcommand("stats") { KindCommands.stats },
                 Subcommand("today") { PlanCommands.today },

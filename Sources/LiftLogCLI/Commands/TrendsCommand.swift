@@ -71,6 +71,27 @@ enum TrendsCommand {
 
     static func muscleSetsJSON(_ sets: [String: Double]) -> JSONValue { DataShapes.muscleSetsJSON(sets) }
 
+    static let pain = CommandSpec(
+        name: "pain",
+        abstract: "The pain tags noted when finishing sessions: how often, with which exercises, in which weeks.",
+        discussion: "Tags come from 'liftlog finish --pain knee,shoulder'. Each tag lists the sessions that noted it, the exercises done in them (the most often first) and the weeks they fell in (weeks start on the store's week_start), to see a pattern.",
+        options: [Option.from, Option.to],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let report = try store.painReport(from: try arguments[.from], to: try arguments[.to])
+            var lines: [String] = []
+            for tag in report.tags {
+                lines.append(context.style.bold(tag.tag) + ": " + Formatting.count(tag.sessions, "session")
+                             + (tag.firstDate == tag.lastDate ? ", \(tag.firstDate)" : ", \(tag.firstDate) to \(tag.lastDate)"))
+                if !tag.exercises.isEmpty { lines.append("  with " + tag.exercises.map { "\($0.name) (\($0.sessions))" }.joined(separator: ", ")) }
+                lines.append("  weeks of " + tag.weeks.map { "\($0.name) (\($0.sessions))" }.joined(separator: ", "))
+                lines.append("")
+            }
+            lines.append(report.sessionsWithPain == 0 ? "No pain noted in \(Formatting.count(report.sessions, "session"))."
+                         : "\(report.sessionsWithPain) of \(Formatting.count(report.sessions, "session")) noted pain.")
+            return CommandResult(data: report.json, text: lines.joined(separator: "\n"))
+        })
+
     static let muscles = CommandSpec(
         name: "muscles",
         abstract: "Weekly hard sets per muscle group, with bars.",

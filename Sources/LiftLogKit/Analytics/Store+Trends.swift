@@ -18,8 +18,7 @@ extension Store {
         }
         let today = today ?? currentTimestamp().localDate
         let unit = preferences.unit
-        let offset = preferences.weekStart == .monday ? today.isoWeekday - 1 : today.isoWeekday % 7
-        let thisWeekStart = today.adding(days: -offset)
+        let thisWeekStart = weekStart(of: today)
         let firstDay = thisWeekStart.adding(days: -7 * (weeks - 1))
         var report = TrendsReport(
             unit: unit, today: today, thisWeek: (0..<7).map { (thisWeekStart.adding(days: $0), []) },

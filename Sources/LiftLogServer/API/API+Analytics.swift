@@ -20,6 +20,9 @@ extension API {
             let weeks = try call.queryInteger("weeks") ?? 8
             return APIResponse.ok(DataShapes.trendsJSON(try call.store().trends(weeks: weeks)))
         }]),
+        Route("pain", ["GET": { call throws(LiftLogError) in
+            APIResponse.ok(try call.store().painReport(from: try call.queryDate("from"), to: try call.queryDate("to")).json)
+        }]),
         Route("stats", ["GET": { call throws(LiftLogError) in
             var data = JSONObject()
             for (kind, value) in try call.store().stats() { data[kind.rawValue] = DataShapes.kindStats(value) }
