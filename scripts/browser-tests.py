@@ -349,6 +349,41 @@ def pounds(browser, server, args):
     return "a set typed in an lbs store is saved as 235 lbs × 4 and shown with its unit"
 
 
+def previous(browser, server, args):
+    """A planned workout shows, beside each work set, the same set of the last session with that
+    exercise; a tap puts its values in the form."""
+    browser.open(server.url + "#/today")
+    browser.click("#start-plan")
+    browser.wait_synced()
+    browser.wait_for("button[data-set]")
+    _, session = active_session(args.store)
+    check(session is not None, "no active session on disk")
+    name = session["entries"][0]["exercise_name"]
+    # The last time, worked out from the files: the newest completed session before this one
+    # with a completed working set of the exercise.
+    expected = []
+    for _, other in reversed(sessions(args.store)):
+        if other["status"] != "completed" or other["started_at"] >= session["started_at"]:
+            continue
+        done = [s for e in other.get("entries", []) if e["exercise_name"].lower() == name.lower()
+                for s in e["sets"] if s["status"] == "completed" and s.get("set_type", "normal") != "warmup"]
+        if done:
+            expected = done
+            break
+    check(expected, f"the sample store has no earlier session with {name}")
+    card = browser.find(f'section[aria-label="{name}"]')
+    shown = [b.text for b in card.find_elements(By.CSS_SELECTOR, "button.what .prev")]
+    first = expected[0]
+    want = f"last {first['weight']:g} {first['unit']} × {first['reps']}"
+    check(shown and shown[0] == want, f"beside the first set of {name}: {shown[:3]}, expected '{want}'")
+    card.find_elements(By.CSS_SELECTOR, "button.what")[0].click()
+    key = "".join(c for c in name if c.isalnum())
+    weight = browser.find(f"#weight-{key}").get_attribute("value")
+    reps = browser.find(f"#reps-{key}").get_attribute("value")
+    check(weight == f"{first['weight']:g}" and reps == str(first["reps"]), f"the form holds {weight} × {reps} after the tap, expected {want}")
+    return f"{name}: the last session's sets beside the planned ones ({', '.join(shown[:3])}); a tap fills the form"
+
+
 # Delays the page's news that IndexedDB opened by 400 ms, and notes when it is told.
 SLOW_INDEXEDDB = """
 const open = IDBFactory.prototype.open;
@@ -573,7 +608,7 @@ def main():
     parser.add_argument("--liftlog", required=True)
     parser.add_argument("--store", required=True)
     parser.add_argument("--out")
-    parser.add_argument("scenario", choices=["planned", "offline", "crash", "cli", "pounds", "screens", "screenshots"])
+    parser.add_argument("scenario", choices=["planned", "offline", "crash", "cli", "pounds", "previous", "screens", "screenshots"])
     args = parser.parse_args()
     args.profile = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"liftlog-chromium-{os.getpid()}")
     server = Server(args.liftlog, args.store)
@@ -584,7 +619,7 @@ def main():
             os.makedirs(args.out, exist_ok=True)
             message = screens(browser, server, args, out=args.out)
         else:
-            message = {"planned": planned, "offline": offline, "crash": crash, "cli": cli, "pounds": pounds, "screens": screens}[args.scenario](browser, server, args)
+            message = {"planned": planned, "offline": offline, "crash": crash, "cli": cli, "pounds": pounds, "previous": previous, "screens": screens}[args.scenario](browser, server, args)
         errors = browser.console_errors() if args.scenario != "crash" else []
         check(not errors, f"console errors: {errors}")
         print(message)

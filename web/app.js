@@ -223,6 +223,8 @@ async function change(kind, label, method, path, body, apply) {
 // ---- the active session, as last seen (the server's file is the truth) ----------------------
 
 let active = JSON.parse(localStorage.getItem("liftlog.active") || "null");
+// What was done of each exercise of the active session the last time (GET /today's `previous`).
+let previousSets = JSON.parse(localStorage.getItem("liftlog.previous") || "[]");
 let localEntries = JSON.parse(localStorage.getItem("liftlog.local-entries") || "[]");
 
 function saveActive() {
@@ -234,6 +236,8 @@ async function refreshActive() {
   try {
     const today = await get("/today");
     rememberUnit(today.unit);
+    previousSets = today.previous || [];
+    localStorage.setItem("liftlog.previous", JSON.stringify(previousSets));
     await queueKnown;
     if (waiting === 0) {
       active = today.active;
@@ -382,10 +386,16 @@ function renderEntry(name, index, names) {
       h("h2", { class: "grow" }, h("a", { href: `#/exercise/${encodeURIComponent(name)}` }, name)),
       h("button", { type: "button", "aria-label": `Move ${name} up`, disabled: index === 0 || !entry, onclick: () => reorder(names, index, -1) }, "↑"),
       h("button", { type: "button", "aria-label": `Move ${name} down`, disabled: index === names.length - 1 || !entry, onclick: () => reorder(names, index, 1) }, "↓")));
+  const previous = (previousSets.find((p) => p.exercise_name.toLowerCase() === name.toLowerCase()) || {}).sets || [];
+  let work = 0;
   sets.forEach((set, position) => {
-    const row = h("div", { class: `set ${set.status}` },
-      h("span", { class: "muted" }, String(position + 1)),
-      h("span", { class: "what" }, describeSet(set)));
+    // The same set the last time, under it; a tap on the set puts those values in the form.
+    const before = set.set_type === "warmup" ? null : previous[work++];
+    const what = before
+      ? h("button", { class: "what", type: "button", "aria-label": `${describeSet(set)}, last time ${describeSet(before)}: use last time's`,
+          onclick: () => fillSetForm(name, before) }, describeSet(set), h("span", { class: "prev" }, `last ${describeSet(before)}`))
+      : h("span", { class: "what" }, describeSet(set));
+    const row = h("div", { class: `set ${set.status}` }, h("span", { class: "muted" }, String(position + 1)), what);
     if (set.status === "pending") {
       row.append(h("button", { class: "primary", type: "button", "data-set": set.set_id, onclick: () => setAction(set, "log", `Log ${name} ${describeSet(set)}`) }, "Log"));
       row.append(h("button", { type: "button", onclick: () => setAction(set, "skip", `Skip ${name} set ${position + 1}`) }, "Skip"));
@@ -396,6 +406,13 @@ function renderEntry(name, index, names) {
   });
   section.append(renderSetForm(name, sets));
   return section;
+}
+
+function fillSetForm(name, set) {
+  const key = name.replace(/[^A-Za-z0-9]/g, "");
+  const weight = document.getElementById(`weight-${key}`), reps = document.getElementById(`reps-${key}`);
+  if (weight && set.weight !== undefined && set.weight !== null) { weight.value = number(set.weight); weight.dataset.touched = "1"; }
+  if (reps && set.reps !== undefined && set.reps !== null) { reps.value = String(set.reps); reps.dataset.touched = "1"; }
 }
 
 function stepper(id, label, value, step) {

@@ -25,8 +25,11 @@ struct APIResponseTests {
             let store = try Store.open(at: root + "/store")
             let api = API(storePath: root + "/store", token: nil, allowedHosts: [], version: "test")
             func check() throws {
-                var data: JSONObject = ["active": .null, "next": .null, "unit": .string(store.preferences.unit.rawValue)]
-                if let active = try store.activeSession() { data["active"] = try DataShapes.session(active, store: store) }
+                var data: JSONObject = ["active": .null, "next": .null, "unit": .string(store.preferences.unit.rawValue), "previous": []]
+                if let active = try store.activeSession() {
+                    data["active"] = try DataShapes.session(active, store: store)
+                    data["previous"] = .array(try store.previousSets(for: active.session).map(\.json))
+                }
                 if let report = try? store.today() { data["next"] = DataShapes.today(report, plates: store.plates(for: report)) }
                 let response = api.handle(try #require(HTTPRequest(method: "GET", target: "/api/today")))
                 #expect(response.status == 200)

@@ -68,13 +68,15 @@ extension API {
     }
 
     /// `GET /today`: the active session, and the active plan's next day with targets and
-    /// plates (`today --json --plates`); each `null` when there is none; and the store's
-    /// `unit`.
+    /// plates (`today --json --plates`); each `null` when there is none; the store's `unit`;
+    /// and `previous`, the last time's working sets of each exercise of the active session
+    /// (``Store/previousSets(for:)``).
     @Sendable static func today(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
         // Written as the tree `{"active", "next"}` would be, the session straight from it.
         var data = Array("{\"active\":".utf8)
-        if let active = try store.activeSession() { data += try DataShapes.sessionCompactBytes(active, store: store) } else { data += "null".utf8 }
+        let active = try store.activeSession()
+        if let active { data += try DataShapes.sessionCompactBytes(active, store: store) } else { data += "null".utf8 }
         var next = JSONValue.null
         do throws(LiftLogError) {
             let report = try store.today()
@@ -84,6 +86,11 @@ extension API {
         }
         data += ",\"next\":".utf8
         data += JSONWriter.compactBytes(next)
+        // What was done of each exercise of the active session the last time.
+        data += ",\"previous\":".utf8
+        var previous: [JSONValue] = []
+        if let active { previous = try store.previousSets(for: active.session).map(\.json) }
+        data += JSONWriter.compactBytes(.array(previous))
         // The unit a weight sent without one is saved in (the web app shows it by every weight).
         data += ",\"unit\":\"\(store.preferences.unit.rawValue)\"}".utf8
         return APIResponse.ok(compactData: data)

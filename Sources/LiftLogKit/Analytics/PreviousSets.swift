@@ -1,0 +1,56 @@
+/// What a lifter did of an exercise the last time (as Strong and Hevy show it beside each set):
+/// the working sets of the newest completed session before this one that has the exercise.
+public struct PreviousSets: Hashable, Sendable {
+    public var exerciseName: String
+    public var sessionID: Session.ID
+    public var date: LocalDate
+    /// The working sets in order, one per set (warm-ups are not among them).
+    public var sets: [SessionSummary.WorkSets]
+
+    public var json: JSONValue {
+        ["exercise_name": .string(exerciseName), "session_id": .string(sessionID.rawValue), "date": .string(date.description),
+         "sets": .array(sets.map { set in
+             var object: JSONObject = ["unit": .string(set.unit.rawValue)]
+             object["weight"] = set.weight.map { .number(JSONNumber($0)) } ?? .null
+             object["reps"] = set.reps.map { .number(JSONNumber($0)) } ?? .null
+             if set.bodyweight { object["bodyweight"] = .bool(true) }
+             if let seconds = set.durationSeconds { object["duration_seconds"] = .number(JSONNumber(seconds)) }
+             if let metres = set.distanceMeters { object["distance_m"] = .number(JSONNumber(metres)) }
+             return .object(object)
+         })]
+    }
+}
+
+extension Store {
+    /// For each exercise of `session`, what was done of it the last time: the working sets of
+    /// the newest completed session started before `session` that has it (by exercise ID, else
+    /// by name), one per set. An exercise never done before has none.
+    ///
+    /// - Complexity: one walk of the index, newest first, that stops once every exercise is
+    ///   found; no session file is read.
+    public func previousSets(for session: Session) throws(LiftLogError) -> [PreviousSets] {
+        var wanted = session.entries.map { (id: $0.exerciseID, name: $0.exerciseName) }
+        var found: [String: PreviousSets] = [:]
+        guard !wanted.isEmpty else { return [] }
+        try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
+            try index.forEachVerifiedSummaryNewestFirst { summary in
+                guard summary.status == .completed, summary.id != session.id, summary.startedAt < session.startedAt else { return true }
+                for (position, ref) in summary.exercises.enumerated() {
+                    guard let match = wanted.firstIndex(where: { item in
+                        (item.id != nil && item.id == ref.id) || Exercise.nameKey(item.name) == Exercise.nameKey(ref.name)
+                    }) else { continue }
+                    let runs = summary.workSets(ofEntryAt: position)
+                    guard !runs.isEmpty else { continue }
+                    let each = runs.flatMap { run in [SessionSummary.WorkSets](repeating: SessionSummary.WorkSets(
+                        weight: run.weight, unit: run.unit, reps: run.reps, count: 1, bodyweight: run.bodyweight,
+                        durationSeconds: run.durationSeconds, distanceMeters: run.distanceMeters), count: max(1, run.count)) }
+                    let name = wanted[match].name
+                    found[Exercise.nameKey(name)] = PreviousSets(exerciseName: name, sessionID: summary.id, date: summary.startedAt.localDate, sets: each)
+                    wanted.remove(at: match)
+                }
+                return !wanted.isEmpty
+            }
+        }
+        return session.entries.compactMap { found[Exercise.nameKey($0.exerciseName)] }
+    }
+}
