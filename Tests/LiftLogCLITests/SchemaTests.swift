@@ -58,6 +58,9 @@ struct SchemaTests {
         ("\"set_number\": 1", "\"set_number\": 0"), ("\"exercise_name\": \"Deadlift\"", "\"exercise_name\": 7"),
         ("\"reps\": 5", "\"reps\": 5, \"bodyweight\": \"yes\""), ("\"reps\": 5", "\"reps\": 5, \"distance_m\": -400"),
         ("\"reps\": 5", "\"reps\": 5, \"duration_seconds\": 90000"), ("\"weight\": 140", "\"weight\": -140, \"bodyweight\": false"),
+        // The limits of the one rule set (WorkoutSet.maximumReps, maximumWeight, a request ID's 1–128 characters).
+        ("\"reps\": 5", "\"reps\": \(WorkoutSet.maximumReps + 1)"), ("\"weight\": 140", "\"weight\": \(Int(WorkoutSet.maximumWeight) + 1)"),
+        ("\"reps\": 5", "\"reps\": 5, \"request_id\": \"\""), ("\"reps\": 5", "\"reps\": 5, \"request_id\": \"\(String(repeating: "r", count: 129))\""),
     ])
     func agreement(original: String, broken: String) throws {
         try withTemporaryDirectory { root throws in

@@ -533,11 +533,14 @@ extension StoreSchemas {
                   "type": "string"
                 },
                 "reps": {
+                  "maximum": 1000,
                   "minimum": 0,
                   "type": "integer"
                 },
                 "request_id": {
                   "description": "The HTTP API client's ID of the request that logged the set.",
+                  "maxLength": 128,
+                  "minLength": 1,
                   "type": "string"
                 },
                 "rest_seconds": {
