@@ -109,5 +109,26 @@ struct GymMathTests {
             #expect(bad.status == 4 && bad.errorMessage == "--from must be a date like 2025-01-24, got '2025-13-01'.", "\(bad.output)")
         }
     }
+
+    @Test("a lift loaded in pounds in a kg store: meso show and today both aim for 230 lb, no 104.33 kg or 230.01 lb")
+    func mesocycleInTheLoadUnit() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            #expect(run(["plan", "create", "P", "--days", "A", "--activate", "--store", store], uniqueIDs: true).status == 0)
+            #expect(run(["plan", "add-exercise", "P", "A", "Back Squat", "3x5", "--store", store]).status == 0)
+            #expect(run(["start", "--at", "2025-01-06T07:00:00+01:00", "--store", store], uniqueIDs: true).status == 0)
+            #expect(run(["log", "Back Squat", "230lbsx5x3", "--store", store]).status == 0)
+            #expect(run(["finish", "--at", "2025-01-06T08:00:00+01:00", "--store", store]).status == 0)
+            #expect(run(["meso", "create", "P", "--start", "2025-01-13", "--weeks", "3", "--store", store], uniqueIDs: true).status == 0)
+            #expect(run(["meso", "start", "--store", store]).status == 0)
+            let report = try #require(run(["meso", "show", "--store", store, "--json"]).json?["data"])
+            let squat = try #require(report["exercises"]?.arrayValue?.first)
+            #expect(squat["unit"] == "lbs" && squat["weeks"]?.arrayValue?.first?["target_weight"] == 230, "\(squat)")
+            let text = run(["meso", "show", "--store", store]).output
+            #expect(text.contains("Back Squat 3x5 (lbs)") && text.contains("unless the heading says otherwise"), "\(text)")
+            #expect(!text.contains("104.33") && !text.contains("230.01"), "\(text)")
+        }
+    }
 }
 

@@ -88,13 +88,15 @@ struct MesocycleCommandTests {
             #expect(squat.map { $0["performed_weight"] } == [100, 102.5, .null, .null])
             #expect(squat.map { $0["hit"] } == [true, false, .null, .null])
             let bench = try #require(report["exercises"]?.arrayValue?[1]["weeks"]?.arrayValue)
-            #expect(bench.map { $0["target_weight"] } == [61.23, 61.23, 66.23, 66.23])
+            // In the unit the bench is loaded in, as `today` says it: 135 lb, not 61.23 kg.
+            #expect(report["exercises"]?.arrayValue?[1]["unit"] == "lbs")
+            #expect(bench.map { $0["target_weight"] } == [135, 135, 145, 145])
             #expect(bench.map { $0["hit"] } == [false, true, .null, .null])
 
             let text = run(["meso", "show", "--store", store]).output
             #expect(text.hasPrefix("5x5 mesocycle: 2025-01-06 to 2025-02-02, 4 weeks, active, week 3\n"))
-            #expect(text.contains("\n1     2025-01-06  1         100 +           61.23 x\n"))
-            #expect(text.contains("\n3 <   2025-01-20  0         102.5           66.23\n"))
+            #expect(text.contains("Bench Press 3x8-12 (lbs)\n1     2025-01-06  1         100 +           135 x\n"), "\(text)")
+            #expect(text.contains("\n3 <   2025-01-20  0         102.5           145\n"), "\(text)")
             #expect(run(["today", "--store", store]).output.contains("Bench Press  3x8-12  145 lbs (+)"))
             let started = run(["start", "--plan-day", "a", "--store", store]).output
             #expect(started.hasPrefix("Started A of 5x5, week 3 ("))

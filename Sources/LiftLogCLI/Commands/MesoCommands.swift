@@ -85,9 +85,10 @@ enum MesoCommands {
             }
             return row
         }
-        let header = ["WEEK", "STARTS", "SESSIONS"] + report.exercises.map { "\($0.exerciseName) \($0.planned.notation)" }
+        // An exercise loaded in the other unit says so in its heading.
+        let header = ["WEEK", "STARTS", "SESSIONS"] + report.exercises.map { "\($0.exerciseName) \($0.planned.notation)" + ($0.unit == report.unit ? "" : " (\($0.unit.rawValue))") }
         var lines = [title, "", Formatting.table(rows, header: header, style: style), ""]
-        lines.append("Weights in \(report.unit.rawValue). \(hit) every target rep hit (the next week adds the exercise's increment), \(miss) missed (the weight stays).")
+        lines.append("Weights in \(report.unit.rawValue)\(report.exercises.contains { $0.unit != report.unit } ? " unless the heading says otherwise" : ""). \(hit) every target rep hit (the next week adds the exercise's increment), \(miss) missed (the weight stays).")
         if !report.changes.isEmpty {
             lines += ["", style.bold("Why the loads changed")]
             let prescribed = report.changes.contains { $0.prescribed != nil }

@@ -19,6 +19,9 @@ public struct MesocycleReport: Sendable {
         public var planned: TrainingPlan.PlannedExercise
         /// The exercise's weight increment.
         public var increment: Double
+        /// The unit the exercise is loaded in (of its heaviest set before the mesocycle, else
+        /// the store's): every weight of ``weeks`` is in it, a 230 lb squat in a kg store 230.
+        public var unit: WeightUnit
         public var weeks: [Progression.Week]
     }
 
@@ -195,10 +198,16 @@ extension Store {
             let key = Store.plannedKey(item)
             let exercise = inputs.library[key]
             let increment = exercise?.weightIncrement ?? Exercise.defaultWeightIncrement
+            let loadUnit = inputs.lastUnit[key] ?? unit
+            var weeks = Progression.weeks(meso.durationWeeks, planned: item, entries: inputs.weekly[key] ?? [:], startWeight: inputs.lastWeight[key],
+                                          increment: increment, unit: unit)
+            for index in weeks.indices where loadUnit != unit {
+                weeks[index].targetWeight = weeks[index].targetWeight.map { Store.loadedWeight($0, from: unit, to: loadUnit, increment: increment) }
+                weeks[index].performedWeight = weeks[index].performedWeight.map { Store.loadedWeight($0, from: unit, to: loadUnit, increment: increment) }
+            }
             report.exercises.append(MesocycleReport.ExerciseWeeks(
                 exerciseID: exercise?.id ?? item.exerciseID, exerciseName: exercise?.name ?? item.exerciseName, planned: item, increment: increment,
-                weeks: Progression.weeks(meso.durationWeeks, planned: item, entries: inputs.weekly[key] ?? [:], startWeight: inputs.lastWeight[key],
-                                         increment: increment, unit: unit)))
+                unit: loadUnit, weeks: weeks))
         }
         report.changes = try mesocycleChanges(report)
         return report

@@ -133,8 +133,7 @@ extension Store {
             let loadUnit = lastUnit[key] ?? unit
             targets[index].unit = loadUnit
             guard let weight = targets[index].weight, loadUnit != unit else { continue }
-            let increment = inputs.library[key]?.weightIncrement ?? Exercise.defaultWeightIncrement
-            targets[index].weight = Store.roundedLoad(unit.convert(weight, to: loadUnit), step: increment)
+            targets[index].weight = Store.loadedWeight(weight, from: unit, to: loadUnit, increment: inputs.library[key]?.weightIncrement ?? Exercise.defaultWeightIncrement)
         }
         // An exercise with a progression rule: what its history prescribes.
         for (index, program) in try programTargets(plan: plan, dayIndex: dayIndex, on: date) {
@@ -156,6 +155,13 @@ extension Store {
         let bar = own ? preferences.barWeight ?? PlateLoading.defaultBar(target.unit) : PlateLoading.defaultBar(target.unit)
         let plates = own ? preferences.plates ?? PlateLoading.defaultPlates(target.unit) : PlateLoading.defaultPlates(target.unit)
         return (try? PlateLoading.warmup(to: weight, sets: 4, bar: bar, plates: plates, unit: target.unit)) ?? []
+    }
+
+    /// A weight in `unit` as the lifter who loads the exercise in `loadUnit` aims for it: converted
+    /// and rounded to a step of the exercise's increment, so a 230 lb squat read back from a kg
+    /// store is 230, not 230.01.
+    static func loadedWeight(_ weight: Double, from unit: WeightUnit, to loadUnit: WeightUnit, increment: Double) -> Double {
+        unit == loadUnit ? weight : roundedLoad(unit.convert(weight, to: loadUnit), step: increment)
     }
 
     /// `weight` to the nearest multiple of `step` (to 0.01 for a step too small to mean a plate).

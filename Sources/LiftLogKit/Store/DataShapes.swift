@@ -454,6 +454,7 @@ public enum DataShapes {
                 "sets": .number(JSONNumber(exercise.planned.sets)),
                 "reps": .string(exercise.planned.reps),
                 "weight_increment": .number(JSONNumber(exercise.increment)),
+                "unit": .string(exercise.unit.rawValue),
                 "weeks": .array(exercise.weeks.map { week in
                     var cell: JSONObject = ["week_number": .number(JSONNumber(week.number)), "sessions": .number(JSONNumber(week.sessions))]
                     cell["target_weight"] = week.targetWeight.map { .number(JSONNumber($0)) } ?? .null
