@@ -113,6 +113,11 @@ struct SeedClient {
     func addPlanExercise(planId: String, day: Int, exercise: String, scheme: String, load: String? = nil) throws -> PlanDayExercise {
         try send("POST", "/plans/\(planId)/days/\(day)/exercises", PlanExerciseRequest(exercise: exercise, scheme: scheme, load: load))
     }
+    struct PlanExerciseChange: Encodable { let scheme: String }
+    func updatePlanExercise(planId: String, day: Int, exercise: String, scheme: String) throws -> PlanDayExercise {
+        try send("PUT", "/plans/\(planId)/days/\(day)/exercises/\(exercise.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? exercise)", PlanExerciseChange(scheme: scheme))
+    }
+    func getPlanDay(planId: String, day: Int) throws -> PlanDay { try send("GET", "/plans/\(planId)/days/\(day)") }
     func deletePlanExercise(planId: String, day: Int, exercise: String) throws -> Plan {
         try send("DELETE", "/plans/\(planId)/days/\(day)/exercises/\(exercise.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? exercise)")
     }

@@ -74,6 +74,10 @@ struct SeedClientTests {
             let planned = try client.addPlanExercise(planId: plan.id, day: 1, exercise: "Bench Press", scheme: "3x8-12", load: "60kg")
             #expect(planned.exerciseName == "Bench Press" && planned.sets == 3 && planned.reps == "8-12")
             #expect(try client.getPlan(id: plan.id).days.first?.exercises.map(\.exerciseName) == ["Bench Press"])
+            let changed = try client.updatePlanExercise(planId: plan.id, day: 1, exercise: "Bench Press", scheme: "4x6")
+            #expect(changed.sets == 4 && changed.reps == "6")
+            #expect(try client.getPlanDay(planId: plan.id, day: 1).exercises.map(\.sets) == [4])
+            #expect(try file(store, "plans/upper-lower.json")["days"]?.arrayValue?.first?["exercises"]?.arrayValue?.first?["sets"] == 4)
             let renamed = try client.updatePlan(id: plan.id, name: "Upper/Lower Split", durationWeeks: 5)
             #expect(renamed.id == plan.id && renamed.name == "Upper/Lower Split" && renamed.durationWeeks == 5 && renamed.createdAt == plan.createdAt)
             // The file moved with the name; the old name is kept for the sessions started under it.
