@@ -351,7 +351,9 @@ def pounds(browser, server, args):
 
 def previous(browser, server, args):
     """A planned workout shows, beside each work set, the same set of the last session with that
-    exercise; a tap puts its values in the form."""
+    exercise; a tap puts its values in the form; logging a set starts the store's rest."""
+    result = run(args.liftlog, args.store, "config", "rest", "150")
+    check(result.returncode == 0, f"config rest 150: {result.stderr}")
     browser.open(server.url + "#/today")
     browser.click("#start-plan")
     browser.wait_synced()
@@ -381,7 +383,10 @@ def previous(browser, server, args):
     weight = browser.find(f"#weight-{key}").get_attribute("value")
     reps = browser.find(f"#reps-{key}").get_attribute("value")
     check(weight == f"{first['weight']:g}" and reps == str(first["reps"]), f"the form holds {weight} × {reps} after the tap, expected {want}")
-    return f"{name}: the last session's sets beside the planned ones ({', '.join(shown[:3])}); a tap fills the form"
+    # Logging the first planned set starts the rest the store asks for (2:30), not a fixed 1:30.
+    card.find_elements(By.CSS_SELECTOR, "button[data-set]")[0].click()
+    browser.wait_until(lambda: browser.find("#rest").text.startswith("Rest 2:"), 10, "the rest timer at 2:30")
+    return f"{name}: the last session's sets beside the planned ones ({', '.join(shown[:3])}); a tap fills the form; the rest is the store's"
 
 
 # Delays the page's news that IndexedDB opened by 400 ms, and notes when it is told.

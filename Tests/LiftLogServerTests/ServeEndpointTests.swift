@@ -249,6 +249,20 @@ struct ServeEndpointTests {
         for code in ErrorCode.allCases { #expect(APIResponse.status(of: code) == expected[code], "\(code)") }
     }
 
+    @Test("GET /api/today says the rest after a set of each exercise: its own, else the store's, else 90 seconds")
+    func rest() throws {
+        try ServerProcess.withServer { server, store in
+            #expect(server.request("GET", "/api/today").json?["data"]?["rest"] == ["default": 90, "exercises": [:]])
+            #expect(runBinary(["config", "rest", "150", "--store", store]).status == 0)
+            #expect(runBinary(["exercise", "edit", "Back Squat", "--rest", "75", "--store", store]).status == 0)
+            #expect(runBinary(["start", "--store", store]).status == 0)
+            #expect(runBinary(["log", "Back Squat", "100x5", "--store", store]).status == 0)
+            #expect(runBinary(["log", "Bench Press", "80x5", "--store", store]).status == 0)
+            let rest = server.request("GET", "/api/today").json?["data"]?["rest"]
+            #expect(rest == ["default": 150, "exercises": ["Back Squat": 75, "Bench Press": 150]], "\(String(describing: rest))")
+        }
+    }
+
     @Test("UTC offsets of the calendar's tz, and the seed client's minutes east of UTC",
           arguments: [("+01:00", 3600), ("-05:30", -19_800), ("Z", 0), ("UTC", 0), (" 02:00", 7200), ("+0530", 19_800), ("+02", 7200),
                       ("60", 3600), ("-300", -18_000), ("-60", -3600), ("+330", 19_800), (" 60", 3600), ("0", 0), ("-840", -50_400)])

@@ -139,7 +139,7 @@ struct WebAppTests {
         ("crash", "the browser killed mid-workout: a new one shows the active session as saved"),
         ("cli", "a set logged from the CLI shows after a refresh; a refused change is reported with its reason"),
         ("pounds", "in a store kept in lbs, a set typed as 235 × 4 is saved as 235 lbs and shown with its unit"),
-        ("previous", "beside each planned work set the same set of the last session, a tap filling the form"),
+        ("previous", "beside each planned work set the same set of the last session, a tap filling the form; the store's rest after a set"),
         ("screens", "every screen renders without a JavaScript error"),
     ])
     func browser(scenario: String, what: String) throws {

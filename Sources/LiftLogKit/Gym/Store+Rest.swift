@@ -2,14 +2,31 @@ extension Store {
     /// The rest after the set just logged: the `rest_seconds` of the exercise of the active
     /// session's latest set, else the store's `rest` preference, else 90 seconds.
     public func restAfterLatestSet() throws(LiftLogError) -> (seconds: Int, exercise: String?) {
-        let fallback = max(1, preferences.restSeconds ?? 90)
+        let fallback = restSeconds(after: nil)
         guard let active = try activeSession() else { return (fallback, nil) }
         let latest = active.session.entries.compactMap { entry in
             entry.sets.compactMap(\.completedAt).max().map { (entry, $0) }
         }.max { $0.1 < $1.1 }?.0
         guard let entry = latest else { return (fallback, nil) }
-        let exercise = entry.exerciseID.flatMap { id in try? exercises().first { $0.id == id } } ?? (try? self.exercise(named: entry.exerciseName))
-        guard let rest = exercise?.restSeconds, rest > 0 else { return (fallback, entry.exerciseName) }
-        return (rest, entry.exerciseName)
+        return (restSeconds(after: libraryExercise(of: entry)), entry.exerciseName)
+    }
+
+    /// The rest after a set of `exercise`: its own `rest_seconds`, else the store's `rest`
+    /// preference, else 90 seconds (`nil`: an exercise not in the library).
+    public func restSeconds(after exercise: Exercise?) -> Int {
+        if let rest = exercise?.restSeconds, rest > 0 { return rest }
+        return max(1, preferences.restSeconds ?? 90)
+    }
+
+    /// The rest after a set of each exercise of `session`, by its name in the session.
+    public func restSeconds(in session: Session) -> [String: Int] {
+        var rests: [String: Int] = [:]
+        for entry in session.entries { rests[entry.exerciseName] = restSeconds(after: libraryExercise(of: entry)) }
+        return rests
+    }
+
+    /// The library's exercise an entry records, by ID else by name.
+    private func libraryExercise(of entry: Session.Entry) -> Exercise? {
+        entry.exerciseID.flatMap { id in try? exercises().first { $0.id == id } } ?? (try? exercise(named: entry.exerciseName))
     }
 }

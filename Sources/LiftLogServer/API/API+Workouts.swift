@@ -69,8 +69,9 @@ extension API {
 
     /// `GET /today`: the active session, and the active plan's next day with targets and
     /// plates (`today --json --plates`); each `null` when there is none; the store's `unit`;
-    /// and `previous`, the last time's working sets of each exercise of the active session
-    /// (``Store/previousSets(for:)``).
+    /// `previous`, the last time's working sets of each exercise of the active session
+    /// (``Store/previousSets(for:)``); and `rest`, the seconds of rest after a set, `default`
+    /// and by exercise.
     @Sendable static func today(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
         // Written as the tree `{"active", "next"}` would be, the session straight from it.
@@ -91,6 +92,12 @@ extension API {
         var previous: [JSONValue] = []
         if let active { previous = try store.previousSets(for: active.session).map(\.json) }
         data += JSONWriter.compactBytes(.array(previous))
+        // The rest after a set (``Store/restSeconds(after:)``): of each exercise of the active
+        // session, and of any other.
+        var rests = JSONObject()
+        if let active { for (name, seconds) in store.restSeconds(in: active.session) { rests[name] = .number(JSONNumber(seconds)) } }
+        data += ",\"rest\":".utf8
+        data += JSONWriter.compactBytes(["default": .number(JSONNumber(store.restSeconds(after: nil))), "exercises": .object(rests)])
         // The unit a weight sent without one is saved in (the web app shows it by every weight).
         data += ",\"unit\":\"\(store.preferences.unit.rawValue)\"}".utf8
         return APIResponse.ok(compactData: data)

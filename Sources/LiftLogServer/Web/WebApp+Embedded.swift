@@ -263,6 +263,9 @@ async function change(kind, label, method, path, body, apply) {
 let active = JSON.parse(localStorage.getItem("liftlog.active") || "null");
 // What was done of each exercise of the active session the last time (GET /today's `previous`).
 let previousSets = JSON.parse(localStorage.getItem("liftlog.previous") || "[]");
+// The rest after a set: the exercise's own, else the store's (`config rest`), from GET /today.
+let rests = JSON.parse(localStorage.getItem("liftlog.rest") || "null") || { default: 90, exercises: {} };
+const restAfter = (name) => (rests.exercises || {})[name] || rests.default || 90;
 let localEntries = JSON.parse(localStorage.getItem("liftlog.local-entries") || "[]");
 
 function saveActive() {
@@ -276,6 +279,8 @@ async function refreshActive() {
     rememberUnit(today.unit);
     previousSets = today.previous || [];
     localStorage.setItem("liftlog.previous", JSON.stringify(previousSets));
+    rests = today.rest || rests;
+    localStorage.setItem("liftlog.rest", JSON.stringify(rests));
     await queueKnown;
     if (waiting === 0) {
       active = today.active;
@@ -435,10 +440,10 @@ function renderEntry(name, index, names) {
       : h("span", { class: "what" }, describeSet(set));
     const row = h("div", { class: `set ${set.status}` }, h("span", { class: "muted" }, String(position + 1)), what);
     if (set.status === "pending") {
-      row.append(h("button", { class: "primary", type: "button", "data-set": set.set_id, onclick: () => setAction(set, "log", `Log ${name} ${describeSet(set)}`) }, "Log"));
-      row.append(h("button", { type: "button", onclick: () => setAction(set, "skip", `Skip ${name} set ${position + 1}`) }, "Skip"));
+      row.append(h("button", { class: "primary", type: "button", "data-set": set.set_id, onclick: () => setAction(set, "log", `Log ${name} ${describeSet(set)}`, name) }, "Log"));
+      row.append(h("button", { type: "button", onclick: () => setAction(set, "skip", `Skip ${name} set ${position + 1}`, name) }, "Skip"));
     } else {
-      row.append(h("button", { type: "button", "aria-label": `Undo ${name} set ${position + 1}`, onclick: () => setAction(set, "unlog", `Undo ${name} set ${position + 1}`) }, "Undo"));
+      row.append(h("button", { type: "button", "aria-label": `Undo ${name} set ${position + 1}`, onclick: () => setAction(set, "unlog", `Undo ${name} set ${position + 1}`, name) }, "Undo"));
     }
     section.append(row);
   });
@@ -514,16 +519,16 @@ function logNewSet(name, body) {
     if (!entry) { entry = { exercise_name: name, sets: [] }; active.entries.push(entry); }
     entry.sets.push({ ...body, unit: body.weight === undefined ? undefined : storeUnit, id: body.request_id, set_id: `${sessionID}.${body.request_id}`, status: "completed", set_number: entry.sets.length + 1 });
   });
-  startRest(90);
+  startRest(restAfter(name));
 }
 
-function setAction(set, action, label) {
+function setAction(set, action, label, name) {
   const status = { log: "completed", skip: "skipped", unlog: "pending" }[action];
   change(action, label, "PUT", `/workout-sets/${set.set_id}/${action}`, {}, () => {
     set.status = status;
     if (action === "log") { set.weight = set.weight ?? set.target_weight; set.reps = set.reps ?? set.target_reps; }
   });
-  if (action === "log") startRest(90);
+  if (action === "log") startRest(restAfter(name));
 }
 
 function reorder(names, index, direction) {
