@@ -228,8 +228,10 @@ struct SeedRefusalTests {
                  "Plan 'Push Pull/Legs' has no planned exercises yet. Add some with POST /api/plans/Push%20Pull%2FLegs/days/DAY/exercises."),
                 ("POST", "/api/mesocycles", #"{"plan": "Strength", "plan_id": "Other", "start_date": "2025-02-03"}"#, 400, "VALIDATION_ERROR",
                  "plan and plan_id say the same; give one of them."),
-                ("POST", "/api/stretch-sessions", #"{"total_duration_seconds": 0}"#, 400, "VALIDATION_ERROR", "The duration must be 1 to 86400 seconds (24 hours), got 0."),
-                ("POST", "/api/stretch-sessions", #"{"minutes": 15, "total_duration_seconds": 900}"#, 400, "VALIDATION_ERROR", "minutes and duration_seconds say the same; give one of them."),
+                ("POST", "/api/stretch-sessions", #"{"total_duration_seconds": 0}"#, 400, "VALIDATION_ERROR", "duration_seconds must be 1–86400 (24 hours), got 0."),
+                ("POST", "/api/stretch-sessions", #"{"minutes": 15, "total_duration_seconds": 900}"#, 400, "VALIDATION_ERROR", "minutes and total_duration_seconds say the same; give one of them."),
+                ("POST", "/api/stretch-sessions", #"{"minutes": 15, "duration_seconds": 900}"#, 400, "VALIDATION_ERROR", "minutes and duration_seconds say the same; give one of them."),
+                ("POST", "/api/stretch-sessions", #"{"minutes": 1441}"#, 400, "VALIDATION_ERROR", "Minutes must be more than 0 and at most 1440, got 1441."),
                 ("POST", "/api/stretch-sessions", #"{"total_duration_seconds": 900, "started_at": "2025-01-20T07:00:00Z", "completed_at": "2025-01-20T07:30:00Z"}"#, 400, "VALIDATION_ERROR",
                  "started_at and completed_at are 1800 seconds apart, not the 900 of the duration; give two of the three."),
                 ("POST", "/api/stretch-sessions", #"{"total_duration_seconds": 900, "completed_at": "2999-01-20T07:30:00Z"}"#, 400, "VALIDATION_ERROR",
@@ -250,6 +252,9 @@ struct SeedRefusalTests {
             // A meditation recorded by its ID once; the same ID as a stretch is another session's.
             let id = "7c000000-0000-4000-8000-000000000001"
             #expect(server.request("POST", "/api/meditation-sessions", body: "{\"id\": \"\(id)\", \"duration_seconds\": 600}").status == 201)
+            // Its length changed later follows the same rule as when it was recorded.
+            let tooLong = server.request("PUT", "/api/workouts/\(id)", body: #"{"duration_seconds": 90000}"#)
+            #expect(tooLong.status == 400 && tooLong.json?["error"]?["message"] == "duration_seconds must be 1–86400 (24 hours), got 90000.", "\(tooLong.body)")
             let other = server.request("POST", "/api/stretch-sessions", body: "{\"id\": \"\(id)\", \"duration_seconds\": 600}")
             #expect(other.status == 409 && other.json?["error"]?["message"] == "Session 7c000000 is a meditation session, not a stretch one.", "\(other.body)")
         }

@@ -8,7 +8,7 @@ extension Store {
             entry.sets.compactMap(\.completedAt).max().map { (entry, $0) }
         }.max { $0.1 < $1.1 }?.0
         guard let entry = latest else { return (fallback, nil) }
-        return (restSeconds(after: libraryExercise(of: entry)), entry.exerciseName)
+        return (restSeconds(after: Store.libraryExercise(of: entry, in: (try? exercises()) ?? [])), entry.exerciseName)
     }
 
     /// The rest after a set of `exercise`: its own `rest_seconds`, else the store's `rest`
@@ -18,15 +18,17 @@ extension Store {
         return max(1, preferences.restSeconds ?? 90)
     }
 
-    /// The rest after a set of each exercise of `session`, by its name in the session.
+    /// The rest after a set of each exercise of `session`, by its name in the session (the
+    /// library read once).
     public func restSeconds(in session: Session) -> [String: Int] {
+        let library = (try? exercises()) ?? []
         var rests: [String: Int] = [:]
-        for entry in session.entries { rests[entry.exerciseName] = restSeconds(after: libraryExercise(of: entry)) }
+        for entry in session.entries { rests[entry.exerciseName] = restSeconds(after: Store.libraryExercise(of: entry, in: library)) }
         return rests
     }
 
-    /// The library's exercise an entry records, by ID else by name.
-    private func libraryExercise(of entry: Session.Entry) -> Exercise? {
-        entry.exerciseID.flatMap { id in try? exercises().first { $0.id == id } } ?? (try? exercise(named: entry.exerciseName))
+    /// The exercise of `library` an entry records: by ID, else by name.
+    static func libraryExercise(of entry: Session.Entry, in library: [Exercise]) -> Exercise? {
+        entry.exerciseID.flatMap { id in library.first { $0.id == id } } ?? library.first { Exercise.nameKey($0.name) == Exercise.nameKey(entry.exerciseName) }
     }
 }

@@ -101,6 +101,19 @@ public struct Session: Identifiable, Hashable, Sendable {
         self.unknownFields = unknownFields
     }
 
+    /// The lengths a stretch or meditation session may have, in seconds: up to a day.
+    public static let durationSecondsRange = 1...86_400
+
+    /// `seconds` when it is a length a stretch or meditation session may have.
+    ///
+    /// - Throws: `VALIDATION_ERROR` outside ``durationSecondsRange``.
+    public static func checkedDuration(_ seconds: Int) throws(LiftLogError) -> Int {
+        guard durationSecondsRange.contains(seconds) else {
+            throw .validation("duration_seconds must be 1–\(durationSecondsRange.upperBound) (24 hours), got \(seconds).")
+        }
+        return seconds
+    }
+
     /// The file of this session relative to the store root, derived from its start time in
     /// its recorded offset: `sessions/2025/01/2025-01-24-0730-3f2c9a1e.json`.
     public var relativePath: String {

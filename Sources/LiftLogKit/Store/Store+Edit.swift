@@ -107,8 +107,7 @@ extension Store {
         }
         if let seconds = change.durationSeconds {
             guard session.kind == .stretch || session.kind == .meditation else { throw .validation("Only a stretch or meditation session has a duration of its own; a workout's is its start to its end.") }
-            guard (1...86_400).contains(seconds) else { throw .validation("duration_seconds must be 1–86400, got \(seconds).") }
-            session.durationSeconds = seconds
+            session.durationSeconds = try Session.checkedDuration(seconds)
         }
         if let order = change.order {
             guard order.sorted() == Array(1...max(1, session.entries.count)), order.count == session.entries.count else {

@@ -747,12 +747,11 @@ extension Store {
     /// same record again (a retry) returns the session already stored, `repeated`, and writes
     /// nothing.
     ///
-    /// - Throws: `VALIDATION_ERROR` for a duration outside 1 second to 24 hours, a time in the
+    /// - Throws: `VALIDATION_ERROR` for a duration outside ``Session/durationSecondsRange``, a time in the
     ///   future, or start and end times that disagree with the duration.
     @discardableResult
     public func record(_ record: RecordedSession) throws(LiftLogError) -> (stored: StoredSession, repeated: Bool) {
-        let seconds = record.durationSeconds
-        guard (1...86_400).contains(seconds) else { throw .validation("The duration must be 1 to 86400 seconds (24 hours), got \(seconds).") }
+        let seconds = try Session.checkedDuration(record.durationSeconds)
         return try withLock { () throws(LiftLogError) -> (stored: StoredSession, repeated: Bool) in
             if let id = record.id, let existing = try? storedSession(idPrefix: id.rawValue), existing.session.id == id {
                 guard existing.session.kind == record.kind else {
@@ -902,7 +901,7 @@ extension Store {
 /// A finished session without sets, to record (``Store/record(_:)``).
 public struct RecordedSession: Sendable {
     public var kind: Session.Kind
-    /// How long it lasted, 1 to 86400 seconds.
+    /// How long it lasted, in seconds (``Session/durationSecondsRange``).
     public var durationSeconds: Int
     public var startedAt: Timestamp?
     public var completedAt: Timestamp?
@@ -924,7 +923,8 @@ public struct RecordedSession: Sendable {
     ///
     /// - Throws: `VALIDATION_ERROR` unless it is more than 0 and at most 1440 minutes.
     public static func seconds(minutes: Double) throws(LiftLogError) -> Int {
-        guard minutes > 0, minutes <= 24 * 60 else { throw .validation("Minutes must be more than 0 and at most 1440, got \(JSONNumber(minutes.isFinite ? minutes : 0)).") }
+        let most = Session.durationSecondsRange.upperBound / 60
+        guard minutes > 0, minutes <= Double(most) else { throw .validation("Minutes must be more than 0 and at most \(most), got \(JSONNumber(minutes.isFinite ? minutes : 0)).") }
         return Int((minutes * 60).rounded())
     }
 }

@@ -60,9 +60,9 @@ extension API {
     }
 
     /// `+01:00`, `-0530`, `+02`, `Z`, `UTC`, or whole minutes east of UTC (`60`, `-300`, `-60`),
-    /// in seconds; `nil` for anything else, an offset beyond ±14 hours, or minutes that are no
-    /// whole quarter of an hour. A sign and two or four
-    /// digits are hours (and minutes) when they can be (`+02`, `-0530`), else minutes (`-60`).
+    /// in seconds. A sign and two or four digits are hours (and minutes) when they can be
+    /// (`+02`, `-0530`), else minutes (`-60`). `nil` for anything else, an offset beyond
+    /// ±14 hours, or minutes that are no whole quarter of an hour.
     static func utcOffset(_ text: String) -> Int? {
         if text == "Z" || text.uppercased() == "UTC" { return 0 }
         if let sign = text.first, sign == "+" || sign == "-" || sign == " " {

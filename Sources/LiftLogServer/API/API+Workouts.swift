@@ -49,10 +49,9 @@ extension API {
         let kind = try call.string("kind").map { text throws(LiftLogError) in try Session.Kind.named(text) } ?? .lifting
         let startedAt = try call.timestamp("started_at")
         let planDay = try call.string("plan_day")
-        guard let text = try call.string("id") else {
+        guard let id = try call.sessionID("id") else {
             return try APIResponse.ok(session: try store.start(kind: kind, startedAt: startedAt, planDay: planDay), store: store, status: 201)
         }
-        guard let id = Session.ID(rawValue: text.lowercased()) else { throw .validation("id must be a UUID, got '\(text)'.") }
         let started = try store.start(kind: kind, startedAt: startedAt, planDay: planDay, retryableID: id)
         return try APIResponse.ok(session: started.stored, store: store, status: started.repeated ? 200 : 201)
     }
@@ -74,33 +73,21 @@ extension API {
     /// and by exercise.
     @Sendable static func today(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
-        // Written as the tree `{"active", "next"}` would be, the session straight from it.
-        var data = Array("{\"active\":".utf8)
-        let active = try store.activeSession()
-        if let active { data += try DataShapes.sessionCompactBytes(active, store: store) } else { data += "null".utf8 }
-        var next = JSONValue.null
+        var data: JSONObject = ["active": .null, "next": .null, "previous": [], "unit": .string(store.preferences.unit.rawValue)]
         do throws(LiftLogError) {
             let report = try store.today()
-            next = DataShapes.today(report, plates: store.plates(for: report))
+            data["next"] = DataShapes.today(report, plates: store.plates(for: report))
         } catch {
             guard case .notFound = error else { throw error }
         }
-        data += ",\"next\":".utf8
-        data += JSONWriter.compactBytes(next)
-        // What was done of each exercise of the active session the last time.
-        data += ",\"previous\":".utf8
-        var previous: [JSONValue] = []
-        if let active { previous = try store.previousSets(for: active.session).map(\.json) }
-        data += JSONWriter.compactBytes(.array(previous))
-        // The rest after a set (``Store/restSeconds(after:)``): of each exercise of the active
-        // session, and of any other.
         var rests = JSONObject()
-        if let active { for (name, seconds) in store.restSeconds(in: active.session) { rests[name] = .number(JSONNumber(seconds)) } }
-        data += ",\"rest\":".utf8
-        data += JSONWriter.compactBytes(["default": .number(JSONNumber(store.restSeconds(after: nil))), "exercises": .object(rests)])
-        // The unit a weight sent without one is saved in (the web app shows it by every weight).
-        data += ",\"unit\":\"\(store.preferences.unit.rawValue)\"}".utf8
-        return APIResponse.ok(compactData: data)
+        if let active = try store.activeSession() {
+            data["active"] = try DataShapes.session(active, store: store)
+            data["previous"] = .array(try store.previousSets(for: active.session).map(\.json))
+            for (name, seconds) in store.restSeconds(in: active.session) { rests[name] = .number(JSONNumber(seconds)) }
+        }
+        data["rest"] = ["default": .number(JSONNumber(store.restSeconds(after: nil))), "exercises": .object(rests)]
+        return APIResponse.ok(.object(data))
     }
 
     /// `PUT /workouts/:id {"notes"?, "session_rpe"?, "pain_tags"?, "started_at"?, "completed_at"?,
@@ -226,7 +213,10 @@ extension API {
         try call.refuseUnknownKeys(recordFields)
         let minutes = try call.number("minutes")
         let seconds = try call.alias("duration_seconds", "total_duration_seconds", { (key: String) throws(LiftLogError) in try call.integer(key) })
-        if minutes != nil && seconds != nil { throw .validation("minutes and duration_seconds say the same; give one of them.") }
+        if minutes != nil, seconds != nil {
+            let given = try call.has("duration_seconds") ? "duration_seconds" : "total_duration_seconds"
+            throw .validation("minutes and \(given) say the same; give one of them.")
+        }
         let duration: Int
         if let seconds {
             duration = seconds
@@ -242,10 +232,7 @@ extension API {
         record.regions = try call.alias("regions", "regions_completed", { (key: String) throws(LiftLogError) in try call.strings(key) }) ?? []
         record.skippedRegions = try call.strings("regions_skipped") ?? []
         record.meditationType = try call.string("meditation_type")
-        if let text = try call.string("id") {
-            guard let id = Session.ID(rawValue: text.lowercased()) else { throw .validation("id must be a UUID, got '\(text)'.") }
-            record.id = id
-        }
+        record.id = try call.sessionID("id")
         let store = try call.store()
         let recorded = try store.record(record)
         return APIResponse.ok(try recordedJSON(recorded.stored, store: store), status: recorded.repeated ? 200 : 201)

@@ -78,6 +78,13 @@ struct Call {
         return Int(number)
     }
 
+    /// A client's session ID under `key` (any case), or `nil` without one.
+    func sessionID(_ key: String) throws(LiftLogError) -> Session.ID? {
+        guard let text = try string(key) else { return nil }
+        guard let id = Session.ID(rawValue: text.lowercased()) else { throw .validation("\(key) must be a UUID, got '\(text)'.") }
+        return id
+    }
+
     /// The value of `key` or of its other name `other` (a client's), read by `read`; both
     /// given with different values is refused.
     func alias<T: Equatable>(_ key: String, _ other: String, _ read: (String) throws(LiftLogError) -> T?) throws(LiftLogError) -> T? {
