@@ -44,7 +44,9 @@ let package = Package(
     ],
     targets: [
         // Models, on-disk format, storage, index, seeding, analytics: everything an app needs.
-        .target(name: "LiftLogKit", swiftSettings: librarySections),
+        .target(name: "LiftLogKit", dependencies: ["CLiftLogSystem"], swiftSettings: librarySections),
+        // The one system call the C library does not declare to Swift: swapping two files.
+        .target(name: "CLiftLogSystem"),
         // The full exercise library (873 exercises, 750 KB), for apps that offer it and the CLI.
         .target(name: "LiftLogCatalog"),
         // The HTTP API of `liftlog serve`: an HTTP/1.1 server over POSIX sockets, thin over LiftLogKit.
@@ -77,7 +79,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.name != "CLiftLogSystem" {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     target.swiftSettings = settings

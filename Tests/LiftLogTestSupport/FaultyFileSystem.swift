@@ -10,7 +10,7 @@ import LiftLogKit
 package final class FaultyFileSystem: FileSystem, @unchecked Sendable {
     /// The operations that can fail.
     package enum Operation: String, CaseIterable, Sendable {
-        case open, write, fsync, setMode, link, rename, remove, makeDirectory, directoryFsync, lock
+        case open, write, fsync, setMode, link, rename, exchange, remove, makeDirectory, directoryFsync, lock
     }
 
     private let base = PosixFileSystem()
@@ -71,6 +71,10 @@ package final class FaultyFileSystem: FileSystem, @unchecked Sendable {
         try tick(.rename, destination)
         try base.rename(source, to: destination)
     }
+    package func exchange(_ first: String, _ second: String) throws(SystemError) {
+        try tick(.exchange, second)
+        try base.exchange(first, second)
+    }
     package func link(_ source: String, to destination: String) throws(SystemError) {
         try tick(.link, source)
         try base.link(source, to: destination)
@@ -106,33 +110,66 @@ public func copyTree(_ source: String, to destination: String) {
     }
 }
 
-/// The real file system, except that while liftlog flushes its new version of a file whose
-/// path ends with `suffix` (the slow step between its read and its rename), the first `count`
-/// times `edit` changes that file the way an editor, a sync or `git checkout` does, without
-/// liftlog's lock: the race between a command's read and its write, made certain.
+/// The real file system, except that at a chosen step of liftlog's write of a file whose path
+/// ends with `suffix`, the first `count` times, `edit` changes that file the way an editor, a
+/// sync or `git checkout` does, without liftlog's lock: the race between a command's read and
+/// its write, made certain.
 package final class EditingBeforeRenameFileSystem: FileSystemWrapper, @unchecked Sendable {
+    /// When the edit lands.
+    package enum Moment: Sendable {
+        /// While liftlog flushes its new version in a temporary file beside the target (the
+        /// slow step between its read and its rename).
+        case flush
+        /// At the very instant liftlog puts its new version in place: after any look it takes
+        /// at the file beforehand, right before its swap (or rename).
+        case replace
+    }
+
     package let base: any FileSystem = PosixFileSystem()
     private let target: String
+    private let moment: Moment
+    private let canExchange: Bool
     private let edit: @Sendable (String) -> Void
     private let lock = Mutex()
     private var remaining: Int
 
-    package init(suffix: String, count: Int = 1, edit: @escaping @Sendable (String) -> Void) {
+    /// With `canExchange: false`, the file system cannot swap two files (as some network and
+    /// FUSE file systems cannot), and liftlog falls back to its check and rename.
+    package init(suffix: String, count: Int = 1, at moment: Moment = .flush, canExchange: Bool = true, edit: @escaping @Sendable (String) -> Void) {
         self.target = suffix
         self.remaining = count
+        self.moment = moment
+        self.canExchange = canExchange
         self.edit = edit
     }
 
-    /// The new version is flushed in a temporary file beside the target.
+    private var name: String { target.split(separator: "/").last.map(String.init) ?? target }
+
+    /// Edits `path` if it is the target and edits remain.
+    private func editIfTarget(_ path: String) {
+        let due: Bool = lock.withLock {
+            guard remaining > 0, path.hasSuffix("/" + name) else { return false }
+            remaining -= 1
+            return true
+        }
+        if due { edit(path) }
+    }
+
     package func synchronize(_ descriptor: FileDescriptor, path: String) throws(SystemError) {
         try base.synchronize(descriptor, path: path)
-        let name = target.split(separator: "/").last.map(String.init) ?? target
-        let edited: String? = lock.withLock {
-            guard remaining > 0, path.hasSuffix("/." + name + StoreFiles.temporarySuffix) else { return nil }
-            remaining -= 1
-            return String(path.dropLast(name.count + 1 + StoreFiles.temporarySuffix.count)) + name
-        }
-        if let edited { edit(edited) }
+        let suffix = "/." + name + StoreFiles.temporarySuffix
+        if moment == .flush, path.hasSuffix(suffix) { editIfTarget(String(path.dropLast(suffix.count)) + "/" + name) }
+    }
+
+    package func exchange(_ first: String, _ second: String) throws(SystemError) {
+        guard canExchange else { throw SystemError(operation: "replace", path: second, errorNumber: Errno.invalidArgument.rawValue) }
+        if moment == .replace { editIfTarget(second) }
+        try base.exchange(first, second)
+    }
+
+    package func rename(_ source: String, to destination: String) throws(SystemError) {
+        if moment == .replace, StoreFiles.isTemporary(String(source.split(separator: "/").last ?? "")) { editIfTarget(destination) }
+        try base.rename(source, to: destination)
     }
 }
 

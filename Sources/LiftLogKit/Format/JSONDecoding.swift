@@ -173,8 +173,10 @@ package struct ObjectReader {
     package var unknownMembers: [String: JSONValue] {
         var unknown: [String: JSONValue] = [:]
         if members.count <= 64 && consumedBits == (members.count == 64 ? UInt64.max : (1 << UInt64(members.count)) - 1) { return [:] }
-        for (position, member) in members.members.enumerated() where !isConsumed(position) {
-            unknown[member.key] = member.value
+        // The keys read: the model's, a few dozen at most, however many unknown keys a file holds.
+        var read: [String] = []
+        for (position, member) in members.members.enumerated() {
+            if isConsumed(position) { read.append(member.key) } else { unknown[member.key] = member.value }
         }
         guard !unknown.isEmpty else { return unknown }
         for key in unknown.keys.sorted() {
@@ -182,9 +184,9 @@ package struct ObjectReader {
                 guard known.problem == nil else { continue }
                 problems.add(path.appending(key), "unknown key \"\(key)\" is not read; did you mean \"\(known.key)\"?",
                              hint: "Rename it to \"\(known.key)\".", isAboutKey: true)
-            } else if let given = members.members.enumerated().first(where: { isConsumed($0.offset) && ObjectReader.looksLikeMisspelling(key, of: $0.element.key) }) {
-                problems.warn(path.appending(key), "unknown key \"\(key)\" is kept but not read; \"\(given.element.key)\" is the one read",
-                              hint: "Remove one of the two if \"\(key)\" is a misspelling of \"\(given.element.key)\".")
+            } else if let given = read.first(where: { ObjectReader.looksLikeMisspelling(key, of: $0) }) {
+                problems.warn(path.appending(key), "unknown key \"\(key)\" is kept but not read; \"\(given)\" is the one read",
+                              hint: "Remove one of the two if \"\(key)\" is a misspelling of \"\(given)\".")
             }
         }
         return unknown

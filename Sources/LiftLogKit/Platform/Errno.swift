@@ -34,4 +34,10 @@ package struct Errno: Error, RawRepresentable, Hashable, Sendable, CustomStringC
 extension SystemError {
     /// The error number, named.
     package var errno: Errno { Errno(rawValue: errorNumber) }
+
+    /// Whether this failure of ``FileSystem/exchange(_:_:)`` says only that the file system or
+    /// the platform cannot swap two files (nothing was changed).
+    package var cannotExchange: Bool {
+        [EINVAL, ENOTSUP, EOPNOTSUPP, ENOSYS].contains(errorNumber)
+    }
 }

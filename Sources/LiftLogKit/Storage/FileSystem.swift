@@ -16,6 +16,10 @@ package protocol FileSystem: Sendable {
     /// rewrite must not add to the next flush of other files. Not atomic, not flushed.
     func overwrite(_ path: String, with bytes: [UInt8]) throws(SystemError)
     func rename(_ source: String, to destination: String) throws(SystemError)
+    /// Swaps the files at `first` and `second` in one step (both must exist). Fails with
+    /// `EINVAL`, `ENOTSUP` or `ENOSYS` (``SystemError/cannotExchange``) where the file system
+    /// or the platform cannot.
+    func exchange(_ first: String, _ second: String) throws(SystemError)
     /// Makes `destination` a second name (hard link) of the file `source`.
     func link(_ source: String, to destination: String) throws(SystemError)
     func removeFile(_ path: String) throws(SystemError)

@@ -12,6 +12,7 @@ extension FileSystemWrapper {
     package func close(_ descriptor: FileDescriptor) { base.close(descriptor) }
     package func overwrite(_ path: String, with bytes: [UInt8]) throws(SystemError) { try base.overwrite(path, with: bytes) }
     package func rename(_ source: String, to destination: String) throws(SystemError) { try base.rename(source, to: destination) }
+    package func exchange(_ first: String, _ second: String) throws(SystemError) { try base.exchange(first, second) }
     package func link(_ source: String, to destination: String) throws(SystemError) { try base.link(source, to: destination) }
     package func removeFile(_ path: String) throws(SystemError) { try base.removeFile(path) }
     package func removeDirectory(_ path: String) throws(SystemError) { try base.removeDirectory(path) }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CLiftLogSystem
 
 /// The real file system, through the C library.
 package struct PosixFileSystem: FileSystem {
@@ -54,9 +55,12 @@ package struct PosixFileSystem: FileSystem {
     }
 
     package func overwrite(_ path: String, with bytes: [UInt8]) throws(SystemError) {
-        let descriptor = retryingOnInterrupt { open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
+        // Never waiting at a FIFO for a reader: only a regular file is written.
+        let descriptor = retryingOnInterrupt { open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
         guard descriptor >= 0 else { throw SystemError(operation: "write", path: path, errorNumber: errno) }
         defer { _ = Glibc_close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw SystemError(operation: "write", path: path, errorNumber: EINVAL) }
         var written = 0
         let failure: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
             while written < buffer.count {
@@ -73,6 +77,12 @@ package struct PosixFileSystem: FileSystem {
     package func rename(_ source: String, to destination: String) throws(SystemError) {
         guard Glibc_rename(source, destination) == 0 else {
             throw SystemError(operation: "replace", path: destination, errorNumber: errno)
+        }
+    }
+
+    package func exchange(_ first: String, _ second: String) throws(SystemError) {
+        guard liftlog_exchange(first, second) == 0 else {
+            throw SystemError(operation: "replace", path: second, errorNumber: errno)
         }
     }
 
@@ -216,8 +226,13 @@ package struct PosixFileSystem: FileSystem {
     }
 
     package func lockExclusively(_ path: String, timeout: Double) throws(SystemError) -> FileDescriptor? {
-        let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
+        let descriptor = retryingOnInterrupt { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
         guard descriptor >= 0 else { throw SystemError(operation: "open lock file", path: path, errorNumber: errno) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            _ = Glibc_close(descriptor)
+            throw SystemError(operation: "open lock file", path: path, errorNumber: EINVAL)
+        }
         // A writer that had to wait announces it by holding `lock.waiting`; the others let it
         // go first, so that a process is not starved by another that takes the lock again and
         // again (a server logging a queue of sets while the CLI waits).
@@ -241,7 +256,7 @@ package struct PosixFileSystem: FileSystem {
                 return nil
             }
             if announcement < 0 && !deferring {
-                let candidate = retryingOnInterrupt { open(waitingPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644) }
+                let candidate = retryingOnInterrupt { open(waitingPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
                 if candidate >= 0 {
                     if flock(candidate, LOCK_EX | LOCK_NB) == 0 { announcement = candidate } else { _ = Glibc_close(candidate) }
                 }
@@ -255,7 +270,7 @@ package struct PosixFileSystem: FileSystem {
 
     /// Whether another writer holds `lock.waiting` (is waiting for the lock).
     private static func someoneWaits(_ waitingPath: String) -> Bool {
-        let probe = retryingOnInterrupt { open(waitingPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+        let probe = retryingOnInterrupt { open(waitingPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
         guard probe >= 0 else { return false }
         defer { _ = Glibc_close(probe) }
         if flock(probe, LOCK_EX | LOCK_NB) == 0 { return false }

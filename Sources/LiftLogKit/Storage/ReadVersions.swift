@@ -11,12 +11,22 @@
 package final class ReadVersions: @unchecked Sendable {
     private let lock = Mutex()
     private var versions: [String: FileStatus] = [:]
+    /// A digest of the bytes read, for a file whose identity did not vouch for them (changed
+    /// within the last two seconds: ``FileStatus/settledIdentity``). An editor's two saves in
+    /// one tick of the file system's clock can give the second file the first one's inode,
+    /// size and times; only the bytes tell them apart.
+    private var digests: [String: UInt64] = [:]
 
     package init() {}
 
-    /// Records what `relative` was when it was read (`nil`: it did not exist).
-    package func record(_ relative: String, _ status: FileStatus?) {
-        lock.withLock { versions[relative] = status ?? FileStatus.absent }
+    /// Records what `relative` was when it was read (`nil`: it did not exist), and the `bytes`
+    /// read from it.
+    package func record(_ relative: String, _ status: FileStatus?, bytes: [UInt8]? = nil) {
+        let digest = bytes.flatMap { status?.settledIdentity == nil ? ReadVersions.digest($0) : nil }
+        lock.withLock {
+            versions[relative] = status ?? FileStatus.absent
+            digests[relative] = digest
+        }
     }
 
     /// What `relative` was when it was last read or written here, or `nil` when this store
@@ -25,8 +35,23 @@ package final class ReadVersions: @unchecked Sendable {
         lock.withLock { versions[relative] }
     }
 
+    /// The digest of the bytes read from `relative`, when its identity alone does not tell.
+    package func digest(of relative: String) -> UInt64? {
+        lock.withLock { digests[relative] }
+    }
+
     package func forget(_ relative: String) {
-        lock.withLock { _ = versions.removeValue(forKey: relative) }
+        lock.withLock {
+            _ = versions.removeValue(forKey: relative)
+            _ = digests.removeValue(forKey: relative)
+        }
+    }
+
+    /// FNV-1a, 64 bits: a change of the bytes is all it must tell.
+    package static func digest(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 }
 
@@ -38,5 +63,12 @@ extension FileStatus {
     func isSameVersion(as other: FileStatus?) -> Bool {
         guard let other else { return self == .absent }
         return kind == other.kind && identity == other.identity
+    }
+
+    /// Whether `other` is this very version of the file moved to another name: a rename or a
+    /// swap sets the status-change time, so only the inode, size and modification time tell.
+    func isSameVersionMoved(as other: FileStatus?) -> Bool {
+        guard let other else { return self == .absent }
+        return kind == other.kind && inode == other.inode && size == other.size && modificationNanoseconds == other.modificationNanoseconds
     }
 }

@@ -15,7 +15,7 @@ extension StoreFiles {
             versions.record(relative, nil)
             return nil
         }
-        versions.record(relative, before)
+        versions.record(relative, before, bytes: bytes)
         return try DocumentDecoder.decode(bytes, path: relative, as: T.self)
     }
 

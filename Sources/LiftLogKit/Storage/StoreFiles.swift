@@ -151,6 +151,7 @@ package struct StoreFiles: Sendable {
     package func read(_ relative: String, parentsChecked: Bool = false) throws(LiftLogError) -> [UInt8]? {
         let path = try checked(relative)
         if !parentsChecked { try checkParents(of: relative) }
+        if StoreFiles.isOwn(relative), setAsideIfNotAFile(relative) { return nil }
         do {
             return try fileSystem.readFile(path, limit: StoreFiles.maximumFileSize)
         } catch {
@@ -263,10 +264,18 @@ package struct StoreFiles: Sendable {
     /// Replaces `relative` with `bytes` atomically; with `durable`, the new contents are on disk
     /// when this returns. Keeps the permissions of the file it replaces.
     ///
-    /// The sequence: write a temporary file in the same folder and flush it; give the old file a
-    /// second name; rename the temporary file over the old one; flush the folder; drop the
-    /// second name. A failure at any step puts the old file back (or removes the new one), so
-    /// the store holds exactly what it held before.
+    /// The sequence: write a temporary file in the same folder and flush it; swap it with the
+    /// old file in one step (``FileSystem/exchange(_:_:)``), so that the old file keeps the
+    /// temporary name; flush the folder; look at what came out; drop it. A failure at any step
+    /// puts the old file back (or removes the new one), so the store holds exactly what it held
+    /// before. Where the file system cannot swap (or for a file that is new), the old file is
+    /// given a second name, the temporary file renamed over it, and the folder flushed.
+    ///
+    /// A file this store has read (``ReadVersions``) is replaced only if it is still the version
+    /// read: what came out of the swap is that version, or theirs is swapped back and
+    /// ``changedOutside(_:)`` thrown, so that the caller reads it again and makes its change on
+    /// top. No change saved by an editor, a sync or `git checkout` before the swap is lost,
+    /// however late it lands (RELIABILITY.md says what remains where a swap is not possible).
     ///
     /// - Throws: `IO_ERROR` when any step fails; the old file is then untouched and no
     ///   temporary file is left.
@@ -282,23 +291,31 @@ package struct StoreFiles: Sendable {
         let folder = String(path[..<slash])
         let name = String(path[path.index(after: slash)...])
         let temporary = folder + "/" + StoreFiles.temporaryName(for: name)
-        // Where the old file keeps a second name until the change is on disk.
+        // Where the old file keeps a second name until the change is on disk, when not swapped.
         let backup = folder + "/." + name + StoreFiles.backupSuffix
+        let expected = versions.version(of: relative)
         var existing: FileStatus?
+        // The new file's own status, when it was swapped in: the old file is then at `temporary`.
+        var swappedIn: FileStatus?
         do {
             existing = try fileSystem.status(path)
+            if existing?.kind != .regular, StoreFiles.isOwn(relative), setAsideIfNotAFile(relative) { existing = nil }
             if let existing, existing.kind != .regular {
                 throw LiftLogError.corruptFile([FileProblem(path: relative, line: 0, column: 0, message: "is not a regular file", hint: "Move it out of the store.")])
             }
             try fill(try fileSystem.openForWriting(temporary, create: true, mode: 0o644), at: temporary, with: bytes, mode: existing?.mode, durable: durable)
             // Replace only the version this store read: a hand edit, a sync or a `git checkout`
             // that landed since then is never overwritten blindly.
-            if let expected = versions.version(of: relative), !expected.isSameVersion(as: try fileSystem.status(path)) {
+            if let expected, !expected.isSameVersion(as: try fileSystem.status(path)) {
                 try? fileSystem.removeFile(temporary)
                 throw StoreFiles.changedOutside(relative)
             }
-            if durable && existing != nil { try giveSecondName(path, backup) }
-            try fileSystem.rename(temporary, to: path)
+            if durable, existing != nil, let new = try fileSystem.status(temporary), try swap(temporary, path) {
+                swappedIn = new
+            } else {
+                if durable && existing != nil { try giveSecondName(path, backup) }
+                try fileSystem.rename(temporary, to: path)
+            }
         } catch let error as SystemError {
             try? fileSystem.removeFile(temporary)
             if durable { try? fileSystem.removeFile(backup) }
@@ -308,27 +325,120 @@ package struct StoreFiles: Sendable {
         } catch {
             throw .internal("\(error)")
         }
+        // What came out of the swap must be the version read, even if a change landed between
+        // the look above and the swap; looked at at once, so that this store's version is in
+        // place for microseconds only when it has to go back.
+        if let new = swappedIn, let expected, !isVersionRead(relative, expected, movedTo: temporary) {
+            try swapBack(temporary, path, new: new, relative: relative)
+        }
         guard durable else {
             versions.forget(relative)
             return
         }
+        let old = swappedIn != nil ? temporary : backup
         do {
             try fileSystem.synchronizeDirectory(folder)
         } catch {
             // The new name may not be on disk: put the old file back, as it was.
-            if existing != nil { try? fileSystem.rename(backup, to: path) } else { try? fileSystem.removeFile(path) }
+            if existing != nil { try? fileSystem.rename(old, to: path) } else { try? fileSystem.removeFile(path) }
             try? fileSystem.synchronizeDirectory(folder)
             throw ioError(error)
         }
-        if existing != nil { try? fileSystem.removeFile(backup) }
+        if existing != nil { try? fileSystem.removeFile(old) }
+        // A second name a killed write left, unused by a swap.
+        if swappedIn != nil { try? fileSystem.removeFile(backup) }
         // What is there now is this store's own version.
-        if versions.version(of: relative) != nil { versions.record(relative, try? fileSystem.status(path)) }
+        if expected != nil { versions.record(relative, try? fileSystem.status(path), bytes: bytes) }
+    }
+
+    /// Whether the file now at `path` is the version of `relative` this store read (`expected`),
+    /// moved there: the same inode, size and modification time, and the same bytes where
+    /// those do not vouch for them (``ReadVersions/digest(of:)``).
+    private func isVersionRead(_ relative: String, _ expected: FileStatus, movedTo path: String) -> Bool {
+        guard expected.isSameVersionMoved(as: try? fileSystem.status(path)) else { return false }
+        guard let digest = versions.digest(of: relative) else { return true }
+        guard let bytes = try? fileSystem.readFile(path, limit: StoreFiles.maximumFileSize) else { return false }
+        return ReadVersions.digest(bytes) == digest
+    }
+
+    /// Swaps the files at `first` and `second`; `false` when the file system cannot.
+    private func swap(_ first: String, _ second: String) throws(SystemError) -> Bool {
+        do {
+            try fileSystem.exchange(first, second)
+            return true
+        } catch {
+            if error.cannotExchange { return false }
+            throw error
+        }
+    }
+
+    /// The file that came out of a swap at `path` is not the version this store read: someone
+    /// changed it after the read. Swaps it back, drops this store's new file and throws
+    /// ``changedOutside(_:)`` (the caller reads theirs and makes its change again). Should yet
+    /// another version have replaced this store's file meanwhile, that one keeps the name and
+    /// the one it replaced is kept beside as a conflict copy for `liftlog resolve`.
+    private func swapBack(_ temporary: String, _ path: String, new: FileStatus, relative: String) throws(LiftLogError) {
+        let folder = String(path[..<path.lastIndex(of: "/")!])
+        do {
+            try fileSystem.exchange(temporary, path)
+        } catch {
+            // Theirs goes back by a plain rename instead; this store's file is dropped.
+            try? fileSystem.rename(temporary, to: path)
+            try? fileSystem.synchronizeDirectory(folder)
+            throw ioError(error)
+        }
+        do { try fileSystem.synchronizeDirectory(folder) } catch { throw ioError(error) }
+        if let outcome = try? fileSystem.status(temporary), !new.isSameVersionMoved(as: outcome) {
+            // The newest save keeps the name, as a sync tool leaves it; the one it replaced
+            // goes beside it.
+            _ = try? swap(temporary, path)
+            let dot = relative.lastIndex(of: ".") ?? relative.endIndex
+            let copy = relative[..<dot] + " (conflicted copy \(outcome.inode))" + relative[dot...]
+            try? fileSystem.rename(temporary, to: absolute(String(copy)))
+            try? fileSystem.synchronizeDirectory(folder)
+            throw .conflict("\(relative) was changed twice by another program while this command saved it; nothing was written. The newest version keeps its name; the one it replaced is kept beside it as \(copy).", remedy: .resolveConflicts)
+        } else {
+            try? fileSystem.removeFile(temporary)
+        }
+        throw StoreFiles.changedOutside(relative)
+    }
+
+    // MARK: liftlog's own files
+
+    /// Whether `relative` is one of liftlog's own files, under `.liftlog/`: caches, the journal,
+    /// the lock, none of them the user's data.
+    package static func isOwn(_ relative: String) -> Bool { relative.hasPrefix(".liftlog/") }
+
+    /// Where the notes of things set aside are kept.
+    package static let setAsideNotesPath = ".liftlog/set-aside.txt"
+
+    /// Moves what is at `relative`, one of liftlog's own files, out of the way when it is not a
+    /// regular file (a FIFO, a device, a socket, a folder, a symbolic link): it is never opened,
+    /// so a FIFO cannot make a command wait forever. It keeps its name with
+    /// `.set-aside-SECONDS` added, a line in `.liftlog/set-aside.txt` says what it was and when,
+    /// and the file is made again as if it had been missing. Whether something was moved.
+    @discardableResult
+    package func setAsideIfNotAFile(_ relative: String) -> Bool {
+        guard let status = try? status(relative), status.kind != .regular else { return false }
+        let seconds = wallClockNanoseconds() / 1_000_000_000
+        let moved = relative + ".set-aside-\(seconds)"
+        guard (try? fileSystem.rename(absolute(relative), to: absolute(moved))) != nil else { return false }
+        let what = switch status.kind {
+        case .directory: "a folder"
+        case .symbolicLink: "a symbolic link"
+        default: "a special file (a FIFO, a socket or a device)"
+        }
+        let note = "\(moved): was \(what) where liftlog keeps a file of its own, moved aside unopened at \(seconds) s after 1970; liftlog made the file again. Remove it when you like.\n"
+        let notes = ((try? fileSystem.readFile(absolute(StoreFiles.setAsideNotesPath), limit: 1 << 20)) ?? []) + Array(note.utf8)
+        try? writeAtomically(notes, to: StoreFiles.setAsideNotesPath, durable: false)
+        return true
     }
 
     /// Overwrites a small cache file in place (no temporary file, no rename, no flush): for
     /// records whose loss or truncation costs nothing but a note (``Store``'s acknowledged sets).
     package func overwriteCache(_ bytes: [UInt8], to relative: String) {
         guard let path = try? checked(relative), (try? checkParents(of: relative)) != nil else { return }
+        if StoreFiles.isOwn(relative) { setAsideIfNotAFile(relative) }
         try? fileSystem.overwrite(path, with: bytes)
     }
 

@@ -248,6 +248,8 @@ public struct Store: Sendable {
         let descriptor: FileDescriptor?
         do throws(LiftLogError) {
             try files.ensureDirectory(".liftlog")
+            files.setAsideIfNotAFile(Store.lockPath)
+            files.setAsideIfNotAFile(Store.lockPath + ".waiting")
             let remaining = max(0, timeout - (monotonicSeconds() - start))
             do throws(SystemError) {
                 descriptor = try environment.fileSystem.lockExclusively(files.absolute(Store.lockPath), timeout: remaining)

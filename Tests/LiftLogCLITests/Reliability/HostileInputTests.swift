@@ -141,6 +141,42 @@ struct HostileInputTests {
         }
     }
 
+    @Test("a FIFO or a folder where liftlog keeps a file of its own is set aside unopened, with a note, and made again", .timeLimit(.minutes(longRun ? 10 : 3)))
+    func ownFilesThatAreNotFiles() throws {
+        try withTemporaryDirectory { root throws in
+            var tried = 0
+            for own in [".liftlog/acknowledged", ".liftlog/index/state.tsv", ".liftlog/journal.json", ".liftlog/lock", ".liftlog/lock.waiting"] {
+                for kind in ["fifo", "folder"] {
+                    let store = root + "/\(tried)"
+                    #expect(runBinary(["init", store]).status == 0)
+                    #expect(runBinary(["start", "--store", store]).status == 0)
+                    #expect(runBinary(["log", "Back Squat", "100x5", "--store", store]).status == 0)
+                    let path = store + "/" + own
+                    unlink(path)
+                    if kind == "fifo" { mkfifo(path, 0o644) } else { mkdir(path, 0o755) }
+                    // Each would wait forever at a FIFO it opened, or fail at a folder.
+                    for command in [["log", "Back Squat", "105x5"], ["history"], ["fmt"], ["status"]] {
+                        let outcome = runBinary(command + ["--store", store])
+                        #expect(outcome.status == 0, "\(own) as a \(kind), \(command[0]): exit \(outcome.status) \(outcome.error)")
+                    }
+                    let folder = store + "/" + own.split(separator: "/").dropLast().joined(separator: "/")
+                    let name = String(own.split(separator: "/").last!)
+                    let aside = listEntries(folder).map(\.name).filter { $0.hasPrefix(name + ".set-aside-") }
+                    #expect(aside.count == 1, "\(own) as a \(kind): \(listEntries(folder).map(\.name))")
+                    let notes = readText(store + "/.liftlog/set-aside.txt") ?? ""
+                    #expect(notes.contains(own + ".set-aside-") && notes.contains(kind == "fifo" ? "was a special file (a FIFO, a socket or a device)" : "was a folder"), "\(notes)")
+                    var info = stat()
+                    #expect(lstat(path, &info) != 0 || info.st_mode & S_IFMT == S_IFREG, "\(own) is a regular file again, or not made yet")
+                    let status = runBinary(["status", "--json", "--store", store])
+                    #expect(status.output.contains("\"weight\": 105"), "\(own) as a \(kind): the set was logged")
+                    #expect(runBinary(["check", "--store", store]).status == 0)
+                    tried += 1
+                }
+            }
+            print("hostile input: \(tried) of liftlog's own files replaced by a FIFO or a folder, each set aside and made again")
+        }
+    }
+
     @Test("a full disk: the log fails with IO_ERROR and the session is unchanged; freeing space lets it succeed")
     func fullDisk() throws {
         try withTemporaryDirectory { root throws in
