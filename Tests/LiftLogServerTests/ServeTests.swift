@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Testing
-
 @testable import LiftLogKit
 import LiftLogTestSupport
 
@@ -107,6 +106,48 @@ struct ServeTests {
             #expect(total() == 4)
             removeTree(store + "/sessions/2024")
             #expect(total() == 2)
+        }
+    }
+
+    @Test("a session written through a hard link outside the store: shown at once, in pages at the first look a second after the last")
+    func writtenThroughHardLink() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            #expect(runBinary(["start", "--store", store, "--at", "2025-01-24T07:00:00Z"]).status == 0)
+            #expect(runBinary(["log", "Back Squat", "100x5", "--store", store]).status == 0)
+            #expect(runBinary(["finish", "--store", store]).status == 0)
+            let file = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/") && $0.hasSuffix(".json") })
+            let outside = root + "/outside.json"
+            #expect(link(store + "/" + file, outside) == 0)
+            // Until its last change is two seconds old, a file is looked at by every request.
+            func changeAge() -> Double {
+                var info = stat()
+                stat(outside, &info)
+                var now = timespec()
+                clock_gettime(CLOCK_REALTIME, &now)
+                return Double(now.tv_sec - info.st_ctim.tv_sec) + Double(now.tv_nsec - info.st_ctim.tv_nsec) / 1e9
+            }
+            while changeAge() < 2.2 { sched_yield() }
+            let server = try #require(ServerProcess.start(store: store))
+            defer { _ = server.stop() }
+            func volume() -> JSONValue? { server.request("GET", "/api/workouts?page=1&per_page=10").json?["data"]?["sessions"]?.arrayValue?.first?["total_volume"] }
+            let id = try #require(server.request("GET", "/api/workouts?page=1&per_page=10").json?["data"]?["sessions"]?.arrayValue?.first?["id"]?.stringValue)
+            for _ in 0..<3 { #expect(volume() == 500) }
+            // In place through the other name: the kernel reports nothing in the store's folders.
+            let text = try #require(readText(outside))
+            let descriptor = open(outside, O_WRONLY | O_TRUNC)
+            let bytes = Array(text.replacingOccurrences(of: "\"weight\": 100", with: "\"weight\": 120").utf8)
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+            let shown = server.request("GET", "/api/workouts/\(id)").body
+            #expect(shown.contains("\"weight\":120") || shown.contains("\"weight\": 120"), "\(shown.prefix(300))")
+            // Pages trust a file found unchanged for a second (SessionsWatch.unchangedFor), then look again.
+            let start = monotonicSeconds()
+            var seen = volume()
+            while seen != 600 && monotonicSeconds() - start < 10 { seen = volume() }
+            #expect(seen == 600, "history still says \(String(describing: seen))")
+            print("written through a hard link: in pages after \(Int((monotonicSeconds() - start) * 1000)) ms")
         }
     }
 
@@ -265,6 +306,66 @@ struct ServeTests {
             let reply = server.raw(Array("GET /api/health HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n".utf8))
             #expect(reply.status == 421)
             #expect(server.request("GET", "/api/health").status == 200)
+        }
+    }
+
+    @Test("IPv6 loopback is served as IPv4's is, without a token; --listen takes [ADDRESS]:PORT and refuses what is not one")
+    func ipv6Loopback() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            guard let server = ServerProcess.start(store: store, ipv6: true) else {
+                // A machine without IPv6 cannot bind [::1]: nothing of this test can run there.
+                print("IPv6 loopback: skipped, [::1] cannot be bound here")
+                return
+            }
+            defer { _ = server.stop() }
+            #expect(server.request("GET", "/api/health").status == 200)
+            #expect(server.request("POST", "/api/workouts", body: "{}").status == 201)
+            #expect(server.raw(Array("GET /api/health HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n".utf8)).status == 421)
+            #expect(readText(store + "/.liftlog/serve-token") == nil, "loopback needs no token")
+        }
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            for bad in ["::1:8423", "[::1]8423", "[::1]:", "[127.0.0.1]:80", "[]:80", "host", ":80", "1.2.3.4:70000"] {
+                let outcome = runBinary(["serve", "--store", store, "--listen", bad, "--json"])
+                #expect(outcome.status == 4 && outcome.errorMessage == "--listen must be HOST:PORT such as 127.0.0.1:8423, 0.0.0.0:8423 or [::1]:8423, got '\(bad)'.", "\(bad): \(outcome.output)")
+            }
+            let notAnAddress = runBinary(["serve", "--store", store, "--listen", "[::g]:80", "--json"])
+            #expect(notAnAddress.errorMessage == "'::g' is not an IPv6 address such as ::1 or ::.")
+        }
+    }
+
+    @Test("a token file others may read is refused with how to fix it; a short one is replaced by a 0600 file; a serve that cannot bind creates no token")
+    func tokenFile() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store]).status == 0)
+            let path = store + "/.liftlog/serve-token"
+            let token = String(repeating: "a1", count: 20)
+            writeText(token + "\n", to: path)
+            chmod(path, 0o644)
+            let refused = runBinary(["serve", "--store", store, "--listen", "127.0.0.1:0", "--require-token", "--json"])
+            #expect(refused.status == 4 && refused.errorCode == "VALIDATION_ERROR", "\(refused.status) \(refused.output)")
+            #expect(refused.errorMessage == ".liftlog/serve-token may be read by others (mode 644); the server's token must be yours alone. Run 'chmod 600 .liftlog/serve-token' in the store, or remove the file to be given a new token.")
+            #expect(readText(path) == token + "\n" && fileMode(path) == 0o644, "the refused file is left as it was")
+
+            // A short token in a readable file: a new token, in a new file only its owner reads.
+            writeText("short\n", to: path)
+            chmod(path, 0o644)
+            let server = try #require(ServerProcess.start(store: store, ["--require-token"]))
+            let made = try #require(readText(path)?.trimmingWhitespace())
+            #expect(made.count >= 32 && made != "short")
+            #expect(fileMode(path) == 0o600)
+            #expect(server.request("GET", "/api/health", headers: ["Authorization": "Bearer \(made)"]).status == 200)
+
+            // Its port is taken: the second server fails before it makes anything.
+            unlink(path)
+            let second = runBinary(["serve", "--store", store, "--listen", "127.0.0.1:\(server.port)", "--require-token", "--json"])
+            _ = server.stop()
+            #expect(second.status != 0 && second.errorCode == "IO_ERROR", "\(second.output)")
+            #expect(readText(path) == nil, "a serve that failed created a token file")
         }
     }
 }

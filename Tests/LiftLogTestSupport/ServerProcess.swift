@@ -16,6 +16,15 @@ public struct ServerProcess: Sendable {
     /// neither signals a process number that may be someone else's by then nor reads and
     /// closes the pipes' descriptor numbers again (they may name another test's socket by then).
     private let stopped = StopOnce()
+    /// Whether the server listens on `[::1]` rather than `127.0.0.1`.
+    public var ipv6 = false
+
+    init(process: ChildProcess, port: Int, log: Drain, ipv6: Bool) {
+        self.process = process
+        self.port = port
+        self.log = log
+        self.ipv6 = ipv6
+    }
 
     /// Runs `body` with a server (started with `arguments`) over a new store in a temporary
     /// folder, and the store's path; stops the server after.
@@ -53,20 +62,21 @@ public struct ServerProcess: Sendable {
     }
 
 
-    /// Starts the server and reads the port from its first line.
-    public static func start(store: String, _ arguments: [String] = []) -> ServerProcess? {
-        let process = ChildProcess.start(["serve", "--store", store, "--listen", "127.0.0.1:0"] + arguments, environment: [:])
+    /// Starts the server and reads the port from its first line ("Serving … on http://HOST:PORT/api").
+    /// With `ipv6`, it listens on `[::1]` and is reached there.
+    public static func start(store: String, _ arguments: [String] = [], ipv6: Bool = false) -> ServerProcess? {
+        let process = ChildProcess.start(["serve", "--store", store, "--listen", ipv6 ? "[::1]:0" : "127.0.0.1:0"] + arguments, environment: [:])
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while read(process.outputPipe, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
         let text = String(decoding: line, as: UTF8.self)
-        let after = text.split(separator: "127.0.0.1:", maxSplits: 1, omittingEmptySubsequences: false)
+        let after = text.split(separator: ipv6 ? "[::1]:" : "127.0.0.1:", maxSplits: 1, omittingEmptySubsequences: false)
         guard after.count == 2, let port = Int(after[1].prefix { $0.isNumber }) else {
             process.kill()
             _ = process.wait()
             return nil
         }
-        return ServerProcess(process: process, port: port, log: Drain(process.errorPipe))
+        return ServerProcess(process: process, port: port, log: Drain(process.errorPipe), ipv6: ipv6)
     }
 
     /// What the server answered: the status and the body as JSON (`nil` when it is not).
@@ -99,7 +109,7 @@ public struct ServerProcess: Sendable {
     }
 
     public func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) -> Reply {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(ipv6 ? "[::1]" : "127.0.0.1"):\(port)\r\nConnection: close\r\n"
         var all = headers
         if let body {
             if all["Content-Type"] == nil { all["Content-Type"] = "application/json" }
@@ -125,7 +135,7 @@ public struct ServerProcess: Sendable {
 
     /// A new connection to the server, or `nil`.
     public func connectSocket() -> Int32? {
-        guard let descriptor = connectToLoopback(port: port) else { return nil }
+        guard let descriptor = connectToLoopback(port: port, ipv6: ipv6) else { return nil }
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return descriptor

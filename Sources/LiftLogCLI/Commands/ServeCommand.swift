@@ -21,25 +21,23 @@ enum ServeCommand {
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let listen = try arguments[.listen] ?? defaultListen
-            let parts = listen.split(separator: ":")
-            guard parts.count == 2, let port = Int(parts[1]), (0...65_535).contains(port) else {
-                throw .validation("--listen must be HOST:PORT such as 127.0.0.1:8423 or 0.0.0.0:8423, got '\(listen)'.")
-            }
-            let host = String(parts[0]) == "localhost" ? "127.0.0.1" : String(parts[0])
-            let loopback = host.hasPrefix("127.")
-            var token: String?
-            var newToken = false
-            if !loopback || arguments[.requireToken] { (token, newToken) = try serverToken(store) }
+            let (host, port) = try address(listen)
+            let loopback = host.hasPrefix("127.") || host == "::1"
             let timeout = try arguments[.clientTimeout] ?? 10
             guard (1...300).contains(timeout) else { throw .validation("--timeout must be 1–300 seconds, got \(timeout).") }
             let io = context.io
+            // Bound first: a server that cannot listen creates nothing.
             let server = try HTTPServer(host: host, port: port, timeoutSeconds: timeout, log: { line in io.writeError(line + "\n") })
+            var token: String?
+            var newToken = false
+            if !loopback || arguments[.requireToken] { (token, newToken) = try serverToken(store) }
+            let shown = host.contains(":") ? "[\(host)]" : host
             // On loopback the Host header must name this server: a page of another site cannot
             // reach it through a name of its own that resolves to 127.0.0.1.
             let api = API(storePath: store.root, token: token,
-                          allowedHosts: loopback && !arguments[.requireToken] ? ["\(host):\(server.port)", "localhost:\(server.port)"] : [], version: CLI.version)
-            var banner = "Serving \(store.root) on http://\(host):\(server.port)/api"
-            let pages = loopback ? ["\(host):\(server.port)"] : (host == "0.0.0.0" ? networkAddresses() : [host]).map { "\($0):\(server.port)" }
+                          allowedHosts: loopback && !arguments[.requireToken] ? ["\(shown):\(server.port)", "localhost:\(server.port)"] : [], version: CLI.version)
+            var banner = "Serving \(store.root) on http://\(shown):\(server.port)/api"
+            let pages = loopback ? ["\(shown):\(server.port)"] : (host == "0.0.0.0" || host == "::" ? networkAddresses() : [shown]).map { "\($0):\(server.port)" }
             if let token, newToken {
                 banner += "\nPair a phone: open " + pages.map { "http://\($0)/#token=\(token)" }.joined(separator: " or ")
                 banner += "\n(the token is shown once; it is kept in \(tokenPath))"
@@ -57,6 +55,25 @@ enum ServeCommand {
             server.run { api.handle($0) }
             return CommandResult(data: .null, text: "Stopped.")
         })
+
+    /// The host and port of `--listen`: `HOST:PORT` with an IPv4 address or `localhost`, or
+    /// `[ADDRESS]:PORT` with an IPv6 one (`[::1]:8423`).
+    static func address(_ listen: String) throws(LiftLogError) -> (host: String, port: Int) {
+        let refusal = LiftLogError.validation("--listen must be HOST:PORT such as 127.0.0.1:8423, 0.0.0.0:8423 or [::1]:8423, got '\(listen)'.")
+        var host: Substring, portText: Substring
+        if listen.hasPrefix("[") {
+            guard let close = listen.firstIndex(of: "]"), listen[listen.index(after: close)...].hasPrefix(":") else { throw refusal }
+            host = listen[listen.index(after: listen.startIndex)..<close]
+            portText = listen[listen.index(close, offsetBy: 2)...]
+            guard host.contains(":") else { throw refusal }
+        } else {
+            let parts = listen.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2 else { throw refusal }
+            (host, portText) = (parts[0], parts[1])
+        }
+        guard !host.isEmpty, let port = Int(portText), (0...65_535).contains(port) else { throw refusal }
+        return (host == "localhost" ? "127.0.0.1" : String(host), port)
+    }
 
     /// This machine's IPv4 addresses other than loopback: where a phone on the same network
     /// reaches a server bound to 0.0.0.0.
@@ -80,19 +97,31 @@ enum ServeCommand {
         return found.isEmpty ? ["<this computer's address>"] : found
     }
 
-    /// The token of a server reachable from the network, created on first use (mode 0600).
+    /// The token of a server reachable from the network, created on first use in a file only
+    /// its owner may read (mode 0600). A token file others may read is refused, not used.
     static func serverToken(_ store: Store) throws(LiftLogError) -> (token: String, created: Bool) {
         let path = store.root + "/" + tokenPath
         let fileSystem = PosixFileSystem()
-        if let bytes = try? fileSystem.readFile(path, limit: 4096), let text = String(validating: bytes, as: UTF8.self)?.trimmingWhitespace(), text.count >= 32 {
+        if let status = try? fileSystem.status(path), status.kind == .regular,
+           let bytes = try? fileSystem.readFile(path, limit: 4096), let text = String(validating: bytes, as: UTF8.self)?.trimmingWhitespace(), text.count >= 32 {
+            guard status.mode & 0o077 == 0 else {
+                throw .validation("\(tokenPath) may be read by others (mode \(String(status.mode, radix: 8))); the server's token must be yours alone. Run 'chmod 600 \(tokenPath)' in the store, or remove the file to be given a new token.")
+            }
             return (text, false)
         }
+        // A new token in a new file made 0600 from the start, renamed over whatever was there.
         let token = (randomUUIDString() + randomUUIDString()).replacingOccurrences(of: "-", with: "")
+        let temporary = path + ".new"
         do throws(SystemError) {
-            let descriptor = try fileSystem.openForWriting(path, create: true, mode: 0o600)
+            try? fileSystem.removeFile(temporary)
+            let descriptor = try fileSystem.openForWriting(temporary, create: true, mode: 0o600)
             defer { fileSystem.close(descriptor) }
-            try fileSystem.write(descriptor, Array((token + "\n").utf8), path: path)
+            try fileSystem.setMode(descriptor, 0o600, path: temporary)
+            try fileSystem.write(descriptor, Array((token + "\n").utf8), path: temporary)
+            try fileSystem.synchronize(descriptor, path: temporary)
+            try fileSystem.rename(temporary, to: path)
         } catch {
+            try? fileSystem.removeFile(temporary)
             throw .io(path: tokenPath, operation: "write", reason: Errno(rawValue: error.errorNumber).description)
         }
         return (token, true)

@@ -86,15 +86,20 @@ extension Exercise {
         }
     }
 
+    /// Why `name` is too long to be an exercise's name, or `nil`: checked before any search by
+    /// name, so that matching stays bounded however long a name is sent.
+    public static func lengthProblem(_ name: String) -> String? {
+        let count = name.count
+        return count > maximumNameLength ? "Exercise name is \(count) characters long; the limit is \(maximumNameLength)." : nil
+    }
+
     /// Why `name` is not a valid exercise name, or `nil` when it is.
     public static func nameProblem(_ name: String) -> String? {
         if name.isEmpty || name.allSatisfy(\.isWhitespace) { return "Exercise name cannot be empty." }
         if name.first!.isWhitespace || name.last!.isWhitespace {
             return "Exercise name \"\(name)\" has leading or trailing spaces."
         }
-        if name.count > maximumNameLength {
-            return "Exercise name is \(name.count) characters long; the limit is \(maximumNameLength)."
-        }
+        if let tooLong = lengthProblem(name) { return tooLong }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "Exercise name cannot contain line breaks or control characters."
         }

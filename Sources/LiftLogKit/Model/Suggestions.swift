@@ -4,7 +4,9 @@ package enum Suggestions {
     /// an edit distance of a third of the query's length.
     package static func closest(to query: String, among candidates: [String], limit: Int = 3) -> [String] {
         let needle = query.lowercased()
-        guard !needle.isEmpty else { return [] }
+        // Nothing is suggested for a query longer than any name liftlog keeps: the search stays
+        // linear in the query's length.
+        guard !needle.isEmpty, needle.count <= Suggestions.longestQuery else { return [] }
         var scored: [(score: Int, name: String)] = []
         for candidate in candidates {
             let lower = candidate.lowercased()
@@ -14,11 +16,16 @@ package enum Suggestions {
             }
             // The whole name, or one of its words ("squaat" is close to "Front Squat").
             let words = lower.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-            let distance = ([lower] + words).map { editDistance(needle, $0) }.min() ?? Int.max
-            if distance <= max(2, needle.count / 3) { scored.append((distance, candidate)) }
+            let allowed = max(2, needle.count / 3)
+            // A distance is at least the difference of the lengths: only the close ones are worked out.
+            let distance = ([lower] + words).filter { abs($0.count - needle.count) <= allowed }.map { editDistance(needle, $0) }.min() ?? Int.max
+            if distance <= allowed { scored.append((distance, candidate)) }
         }
         return scored.sorted { ($0.score, $0.name.count, $0.name) < ($1.score, $1.name.count, $1.name) }.prefix(limit).map(\.name)
     }
+
+    /// The longest query anything is suggested for: twice the longest name.
+    static let longestQuery = 2 * Exercise.maximumNameLength
 
     /// Levenshtein distance over characters.
     package static func editDistance(_ a: String, _ b: String) -> Int {

@@ -70,6 +70,7 @@ extension Store {
     }
 
     package func exerciseFile(named name: String) throws(LiftLogError) -> (exercise: Exercise, path: String) {
+        if let tooLong = Exercise.lengthProblem(name) { throw .validation(tooLong) }
         let key = Exercise.nameKey(name)
         // Fast path: the file named after the slug.
         let slug = Slug.make(name)

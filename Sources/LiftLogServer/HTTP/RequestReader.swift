@@ -24,16 +24,23 @@ struct RequestReader {
     mutating func next() throws(Failure) -> HTTPRequest? {
         // The head: up to the blank line.
         // From its first byte, the whole head must arrive within the timeout, however it trickles.
+        // From its first byte, the whole head must arrive within a short time, however it trickles.
+        if buffer.isEmpty {
+            switch connection.awaitRequest() {
+            case .ready: break
+            case .closed: return nil
+            case .timedOut: throw Failure(status: 408, message: "The connection was idle too long.")
+            }
+        }
         var headEnd: Int?
-        var deadline: Double? = buffer.isEmpty ? nil : Connection.now() + Double(connection.timeoutSeconds)
+        let deadline = Connection.now() + connection.headSeconds
         while true {
             if let end = RequestReader.headEnd(in: buffer) { headEnd = end; break }
             if buffer.count > RequestReader.maximumHead { throw Failure(status: 431, message: "The request's headers are larger than 16 KB.") }
-            guard let chunk = try read(until: deadline, timeoutFailure: buffer.isEmpty ? nil : Failure(status: 408, message: "The request's headers did not arrive in time.")) else {
+            guard let chunk = try read(until: deadline, timeoutFailure: Failure(status: 408, message: "The request's headers did not arrive in time.")) else {
                 if buffer.isEmpty { return nil }
                 throw Failure(status: 400, message: "The connection closed in the middle of a request.")
             }
-            if deadline == nil { deadline = Connection.now() + Double(connection.timeoutSeconds) }
             buffer += chunk
         }
         guard let headEnd, headEnd <= RequestReader.maximumHead else { throw Failure(status: 431, message: "The request's headers are larger than 16 KB.") }
@@ -81,6 +88,19 @@ struct RequestReader {
         guard String(validating: head, as: UTF8.self) != nil else {
             throw Failure(status: 400, message: "The request's headers are not UTF-8.")
         }
+        // Lines end at CR LF only (RFC 9112 §2.2): a bare CR or LF, which another reader of the
+        // same bytes might take as a line end and so see other headers, is refused, as is any
+        // control character but a tab.
+        for index in 0..<head.count {
+            let byte = head[index]
+            if byte == 13 {
+                guard index + 1 < head.count, head[index + 1] == 10 else { throw Failure(status: 400, message: "The request's headers hold a CR that does not end a line.") }
+            } else if byte == 10 {
+                guard index > 0, head[index - 1] == 13 else { throw Failure(status: 400, message: "The request's headers hold an LF that does not end a line.") }
+            } else if byte < 0x20 && byte != 0x09 || byte == 0x7F {
+                throw Failure(status: 400, message: "The request's headers hold a control character.")
+            }
+        }
         // Every cut below is at an ASCII byte, so each part is whole UTF-8 as the head is.
         func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: head[range]), as: UTF8.self) }
         // Where the line from `start` ends: its CR LF, or the end of the head.
@@ -111,6 +131,9 @@ struct RequestReader {
             guard colon < end, colon != start, head[colon] == UInt8(ascii: ":") else {
                 throw Failure(status: 400, message: "A header line is not 'Name: value'.")
             }
+            guard (start..<colon).allSatisfy({ RequestReader.isTokenCharacter(head[$0]) }) else {
+                throw Failure(status: 400, message: "A header name holds a character a name may not.")
+            }
             var name = text(start..<colon)
             if !name.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) { name = name.lowercased() }
             var valueStart = colon + 1, valueEnd = end
@@ -122,6 +145,14 @@ struct RequestReader {
             start = end + 2
         }
         return parsed
+    }
+
+    /// Whether `byte` may be in a header name (a token of RFC 9110 §5.6.2).
+    static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
     }
 
     /// A request target's path segments and query, percent-decoded segment by segment (an

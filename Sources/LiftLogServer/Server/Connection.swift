@@ -19,6 +19,12 @@ final class Connection: @unchecked Sendable {
     let descriptor: Int32
     /// How long a request's head, and then its body, may take to arrive in all.
     let timeoutSeconds: Int
+    /// Since when the connection has waited for a request with nothing of it arrived (`nil`
+    /// while a request is read or answered): such a connection may be closed to make room.
+    private var waitingSince: Double?
+    /// Set when the server closed the connection to make room.
+    private var closedForRoom = false
+    private let stateLock = Mutex()
 
     /// Sets the time a read may wait (the header and body timeouts: a slow client gets 408).
     init(descriptor: Int32, timeoutSeconds: Int) {
@@ -48,6 +54,50 @@ final class Connection: @unchecked Sendable {
             if count == 0 { return .closed }
             if errno == EINTR { continue }
             return errno == EAGAIN || errno == EWOULDBLOCK ? .timedOut : .closed
+        }
+    }
+
+    /// What waiting for the next request gave.
+    enum Wait {
+        /// Its first bytes are there to read.
+        case ready
+        /// The client closed the connection, or the server did to make room.
+        case closed
+        /// Nothing came within the timeout.
+        case timedOut
+    }
+
+    /// How long a request's head may take from its first byte: a short time, however long
+    /// a body may take.
+    var headSeconds: Double { Double(min(timeoutSeconds, 5)) }
+
+    /// Waits (at most the timeout) for the first byte of the next request, as an idle
+    /// connection that ``closeIfIdle()`` may close to make room for another.
+    func awaitRequest() -> Wait {
+        stateLock.withLock { waitingSince = Connection.now() }
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        var ready: Int32
+        repeat { ready = poll(&poller, 1, Int32(timeoutSeconds * 1000)) } while ready < 0 && errno == EINTR
+        return stateLock.withLock {
+            waitingSince = nil
+            if closedForRoom { return .closed }
+            return ready > 0 ? .ready : .timedOut
+        }
+    }
+
+    /// Since when the connection has waited for a request, or `nil` while it is busy.
+    var idleSince: Double? { stateLock.withLock { waitingSince } }
+
+    /// Ends the connection if it is waiting for a request with nothing of it arrived (its
+    /// thread then sees it closed and lets it go); whether it did.
+    func closeIfIdle() -> Bool {
+        stateLock.withLock {
+            guard waitingSince != nil, !closedForRoom else { return false }
+            var byte: UInt8 = 0
+            if recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0 { return false }
+            closedForRoom = true
+            _ = shutdown(descriptor, Int32(SHUT_RDWR))
+            return true
         }
     }
 
@@ -91,20 +141,22 @@ func closeDescriptor(_ descriptor: Int32) {
     #endif
 }
 
-/// A TCP connection to `127.0.0.1:port` with Nagle's delay off, or `nil`: the client side of
-/// the tests and the benchmark.
-package func connectToLoopback(port: Int) -> Int32? {
+/// A TCP connection to `127.0.0.1:port` (`[::1]:port` with `ipv6`) with Nagle's delay off, or
+/// `nil`: the client side of the tests and the benchmark.
+package func connectToLoopback(port: Int, ipv6: Bool = false) -> Int32? {
     #if canImport(Darwin)
-    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM, 0)
     #else
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #endif
     guard descriptor >= 0 else { return nil }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-    var connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+    guard let found = socketAddress(host: ipv6 ? "::1" : "127.0.0.1", port: port) else {
+        closeDescriptor(descriptor)
+        return nil
+    }
+    var address = found.address
+    let length = found.length
+    var connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, length) } }
     if connected != 0 && errno == EINTR {
         // Interrupted by a signal, the connection goes on by itself: wait until it is made.
         var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
@@ -121,4 +173,27 @@ package func connectToLoopback(port: Int) -> Int32? {
     var one: Int32 = 1
     setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     return descriptor
+}
+
+/// The socket address of `host` (an IPv4 address, or an IPv6 one when it holds a colon) and
+/// `port`, its length and its family; `nil` when `host` is no such address.
+func socketAddress(host: String, port: Int) -> (address: sockaddr_storage, length: socklen_t, family: Int32)? {
+    var address = sockaddr_storage()
+    if host.contains(":") {
+        var inet6 = sockaddr_in6()
+        inet6.sin6_family = sa_family_t(AF_INET6)
+        #if canImport(Darwin)
+        inet6.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+        #endif
+        inet6.sin6_port = in_port_t(UInt16(port).bigEndian)
+        guard inet_pton(AF_INET6, host, &inet6.sin6_addr) == 1 else { return nil }
+        withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee = inet6 } }
+        return (address, socklen_t(MemoryLayout<sockaddr_in6>.size), AF_INET6)
+    }
+    var inet = sockaddr_in()
+    inet.sin_family = sa_family_t(AF_INET)
+    inet.sin_port = in_port_t(UInt16(port).bigEndian)
+    guard inet_pton(AF_INET, host, &inet.sin_addr) == 1 else { return nil }
+    withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee = inet } }
+    return (address, socklen_t(MemoryLayout<sockaddr_in>.size), AF_INET)
 }
