@@ -15,14 +15,15 @@ enum GitSetup {
         #!/bin/sh
         # Installed by 'liftlog init --git': refuse to commit store files that liftlog cannot read
         # or that are not in canonical form. Bypass once with 'git commit --no-verify'.
-        liftlog=$(command -v liftlog || printf '%s\\n' \(shellQuoted(liftlog)))
-        store=$(git rev-parse --show-toplevel) || exit 1
+        # Paths are never read back from a command's output, which drops a newline they end in:
+        # git runs the hook at the top of the store, and the binary is named as installed.
+        if command -v liftlog >/dev/null 2>&1; then liftlog=liftlog; else liftlog=\(shellQuoted(liftlog)); fi
         # Only what is staged: the time of a commit does not grow with the log.
-        if ! "$liftlog" check --staged --store "$store" >/dev/null 2>&1; then
+        if ! "$liftlog" check --staged --store . >/dev/null 2>&1; then
             echo "liftlog: staged files have problems; run 'liftlog check --staged' to see them." >&2
             exit 1
         fi
-        if ! "$liftlog" fmt --check --staged --store "$store" >/dev/null 2>&1; then
+        if ! "$liftlog" fmt --check --staged --store . >/dev/null 2>&1; then
             echo "liftlog: staged files are not in canonical form; run 'liftlog fmt'." >&2
             exit 1
         fi

@@ -29,6 +29,23 @@ struct HookTests {
         }
     }
 
+    @Test("a store path ending in a newline: the hook lets a good commit through and refuses a broken file")
+    func storePathEndingInNewline() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/log\n"
+            #expect(runBinary(["init", store, "--git"]).status == 0)
+            let commit = ["git", "-C", store, "-c", "user.name=Lifter", "-c", "user.email=lifter@example.com", "-c", "commit.gpgsign=false", "commit", "--quiet", "-m"]
+            #expect(runProgram(["git", "-C", store, "add", "-A"]).status == 0)
+            let committed = runProgram(commit + ["The store"])
+            #expect(committed.status == 0, "\(committed.error)")
+            writeText("{", to: store + "/exercises/broken.json")
+            #expect(runProgram(["git", "-C", store, "add", "exercises/broken.json"]).status == 0)
+            let refused = runProgram(commit + ["A broken file"])
+            #expect(refused.status == 1)
+            #expect(refused.error.contains("liftlog: staged files have problems; run 'liftlog check --staged' to see them.\n"), "\(refused.error)")
+        }
+    }
+
     @Test("shell quoting", arguments: [("plain", "'plain'"), ("it's", #"'it'\''s'"#), ("$(x) `y`", "'$(x) `y`'"), ("", "''")])
     func quoting(text: String, quoted: String) {
         #expect(GitSetup.shellQuoted(text) == quoted)
