@@ -117,10 +117,25 @@ struct GitMergeTests {
             #expect(runBinary(["exercise", "edit", "Deadlift", "--notes", "Sumo", "--store", b]).status == 0)
             let conflict = runBinary(["sync", "--store", b, "--json"], environment: identity)
             #expect(conflict.status == 5)
-            #expect(conflict.errorMessage == "git could not combine your changes with origin's (exercises/deadlift.json). Nothing was lost: your commit is still here. Settle it with 'git pull --rebase', then run 'liftlog sync' again.")
+            #expect(conflict.errorMessage == "git could not combine your changes with origin's (exercises/deadlift.json). Nothing was lost: your commit is still here. Settle it with 'git pull --rebase' (or 'git pull' and a merge commit), then run 'liftlog sync' again.")
             #expect(git(["status", "--porcelain"], in: b).output.isEmpty)
             #expect(git(["log", "-1", "--format=%s"], in: b).output == "Change 1 exercise\n")
             #expect(runBinary(["exercise", "show", "Deadlift", "--store", b, "--json"]).json?["data"]?["notes"] == "Sumo")
+
+            // Settled with a merge: check names the conflict at its marker, and once the file is
+            // settled and committed, sync merges again instead of reopening it.
+            #expect(git(["pull", "--no-rebase", "-q", "origin", "HEAD"], in: b).status != 0)
+            let marked = runBinary(["check", "--store", b, "--json"])
+            #expect(marked.status == 7)
+            let problem = marked.json?["error"]?["details"]?["problems"]?.arrayValue?.first ?? marked.json?["data"]?["problems"]?.arrayValue?.first
+            #expect(problem?["message"]?.stringValue == "git merge conflict in exercises/deadlift.json: both versions are in the file", "\(marked.output)")
+            let conflicted = try #require(readText(b + "/exercises/deadlift.json"))
+            let markerLine = conflicted.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("<<<<<<<") }.map { $0 + 1 }
+            #expect(problem?["line"] == markerLine.map { .number(JSONNumber($0)) })
+            #expect(runProgram(["git", "-C", b, "checkout", "--theirs", "exercises/deadlift.json"]).status == 0)
+            #expect(git(["commit", "-q", "-am", "Keep Conventional"], in: b).status == 0)
+            let settled = runBinary(["sync", "--store", b], environment: identity)
+            #expect(settled.status == 0 && settled.output.contains("Pushed to origin."), "\(settled.output) \(settled.error)")
         }
     }
 
@@ -164,6 +179,101 @@ struct GitMergeTests {
             #expect(!committed.isEmpty && committed.allSatisfy { $0.hasPrefix("training/") }, "\(committed)")
             #expect(git(["diff", "--cached", "--name-only"], in: repository).output == "notes.txt\n")
             #expect(git(["show", "HEAD:notes.txt"], in: repository).output == "first\n")
+        }
+    }
+
+    @Test("sync commits only liftlog's files and those git tracks, lists the rest, and keeps the session in progress local")
+    func syncLeavesOutWhatIsNotTheLog() throws {
+        try withTemporaryDirectory { root throws in
+            let origin = root + "/origin.git", store = root + "/s", other = root + "/other"
+            #expect(runBinary(["init", store, "--git"]).status == 0)
+            #expect(runProgram(["git", "init", "-q", "--bare", origin]).status == 0)
+            #expect(git(["remote", "add", "origin", origin], in: store).status == 0)
+            writeText("SECRET=1\n", to: store + "/.env")
+            makeDirectories(store + "/keys")
+            writeText("-----BEGIN KEY-----\n", to: store + "/keys/id_rsa")
+            writeText("squat day\n", to: store + "/notes.txt")
+            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
+            #expect(runBinary(["start", "--at", "2025-01-24 07:00"], environment: env).status == 0)
+            #expect(runBinary(["log", "Back Squat", "100x5"], environment: env).status == 0)
+            let active = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/") && $0.hasSuffix(".json") })
+
+            let first = runBinary(["sync", "--store", store, "--json"], environment: identity)
+            #expect(first.status == 0, "\(first.output) \(first.error)")
+            let steps = (first.json?["data"]?["steps"]?.arrayValue ?? []).compactMap(\.stringValue)
+            #expect(steps.contains("Left out the session in progress (\(active)): it goes with the first sync after it is finished ('liftlog sync --include-active' takes it now)."), "\(steps)")
+            #expect(steps.contains("Left out 3 files that liftlog does not keep: .env, keys/id_rsa, notes.txt. Commit them with git yourself if you mean to."), "\(steps)")
+            let pushed = git(["ls-tree", "-r", "--name-only", "HEAD"], in: store).output.split(separator: "\n").map(String.init)
+            #expect(!pushed.contains(".env") && !pushed.contains("keys/id_rsa") && !pushed.contains(active), "\(pushed)")
+            #expect(pushed.contains("liftlog.json") && pushed.contains("exercises/back-squat.json"))
+
+            // The other device sees no session it did not start.
+            #expect(runProgram(["git", "clone", "-q", origin, other]).status == 0)
+            #expect(runBinary(["status", "--store", other, "--json"]).json?["data"] == .null)
+            #expect(readText(other + "/" + active) == nil)
+
+            // Finished, it goes with the next sync; a file git tracks goes whatever its name.
+            #expect(runBinary(["finish", "--at", "2025-01-24 08:00"], environment: env).status == 0)
+            let second = runBinary(["sync", "--store", store], environment: identity)
+            #expect(second.status == 0 && second.output.contains("Committed: Log 2025-01-24"), "\(second.output)")
+            #expect(git(["ls-tree", "-r", "--name-only", "HEAD"], in: store).output.contains(active))
+            #expect(git(["add", "-f", ".env"], in: store).status == 0)
+            #expect(git(["commit", "-q", "-m", "env"], in: store).status == 0)
+            writeText("SECRET=2\n", to: store + "/.env")
+            let third = runBinary(["sync", "--store", store], environment: identity)
+            #expect(third.status == 0 && third.output.contains("Committed:"), "\(third.output)")
+            #expect(git(["show", "HEAD:.env"], in: store).output == "SECRET=2\n")
+
+            // --include-active takes the session in progress as a backup.
+            #expect(runBinary(["start", "--at", "2025-01-25 07:00"], environment: env).status == 0)
+            #expect(runBinary(["log", "Back Squat", "105x5"], environment: env).status == 0)
+            let backup = runBinary(["sync", "--include-active", "--store", store], environment: identity)
+            #expect(backup.status == 0 && !backup.output.contains("Left out the session in progress"), "\(backup.output)")
+            #expect(git(["ls-tree", "-r", "--name-only", "HEAD"], in: store).output.contains("sessions/2025/01/2025-01-25"))
+        }
+    }
+
+    @Test("sync with a detached head or a merge in progress says so and changes nothing; with the remote out of reach it commits and says it pushes later")
+    func syncInOddStates() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(runBinary(["init", store, "--git"]).status == 0)
+            #expect(runBinary(["sync", "--store", store], environment: identity).status == 0)
+            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
+            #expect(runBinary(["start", "--at", "2025-01-24 07:00"], environment: env).status == 0)
+            #expect(runBinary(["log", "Back Squat", "100x5"], environment: env).status == 0)
+            #expect(runBinary(["finish", "--at", "2025-01-24 08:00"], environment: env).status == 0)
+            func commits() -> String { git(["rev-list", "--all"], in: store).output }
+            let before = commits()
+
+            #expect(git(["checkout", "-q", "--detach"], in: store).status == 0)
+            let detached = runBinary(["sync", "--store", store, "--json"], environment: identity)
+            #expect(detached.status == 4 && detached.errorMessage == "No branch is checked out in the store's repository (HEAD is detached); check one out with 'git switch BRANCH', then run 'liftlog sync' again. Nothing was changed.", "\(detached.output)")
+            #expect(commits() == before)
+            #expect(git(["checkout", "-q", "-"], in: store).status == 0)
+
+            // A merge stopped on a conflict, in a file outside the log.
+            writeText("a\n", to: store + "/notes.txt")
+            #expect(git(["add", "notes.txt"], in: store).status == 0)
+            #expect(git(["commit", "-q", "-m", "notes"], in: store).status == 0)
+            #expect(git(["checkout", "-q", "-b", "other", "HEAD~1"], in: store).status == 0)
+            writeText("b\n", to: store + "/notes.txt")
+            #expect(git(["add", "notes.txt"], in: store).status == 0)
+            #expect(git(["commit", "-q", "-m", "other notes"], in: store).status == 0)
+            #expect(git(["merge", "-q", "-"], in: store).status != 0)
+            let merging = commits()
+            let merge = runBinary(["sync", "--store", store, "--json"], environment: identity)
+            #expect(merge.status == 5 && merge.errorMessage == "A merge is in progress in the store's repository; finish it (commit the merge or 'git merge --abort'), then run 'liftlog sync' again. Nothing was changed.", "\(merge.output)")
+            #expect(commits() == merging)
+            #expect(git(["merge", "--abort"], in: store).status == 0)
+
+            // The remote out of reach: the commit is made, the push waits.
+            #expect(git(["remote", "add", "origin", root + "/nowhere.git"], in: store).status == 0)
+            let offline = runBinary(["sync", "--store", store, "--json"], environment: identity)
+            #expect(offline.status == 0, "\(offline.output)")
+            let steps = (offline.json?["data"]?["steps"]?.arrayValue ?? []).compactMap(\.stringValue)
+            #expect(steps.first { $0.hasPrefix("Committed: Log 2025-01-24") } != nil, "\(steps)")
+            #expect(steps.last?.hasPrefix("Could not reach origin (git said: ") == true && steps.last?.hasSuffix("what was committed stays here and goes with the next 'liftlog sync'.") == true, "\(steps)")
         }
     }
 }

@@ -150,6 +150,7 @@ extension Option where Value == ConflictChoice {
 extension Flag {
     static let plates = Flag("--plates", help: "Show the plates on each side of the bar for each target (from 'liftlog config plates' and 'bar').")
     static let recent = Flag("--recent", help: "The last 10 exercises used, newest first, with the day each was last done.")
+    static let includeActive = Flag("--include-active", help: "Commit the session in progress too (a backup of a long session); without it the active session stays on this device until it is finished.")
     static let create = Flag("--create", help: "Add the exercise to the library if it is not there.")
     static let done = Flag("--done", help: "Mark the set completed.")
     static let skip = Flag("--skip", help: "Mark the set skipped.")

@@ -8,6 +8,8 @@ struct GitSync {
     let environment: ProcessEnvironment
     /// What was done, one line a step.
     private(set) var lines: [String] = []
+    /// Whether the session in progress is committed too.
+    var includeActive = false
 
     init(store: Store, storeEnvironment: Store.Environment, environment: ProcessEnvironment) {
         self.store = store
@@ -31,7 +33,7 @@ struct GitSync {
             return
         }
         let branch = git(["rev-parse", "--abbrev-ref", "HEAD"]).output.trimmingWhitespace()
-        try pull(from: remote, branch: branch)
+        guard try pull(from: remote, branch: branch) else { return }
         try push(to: remote, branch: branch)
     }
 
@@ -41,6 +43,18 @@ struct GitSync {
         guard top.status == 0 else {
             if top.status == 127 { throw .io(path: store.root, operation: "run git in", reason: "git is not installed") }
             throw .validation("The store is not in a git repository; run 'liftlog init --git' to make it one.")
+        }
+        guard git(["symbolic-ref", "-q", "HEAD"]).status == 0 else {
+            throw .validation("No branch is checked out in the store's repository (HEAD is detached); check one out with 'git switch BRANCH', then run 'liftlog sync' again. Nothing was changed.")
+        }
+        for (state, what, settle) in [("rebase-merge", "rebase", "'git rebase --continue' or 'git rebase --abort'"),
+                                      ("rebase-apply", "rebase", "'git rebase --continue' or 'git rebase --abort'"),
+                                      ("MERGE_HEAD", "merge", "commit the merge or 'git merge --abort'")] {
+            let relative = git(["rev-parse", "--git-path", state]).output.trimmingWhitespace()
+            let path = relative.hasPrefix("/") ? relative : store.root + "/" + relative
+            if (try? PosixFileSystem().status(path)) != nil {
+                throw .conflict("A \(what) is in progress in the store's repository; finish it (\(settle)), then run 'liftlog sync' again. Nothing was changed.")
+            }
         }
     }
 
@@ -57,21 +71,54 @@ struct GitSync {
         if count > 0 { lines.append("Formatted \(Formatting.count(count, "file")).") }
     }
 
-    /// Commits what changed in the store, and only the store's paths: in a store inside a
-    /// larger repository, what the user staged elsewhere stays staged and out of the commit.
+    /// Commits what changed among the store's own files (``StoreLayout``) and the files git
+    /// already tracks there, by name: a file of another kind is listed as left out, never
+    /// committed; what the user staged elsewhere, or in the store by hand, stays staged and out
+    /// of the commit. The session in progress stays out unless ``includeActive``.
     mutating func commit() throws(LiftLogError) {
-        _ = git(["add", "-A", "--", "."])
-        let changes = SyncCommand.stagedChanges(git(["diff", "--cached", "--name-status", "--relative", "--", "."]).output)
+        let prefix = git(["rev-parse", "--show-prefix"]).output.trimmingWhitespace()
+        let active = includeActive ? nil : try store.activeSession()?.path
+        var chosen: [String] = [], leftOut: [String] = [], activeChanged = false
+        for entry in GitSync.statusEntries(git(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--", "."]).output) {
+            guard entry.path.hasPrefix(prefix) else { continue }
+            let path = String(entry.path.dropFirst(prefix.count))
+            if path == active { activeChanged = true; continue }
+            if entry.tracked || StoreLayout.isStoreFile(path) { chosen.append(path) } else { leftOut.append(path) }
+        }
+        if activeChanged { lines.append("Left out the session in progress (\(active ?? "")): it goes with the first sync after it is finished ('liftlog sync --include-active' takes it now).") }
+        if !leftOut.isEmpty {
+            lines.append("Left out \(Formatting.count(leftOut.count, "file")) that liftlog does not keep: \(leftOut.sorted().joined(separator: ", ")). Commit them with git yourself if you mean to.")
+        }
+        guard !chosen.isEmpty else {
+            lines.append("Nothing new to commit.")
+            return
+        }
+        let named = chosen.map { ":(literal)" + $0 }
+        _ = git(["add", "-A", "--"] + named)
+        let changes = SyncCommand.stagedChanges(git(["diff", "--cached", "--name-status", "--relative", "--"] + named).output)
         guard !changes.isEmpty else {
             lines.append("Nothing new to commit.")
             return
         }
         let message = store.describe(changes)
-        let commit = git(["commit", "--quiet", "-m", message, "--", "."])
+        let commit = git(["commit", "--quiet", "-m", message, "--"] + named)
         guard commit.status == 0 else {
             throw .io(path: store.root, operation: "commit in", reason: "git said: \(GitSync.firstLine(commit.output)); nothing was committed")
         }
         lines.append("Committed: \(message)")
+    }
+
+    /// The paths of `git status --porcelain=v1 -z` (from the top of the repository), each with
+    /// whether git tracks it (an untracked one is `??`); a rename gives its new path and its old.
+    static func statusEntries(_ output: String) -> [(path: String, tracked: Bool)] {
+        var entries: [(path: String, tracked: Bool)] = []
+        var fields = output.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)[...]
+        while let field = fields.popFirst(), field.count > 3 {
+            let code = field.prefix(2)
+            entries.append((String(field.dropFirst(3)), code != "??"))
+            if code.contains("R") || code.contains("C"), let old = fields.popFirst() { entries.append((old, true)) }
+        }
+        return entries
     }
 
     /// `origin`, else the first remote, else `nil`.
@@ -80,25 +127,36 @@ struct GitSync {
         return remotes.contains("origin") ? "origin" : remotes.first
     }
 
-    /// Pulls with rebase when the remote has the branch, then checks the result.
+    /// Pulls with rebase when the remote has the branch, then checks the result; `false` when
+    /// the remote cannot be reached (said in ``lines``: the commit waits for the next sync).
     ///
     /// - Throws: `CONFLICT` when git cannot combine the two sides (the rebase is undone and the
     ///   commit kept), `CORRUPT_FILE` when the pulled store has problems.
-    mutating func pull(from remote: String, branch: String) throws(LiftLogError) {
-        guard git(["ls-remote", "--exit-code", "--heads", remote, branch]).status == 0 else { return }
+    mutating func pull(from remote: String, branch: String) throws(LiftLogError) -> Bool {
+        let heads = git(["ls-remote", "--exit-code", "--heads", remote, branch])
+        // 2: the remote has no such branch yet (the push makes it).
+        if heads.status == 2 { return true }
+        guard heads.status == 0 else {
+            lines.append("Could not reach \(remote) (git said: \(GitSync.firstLine(heads.output))); what was committed stays here and goes with the next 'liftlog sync'.")
+            return false
+        }
         let head = git(["rev-parse", "HEAD"]).output.trimmingWhitespace()
-        let pull = git(["pull", "--rebase", "--quiet", remote, branch])
+        // A merge the user made to settle an earlier conflict is pulled by merging again:
+        // rebasing would replay what it settled and meet the same conflict.
+        let merges = !git(["rev-list", "--merges", "refs/remotes/\(remote)/\(branch)..HEAD"]).output.trimmingWhitespace().isEmpty
+        let pull = git(["pull", merges ? "--no-rebase" : "--rebase", "--quiet", remote, branch])
         if pull.status != 0 {
             let conflicted = git(["diff", "--name-only", "--diff-filter=U"]).output.split(separator: "\n").map(String.init)
-            _ = git(["rebase", "--abort"])
+            _ = git([merges ? "merge" : "rebase", "--abort"])
             let files = conflicted.isEmpty ? GitSync.firstLine(pull.output) : conflicted.joined(separator: ", ")
-            throw .conflict("git could not combine your changes with \(remote)'s (\(files)). Nothing was lost: your commit is still here. Settle it with 'git pull --rebase', then run 'liftlog sync' again.")
+            throw .conflict("git could not combine your changes with \(remote)'s (\(files)). Nothing was lost: your commit is still here. Settle it with 'git pull --rebase' (or 'git pull' and a merge commit), then run 'liftlog sync' again.")
         }
         let pulled = Int(git(["rev-list", "--count", "\(head)..HEAD"]).output.trimmingWhitespace()) ?? 0
         if pulled > 0 || git(["rev-parse", "HEAD"]).output.trimmingWhitespace() != head {
             lines.append("Pulled from \(remote).")
         }
         try requireValidStore()
+        return true
     }
 
     /// - Throws: `IO_ERROR` when git cannot push; the commits are kept.

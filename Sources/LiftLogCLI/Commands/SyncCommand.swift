@@ -5,9 +5,11 @@ enum SyncCommand {
     static let sync = CommandSpec(
         name: "sync",
         abstract: "Commit your changes, pull, check and push (when the store is in a git repository).",
-        discussion: "Checks the store, puts hand-edited files in canonical form, commits new and changed files with a message that says what they are (\"Log 2025-01-24 Day A: 5 exercises, 18 sets\"), pulls with rebase, checks again, and pushes when a remote is configured. On a conflict git cannot settle it stops, leaves your commit in place, and says what to do.",
-        run: { context, _ throws(LiftLogError) in
+        discussion: "Checks the store, puts hand-edited files in canonical form, commits new and changed files with a message that says what they are (\"Log 2025-01-24 Day A: 5 exercises, 18 sets\"), pulls with rebase, checks again, and pushes when a remote is configured. It commits only the files of liftlog's format and files git already tracks, and lists every other file it left out (a .env, a key, a conflict copy): add those with git yourself if you mean to. The session in progress stays on this device until it is finished, unless --include-active. On a conflict git cannot settle it stops, leaves your commit in place, and says what to do.",
+        options: [Flag.includeActive],
+        run: { context, arguments throws(LiftLogError) in
             var sync = GitSync(store: try context.store(), storeEnvironment: context.storeEnvironment, environment: context.environment)
+            sync.includeActive = arguments[.includeActive]
             try sync.run()
             return CommandResult(data: result(sync.lines), text: sync.lines.joined(separator: "\n"))
         })

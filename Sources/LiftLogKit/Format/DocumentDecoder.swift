@@ -50,11 +50,35 @@ package enum DocumentDecoder {
         }
     }
 
-    /// The located problem of a syntax error.
+    /// The located problem of a syntax error; a file git left with both sides of a merge in
+    /// it is said to be that, at its first marker.
     package static func syntaxProblem(_ error: JSONSyntaxError, in bytes: [UInt8], path: String) -> FileProblem {
+        if let marker = mergeConflictLine(in: bytes) {
+            return FileProblem(path: path, line: marker, column: 1, message: "git merge conflict in \(path): both versions are in the file",
+                               hint: "Keep the lines of one side between '<<<<<<<', '=======' and '>>>>>>>' (or combine them), remove those three marker lines, then 'git add' the file.")
+        }
         let location = SourceLocation(offset: error.offset, in: bytes)
         return FileProblem(path: path, line: location.line, column: location.column, message: error.message,
                            hint: "Fix the JSON syntax at this position.")
+    }
+
+    /// The line (from 1) of the first `<<<<<<<` marker of a file git could not merge, when a
+    /// `=======` and a `>>>>>>>` marker follow it at the start of later lines; else `nil`.
+    package static func mergeConflictLine(in bytes: [UInt8]) -> Int? {
+        var line = 1, start = 0, opened: Int?, divided = false
+        func begins(_ marker: UInt8, at index: Int) -> Bool {
+            index + 7 <= bytes.count && bytes[index..<(index + 7)].allSatisfy { $0 == marker }
+                && (index + 7 == bytes.count || [0x20, 0x0A, 0x0D].contains(bytes[index + 7]))
+        }
+        while start <= bytes.count {
+            if opened == nil, begins(0x3C, at: start) { opened = line }
+            else if opened != nil, !divided, begins(0x3D, at: start) { divided = true }
+            else if divided, begins(0x3E, at: start) { return opened }
+            guard let newline = bytes[start...].firstIndex(of: 0x0A) else { break }
+            start = newline + 1
+            line += 1
+        }
+        return nil
     }
 
     /// Places each document problem at the line and column of its value (or key).
