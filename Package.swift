@@ -39,6 +39,7 @@ let package = Package(
     products: [
         .library(name: "LiftLogKit", targets: ["LiftLogKit"]),
         .library(name: "LiftLogCatalog", targets: ["LiftLogCatalog"]),
+        .library(name: "LiftLogFoundation", targets: ["LiftLogFoundation"]),
         .executable(name: "liftlog", targets: ["liftlog"]),
         .executable(name: "liftlog-bench", targets: ["liftlog-bench"]),
     ],
@@ -47,6 +48,9 @@ let package = Package(
         .target(name: "LiftLogKit", dependencies: ["CLiftLogSystem"], swiftSettings: librarySections),
         // The one system call the C library does not declare to Swift: swapping two files.
         .target(name: "CLiftLogSystem"),
+        // What an app on Foundation expects: errors as LocalizedError, Date for Timestamp and
+        // LocalDate. The tool does without it (no Foundation in its start-up on Linux).
+        .target(name: "LiftLogFoundation", dependencies: ["LiftLogKit"]),
         // The full exercise library (873 exercises, 750 KB), for apps that offer it and the CLI.
         .target(name: "LiftLogCatalog"),
         // The HTTP API of `liftlog serve`: an HTTP/1.1 server over POSIX sockets, thin over LiftLogKit.
@@ -68,7 +72,7 @@ let package = Package(
         // Temporary folders, file helpers, child processes and a `liftlog serve` to talk to,
         // shared by the test targets.
         .target(name: "LiftLogTestSupport", dependencies: ["LiftLogKit", "LiftLogServer"], path: "Tests/LiftLogTestSupport"),
-        .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogTestSupport"]),
+        .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogFoundation", "LiftLogTestSupport"]),
         .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "LiftLogKit", "LiftLogServer", "LiftLogTestSupport"]),
         // The HTTP server: its parts, its endpoints, hostile clients, and the web app in a browser.
         .testTarget(name: "LiftLogServerTests", dependencies: ["LiftLogKit", "LiftLogServer", "LiftLogTestSupport"]),

@@ -99,4 +99,49 @@ public enum Remedy: Hashable, Sendable {
         case .replacePlan: "replace_plan"
         }
     }
+
+    /// What to do, in words for an app's user: no command, flag or file of the tool is named
+    /// (the CLI and the HTTP API word remedies their own way). An app shows it under the
+    /// error's message (`LocalizedError.recoverySuggestion` with `LiftLogFoundation`).
+    public var suggestion: String {
+        switch self {
+        case .startSession: "Start a workout first."
+        case .finishOrDiscardSession: "Finish or discard the workout in progress first."
+        case .editSession: "Change a finished workout by editing it."
+        case .logIntoCompletedSession: "Say that the sets are meant for that finished workout to add them to its history."
+        case .runAgain: "Try again: another program changed the file while it was being saved, and nothing was written."
+        case .keepOneSide: "Keep one of the two versions: the original or the copy."
+        case .giveTrainingMaxes(let lifts): "Give a training max for \(Remedy.list(lifts))."
+        case .giveImportUnit: "Say whether the file's weights are in kilograms or pounds."
+        case .giveDateOrder: "Say whether the file's dates put the day or the month first."
+        case .skipBadRows: "Import the good rows and leave out the ones listed."
+        case .nameImportSource: "Say which app the file was exported from."
+        case .listSessions: "Look the workout up in the history."
+        case .reindex: "Rebuild the index: it is a cache, and nothing is lost."
+        case .createStore(let path): "Create a training log at \(path)."
+        case .createPlan: "Create a training plan first."
+        case .activatePlan(let plans): plans.isEmpty ? "Make a plan the active one." : "Make one of \(Remedy.list(plans)) the active plan."
+        case .addPlanDay(let plan): "Add a day to the plan \(plan)."
+        case .addPlannedExercise(let plan): "Plan exercises on a day of \(plan)."
+        case .startMesocycle(let plan): "Start the mesocycle that waits for \(plan), or cancel it."
+        case .startPendingMesocycle: "Start the mesocycle that waits."
+        case .completeOrCancelMesocycle: "Complete or cancel the current mesocycle first."
+        case .createMesocycle(let plan): plan.map { "Create a mesocycle for \($0)." } ?? "Create a mesocycle."
+        case .resolveConflicts: "Compare each conflict copy with its original and keep one side."
+        case .addExercise: "Add the exercise to the library first."
+        case .logCreatingExercise: "Log the sets again, adding the exercise to the library."
+        case .format: "Put the files in canonical form."
+        case .check: "Look at every problem of the training log."
+        case .writeSchemas: "Write the JSON Schemas again."
+        case .replacePlan(let file): "Replace the plan of the same name with the one in \(file), or rename the plan there."
+        case .correctSet(let token, let offset, let suggestion):
+            suggestion.map { "Write it as \($0)." } ?? "Correct \"\(token)\" from its character \(offset + 1)."
+        }
+    }
+
+    /// "A", "A and B", "A, B and C".
+    private static func list(_ names: [String]) -> String {
+        guard let last = names.last else { return "" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
+    }
 }
