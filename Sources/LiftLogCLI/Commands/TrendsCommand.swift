@@ -69,8 +69,6 @@ enum TrendsCommand {
         return lines.joined(separator: "\n")
     }
 
-    static func muscleSetsJSON(_ sets: [String: Double]) -> JSONValue { DataShapes.muscleSetsJSON(sets) }
-
     static let pain = CommandSpec(
         name: "pain",
         abstract: "The pain tags noted when finishing sessions: how often, with which exercises, in which weeks.",
@@ -106,8 +104,8 @@ enum TrendsCommand {
             let thisWeek = weeks.last!
             let order = all.sorted { (thisWeek.muscleSets[$0] ?? 0, average($0), $1) > (thisWeek.muscleSets[$1] ?? 0, average($1), $0) }
             let data: JSONValue = [
-                "weeks": .array(weeks.map { ["start_date": .string($0.start.description), "muscle_sets": muscleSetsJSON($0.muscleSets)] }),
-                "average": muscleSetsJSON(Dictionary(uniqueKeysWithValues: all.map { ($0, (average($0) * 100).rounded() / 100) })),
+                "weeks": .array(weeks.map { ["start_date": .string($0.start.description), "muscle_sets": DataShapes.muscleSetsJSON($0.muscleSets)] }),
+                "average": DataShapes.muscleSetsJSON(Dictionary(uniqueKeysWithValues: all.map { ($0, (average($0) * 100).rounded() / 100) })),
             ]
             guard !order.isEmpty else {
                 return CommandResult(data: data, text: "No working sets of exercises with muscle groups in the last \(Formatting.count(weeks.count, "week")).")

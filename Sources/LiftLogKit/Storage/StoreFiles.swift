@@ -299,7 +299,7 @@ package struct StoreFiles: Sendable {
         var swappedIn: FileStatus?
         do {
             existing = try fileSystem.status(path)
-            if existing?.kind != .regular, StoreFiles.isOwn(relative), setAsideIfNotAFile(relative) { existing = nil }
+            if let kind = existing?.kind, kind != .regular, StoreFiles.isOwn(relative), setAsideIfNotAFile(relative) { existing = nil }
             if let existing, existing.kind != .regular {
                 throw LiftLogError.corruptFile([FileProblem(path: relative, line: 0, column: 0, message: "is not a regular file", hint: "Move it out of the store.")])
             }

@@ -1,9 +1,9 @@
 /// The files liftlog's format defines in a store (docs/FORMAT.md), by their path in it: what
 /// `sync` commits of its own accord. Anything else in the store folder (a `.env`, a key, a
 /// conflict copy, a stray note) is the user's to commit or not.
-public enum StoreLayout {
+package enum StoreLayout {
     /// Whether `relative` (a path inside the store, `/`-separated) is a file of the format.
-    public static func isStoreFile(_ relative: String) -> Bool {
+    package static func isStoreFile(_ relative: String) -> Bool {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let name = parts.last, !name.isEmpty else { return false }
         switch parts.count {
