@@ -117,24 +117,40 @@ struct GitMergeTests {
             #expect(runBinary(["exercise", "edit", "Deadlift", "--notes", "Sumo", "--store", b]).status == 0)
             let conflict = runBinary(["sync", "--store", b, "--json"], environment: identity)
             #expect(conflict.status == 5)
-            #expect(conflict.errorMessage == "git could not combine your changes with origin's (exercises/deadlift.json). Nothing was lost: your commit is still here. Settle it with 'git pull --rebase' (or 'git pull' and a merge commit), then run 'liftlog sync' again.")
-            #expect(git(["status", "--porcelain"], in: b).output.isEmpty)
+            #expect(conflict.errorMessage == "Both devices changed the same values in exercises/deadlift.json; everything else is merged. Your commit is still here. Settle them with 'liftlog resolve' (or go back with 'git merge --abort'), then run 'liftlog sync' again.")
             #expect(git(["log", "-1", "--format=%s"], in: b).output == "Change 1 exercise\n")
-            #expect(runBinary(["exercise", "show", "Deadlift", "--store", b, "--json"]).json?["data"]?["notes"] == "Sumo")
 
-            // Settled with a merge: check names the conflict at its marker, and once the file is
-            // settled and committed, sync merges again instead of reopening it.
-            #expect(git(["pull", "--no-rebase", "-q", "origin", "HEAD"], in: b).status != 0)
+            // check names the conflict at its marker and says what settles it.
             let marked = runBinary(["check", "--store", b, "--json"])
             #expect(marked.status == 7)
             let problem = marked.json?["error"]?["details"]?["problems"]?.arrayValue?.first ?? marked.json?["data"]?["problems"]?.arrayValue?.first
             #expect(problem?["message"]?.stringValue == "git merge conflict in exercises/deadlift.json: both versions are in the file", "\(marked.output)")
+            #expect(problem?["hint"]?.stringValue?.hasSuffix("Run 'liftlog resolve exercises/deadlift.json': it keeps what each side changed and asks which to keep of each value both changed.") == true, "\(marked.output)")
             let conflicted = try #require(readText(b + "/exercises/deadlift.json"))
             let markerLine = conflicted.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("<<<<<<<") }.map { $0 + 1 }
             #expect(problem?["line"] == markerLine.map { .number(JSONNumber($0)) })
-            #expect(runProgram(["git", "-C", b, "checkout", "--theirs", "exercises/deadlift.json"]).status == 0)
-            #expect(git(["commit", "-q", "-am", "Keep Conventional"], in: b).status == 0)
+
+            // sync again before it is settled: said, nothing changed.
+            let head = git(["rev-parse", "HEAD"], in: b).output
+            let early = runBinary(["sync", "--store", b, "--json"], environment: identity)
+            #expect(early.status == 5 && early.errorMessage == "A merge is in progress and git could not merge exercises/deadlift.json: both devices changed the same values. Settle them with 'liftlog resolve' (or go back with 'git merge --abort'), then run 'liftlog sync' again. Nothing was changed.", "\(early.output)")
+            #expect(git(["rev-parse", "HEAD"], in: b).output == head)
+
+            // resolve shows the value both changed; nobody to ask and no --keep: nothing changes.
+            let shown = runBinary(["resolve", "--store", b, "--json"])
+            #expect(shown.status == 2 && shown.errorMessage == "Say which side to keep of each value both changed with --keep ours or --keep theirs.", "\(shown.output)")
+            let differences = shown.json?["error"]?["details"]?["unmerged"]?.arrayValue?.first?["differences"] ?? shown.json?["data"]?["unmerged"]?.arrayValue?.first?["differences"]
+            #expect(differences == [["path": "notes", "ours": "\"Sumo\"", "theirs": "\"Conventional\""]], "\(shown.output)")
+            #expect(readText(b + "/exercises/deadlift.json") == conflicted)
+            let wrongKeep = runBinary(["resolve", "--keep", "copy", "--store", b, "--json"])
+            #expect(wrongKeep.status == 4 && wrongKeep.errorMessage == "--keep copy is for sync conflict copies; for a file git could not merge keep ours or theirs.")
+
+            let resolved = runBinary(["resolve", "--keep", "theirs", "--store", b])
+            #expect(resolved.status == 0)
+            #expect(resolved.output == "Merged exercises/deadlift.json (theirs where both changed a value) and staged it.\nEvery file is merged: 'liftlog sync' commits the merge and pushes it.\n")
+            #expect(runBinary(["exercise", "show", "Deadlift", "--store", b, "--json"]).json?["data"]?["notes"] == "Conventional")
             let settled = runBinary(["sync", "--store", b], environment: identity)
+            #expect(settled.output.contains("Committed the merge."), "\(settled.output) \(settled.error)")
             #expect(settled.status == 0 && settled.output.contains("Pushed to origin."), "\(settled.output) \(settled.error)")
         }
     }
@@ -264,6 +280,7 @@ struct GitMergeTests {
             let merging = commits()
             let merge = runBinary(["sync", "--store", store, "--json"], environment: identity)
             #expect(merge.status == 5 && merge.errorMessage == "A merge is in progress in the store's repository; finish it (commit the merge or 'git merge --abort'), then run 'liftlog sync' again. Nothing was changed.", "\(merge.output)")
+            #expect(runBinary(["resolve", "--store", store]).output == "No conflicts: git has merged every file and there are no sync conflict copies.\n")
             #expect(commits() == merging)
             #expect(git(["merge", "--abort"], in: store).status == 0)
 
@@ -274,6 +291,79 @@ struct GitMergeTests {
             let steps = (offline.json?["data"]?["steps"]?.arrayValue ?? []).compactMap(\.stringValue)
             #expect(steps.first { $0.hasPrefix("Committed: Log 2025-01-24") } != nil, "\(steps)")
             #expect(steps.last?.hasPrefix("Could not reach origin (git said: ") == true && steps.last?.hasSuffix("what was committed stays here and goes with the next 'liftlog sync'.") == true, "\(steps)")
+        }
+    }
+
+    @Test("merge-file writes the merge by meaning into OURS, and says which values or rule stop it")
+    func mergeFileDriver() throws {
+        try withTemporaryDirectory { root throws in
+            func file(_ name: String, _ text: String) -> String {
+                writeText(text, to: root + "/" + name)
+                return root + "/" + name
+            }
+            let base = file("base", #"{"id": "0b8f4d1e-0000-4000-8000-000000000001", "measured_at": "2025-01-24T07:00:00+01:00", "measurements": {"body_weight": {"unit": "kg", "value": 80}}}"#)
+            let ours = file("ours", #"{"id": "0b8f4d1e-0000-4000-8000-000000000001", "measured_at": "2025-01-24T07:00:00+01:00", "measurements": {"body_weight": {"unit": "kg", "value": 80}}, "notes": "Morning", "x_scale": "Withings"}"#)
+            let theirs = file("theirs", #"{"id": "0b8f4d1e-0000-4000-8000-000000000001", "measured_at": "2025-01-24T07:00:00+01:00", "measurements": {"body_weight": {"unit": "kg", "value": 80}, "waist": {"unit": "cm", "value": 84}}}"#)
+            let path = "log/body/2025/2025-01-24-0700-0b8f4d1e.json"
+            let merged = runBinary(["merge-file", base, ours, theirs, path])
+            #expect(merged.status == 0 && merged.output.isEmpty, "\(merged.error)")
+            let expected = #"{"id": "0b8f4d1e-0000-4000-8000-000000000001", "measured_at": "2025-01-24T07:00:00+01:00", "measurements": {"body_weight": {"unit": "kg", "value": 80}, "waist": {"unit": "cm", "value": 84}}, "notes": "Morning", "x_scale": "Withings"}"#
+            #expect(readText(ours) == JSONWriter.canonicalString(try JSONParser.parse(Array(expected.utf8))))
+
+            // Both changed one value: both versions between markers, the value named, exit 5.
+            let mine = file("mine", #"{"id": "0b8f4d1e-0000-4000-8000-000000000001", "measured_at": "2025-01-24T07:00:00+01:00", "measurements": {"body_weight": {"unit": "kg", "value": 81}}}"#)
+            let mineBefore = try #require(readText(mine))
+            let conflict = runBinary(["merge-file", base, file("mine1", mineBefore), file("theirs1", #"{"id": "0b8f4d1e-0000-4000-8000-000000000001", "measured_at": "2025-01-24T07:00:00+01:00", "measurements": {"body_weight": {"unit": "kg", "value": 79}}}"#), path, "--json"])
+            #expect(conflict.status == 5 && conflict.errorCode == "CONFLICT", "\(conflict.output)")
+            let refusal = runBinary(["merge-file", base, file("mine2", mineBefore), file("theirs2", #"{"id": "0b8f4d1e-0000-4000-8000-000000000001", "measured_at": "2025-01-24T07:00:00+01:00", "measurements": {"body_weight": {"unit": "kg", "value": 79}}}"#), path])
+            #expect(refusal.status == 5)
+            #expect(refusal.error == "Error: \(path): 1 value changed differently on both sides: measurements.body_weight.value (81 | 79). Settle it with 'liftlog resolve'.\n")
+            let written = try #require(readText(root + "/mine2"))
+            #expect(written.hasPrefix("<<<<<<< ours\n" + mineBefore) && written.hasSuffix(">>>>>>> theirs\n"))
+
+            // A merge that would break the file's rules is not written as merged.
+            let heavy = file("heavy", #"{"id": "0b8f4d1e-0000-4000-8000-000000000001", "measured_at": "2025-01-24T07:00:00+01:00", "measurements": {"body_weight": {"unit": "kg", "value": 800}}}"#)
+            let broken = runBinary(["merge-file", base, file("mine3", try #require(readText(ours))), heavy, path])
+            #expect(broken.status == 5)
+            #expect(broken.error == "Error: \(path): the merged file would break its rules: measurements.body_weight: body_weight 800 kg is outside 20–400 kg. Settle it with 'liftlog resolve'.\n")
+            // A side that is not JSON.
+            let garbled = runBinary(["merge-file", base, file("mine4", "{\"id\": "), theirs, path])
+            #expect(garbled.status == 5)
+            #expect(garbled.error.hasPrefix("Error: \(path): the merged file would break its rules: this side's version of \(path) is not JSON ("), "\(garbled.error)")
+            // Files that cannot be read.
+            let missing = runBinary(["merge-file", root + "/nowhere", ours, theirs, path, "--json"])
+            #expect(missing.status == 8 && missing.errorCode == "IO_ERROR", "\(missing.output)")
+        }
+    }
+
+    @Test("sync in a store inside a larger repository, with the rest of the work tree dirty and the remote moved on: pulls, pushes, and leaves the rest as it was")
+    func syncWithDirtyTreeOutside() throws {
+        try withTemporaryDirectory { root throws in
+            let origin = root + "/origin.git", a = root + "/a", b = root + "/b"
+            #expect(runProgram(["git", "init", "-q", "--bare", origin]).status == 0)
+            #expect(runProgram(["git", "init", "-q", a]).status == 0)
+            writeText("draft 1\n", to: a + "/notes.md")
+            #expect(runBinary(["init", a + "/training"]).status == 0)
+            #expect(git(["add", "-A"], in: a).status == 0)
+            #expect(git(["commit", "-q", "-m", "Start"], in: a).status == 0)
+            #expect(git(["remote", "add", "origin", origin], in: a).status == 0)
+            let branch = git(["rev-parse", "--abbrev-ref", "HEAD"], in: a).output.trimmingWhitespace()
+            #expect(git(["push", "-q", "origin", "HEAD:\(branch)"], in: a).status == 0)
+            #expect(runProgram(["git", "clone", "-q", origin, b]).status == 0)
+            // The other device logs and pushes.
+            #expect(runBinary(["weigh", "82", "--at", "2025-01-24T07:00:00+00:00", "--store", b + "/training"]).status == 0)
+            #expect(runBinary(["sync", "--store", b + "/training"], environment: identity).status == 0)
+            // This one logs too, with notes outside the store changed and not committed.
+            writeText("draft 2, not committed\n", to: a + "/notes.md")
+            writeText("scratch\n", to: a + "/todo.txt")
+            #expect(runBinary(["weigh", "81", "--at", "2025-01-25T07:00:00+00:00", "--store", a + "/training"]).status == 0)
+            let synced = runBinary(["sync", "--store", a + "/training"], environment: identity)
+            #expect(synced.status == 0 && synced.output.contains("Pulled from origin.") && synced.output.contains("Pushed to origin."), "\(synced.output) \(synced.error)")
+            #expect(readText(a + "/notes.md") == "draft 2, not committed\n")
+            #expect(readText(a + "/todo.txt") == "scratch\n")
+            #expect(git(["status", "--porcelain", "--", "notes.md", "todo.txt"], in: a).output == " M notes.md\n?? todo.txt\n")
+            #expect(allFiles(in: a + "/training/body").count == 2)
+            #expect(runBinary(["check", "--store", a + "/training"]).status == 0)
         }
     }
 }

@@ -88,10 +88,12 @@ struct HelpTests {
                                   data unchanged).
           edit                    Edit a session in your editor; it is checked before it
                                   replaces the file.
-          resolve                 Settle sync-conflict copies: show how each differs
-                                  from its original, then keep one or merge.
+          resolve                 Settle what two devices changed differently: files git
+                                  could not merge, and sync-conflict copies.
           sync                    Commit your changes, pull, check and push (when the
                                   store is in a git repository).
+          merge-file              Merge two versions of a store file by meaning (git's
+                                  merge driver for the store).
           import                  Import the export of Strong, Hevy, FitNotes,
                                   Liftosaur, StrongLifts or JEFIT; importing again adds
                                   only what changed.

@@ -37,7 +37,7 @@ struct OptionDeclarationTests {
     func valuesFromTypes() {
         #expect(Option.kind.spec.help == "lifting, cardio, stretch or meditation.")
         #expect(Option.modality.spec.help == Exercise.Modality.allCases.map(\.rawValue).joinedAsAlternatives() + ".")
-        #expect(Option.keep.spec.help == "original, copy or merged.")
+        #expect(Option.keep.spec.help == "original, copy, merged, ours or theirs.")
         #expect(Option.formula.spec.help == "How one-rep maximums are estimated: epley or brzycki.")
     }
 

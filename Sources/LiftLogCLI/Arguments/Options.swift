@@ -203,6 +203,9 @@ extension Argument where Value == String {
     static var workingWeight: Argument<String> { .required("weight", help: "The working weight to warm up to, in the store's unit.") }
     static var exportFormat: Argument<String> { .required("format", help: "csv (liftlog's, Strong-compatible), ndjson, hevy (Hevy's CSV) or fit (a FIT file per session, into --out).") }
     static var bodyWeight: Argument<String> { .required("weight", help: "Your body weight, in the store's unit or with one: 82.4, 82.4kg, 182lbs.") }
+    static var mergeBase: Argument<String> { .required("base", help: "The version both sides started from (git's %O; an empty file when both created it).") }
+    static var mergeOurs: Argument<String> { .required("ours", help: "This side's version (git's %A): the merged file is written here.") }
+    static var mergeTheirs: Argument<String> { .required("theirs", help: "The other side's version (git's %B).") }
     static var editedSession: Argument<String> { .required("id", help: "The session's ID or a unique prefix of at least 4 characters.") }
 }
 
@@ -215,6 +218,7 @@ extension Argument where Value == String? {
     static var cancelledPlan: Argument<String?> { .optional("plan", help: "The plan whose mesocycle to cancel (default: the active one).") }
     static var shownPlan: Argument<String?> { .optional("plan", help: "The plan (default: the active mesocycle, else the latest).") }
     static var conflictCopy: Argument<String?> { .optional("copy", help: "One conflict copy (its path in the store, or any unique part of it).") }
+    static var mergePath: Argument<String?> { .optional("path", help: "The file's path in the repository (git's %P), to know its kind and name it.") }
     static var storeFolder: Argument<String?> { .optional("path", help: "The folder of the new store.") }
     static var settingKey: Argument<String?> { .optional("key", help: "A setting: " + Setting.allCases.map(\.rawValue).joined(separator: ", ") + ".") }
     static var restSeconds: Argument<String?> { .optional("seconds", help: "How long to rest (default: 'liftlog config rest', else 90).") }

@@ -50,6 +50,7 @@ enum Commands {
                 Subcommand("edit") { DataCommands.edit },
                 Subcommand("resolve") { ResolveCommand.resolve },
                 Subcommand("sync") { SyncCommand.sync },
+                Subcommand("merge-file") { MergeFileCommand.mergeFile },
                 Subcommand("import") { InterchangeCommands.importCommand },
                 Subcommand("export") { InterchangeCommands.export },
                 Subcommand("reindex") { StoreCommands.reindex },

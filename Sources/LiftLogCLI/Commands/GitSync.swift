@@ -26,6 +26,8 @@ struct GitSync {
     mutating func run() throws(LiftLogError) {
         try requireRepository()
         try requireValidStore()
+        if let installed = try GitSetup.installMergeDriver(in: store, environment: environment) { lines.append(installed) }
+        try finishMerge()
         try format()
         try commit()
         guard let remote = remote else {
@@ -47,15 +49,41 @@ struct GitSync {
         guard git(["symbolic-ref", "-q", "HEAD"]).status == 0 else {
             throw .validation("No branch is checked out in the store's repository (HEAD is detached); check one out with 'git switch BRANCH', then run 'liftlog sync' again. Nothing was changed.")
         }
-        for (state, what, settle) in [("rebase-merge", "rebase", "'git rebase --continue' or 'git rebase --abort'"),
-                                      ("rebase-apply", "rebase", "'git rebase --continue' or 'git rebase --abort'"),
-                                      ("MERGE_HEAD", "merge", "commit the merge or 'git merge --abort'")] {
-            let relative = git(["rev-parse", "--git-path", state]).output.trimmingWhitespace()
-            let path = relative.hasPrefix("/") ? relative : store.root + "/" + relative
-            if (try? PosixFileSystem().status(path)) != nil {
-                throw .conflict("A \(what) is in progress in the store's repository; finish it (\(settle)), then run 'liftlog sync' again. Nothing was changed.")
-            }
+        for state in ["rebase-merge", "rebase-apply"] where isPresent(gitPath: state) {
+            throw .conflict("A rebase is in progress in the store's repository; finish it ('git rebase --continue' or 'git rebase --abort'), then run 'liftlog sync' again. Nothing was changed.")
         }
+        let unmerged = unmergedFiles
+        if isPresent(gitPath: "MERGE_HEAD"), !unmerged.isEmpty {
+            guard unmerged.allSatisfy(StoreLayout.isStoreFile) else {
+                throw .conflict("A merge is in progress in the store's repository; finish it (commit the merge or 'git merge --abort'), then run 'liftlog sync' again. Nothing was changed.")
+            }
+            throw .conflict("A merge is in progress and git could not merge \(unmerged.joined(separator: ", ")): both devices changed the same values. Settle them with 'liftlog resolve' (or go back with 'git merge --abort'), then run 'liftlog sync' again. Nothing was changed.")
+        }
+    }
+
+    /// Whether git's file `name` (`MERGE_HEAD`, `rebase-merge`) is there: a merge or rebase
+    /// under way. It may be outside the store (the repository's folder), so it is looked at
+    /// directly.
+    func isPresent(gitPath name: String) -> Bool {
+        let relative = git(["rev-parse", "--git-path", name]).output.trimmingWhitespace()
+        let path = relative.hasPrefix("/") ? relative : store.root + "/" + relative
+        return (try? PosixFileSystem().status(path)) != nil
+    }
+
+    /// The store's files git has not merged, relative to the store.
+    var unmergedFiles: [String] {
+        git(["diff", "--name-only", "--relative", "--diff-filter=U"]).output.split(separator: "\n").map(String.init)
+    }
+
+    /// Commits a merge whose files are all settled (by `liftlog resolve`): what the merge
+    /// brought is checked like everything else first.
+    mutating func finishMerge() throws(LiftLogError) {
+        guard isPresent(gitPath: "MERGE_HEAD") else { return }
+        let commit = git(["commit", "--quiet", "--no-edit"])
+        guard commit.status == 0 else {
+            throw .io(path: store.root, operation: "commit the merge in", reason: "git said: \(GitSync.firstLine(commit.output)); nothing was committed")
+        }
+        lines.append("Committed the merge.")
     }
 
     /// - Throws: `CORRUPT_FILE` with every problem of the store.
@@ -144,12 +172,20 @@ struct GitSync {
         // A merge the user made to settle an earlier conflict is pulled by merging again:
         // rebasing would replay what it settled and meet the same conflict.
         let merges = !git(["rev-list", "--merges", "refs/remotes/\(remote)/\(branch)..HEAD"]).output.trimmingWhitespace().isEmpty
-        let pull = git(["pull", merges ? "--no-rebase" : "--rebase", "--quiet", remote, branch])
+        var pull = git(["pull", merges ? "--no-rebase" : "--rebase", "--quiet", remote, branch])
+        if pull.status != 0 && !merges {
+            // A rebase that stops would leave the work tree between commits: merge instead,
+            // so that what is left to settle is one merge of the two sides.
+            _ = git(["rebase", "--abort"])
+            pull = git(["pull", "--no-rebase", "--quiet", remote, branch])
+        }
         if pull.status != 0 {
-            let conflicted = git(["diff", "--name-only", "--diff-filter=U"]).output.split(separator: "\n").map(String.init)
-            _ = git([merges ? "merge" : "rebase", "--abort"])
-            let files = conflicted.isEmpty ? GitSync.firstLine(pull.output) : conflicted.joined(separator: ", ")
-            throw .conflict("git could not combine your changes with \(remote)'s (\(files)). Nothing was lost: your commit is still here. Settle it with 'git pull --rebase' (or 'git pull' and a merge commit), then run 'liftlog sync' again.")
+            let conflicted = unmergedFiles
+            guard !conflicted.isEmpty, isPresent(gitPath: "MERGE_HEAD") else {
+                _ = git(["merge", "--abort"])
+                throw .conflict("git could not combine your changes with \(remote)'s (git said: \(GitSync.firstLine(pull.output))). Nothing was lost: your commit is still here.")
+            }
+            throw .conflict("Both devices changed the same values in \(conflicted.joined(separator: ", ")); everything else is merged. Your commit is still here. Settle them with 'liftlog resolve' (or go back with 'git merge --abort'), then run 'liftlog sync' again.")
         }
         let pulled = Int(git(["rev-list", "--count", "\(head)..HEAD"]).output.trimmingWhitespace()) ?? 0
         if pulled > 0 || git(["rev-parse", "HEAD"]).output.trimmingWhitespace() != head {

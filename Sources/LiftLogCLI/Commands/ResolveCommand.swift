@@ -4,33 +4,88 @@ import LiftLogKit
 enum ResolveCommand {
     static let resolve = CommandSpec(
         name: "resolve",
-        abstract: "Settle sync-conflict copies: show how each differs from its original, then keep one or merge.",
-        discussion: "Without COPY, goes through every conflict copy in the store. On a terminal it asks what to keep; otherwise say it with --keep. 'merged' keeps the sets of both sides of a session when each side only added sets or exercises.",
+        abstract: "Settle what two devices changed differently: files git could not merge, and sync-conflict copies.",
+        discussion: "Without FILE, goes through every file git left unmerged in the store and every conflict copy (Dropbox, Syncthing, iCloud and others). For a file git could not merge, everything only one side changed is merged by meaning and each value both sides changed is shown (this side | the other): keep 'ours' or 'theirs' of each, then the file is written and staged ('liftlog sync' then commits the merge). For a conflict copy, keep the original, the copy, or 'merged' (the sets of both sides of a session when each side only added sets or exercises). On a terminal it asks; otherwise say it with --keep.",
         arguments: [Argument.conflictCopy],
         options: [Option.keep],
         run: { context, arguments throws(LiftLogError) in
-            let store = try context.store()
-            var conflicts = try store.conflictCopies()
-            if let wanted = arguments[.conflictCopy] {
-                conflicts = conflicts.filter { $0.path == wanted || $0.path.contains(wanted) }
-                guard !conflicts.isEmpty else { throw .notFound("No sync conflict copy matches '\(wanted)'.", suggestions: Suggestions.closest(to: wanted, among: try store.conflictCopies().map(\.path))) }
-                guard conflicts.count == 1 else { throw .validation("'\(wanted)' matches \(conflicts.count) conflict copies; give more of the path.") }
-            }
-            guard !conflicts.isEmpty else { return CommandResult(data: ["resolved": []], text: "No sync conflict copies.") }
-            let keep = try arguments[.keep]
-            guard keep != nil || context.io.inputIsTerminal else {
-                // Nobody to ask: show the comparison, change nothing, and say how to choose.
-                let advice = "Say what to keep with --keep original, --keep copy or --keep merged."
-                let text = conflicts.map { describe($0, in: store, mergeable: canMerge($0, in: store), style: context.style) }.joined(separator: "\n\n")
-                let data: JSONValue = ["conflicts": .array(conflicts.map { conflict in
-                    ["copy": .string(conflict.path), "original": .string(conflict.original),
-                     "differences": .array(differences(conflict, in: store).map { ["path": .string($0.path), "original": .string($0.original), "copy": .string($0.copy)] })]
-                })]
-                return CommandResult(data: data, text: text + "\n\n" + advice, failure: .usage(advice, command: arguments.commandName))
-            }
             var done: [JSONValue] = []
             var lines: [String] = []
-            for conflict in conflicts {
+            let store: Store
+            do throws(LiftLogError) {
+                store = try context.store()
+            } catch {
+                // liftlog.json is what git could not merge: it is settled first, so that the
+                // store opens.
+                guard case .corruptFile = error,
+                      let manifest = GitConflicts.unmerged(root: context.storePath, environment: context.environment).first(where: { $0.path == Store.manifestFileName }) else { throw error }
+                let keep = try arguments[.keep]
+                if let keep, keep.side == nil { throw .validation("--keep \(keep.rawValue) is for sync conflict copies; for a file git could not merge keep ours or theirs.") }
+                guard keep != nil || context.io.inputIsTerminal else {
+                    let advice = "Say which side to keep of each value both changed with --keep ours or --keep theirs."
+                    let all = GitConflicts.unmerged(root: context.storePath, environment: context.environment)
+                    return CommandResult(data: ["unmerged": unmergedData(all), "conflicts": []], text: all.map { describe($0, style: context.style) }.joined(separator: "\n\n") + "\n\n" + advice,
+                                         failure: .usage(advice, command: arguments.commandName))
+                }
+                guard let settled = choose(manifest, keep: keep, context: context), settled.isClean, let bytes = settled.bytes else { throw error }
+                try StoreFiles(root: context.storePath, fileSystem: PosixFileSystem()).writeDurably(bytes, to: manifest.path)
+                try GitConflicts.stage(manifest.path, root: context.storePath, environment: context.environment)
+                lines.append(said(manifest, settled, keep: keep))
+                done.append(["path": .string(manifest.path), "kept": keep.map { .string($0.rawValue) } ?? "chosen"])
+                store = try context.store()
+            }
+            var unmerged = GitConflicts.unmerged(root: store.root, environment: context.environment)
+            var conflicts = try store.conflictCopies()
+            if let wanted = arguments[.conflictCopy] {
+                unmerged = unmerged.filter { $0.path == wanted || $0.path.contains(wanted) }
+                conflicts = conflicts.filter { $0.path == wanted || $0.path.contains(wanted) }
+                let count = unmerged.count + conflicts.count
+                guard count > 0 else {
+                    let known = GitConflicts.unmerged(root: store.root, environment: context.environment).map(\.path) + (try store.conflictCopies().map(\.path))
+                    throw .notFound("No file git could not merge and no sync conflict copy matches '\(wanted)'.", suggestions: Suggestions.closest(to: wanted, among: known))
+                }
+                guard count == 1 else { throw .validation("'\(wanted)' matches \(count) conflicts; give more of the path.") }
+            }
+            guard !unmerged.isEmpty || !conflicts.isEmpty || !done.isEmpty else {
+                return CommandResult(data: ["resolved": []], text: "No conflicts: git has merged every file and there are no sync conflict copies.")
+            }
+            let keep = try arguments[.keep]
+            if let keep, keep.side == nil, !unmerged.isEmpty, conflicts.isEmpty {
+                throw .validation("--keep \(keep.rawValue) is for sync conflict copies; for a file git could not merge keep ours or theirs.")
+            }
+            if let keep, keep.side != nil, unmerged.isEmpty, done.isEmpty {
+                throw .validation("--keep \(keep.rawValue) is for a file git could not merge; for a sync conflict copy keep original, copy or merged.")
+            }
+            guard keep != nil || context.io.inputIsTerminal else {
+                // Nobody to ask: show the comparison, change nothing, and say how to choose.
+                var advice: [String] = []
+                if !unmerged.isEmpty { advice.append("Say which side to keep of each value both changed with --keep ours or --keep theirs.") }
+                if !conflicts.isEmpty { advice.append("Say what to keep with --keep original, --keep copy or --keep merged.") }
+                let text = (unmerged.map { describe($0, style: context.style) } + conflicts.map { describe($0, in: store, mergeable: canMerge($0, in: store), style: context.style) }).joined(separator: "\n\n")
+                let data: JSONValue = [
+                    "unmerged": unmergedData(unmerged),
+                    "conflicts": .array(conflicts.map { conflict in
+                        ["copy": .string(conflict.path), "original": .string(conflict.original),
+                         "differences": .array(differences(conflict, in: store).map { ["path": .string($0.path), "original": .string($0.original), "copy": .string($0.copy)] })]
+                    }),
+                ]
+                let said = advice.joined(separator: " ")
+                return CommandResult(data: data, text: text + "\n\n" + said, failure: .usage(said, command: arguments.commandName))
+            }
+            for file in unmerged {
+                guard let settled = choose(file, keep: keep, context: context) else {
+                    lines.append("Skipped \(file.path).")
+                    continue
+                }
+                try store.write(settled, to: file.path)
+                try GitConflicts.stage(file.path, root: store.root, environment: context.environment)
+                lines.append(said(file, settled, keep: keep))
+                done.append(["path": .string(file.path), "kept": keep.map { .string($0.rawValue) } ?? "chosen"])
+            }
+            if !unmerged.isEmpty || !done.isEmpty, GitConflicts.unmerged(root: store.root, environment: context.environment).isEmpty {
+                lines.append("Every file is merged: 'liftlog sync' commits the merge and pushes it.")
+            }
+            for conflict in conflicts where keep?.side == nil {
                 let mergeable = canMerge(conflict, in: store)
                 var choice = keep
                 if choice == nil {
@@ -53,6 +108,49 @@ enum ResolveCommand {
             }
             return CommandResult(data: ["resolved": .array(done)], text: lines.joined(separator: "\n"))
         })
+
+    /// The merge of `file` with each value both sides changed settled by `keep`, else asked on
+    /// the terminal; `nil` when the person skipped the file.
+    static func choose(_ file: GitConflicts.File, keep: ConflictChoice?, context: CommandContext) -> MergedFile? {
+        if keep == nil { context.io.writeError(describe(file, style: context.style) + "\n") }
+        var skipped = false
+        let settled = file.settled { conflict in
+            if let side = keep?.side { return side }
+            guard !skipped else { return nil }
+            context.io.writeError("\(conflict.path.isEmpty ? "the whole file" : conflict.path): \(shown(conflict.ours)) | \(shown(conflict.theirs)). Keep [o]urs, [t]heirs, or [s]kip the file? ")
+            switch context.io.readLine()?.trimmingWhitespace().lowercased().first {
+            case "o": return .ours
+            case "t": return .theirs
+            default: skipped = true; return nil
+            }
+        }
+        return settled.conflicts.isEmpty ? settled : nil
+    }
+
+    /// Each file git could not merge with the values both sides changed, for `--json`.
+    static func unmergedData(_ files: [GitConflicts.File]) -> JSONValue {
+        .array(files.map { file in
+            ["path": .string(file.path),
+             "differences": .array(file.merge.conflicts.map { ["path": .string($0.path), "ours": .string(shown($0.ours)), "theirs": .string(shown($0.theirs))] })]
+        })
+    }
+
+    /// The line saying what was done for a file git could not merge.
+    static func said(_ file: GitConflicts.File, _ settled: MergedFile, keep: ConflictChoice?) -> String {
+        let kept = keep?.side.map { " (\($0.rawValue) where both changed a value)" } ?? ""
+        return "Merged \(file.path)\(kept)\(settled.bytes == nil ? ": removed, as one side did" : "") and staged it."
+    }
+
+    /// What git could not merge in a file, for the person choosing.
+    static func describe(_ file: GitConflicts.File, style: Style) -> String {
+        var lines = [style.bold(file.path) + ": git could not merge it. What only one side changed is merged; both sides changed \(Formatting.count(file.merge.conflicts.count, "value")) (ours | theirs):"]
+        for conflict in file.merge.conflicts.prefix(30) {
+            lines.append("    \(conflict.path.isEmpty ? "(the whole file)" : conflict.path): \(shown(conflict.ours)) | \(shown(conflict.theirs))")
+        }
+        if file.merge.conflicts.count > 30 { lines.append("    … and \(file.merge.conflicts.count - 30) more") }
+        for problem in file.merge.problems { lines.append("    " + problem.message) }
+        return lines.joined(separator: "\n")
+    }
 
     static func canMerge(_ conflict: ConflictCopy, in store: Store) -> Bool {
         guard conflict.original.hasPrefix("sessions/"),
@@ -106,27 +204,30 @@ enum ResolveCommand {
                     walk(index < x.count ? x[index] : nil, index < y.count ? y[index] : nil, path + "[\(index)]")
                 }
             default:
-                func text(_ value: JSONValue?) -> String {
-                    guard let value else { return "–" }
-                    switch value {
-                    case .object(let members) where members["set_number"] != nil:
-                        // A set, as it is shown elsewhere.
-                        let number = members["set_number"].map(JSONWriter.compactString) ?? "?"
-                        let weight = members["weight"].map(JSONWriter.compactString).map { $0 + " " + (members["unit"]?.stringValue ?? "") } ?? "bodyweight"
-                        let reps = members["reps"].map(JSONWriter.compactString).map { " × " + $0 } ?? ""
-                        return "set \(number): \(weight.trimmingWhitespace())\(reps)"
-                    case .object(let members) where members["exercise_name"] != nil:
-                        let sets = members["sets"]?.arrayValue?.count ?? 0
-                        return "\(members["exercise_name"]?.stringValue ?? "?") (\(Formatting.count(sets, "set")))"
-                    case .object(let members): return "{\(Formatting.count(members.count, "key"))}"
-                    case .array(let elements): return "[\(Formatting.count(elements.count, "item"))]"
-                    default: return JSONWriter.compactString(value)
-                    }
-                }
-                found.append((path.isEmpty ? "(the whole file)" : path, text(a), text(b)))
+                found.append((path.isEmpty ? "(the whole file)" : path, shown(a), shown(b)))
             }
         }
         walk(left, right, "")
         return found
+    }
+
+    /// A value of a store file as a person reads it: a set as "set 2: 100 kg × 5", an entry by
+    /// its exercise, an object or array by its size, `–` where absent.
+    static func shown(_ value: JSONValue?) -> String {
+        guard let value else { return "–" }
+        switch value {
+        case .object(let members) where members["set_number"] != nil:
+            // A set, as it is shown elsewhere.
+            let number = members["set_number"].map(JSONWriter.compactString) ?? "?"
+            let weight = members["weight"].map(JSONWriter.compactString).map { $0 + " " + (members["unit"]?.stringValue ?? "") } ?? "bodyweight"
+            let reps = members["reps"].map(JSONWriter.compactString).map { " × " + $0 } ?? ""
+            return "set \(number): \(weight.trimmingWhitespace())\(reps)"
+        case .object(let members) where members["exercise_name"] != nil:
+            let sets = members["sets"]?.arrayValue?.count ?? 0
+            return "\(members["exercise_name"]?.stringValue ?? "?") (\(Formatting.count(sets, "set")))"
+        case .object(let members): return "{\(Formatting.count(members.count, "key"))}"
+        case .array(let elements): return "[\(Formatting.count(elements.count, "item"))]"
+        default: return JSONWriter.compactString(value)
+        }
     }
 }

@@ -48,6 +48,8 @@ public enum Remedy: Hashable, Sendable {
     case createMesocycle(plan: String?)
     /// Compare sync-conflict copies with their originals and keep one side.
     case resolveConflicts
+    /// Settle a file git could not merge: keep one side of each value both sides changed.
+    case settleMergeConflict(path: String)
     /// Add an exercise to the library.
     case addExercise
     /// Log the sets again, adding the exercise to the library as they are logged.
@@ -90,6 +92,7 @@ public enum Remedy: Hashable, Sendable {
         case .completeOrCancelMesocycle: "complete_or_cancel_mesocycle"
         case .createMesocycle: "create_mesocycle"
         case .resolveConflicts: "resolve_conflicts"
+        case .settleMergeConflict: "settle_merge_conflict"
         case .addExercise: "add_exercise"
         case .logCreatingExercise: "log_creating_exercise"
         case .format: "format"
@@ -128,6 +131,7 @@ public enum Remedy: Hashable, Sendable {
         case .completeOrCancelMesocycle: "Complete or cancel the current mesocycle first."
         case .createMesocycle(let plan): plan.map { "Create a mesocycle for \($0)." } ?? "Create a mesocycle."
         case .resolveConflicts: "Compare each conflict copy with its original and keep one side."
+        case .settleMergeConflict: "Two devices changed the same values: choose which to keep of each."
         case .addExercise: "Add the exercise to the library first."
         case .logCreatingExercise: "Log the sets again, adding the exercise to the library."
         case .format: "Put the files in canonical form."

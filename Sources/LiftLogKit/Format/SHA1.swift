@@ -47,3 +47,15 @@ extension Identifier {
         return Identifier(uncheckedRawValue: text)
     }
 }
+
+extension Identifier {
+    /// The ID of a new document of `kind` (`exercise`, `plan`) named `name`: derived from the
+    /// name's key (``Exercise/nameKey(_:)``), as a seeded exercise's is, so two devices that
+    /// each add "Hip Airplane" give it the same ID and git merges their two files into one.
+    /// `random` makes one when that ID is `taken` already (an exercise renamed since keeps the
+    /// ID its first name gave it).
+    package static func forNew(_ kind: String, named name: String, taken: (Identifier) -> Bool, random: () -> Identifier) -> Identifier {
+        let derived = nameBased(kind + ":" + Exercise.nameKey(name))
+        return taken(derived) ? random() : derived
+    }
+}

@@ -328,7 +328,8 @@ extension Store {
                 ids[key] = other.id
                 names[key] = Exercise.normalizedName(other.target)
             } else {
-                let id = options.dryRun ? nil : Exercise.ID(rawValue: store.environment.makeUUID()) ?? Exercise.ID.random()
+                let taken = Swift.Set(library.values.map(\.id) + newExercises.compactMap(\.id))
+                let id = options.dryRun ? nil : store.newExerciseID(named: target, taken: taken)
                 newExercises.append((key, target, id))
                 ids[key] = id
                 names[key] = Exercise.normalizedName(target)

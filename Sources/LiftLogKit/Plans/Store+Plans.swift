@@ -105,7 +105,7 @@ extension Store {
                 throw .conflict("A plan named '\(clash.plan.name)' already exists.")
             }
             let plan = TrainingPlan(
-                id: TrainingPlan.ID(rawValue: environment.makeUUID()) ?? TrainingPlan.ID.random(), name: planName,
+                id: newPlanID(named: planName, taken: existing), name: planName,
                 daysPerWeek: daysPerWeek, durationWeeks: durationWeeks, isActive: false, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, days: planDays,
                 createdAt: currentTimestamp())
             let path = Store.freePath(in: Store.plansFolder, name: planName, fallback: "plan-\(plan.id.short)", taken: Swift.Set(existing.map(\.path)))
@@ -397,5 +397,14 @@ public struct PlanChanges: Sendable, Equatable {
         self.notes = notes
         self.daysPerWeek = daysPerWeek
         self.durationWeeks = durationWeeks
+    }
+}
+
+extension Store {
+    /// The ID of a new plan named `name` (``Identifier/forNew(_:named:taken:random:)``), so the
+    /// same plan made on two devices merges into one.
+    func newPlanID(named name: String, taken existing: [StoredPlan]) -> TrainingPlan.ID {
+        let ids = Swift.Set(existing.map(\.plan.id))
+        return TrainingPlan.ID.forNew("plan", named: name, taken: ids.contains) { TrainingPlan.ID(rawValue: environment.makeUUID()) ?? TrainingPlan.ID.random() }
     }
 }

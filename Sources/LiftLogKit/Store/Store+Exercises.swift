@@ -123,17 +123,23 @@ extension Store {
         secondaryMuscles: [String] = [], notes: String? = nil, weightIncrement: Double = Exercise.defaultWeightIncrement, media: String? = nil,
         reserved: [String] = [], id: Exercise.ID? = nil
     ) throws(LiftLogError) -> (exercise: Exercise, path: String) {
+        let existing = try exerciseFiles()
         let exercise = Exercise(
-            id: id ?? Exercise.ID(rawValue: environment.makeUUID()) ?? Exercise.ID.random(), name: Exercise.normalizedName(name),
+            id: id ?? newExerciseID(named: name, taken: Swift.Set(existing.map(\.exercise.id))), name: Exercise.normalizedName(name),
             modality: modality, category: category, muscleGroups: muscleGroups.map { $0.lowercased() },
             secondaryMuscles: secondaryMuscles.map { $0.lowercased() }, notes: notes,
             isCustom: true, weightIncrement: weightIncrement, media: media, createdAt: currentTimestamp())
         try Store.checkExercise(exercise, rawName: name)
-        let existing = try exerciseFiles()
         if let clash = existing.first(where: { Exercise.nameKey($0.exercise.name) == Exercise.nameKey(exercise.name) }) {
             throw .conflict("An exercise named '\(clash.exercise.name)' already exists.")
         }
         return (exercise, freeExercisePath(for: exercise, taken: Swift.Set(existing.map(\.path) + reserved)))
+    }
+
+    /// The ID of a new exercise named `name` (``Identifier/forNew(_:named:taken:random:)``):
+    /// a seeded exercise's own when the library has none with that ID.
+    func newExerciseID(named name: String, taken: Swift.Set<Exercise.ID>) -> Exercise.ID {
+        Exercise.ID.forNew("exercise", named: name, taken: taken.contains) { Exercise.ID(rawValue: environment.makeUUID()) ?? Exercise.ID.random() }
     }
 
     static func checkExercise(_ exercise: Exercise, rawName: String) throws(LiftLogError) {

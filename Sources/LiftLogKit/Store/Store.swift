@@ -130,7 +130,7 @@ public struct Store: Sendable {
         let store = Store(files: files, manifest: manifest, environment: environment)
         for folder in ["exercises", "plans", "sessions", ".liftlog"] { try files.ensureDirectory(folder) }
         try files.writeDurably(Array(".liftlog/\n".utf8), to: ".gitignore")
-        try files.writeDurably(Array("*.json text eol=lf\n".utf8), to: ".gitattributes")
+        try files.writeDurably(Array("*.json text eol=lf merge=liftlog\n".utf8), to: ".gitattributes")
         if seed { _ = try store.seed(from: DefaultExercises.json, path: "DefaultExercises.json") }
         try store.installSchemas()
         // The manifest last: a store interrupted while being created is not a store yet.

@@ -15,14 +15,14 @@ struct AppErrorTests {
         .nameImportSource, .listSessions, .reindex, .createStore(path: "/Users/me/Training"), .createPlan,
         .activatePlan(among: ["PPL", "5/3/1"]), .addPlanDay(plan: "PPL"), .addPlannedExercise(plan: "PPL"),
         .startMesocycle(plan: "PPL"), .startPendingMesocycle, .completeOrCancelMesocycle, .createMesocycle(plan: nil),
-        .createMesocycle(plan: "PPL"), .resolveConflicts, .addExercise, .logCreatingExercise, .format, .check, .writeSchemas,
+        .createMesocycle(plan: "PPL"), .resolveConflicts, .settleMergeConflict(path: "exercises/cable-fly.json"), .addExercise, .logCreatingExercise, .format, .check, .writeSchemas,
         .replacePlan(file: "ppl.txt"), .correctSet(token: "100x", offset: 4, suggestion: "100x5"),
         .correctSet(token: "1o0x5", offset: 1, suggestion: nil),
     ]
 
     @Test("every remedy has words for an app that name no command or flag")
     func remediesNameNoCommand() {
-        #expect(Set(AppErrorTests.remedies.map(\.code)).count == 30, "one of each of the 30 remedies")
+        #expect(Set(AppErrorTests.remedies.map(\.code)).count == 31, "one of each of the 31 remedies")
         for remedy in AppErrorTests.remedies {
             let words = remedy.suggestion
             #expect(!words.lowercased().contains("liftlog") && !words.contains("--") && !words.contains("`"), "\(remedy.code): \(words)")

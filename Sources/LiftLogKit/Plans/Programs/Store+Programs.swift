@@ -244,7 +244,7 @@ extension Store {
                 return stored
             }
             let plan = TrainingPlan(
-                id: TrainingPlan.ID(rawValue: environment.makeUUID()) ?? TrainingPlan.ID.random(), name: name,
+                id: newPlanID(named: name, taken: existing), name: name,
                 daysPerWeek: document.daysPerWeek, isActive: false, notes: document.notes, days: days, createdAt: currentTimestamp())
             let path = Store.freePath(in: Store.plansFolder, name: name, fallback: "plan-\(plan.id.short)", taken: Swift.Set(existing.map(\.path)))
             try files.ensureDirectory(Store.plansFolder)

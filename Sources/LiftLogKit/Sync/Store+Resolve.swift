@@ -16,6 +16,19 @@ public enum ConflictChoice: String, Sendable, CaseIterable {
     case copy
     /// Keep both sides' sets (sessions where each side only added sets or exercises).
     case merged
+    /// For a file git could not merge: this device's value of each that both sides changed.
+    case ours
+    /// For a file git could not merge: the other side's value of each that both changed.
+    case theirs
+
+    /// The side of a merge this choice keeps (``ours`` and ``theirs`` only).
+    public var side: DocumentMerge.Side? {
+        switch self {
+        case .ours: .ours
+        case .theirs: .theirs
+        case .original, .copy, .merged: nil
+        }
+    }
 }
 
 extension Store {
@@ -41,41 +54,21 @@ extension Store {
         return found.sorted { $0.path < $1.path }
     }
 
-    /// The union of two versions of a session when each only added to what they share:
-    /// the same session (ID, start, plan), and for every exercise in both, one side's sets
-    /// begin with all of the other's. `nil` when they changed the same thing differently.
+    /// The union of two versions of a session a sync tool kept side by side (no common version
+    /// is known): ``DocumentMerge`` with nothing as the base, so what either side has is kept —
+    /// sets united by their IDs, sets without IDs when one side's begin with all of the other's —
+    /// and finished on either side is finished. `nil` when they give one value differently
+    /// (the same set, the start, the plan day, the notes).
     public static func mergeAdditions(_ a: Session, _ b: Session) -> Session? {
-        guard a.id == b.id, a.startedAt == b.startedAt, a.kind == b.kind, a.planDay == b.planDay else { return nil }
-        var merged = a.entries.count >= b.entries.count ? a : b
-        let other = a.entries.count >= b.entries.count ? b : a
-        for entry in other.entries {
-            let key = Exercise.nameKey(entry.exerciseName)
-            guard let index = merged.entries.firstIndex(where: { Exercise.nameKey($0.exerciseName) == key }) else {
-                var added = entry
-                added.order = merged.entries.count + 1
-                merged.entries.append(added)
-                continue
-            }
-            let mine = merged.entries[index].sets, theirs = entry.sets
-            if theirs.count > mine.count, Array(theirs.prefix(mine.count)) == mine {
-                merged.entries[index].sets = theirs
-            } else if !(mine.count >= theirs.count && Array(mine.prefix(theirs.count)) == theirs) {
-                return nil
-            }
+        guard a.id == b.id else { return nil }
+        let merge = DocumentMerge(base: nil, ours: a.json, theirs: b.json) { conflict in
+            guard conflict.path == "status" else { return nil }
+            if conflict.ours == .string(Session.Status.completed.rawValue) { return .ours }
+            if conflict.theirs == .string(Session.Status.completed.rawValue) { return .theirs }
+            return nil
         }
-        // Finished on either side is finished; other fields must agree where both have them.
-        if a.status == .completed, b.status == .completed, a.completedAt != b.completedAt { return nil }
-        if let x = a.notes, let y = b.notes, x != y { return nil }
-        if let x = a.sessionRPE, let y = b.sessionRPE, x != y { return nil }
-        if a.status == .completed || b.status == .completed {
-            let finished = a.status == .completed ? a : b
-            merged.status = .completed
-            merged.completedAt = finished.completedAt
-            merged.sessionRPE = merged.sessionRPE ?? finished.sessionRPE
-            merged.notes = merged.notes ?? finished.notes
-            if merged.painTags.isEmpty { merged.painTags = finished.painTags }
-        }
-        return merged
+        guard merge.conflicts.isEmpty, let value = merge.merged else { return nil }
+        return try? Session(json: value)
     }
 
     /// Settles a conflict copy: keeps the original, the copy, or (for a session where each side
@@ -86,6 +79,8 @@ extension Store {
     public func resolve(_ conflict: ConflictCopy, keeping choice: ConflictChoice) throws(LiftLogError) {
         try withLock { () throws(LiftLogError) in
             switch choice {
+            case .ours, .theirs:
+                throw .validation("'\(choice.rawValue)' is for a file git could not merge; for \(conflict.path), keep the original, the copy or the merged sets.")
             case .original:
                 break
             case .copy:
@@ -112,6 +107,24 @@ extension Store {
             }
             try files.remove(conflict.path)
             if conflict.original.hasPrefix("sessions/") { updateIndex() }
+        }
+    }
+}
+
+extension Store {
+    /// Writes what a merge of three versions of `path` settled (``MergedFile``; `nil` bytes:
+    /// the merge removed the file), under the lock.
+    ///
+    /// - Throws: `CONFLICT` while values are left to settle, `CORRUPT_FILE` when the merged
+    ///   file breaks its rules; nothing is written then.
+    public func write(_ merge: MergedFile, to path: String) throws(LiftLogError) {
+        guard merge.conflicts.isEmpty else {
+            throw .conflict("\(path): \(merge.conflicts.count == 1 ? "1 value is" : "\(merge.conflicts.count) values are") still to settle; nothing was written.", remedy: .settleMergeConflict(path: path))
+        }
+        guard merge.problems.isEmpty else { throw .corruptFile(merge.problems) }
+        try withLock { () throws(LiftLogError) in
+            if let bytes = merge.bytes { try files.writeDurably(bytes, to: path) } else { try files.remove(path) }
+            if path.hasPrefix("sessions/") { updateIndex() }
         }
     }
 }
