@@ -125,7 +125,7 @@ struct GitMergeTests {
             #expect(marked.status == 7)
             let problem = marked.json?["error"]?["details"]?["problems"]?.arrayValue?.first ?? marked.json?["data"]?["problems"]?.arrayValue?.first
             #expect(problem?["message"]?.stringValue == "git merge conflict in exercises/deadlift.json: both versions are in the file", "\(marked.output)")
-            #expect(problem?["hint"]?.stringValue?.hasSuffix("Run 'liftlog resolve exercises/deadlift.json': it keeps what each side changed and asks which to keep of each value both changed.") == true, "\(marked.output)")
+            #expect(problem?["hint"]?.stringValue?.hasPrefix("Two devices changed the same values in it. Run 'liftlog resolve exercises/deadlift.json': it keeps what each side changed and asks which to keep of each value both changed. Or by hand: ") == true, "\(marked.output)")
             let conflicted = try #require(readText(b + "/exercises/deadlift.json"))
             let markerLine = conflicted.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("<<<<<<<") }.map { $0 + 1 }
             #expect(problem?["line"] == markerLine.map { .number(JSONNumber($0)) })
@@ -249,7 +249,7 @@ struct GitMergeTests {
         }
     }
 
-    @Test("sync with a detached head or a merge in progress says so and changes nothing; with the remote out of reach it commits and says it pushes later")
+    @Test("sync with a detached head, a merge or a rebase in progress says so and changes nothing; with the remote out of reach it commits and says it pushes later")
     func syncInOddStates() throws {
         try withTemporaryDirectory { root throws in
             let store = root + "/s"
@@ -262,6 +262,7 @@ struct GitMergeTests {
             func commits() -> String { git(["rev-list", "--all"], in: store).output }
             let before = commits()
 
+            let main = git(["rev-parse", "--abbrev-ref", "HEAD"], in: store).output.trimmingWhitespace()
             #expect(git(["checkout", "-q", "--detach"], in: store).status == 0)
             let detached = runBinary(["sync", "--store", store, "--json"], environment: identity)
             #expect(detached.status == 4 && detached.errorMessage == "No branch is checked out in the store's repository (HEAD is detached); check one out with 'git switch BRANCH', then run 'liftlog sync' again. Nothing was changed.", "\(detached.output)")
@@ -283,6 +284,14 @@ struct GitMergeTests {
             #expect(runBinary(["resolve", "--store", store]).output == "No conflicts: git has merged every file and there are no sync conflict copies.\n")
             #expect(commits() == merging)
             #expect(git(["merge", "--abort"], in: store).status == 0)
+
+            // A rebase stopped on the same conflict.
+            #expect(git(["rebase", "-q", main], in: store).status != 0)
+            let rebasing = commits()
+            let rebase = runBinary(["sync", "--store", store, "--json"], environment: identity)
+            #expect(rebase.status == 5 && rebase.errorMessage == "A rebase is in progress in the store's repository; finish it ('git rebase --continue' or 'git rebase --abort'), then run 'liftlog sync' again. Nothing was changed.", "\(rebase.output)")
+            #expect(commits() == rebasing)
+            #expect(git(["rebase", "--abort"], in: store).status == 0)
 
             // The remote out of reach: the commit is made, the push waits.
             #expect(git(["remote", "add", "origin", root + "/nowhere.git"], in: store).status == 0)

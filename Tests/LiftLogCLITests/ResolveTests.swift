@@ -69,6 +69,62 @@ struct ResolveTests {
         }
     }
 
+    @Test("a file git could not merge is settled value by value on a terminal, and staged")
+    func gitConflictOnATerminal() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            func git(_ arguments: [String]) -> Outcome { runProgram(["git", "-C", store] + arguments, environment: gitIdentity) }
+            #expect(runBinary(["init", store, "--git"]).status == 0)
+            #expect(git(["add", "-A"]).status == 0)
+            #expect(git(["commit", "-q", "-m", "Start"]).status == 0)
+            #expect(git(["checkout", "-q", "-b", "phone"]).status == 0)
+            #expect(runBinary(["exercise", "edit", "Deadlift", "--notes", "Sumo", "--rest", "240", "--increment", "2.5", "--store", store]).status == 0)
+            #expect(git(["commit", "-q", "-am", "Phone"]).status == 0)
+            #expect(git(["checkout", "-q", "-"]).status == 0)
+            #expect(runBinary(["exercise", "edit", "Deadlift", "--notes", "Conventional", "--rest", "180", "--store", store]).status == 0)
+            #expect(git(["commit", "-q", "-am", "Laptop"]).status == 0)
+            #expect(git(["merge", "-q", "phone"]).status != 0)
+
+            // notes: keep ours; rest_seconds: keep theirs; the increment only the phone changed.
+            let settled = run(["resolve", "exercises/deadlift", "--store", store], stdin: ["o", "t"], terminal: true)
+            #expect(settled.status == 0, "\(settled.error)")
+            #expect(settled.error.contains("    notes: \"Conventional\" | \"Sumo\"\n    rest_seconds: 180 | 240\n"), "\(settled.error)")
+            #expect(settled.output == "Merged exercises/deadlift.json and staged it.\nEvery file is merged: 'liftlog sync' commits the merge and pushes it.\n")
+            let deadlift = run(["exercise", "show", "Deadlift", "--store", store, "--json"]).json?["data"]
+            #expect(deadlift?["notes"] == "Conventional")
+            #expect(deadlift?["rest_seconds"] == 240)
+            #expect(deadlift?["weight_increment"] == 2.5)
+            #expect(git(["diff", "--name-only", "--diff-filter=U"]).output.isEmpty)
+            #expect(run(["check", "--store", store]).status == 0)
+        }
+    }
+
+    @Test("a file git could not merge is left as it was when the person skips it")
+    func gitConflictSkipped() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            func git(_ arguments: [String]) -> Outcome { runProgram(["git", "-C", store] + arguments, environment: gitIdentity) }
+            #expect(runBinary(["init", store, "--git"]).status == 0)
+            #expect(git(["add", "-A"]).status == 0)
+            #expect(git(["commit", "-q", "-m", "Start"]).status == 0)
+            #expect(git(["checkout", "-q", "-b", "phone"]).status == 0)
+            #expect(runBinary(["config", "rest", "120", "--store", store]).status == 0)
+            #expect(git(["commit", "-q", "-am", "Phone"]).status == 0)
+            #expect(git(["checkout", "-q", "-"]).status == 0)
+            #expect(runBinary(["config", "rest", "150", "--store", store]).status == 0)
+            #expect(git(["commit", "-q", "-am", "Laptop"]).status == 0)
+            #expect(git(["merge", "-q", "phone"]).status != 0)
+            // liftlog.json itself: the store does not open until it is settled.
+            let before = snapshot(store)
+            let skipped = run(["resolve", "--store", store], stdin: ["s"], terminal: true)
+            #expect(skipped.status == 7, "\(skipped.output) \(skipped.error)")
+            #expect(snapshot(store) == before)
+            let kept = run(["resolve", "--keep", "theirs", "--store", store])
+            #expect(kept.status == 0 && kept.output.hasPrefix("Merged liftlog.json (theirs where both changed a value) and staged it.\n"), "\(kept.output) \(kept.error)")
+            #expect(run(["config", "rest", "--store", store]).output == "rest = 120\n")
+        }
+    }
+
     @Test("merging requires that each side only added", arguments: [
         (3, 5, true), (5, 3, true), (4, 4, true),
     ])

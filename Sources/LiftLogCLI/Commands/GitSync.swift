@@ -46,11 +46,12 @@ struct GitSync {
             if top.status == 127 { throw .io(path: store.root, operation: "run git in", reason: "git is not installed") }
             throw .validation("The store is not in a git repository; run 'liftlog init --git' to make it one.")
         }
-        guard git(["symbolic-ref", "-q", "HEAD"]).status == 0 else {
-            throw .validation("No branch is checked out in the store's repository (HEAD is detached); check one out with 'git switch BRANCH', then run 'liftlog sync' again. Nothing was changed.")
-        }
         for state in ["rebase-merge", "rebase-apply"] where isPresent(gitPath: state) {
             throw .conflict("A rebase is in progress in the store's repository; finish it ('git rebase --continue' or 'git rebase --abort'), then run 'liftlog sync' again. Nothing was changed.")
+        }
+        // (A rebase detaches HEAD while it runs: said as a rebase, first.)
+        guard git(["symbolic-ref", "-q", "HEAD"]).status == 0 else {
+            throw .validation("No branch is checked out in the store's repository (HEAD is detached); check one out with 'git switch BRANCH', then run 'liftlog sync' again. Nothing was changed.")
         }
         let unmerged = unmergedFiles
         if isPresent(gitPath: "MERGE_HEAD"), !unmerged.isEmpty {

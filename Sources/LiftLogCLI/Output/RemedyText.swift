@@ -29,7 +29,7 @@ extension Remedy {
         case .replacePlan(let file): return "Update it from the file with 'liftlog plan import \(PlanCommands.quoted(file)) --replace', or rename the plan on the file's '#' line."
         case .createMesocycle(nil): return "Create one with 'liftlog meso create PLAN --start DATE --weeks N'."
         case .resolveConflicts: return "'liftlog resolve' does this."
-        case .settleMergeConflict(let path): return "Run 'liftlog resolve \(PlanCommands.quoted(path))': it keeps what each side changed and asks which to keep of each value both changed."
+        case .settleMergeConflict(let path): return "Run 'liftlog resolve \(PlanCommands.quoted(path))': it keeps what each side changed and asks which to keep of each value both changed. Or by hand: keep the lines of one side between '<<<<<<<', '=======' and '>>>>>>>', remove those three marker lines, then 'git add' the file."
         case .addExercise: return "'liftlog exercise add NAME' adds it."
         case .logCreatingExercise: return "Log it with --create to add it to the library."
         case .format: return "'liftlog fmt' moves it."

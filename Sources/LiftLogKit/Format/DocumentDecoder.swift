@@ -55,8 +55,7 @@ package enum DocumentDecoder {
     package static func syntaxProblem(_ error: JSONSyntaxError, in bytes: [UInt8], path: String) -> FileProblem {
         if let marker = mergeConflictLine(in: bytes) {
             return FileProblem(path: path, line: marker, column: 1, message: "git merge conflict in \(path): both versions are in the file",
-                               hint: "Or by hand: keep the lines of one side between '<<<<<<<', '=======' and '>>>>>>>', remove those three marker lines, then 'git add' the file.",
-                               remedy: .settleMergeConflict(path: path))
+                               hint: "Two devices changed the same values in it.", remedy: .settleMergeConflict(path: path))
         }
         let location = SourceLocation(offset: error.offset, in: bytes)
         return FileProblem(path: path, line: location.line, column: location.column, message: error.message,

@@ -24,6 +24,8 @@ struct SyncMergeTests {
         let path: String
         let index: Int
         var plan = "Strength"
+        /// Bench Press's name here (one clone renames it once).
+        var bench = "Bench Press"
         /// The sessions it logged: the only ones it deletes.
         var logged: [String] = []
         /// The exercises it created.
@@ -38,12 +40,15 @@ struct SyncMergeTests {
         var sessions = Set<String>()
         var deleted = Set<String>()
         var exercises = Set<String>()
+        var removedExercises = Set<String>()
         /// The exercises every clone has had since the last merge.
         var merged = Set<String>()
         var sharedSets = 1
         var weighIns = 0
         var planned = Set<String>()
         var operations = 0
+        /// Renames (plan, exercise) and exercises removed, among the operations.
+        var renamesAndRemovals = 0
         var merges = 0
         var conflictedValues = 0
         /// The value of each edited field as merged, by "file|path in the file".
@@ -76,24 +81,24 @@ struct SyncMergeTests {
         let time = "\(day) \(String(format2: 6 + minute % 12)):\(String(format2: minute % 60))"
         func edit(_ key: String, _ value: String) { clone.edits[key] = value }
         // Edits of one value (3, 5, 7, 8) come often, so that two clones meet on one.
-        switch [0, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 8, 9].randomElement(using: &random)! {
+        switch [0, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 8, 9, 10].randomElement(using: &random)! {
         case 0, 1:
             let started = liftlog(["start", "--at", time, "--json"], in: store)
             guard let id = started.json?["data"]?["id"]?.stringValue else { Issue.record("start: \(started.output) \(started.error)"); return }
-            let exercise = (["Back Squat", "Bench Press", "Deadlift"] + SyncMergeTests.customNames.filter { ledger.merged.contains($0) || clone.created.contains($0) }).randomElement(using: &random)!
+            let exercise = (["Back Squat", clone.bench, "Deadlift"] + SyncMergeTests.customNames.filter { (ledger.merged.contains($0) || clone.created.contains($0)) && !ledger.removedExercises.contains($0) }).randomElement(using: &random)!
             #expect(liftlog(["log", exercise, "\(Int.random(in: 40...140, using: &random))x5x2"], in: store).status == 0)
             #expect(liftlog(["finish", "--at", "\(day) 23:59"], in: store).status == 0)
             ledger.sessions.insert(id)
             clone.logged.append(id)
         case 2:
-            let name = SyncMergeTests.customNames.randomElement(using: &random)!
+            guard let name = SyncMergeTests.customNames.filter({ !ledger.removedExercises.contains($0) }).randomElement(using: &random) else { return }
             let muscles = Bool.random(using: &random) ? ["--muscles", "glutes"] : []
             if liftlog(["exercise", "add", name] + muscles, in: store).status == 0 {
                 ledger.exercises.insert(name)
                 clone.created.insert(name)
             }
         case 3:
-            let (exercise, file) = Bool.random(using: &random) ? ("Deadlift", "exercises/deadlift.json") : ("Bench Press", "exercises/bench-press.json")
+            let (exercise, file) = Bool.random(using: &random) ? ("Deadlift", "exercises/deadlift.json") : (clone.bench, "exercises/bench-press.json")
             if Bool.random(using: &random) {
                 let notes = ["Conventional", "Sumo", "Paused"].randomElement(using: &random)!
                 #expect(liftlog(["exercise", "edit", exercise, "--notes", notes], in: store).status == 0)
@@ -128,18 +133,36 @@ struct SyncMergeTests {
             } else {
                 // The same exercise planned on two clones is planned alike: one, not a conflict.
                 let exercise = SyncMergeTests.plannedNames.randomElement(using: &random)!
-                let added = liftlog(["plan", "add-exercise", clone.plan, "Day A", exercise, "3x8"], in: store)
+                let added = liftlog(["plan", "add-exercise", clone.plan, "Day A", exercise == "Bench Press" ? clone.bench : exercise, "3x8"], in: store)
                 #expect(added.status == 0, "\(added.error)")
                 ledger.planned.insert(exercise)
+            }
+        case 10:
+            // Renamed on one clone while the others log, edit and plan it; or a custom
+            // exercise this clone made removed.
+            if clone.index == 1, clone.bench == "Bench Press", round >= 2 {
+                #expect(liftlog(["exercise", "rename", "Bench Press", "Flat Bench Press"], in: store).status == 0)
+                clone.bench = "Flat Bench Press"
+                ledger.renamesAndRemovals += 1
+            } else if let made = clone.created.sorted().first(where: { ledger.exercises.contains($0) && ledger.merged.contains($0) }) {
+                // One every clone has had since the last merge: none can be adding it now.
+                let removed = liftlog(["exercise", "rm", made, "--yes"], in: store)
+                #expect(removed.status == 0, "\(removed.error)")
+                ledger.exercises.remove(made)
+                ledger.removedExercises.insert(made)
+                clone.created.remove(made)
+                ledger.renamesAndRemovals += 1
             }
         default:
             if clone.index == 0, clone.plan == "Strength", round >= 1 {
                 #expect(liftlog(["plan", "rename", "Strength", "Power"], in: store).status == 0)
                 clone.plan = "Power"
+                ledger.renamesAndRemovals += 1
             } else if let own = clone.logged.first(where: ledger.sessions.contains) {
                 #expect(liftlog(["rm", own, "--yes"], in: store).status == 0)
                 ledger.sessions.remove(own)
                 ledger.deleted.insert(own)
+                ledger.renamesAndRemovals += 1
             }
         }
     }
@@ -155,7 +178,8 @@ struct SyncMergeTests {
         let unmerged = shown.json?["data"]?["unmerged"]?.arrayValue ?? []
         var listed = Set<String>()
         for file in unmerged {
-            let path = file["path"]?.stringValue ?? "?"
+            // Bench Press is one exercise under either of its names.
+            let path = (file["path"]?.stringValue ?? "?").replacingOccurrences(of: "flat-bench-press", with: "bench-press")
             for difference in file["differences"]?.arrayValue ?? [] {
                 listed.insert((path.hasPrefix("plans/") ? "plan" : path) + "|" + (difference["path"]?.stringValue ?? "?"))
             }
@@ -187,12 +211,17 @@ struct SyncMergeTests {
         #expect(allFiles(in: store + "/body").count == ledger.weighIns)
         let library = Set((liftlog(["exercises", "--json"], in: store).json?["data"]?["exercises"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue })
         #expect(ledger.exercises.isSubset(of: library), "exercises lost: \(ledger.exercises.subtracting(library))")
+        #expect(ledger.removedExercises.isDisjoint(with: library), "removed exercises back: \(ledger.removedExercises.intersection(library))")
         let planText = liftlog(["plan", "export", currentPlan(in: store)], in: store).output
         for exercise in ledger.planned { #expect(planText.contains(exercise), "\(exercise) not planned: \(planText)") }
     }
 
     private func currentPlan(in store: String) -> String {
         liftlog(["plan", "list", "--json"], in: store).json?["data"]?["plans"]?.arrayValue?.first?["name"]?.stringValue ?? "?"
+    }
+
+    private func benchName(in store: String) -> String {
+        liftlog(["exercise", "show", "Flat Bench Press"], in: store).status == 0 ? "Flat Bench Press" : "Bench Press"
     }
 
     private func tree(_ store: String) -> String { git(["rev-parse", "HEAD^{tree}"], in: store).output }
@@ -249,8 +278,9 @@ struct SyncMergeTests {
                 #expect(git(["fetch", "-q", "peer"], in: b.path).status == 0)
                 #expect(git(["reset", "-q", "--hard", "peer/\(branch)"], in: b.path).status == 0)
                 b.plan = currentPlan(in: b.path)
+                for clone in [a, b] { clone.bench = benchName(in: clone.path) }
             }
-            print("Two clones: \(ledger.operations) operations, \(ledger.merges) merges, \(ledger.conflictedValues) values changed differently on both")
+            print("Two clones: \(ledger.operations) operations (\(ledger.renamesAndRemovals) renames and removals), \(ledger.merges) merges, \(ledger.conflictedValues) values changed differently on both")
             #expect(ledger.merges == rounds * 2)
         }
     }
@@ -309,10 +339,11 @@ struct SyncMergeTests {
                     expectWhole(clone.path, ledger: ledger, shared: shared)
                     clone.edits = [:]
                     clone.plan = currentPlan(in: clone.path)
+                    clone.bench = benchName(in: clone.path)
                 }
                 ledger.merged = ledger.exercises
             }
-            print("Three clones: \(ledger.operations) operations, \(syncs) syncs, \(ledger.merges) merges, \(ledger.conflictedValues) values changed differently on two")
+            print("Three clones: \(ledger.operations) operations (\(ledger.renamesAndRemovals) renames and removals), \(syncs) syncs, \(ledger.merges) merges, \(ledger.conflictedValues) values changed differently on two")
         }
     }
 
