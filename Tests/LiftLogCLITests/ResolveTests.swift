@@ -69,21 +69,30 @@ struct ResolveTests {
         }
     }
 
+    /// A store in git whose branch `phone` ran `phone` and whose own branch ran `laptop`
+    /// (liftlog commands, each given the store), merged: git stops on what both changed.
+    private func mergeStopped(_ root: String, phone: [[String]], laptop: [[String]]) -> String {
+        let store = root + "/s"
+        func git(_ arguments: [String]) -> Outcome { runProgram(["git", "-C", store] + arguments, environment: gitIdentity) }
+        #expect(runBinary(["init", store, "--git"]).status == 0)
+        #expect(git(["add", "-A"]).status == 0)
+        #expect(git(["commit", "-q", "-m", "Start"]).status == 0)
+        #expect(git(["checkout", "-q", "-b", "phone"]).status == 0)
+        for command in phone { #expect(runBinary(command + ["--store", store]).status == 0) }
+        #expect(git(["commit", "-q", "-am", "Phone"]).status == 0)
+        #expect(git(["checkout", "-q", "-"]).status == 0)
+        for command in laptop { #expect(runBinary(command + ["--store", store]).status == 0) }
+        #expect(git(["commit", "-q", "-am", "Laptop"]).status == 0)
+        #expect(git(["merge", "-q", "phone"]).status != 0)
+        return store
+    }
+
     @Test("a file git could not merge is settled value by value on a terminal, and staged")
     func gitConflictOnATerminal() throws {
         try withTemporaryDirectory { root throws in
-            let store = root + "/s"
+            let store = mergeStopped(root, phone: [["exercise", "edit", "Deadlift", "--notes", "Sumo", "--rest", "240", "--increment", "2.5"]],
+                                     laptop: [["exercise", "edit", "Deadlift", "--notes", "Conventional", "--rest", "180"]])
             func git(_ arguments: [String]) -> Outcome { runProgram(["git", "-C", store] + arguments, environment: gitIdentity) }
-            #expect(runBinary(["init", store, "--git"]).status == 0)
-            #expect(git(["add", "-A"]).status == 0)
-            #expect(git(["commit", "-q", "-m", "Start"]).status == 0)
-            #expect(git(["checkout", "-q", "-b", "phone"]).status == 0)
-            #expect(runBinary(["exercise", "edit", "Deadlift", "--notes", "Sumo", "--rest", "240", "--increment", "2.5", "--store", store]).status == 0)
-            #expect(git(["commit", "-q", "-am", "Phone"]).status == 0)
-            #expect(git(["checkout", "-q", "-"]).status == 0)
-            #expect(runBinary(["exercise", "edit", "Deadlift", "--notes", "Conventional", "--rest", "180", "--store", store]).status == 0)
-            #expect(git(["commit", "-q", "-am", "Laptop"]).status == 0)
-            #expect(git(["merge", "-q", "phone"]).status != 0)
 
             // notes: keep ours; rest_seconds: keep theirs; the increment only the phone changed.
             let settled = run(["resolve", "exercises/deadlift", "--store", store], stdin: ["o", "t"], terminal: true)
@@ -102,18 +111,7 @@ struct ResolveTests {
     @Test("a file git could not merge is left as it was when the person skips it")
     func gitConflictSkipped() throws {
         try withTemporaryDirectory { root throws in
-            let store = root + "/s"
-            func git(_ arguments: [String]) -> Outcome { runProgram(["git", "-C", store] + arguments, environment: gitIdentity) }
-            #expect(runBinary(["init", store, "--git"]).status == 0)
-            #expect(git(["add", "-A"]).status == 0)
-            #expect(git(["commit", "-q", "-m", "Start"]).status == 0)
-            #expect(git(["checkout", "-q", "-b", "phone"]).status == 0)
-            #expect(runBinary(["config", "rest", "120", "--store", store]).status == 0)
-            #expect(git(["commit", "-q", "-am", "Phone"]).status == 0)
-            #expect(git(["checkout", "-q", "-"]).status == 0)
-            #expect(runBinary(["config", "rest", "150", "--store", store]).status == 0)
-            #expect(git(["commit", "-q", "-am", "Laptop"]).status == 0)
-            #expect(git(["merge", "-q", "phone"]).status != 0)
+            let store = mergeStopped(root, phone: [["config", "rest", "120"]], laptop: [["config", "rest", "150"]])
             // liftlog.json itself: the store does not open until it is settled.
             let before = snapshot(store)
             let skipped = run(["resolve", "--store", store], stdin: ["s"], terminal: true)
