@@ -126,7 +126,7 @@ extension Option where Value == ProgramSimulation.Assumption {
 extension Option where Value == WeightUnit {
     static var units: Option<WeightUnit> { .choice("--units", valueName: "unit", help: "The unit of weights typed without one: {values}.", default: "kg") }
     static var bodyWeightUnit: Option<WeightUnit> { .choice("--unit", valueName: "unit", help: "The unit of the weight: {values} (default: the store's).") }
-    static var importUnit: Option<WeightUnit> { .choice("--unit", valueName: "unit", help: "The unit of weights when the file does not say: {values} (default: the store's).") }
+    static var importUnit: Option<WeightUnit> { .choice("--unit", valueName: "unit", help: "The unit of weights when the file does not say: {values}. Needed then, in a store of either unit: liftlog never guesses it.") }
 }
 
 extension Option where Value == Session.Entry.Method {

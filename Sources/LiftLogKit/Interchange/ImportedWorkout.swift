@@ -1,5 +1,13 @@
 /// One set read from another app's export, before it becomes part of a session.
 struct ImportedSet {
+    /// Whether the row holds nothing of a set (an app writes one for a set added and left
+    /// blank): no weight, reps, distance, time, RPE or note, and no target (a planned set not
+    /// done is one).
+    var holdsNothing: Bool {
+        (weight ?? 0) == 0 && (reps ?? 0) == 0 && distanceMeters == nil && seconds == nil && rpe == nil && notes == nil && !bodyweight
+            && status == .completed && targetReps == nil && targetWeight == nil
+    }
+
     var line: Int
     var exercise: String
     var setType: WorkoutSet.SetType = .normal
@@ -137,7 +145,11 @@ enum ImportRow {
     case sets(ImportedWorkout, [ImportedSet])
     /// A session without sets (liftlog's CSV writes one row for a stretch or a meditation).
     case workout(ImportedWorkout)
-    /// A row that holds no set (a rest timer, an empty row), and why it is left out.
+    /// A row of a workout that holds no set (a rest timer), and why its set is left out: the
+    /// workout's own details on it (notes, times) still count.
+    case skipSet(ImportedWorkout, String)
+    /// A row that belongs to no workout (another section of the file: an empty reason), and why
+    /// it is left out.
     case skip(String)
 }
 
@@ -223,12 +235,16 @@ enum ImportValues {
 
     /// A number, tolerating a decimal comma (semicolon files) and float noise
     /// (`74.99999999999999` → 75, `65.181223569` → 65.18); `nil` for an empty cell.
-    static func number(_ text: String, line: Int, column: String) throws(ImportProblem) -> Double? {
+    /// A number of the file, kept to `decimals` places (weights to the hundredth; a distance in
+    /// kilometres or miles to the millimetre, so a 2 m sled push is not read as nothing).
+    static func number(_ text: String, line: Int, column: String, decimals: Int = 2) throws(ImportProblem) -> Double? {
         var trimmed = text.trimmingWhitespace()
         if trimmed.utf8.contains(0x2C) { trimmed = trimmed.replacingOccurrences(of: ",", with: ".") }
         guard !trimmed.isEmpty else { return nil }
         guard let value = Double(trimmed), value.isFinite else { throw ImportProblem(line: line, message: "\(column) '\(text)' is not a number") }
-        return (value * 100).rounded() / 100
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        return (value * scale).rounded() / scale
     }
 
     static func integer(_ text: String, line: Int, column: String) throws(ImportProblem) -> Int? {

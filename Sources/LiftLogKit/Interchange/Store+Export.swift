@@ -173,12 +173,20 @@ extension Store {
                 rows.append([
                     session.planDay ?? session.kind.rawValue.prefix(1).uppercased() + String(session.kind.rawValue.dropFirst()), start, end, session.notes ?? "", entry.exerciseName, entry.superset ?? "",
                     entry.notes ?? "", String(index), type, CSVWriter.number(kilograms), set.reps.map(String.init) ?? "",
-                    CSVWriter.number(set.distanceMeters.map { ($0 / 10).rounded() / 100 }), set.durationSeconds.map(String.init) ?? "",
+                    CSVWriter.number(set.distanceMeters.map(Store.hevyKilometres)), set.durationSeconds.map(String.init) ?? "",
                     CSVWriter.number(set.rpe),
                 ])
                 index += 1
             }
         }
         return rows
+    }
+}
+
+extension Store {
+    /// A distance as Hevy's `distance_km` holds it: to the metre (its app shows metres), and a
+    /// distance under half a metre as one metre, never as nothing.
+    static func hevyKilometres(_ metres: Double) -> Double {
+        metres > 0 ? max(1, metres.rounded()) / 1000 : 0
     }
 }

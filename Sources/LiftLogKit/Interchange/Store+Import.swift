@@ -255,6 +255,13 @@ extension Store {
                 // An empty reason: a row that is not one (another section of the file).
                 if !reason.isEmpty { report.skippedRows.append((record.line, reason)) }
                 return nil
+            case .skipSet(let rowWorkout, let reason):
+                report.skippedRows.append((record.line, reason))
+                (workout, sets) = (rowWorkout, [])
+            case .set(let rowWorkout, let rowSet) where rowSet.holdsNothing:
+                // One rule for every app: a blank row is no set, but its workout's details count.
+                report.skippedRows.append((record.line, "empty set: no weight, reps, distance or time"))
+                (workout, sets) = (rowWorkout, [])
             case .set(let rowWorkout, let rowSet):
                 (workout, sets) = (rowWorkout, [rowSet])
             case .workout(let rowWorkout):
@@ -310,6 +317,8 @@ extension Store {
                 try finishWorkout()
                 current = workout
             }
+            // A workout's notes may be on any of its rows (Strong writes them on one).
+            if current?.notes == nil { current?.notes = workout.notes }
             current?.sets += sets
         }
 

@@ -359,6 +359,64 @@ struct ImportFidelityTests {
         return store
     }
 
+    @Test("rows that hold no set: a bodyweight set's 0 is no weight, a blank row is left out and listed, a workout note on a rest timer's row is kept")
+    func rowsWithoutASet() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let strong = header
+                + "2025-01-06 07:00:00,Pull day,45m,Rest Timer,Rest Timer,0,,0,0,,90,,Felt strong,\n"
+                + "2025-01-06 07:00:00,Pull day,45m,Pull Up,1,0,lbs,10,0,,0,,,\n"
+                + "2025-01-06 07:00:00,Pull day,45m,Pull Up,2,0,lbs,8,0,,0,,,\n"
+                + "2025-01-06 07:00:00,Pull day,45m,Barbell Row,1,135,lbs,8,0,,0,,,\n"
+                + "2025-01-06 07:00:00,Pull day,45m,Barbell Row,2,,lbs,,0,,0,,,\n"
+            writeText(strong, to: root + "/strong.csv")
+            let imported = run(["import", "strong", root + "/strong.csv", "--utc-offset", "+00:00", "--store", store, "--json"])
+            #expect(imported.status == 0, "\(imported.output)")
+            #expect(imported.json?["data"]?["skipped_rows"] == [["line": 2, "reason": "rest timer"], ["line": 6, "reason": "empty set: no weight, reps, distance or time"]])
+            let session = try #require(sessions(store).first)
+            #expect(sessions(store).count == 1)
+            #expect(session["notes"] == "Felt strong")
+            let pullUps = sets(session, "Pull Up")
+            #expect(pullUps.map { $0["reps"] } == [10, 8])
+            #expect(pullUps.allSatisfy { $0["weight"] == nil })
+            #expect(sets(session, "Barbell Row").count == 1)
+            let records = run(["pr", "Pull Up", "--store", store, "--json"]).output
+            #expect(!records.contains("\"weight\": 0"), "\(records)")
+            #expect(run(["check", "--store", store]).status == 0)
+
+            // Hevy's blank row likewise.
+            let hevy = "title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_kg,reps,distance_km,duration_seconds,rpe\n"
+                + "Push,\"13 Jan 2026, 07:40\",\"13 Jan 2026, 08:30\",,Bench Press (Barbell),,,0,normal,80,5,,,\n"
+                + "Push,\"13 Jan 2026, 07:40\",\"13 Jan 2026, 08:30\",,Bench Press (Barbell),,,1,normal,,,,,\n"
+            writeText(hevy, to: root + "/hevy.csv")
+            let fromHevy = run(["import", "hevy", root + "/hevy.csv", "--utc-offset", "+00:00", "--store", store, "--json"])
+            #expect(fromHevy.json?["data"]?["skipped_rows"] == [["line": 3, "reason": "empty set: no weight, reps, distance or time"]], "\(fromHevy.output)")
+            let push = try #require(sessions(store).first { $0["plan_day"] == "Push" })
+            #expect(sets(push, "Bench Press (Barbell)").count == 1)
+        }
+    }
+
+    @Test("export hevy keeps a short distance to the metre, never as nothing, and it comes back")
+    func shortDistances() throws {
+        try withTemporaryDirectory { root throws in
+            let first = root + "/a", second = root + "/b"
+            #expect(run(["init", first]).status == 0)
+            #expect(run(["init", second]).status == 0)
+            let env = ["LIFTLOG_STORE": first, "TZ": "UTC"]
+            #expect(runBinary(["start", "--at", "2025-02-03 18:00"], environment: env).status == 0)
+            #expect(runBinary(["log", "Sled Push", "100x2m", "100x0.4m", "--create"], environment: env).status == 0)
+            #expect(runBinary(["finish", "--at", "2025-02-03 19:00"], environment: env).status == 0)
+            let exported = runBinary(["export", "hevy"], environment: env)
+            #expect(exported.status == 0)
+            let rows = exported.output.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            #expect(rows.dropFirst().map { String($0[$0.count - 3]) } == ["0.002", "0.001"], "\(exported.output)")
+            writeText(exported.output, to: root + "/hevy.csv")
+            #expect(run(["import", root + "/hevy.csv", "--utc-offset", "+00:00", "--store", second]).status == 0)
+            let back = sets(try #require(sessions(second).first), "Sled Push")
+            #expect(back.map { $0["distance_m"] } == [2, 1])
+        }
+    }
+
     @Test("a newer export updates what changed in the app, keeps the session's ID, and leaves what was changed in liftlog unless asked")
     func newerExport() throws {
         try withTemporaryDirectory { root throws in
@@ -419,6 +477,12 @@ struct ImportFidelityTests {
             #expect(refused.status == 4)
             #expect(refused.errorMessage == "\(root)/classic.csv:1: this Strong export does not say whether its weights are in kg or lbs (it has no Weight Unit column). Import it with --unit kg or --unit lbs, as set in the app.")
             #expect(snapshot(store) == before)
+            // The same in a store kept in pounds: the store's unit is no guess at the app's.
+            let pounds = root + "/pounds"
+            #expect(run(["init", pounds, "--units", "lbs"]).status == 0)
+            let inPounds = run(["import", "strong", root + "/classic.csv", "--store", pounds, "--json"])
+            #expect(inPounds.status == 4 && inPounds.errorMessage == refused.errorMessage)
+            #expect(run(["import", "--help"]).output.split(separator: "\n").map { String($0).trimmingWhitespace() }.joined(separator: " ").contains("Needed then, in a store of either unit: liftlog never guesses it."))
             #expect(run(["import", "strong", root + "/classic.csv", "--unit", "kg", "--store", store]).status == 0)
             #expect(sets(sessions(store)[0], "Squat (Barbell)").first?["unit"] == "kg")
             let corrected = run(["import", "strong", root + "/classic.csv", "--unit", "lbs", "--store", store])

@@ -89,7 +89,7 @@ struct HevyFormat: ImportFormat {
         }
         set.weight = try ImportValues.number(cell(weight), line: line, column: "weight")
         set.reps = try ImportValues.integer(cell(reps), line: line, column: "reps")
-        if let value = try ImportValues.number(cell(distance), line: line, column: "distance"), value > 0 {
+        if let value = try ImportValues.number(cell(distance), line: line, column: "distance", decimals: 6), value > 0 {
             set.distanceMeters = (value * distanceFactor * 100).rounded() / 100
         }
         if let value = try ImportValues.integer(cell(self.duration), line: line, column: "duration_seconds"), value > 0 { set.seconds = value }

@@ -64,11 +64,11 @@ struct StrongFormat: ImportFormat {
         let line = record.line
         func cell(_ index: Int?) -> String { ImportValues.cell(record, index) }
         let order = cell(setOrder)
-        // A set number (almost every row) is no rest timer.
-        if !order.utf8.allSatisfy({ (0x30...0x39).contains($0) }), order.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "_", with: "") == "resttimer" { return .skip("rest timer") }
         let name = Exercise.normalizedName(cell(exercise))
-        guard !name.isEmpty || liftlog["Kind"] != nil else { throw ImportProblem(line: line, message: "the exercise name is empty") }
-        if Exercise.nameKey(name) == "rest timer" { return .skip("rest timer") }
+        // A set number (almost every row) is no rest timer.
+        let restTimer = (!order.utf8.allSatisfy({ (0x30...0x39).contains($0) }) && order.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "_", with: "") == "resttimer")
+            || Exercise.nameKey(name) == "rest timer"
+        guard !name.isEmpty || restTimer || liftlog["Kind"] != nil else { throw ImportProblem(line: line, message: "the exercise name is empty") }
         var utcOffset = options.utcOffsetSeconds
         if let offset, !cell(offset).isEmpty {
             guard let parsed = Timestamp("2000-01-01T00:00:00" + cell(offset)) else { throw ImportProblem(line: line, message: "UTC offset '\(cell(offset))' is not like +01:00") }
@@ -85,6 +85,8 @@ struct StrongFormat: ImportFormat {
         if let length = try ImportValues.duration(cell(duration), line: line), length > 0 { workout.end = start.adding(seconds: length) }
         let workoutNote = cell(workoutNotes)
         workout.notes = workoutNote.isEmpty ? nil : workoutNote
+        // Its set is none, but a note of the workout on it is the workout's.
+        if restTimer { return .skipSet(workout, "rest timer") }
         if liftlog["Kind"] != nil {
             workout.details = try details(record)
             // A session's row without an exercise: the session alone (a stretch, a meditation).
@@ -108,7 +110,7 @@ struct StrongFormat: ImportFormat {
         set.unit = unit
         set.weight = try ImportValues.number(cell(weight), line: line, column: "weight")
         set.reps = try ImportValues.integer(cell(reps), line: line, column: "reps")
-        if let distanceValue = try ImportValues.number(cell(distance), line: line, column: "distance"), distanceValue > 0 {
+        if let distanceValue = try ImportValues.number(cell(distance), line: line, column: "distance", decimals: 6), distanceValue > 0 {
             var factor = fileDistanceFactor
             switch cell(distanceUnit).lowercased() {
             case "km": factor = 1000
@@ -132,10 +134,12 @@ struct StrongFormat: ImportFormat {
         if let value = set.reps, value < 0 { throw ImportProblem(line: line, message: "reps \(cell(reps)) is negative") }
         let note = cell(notes)
         set.notes = note.isEmpty ? nil : note
-        if !liftlog.isEmpty { try readOwnColumns(record, into: &set) }
-        // A row with nothing in it (the app writes one for a set added and left blank) is no set.
-        if (set.weight ?? 0) == 0, (set.reps ?? 0) == 0, set.distanceMeters == nil, set.seconds == nil, set.rpe == nil, set.notes == nil, !set.bodyweight {
-            return .skip("empty set: no weight, reps, distance or time")
+        if !liftlog.isEmpty {
+            try readOwnColumns(record, into: &set)
+        } else if set.weight == 0, let count = set.reps, count > 0 {
+            // Strong writes 0 for a set of a bodyweight exercise (Pull Up 0 × 10): reps without
+            // a weight, which liftlog counts at body weight, not a record of 0 lbs.
+            set.weight = nil
         }
         return .set(workout, set)
     }
