@@ -598,6 +598,27 @@ struct ImportFormatsTests {
         }
     }
 
+    @Test("Liftosaur times written with a space and an offset, or with neither, are the same instants")
+    func liftosaurSpacedTimes() throws {
+        try withTemporaryDirectory { root throws in
+            let original = try #require(readText(fixtures + "/liftosaur.csv"))
+            let spaced = original.replacingOccurrences(of: "2026-03-03T17:00:00.000Z", with: "2026-03-03 17:00:00 +00:00")
+                .replacingOccurrences(of: "2026-03-03T17:05:00.000Z", with: "2026-03-03 17:05:00")
+            #expect(spaced != original)
+            writeText(spaced, to: root + "/spaced.csv")
+            let a = root + "/a", b = root + "/b"
+            #expect(run(["init", a]).status == 0)
+            #expect(run(["init", b]).status == 0)
+            #expect(run(["import", fixtures + "/liftosaur.csv", "--utc-offset", "+01:00", "--store", a]).status == 0)
+            let outcome = run(["import", root + "/spaced.csv", "--utc-offset", "+01:00", "--store", b])
+            #expect(outcome.status == 0, "\(outcome.output) \(outcome.error)")
+            let left = sessions(a), right = sessions(b)
+            #expect(left.count == 2 && left.map { $0["started_at"] } == right.map { $0["started_at"] })
+            #expect(left.map { $0["completed_at"] } == right.map { $0["completed_at"] })
+            #expect(left.map { $0["id"] } == right.map { $0["id"] }, "the same workouts whichever way the time is written")
+        }
+    }
+
     @Test("StrongLifts: a workout per row, day-first dates decided from the file, body weights, duplicates, short rows, planks in seconds")
     func strongLifts() throws {
         try withTemporaryDirectory { root throws in

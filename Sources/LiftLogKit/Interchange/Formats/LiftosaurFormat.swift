@@ -45,13 +45,27 @@ struct LiftosaurFormat: ImportFormat {
         self.options = options
     }
 
-    /// An ISO 8601 instant (`2026-03-01T10:00:00.000Z`), in the offset of `--utc-offset`, else of
-    /// this machine's zone at that instant.
+    /// An instant as Liftosaur writes it (`2026-03-01T10:00:00.000Z`; some versions
+    /// `2026-03-07 09:01:00 +00:00`, and without an offset it is UTC), in the offset of
+    /// `--utc-offset`, else of this machine's zone at that instant.
     private func instant(_ text: String, line: Int) throws(ImportProblem) -> Timestamp {
-        guard let utc = Timestamp(text) else { throw ImportProblem(line: line, message: "time '\(text)' is not like 2026-03-01T10:00:00.000Z") }
+        var written = text.trimmingWhitespace()
+        let parts = written.split(separator: " ")
+        if parts.count >= 2, parts[0].utf8.count == 10 {
+            let offset = parts.count == 3 && (parts[2].hasPrefix("+") || parts[2].hasPrefix("-")) ? String(parts[2]) : parts.count == 2 ? "Z" : ""
+            if !offset.isEmpty { written = parts[0] + "T" + parts[1] + offset }
+        }
+        guard let utc = Timestamp(written) else { throw ImportProblem(line: line, message: "time '\(text)' is not like 2026-03-01T10:00:00.000Z") }
         let seconds = utc.millisecondsSince1970 / 1000
         let offset = options.utcOffsetSeconds ?? LocalTimeZone.utcOffset(atEpochSeconds: seconds)
         return Timestamp(millisecondsSince1970: seconds * 1000, utcOffsetSeconds: offset)
+    }
+
+    /// An instant as Liftosaur usually writes it: UTC, milliseconds, `Z`.
+    static func written(_ instant: Timestamp) -> String {
+        let utc = Timestamp(millisecondsSince1970: instant.millisecondsSince1970, utcOffsetSeconds: 0).description
+        let base = String(utc.dropLast(6))
+        return (base.contains(".") ? base : base + ".000") + "Z"
     }
 
     private static func unit(_ text: String, line: Int) throws(ImportProblem) -> WeightUnit? {
@@ -68,8 +82,10 @@ struct LiftosaurFormat: ImportFormat {
         func cell(_ index: Int?) -> String { ImportValues.cell(record, index) }
         let name = Exercise.normalizedName(cell(exercise))
         guard !name.isEmpty else { throw ImportProblem(line: line, message: "the exercise name is empty") }
-        let startText = cell(dateTime)
-        let start = try instant(startText, line: line)
+        let start = try instant(cell(dateTime), line: line)
+        // The workout's name for its ID: the instant as the app usually writes it, whichever
+        // way this file wrote it, so the same workout is the same session from either file.
+        let startText = cell(dateTime).hasSuffix("Z") ? cell(dateTime) : LiftosaurFormat.written(start)
         var workout = ImportedWorkout(key: startText, title: cell(day).isEmpty ? nil : cell(day), start: start, startText: startText)
         workout.plan = cell(program).isEmpty ? nil : cell(program)
         var set = ImportedSet(line: line, exercise: name)
