@@ -21,9 +21,7 @@ enum GitConflicts {
     /// Every unmerged file of the store's format (none outside a repository or without git):
     /// another file git could not merge is the user's to settle with git.
     static func unmerged(root: String, environment: ProcessEnvironment) -> [File] {
-        func git(_ arguments: [String]) -> (status: Int32, output: String) {
-            Subprocess.capture(["git", "-C", root] + arguments, environment: environment)
-        }
+        func git(_ arguments: [String]) -> (status: Int32, output: String) { GitSync.git(arguments, in: root, environment: environment) }
         let listed = git(["ls-files", "-u", "-z", "--", "."])
         guard listed.status == 0 else { return [] }
         // "MODE OBJECT STAGE\tPATH": stage 1 is the common version, 2 ours, 3 theirs.
@@ -51,7 +49,7 @@ enum GitConflicts {
 
     /// Tells git the file is settled (`git add`, or `git rm` of a file the merge removed).
     static func stage(_ path: String, root: String, environment: ProcessEnvironment) throws(LiftLogError) {
-        let added = Subprocess.capture(["git", "-C", root, "add", "-A", "--", ":(literal)" + path], environment: environment)
+        let added = GitSync.git(["add", "-A", "--", ":(literal)" + path], in: root, environment: environment)
         guard added.status == 0 else {
             throw .io(path: path, operation: "stage", reason: "git said: \(GitSync.firstLine(added.output))")
         }

@@ -51,9 +51,7 @@ enum GitSetup {
     ///
     /// - Returns: a sentence when something was installed, else `nil`.
     static func installMergeDriver(in store: Store, environment: ProcessEnvironment) throws(LiftLogError) -> String? {
-        func git(_ arguments: [String]) -> (status: Int32, output: String) {
-            Subprocess.capture(["git", "-C", store.root] + arguments, environment: environment)
-        }
+        func git(_ arguments: [String]) -> (status: Int32, output: String) { GitSync.git(arguments, in: store.root, environment: environment) }
         var changed = false
         let attributes = String(decoding: try store.files.read(".gitattributes") ?? [], as: UTF8.self)
         if !attributes.split(separator: "\n").contains(where: { $0.split(separator: " ").contains("merge=liftlog") }) {

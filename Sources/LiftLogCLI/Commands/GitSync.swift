@@ -19,7 +19,12 @@ struct GitSync {
 
     /// Runs git in the store's folder.
     func git(_ arguments: [String]) -> (status: Int32, output: String) {
-        Subprocess.capture(["git", "-C", store.root] + arguments, environment: environment)
+        GitSync.git(arguments, in: store.root, environment: environment)
+    }
+
+    /// Runs git in `folder`, its output (both streams) captured.
+    static func git(_ arguments: [String], in folder: String, environment: ProcessEnvironment) -> (status: Int32, output: String) {
+        Subprocess.capture(["git", "-C", folder] + arguments, environment: environment)
     }
 
     /// Every step, in order.

@@ -162,7 +162,7 @@ private struct Merger {
             }
         }
         // Elements a side added go after the element they followed on that side.
-        func added(_ side: [JSONValue], _ names: [[String]], _ match: [Int?]) -> [(index: Int, anchor: Int)] {
+        func added(_ side: [JSONValue], _ match: [Int?]) -> [(index: Int, anchor: Int)] {
             var result: [(Int, Int)] = []
             var anchor = -1
             for index in side.indices {
@@ -174,7 +174,7 @@ private struct Merger {
             }
             return result
         }
-        let ourAdded = added(ours, ourNames, ourMatch), theirAdded = added(theirs, theirNames, theirMatch)
+        let ourAdded = added(ours, ourMatch), theirAdded = added(theirs, theirMatch)
         var theirUsed = Swift.Set<Int>()
         for (index, anchor) in ourAdded {
             let twin = theirAdded.first { !theirUsed.contains($0.index) && !Swift.Set(theirNames[$0.index]).isDisjoint(with: ourNames[index]) }

@@ -11,6 +11,13 @@ struct ImportLibraryTests {
         return path + "/Fixtures/Import/strong-classic.csv"
     }
 
+    @Test("Hevy's distance_km holds a distance to the metre, and one under half a metre as a metre, never nothing", arguments: [
+        (2.0, 0.002), (0.4, 0.001), (1234.56, 1.235), (0.0, 0.0),
+    ])
+    func hevyKilometres(metres: Double, written: Double) {
+        #expect(Store.hevyKilometres(metres) == written)
+    }
+
     @Test("a Strong export: its sessions, sets and new exercises; a second import adds nothing")
     func strong() throws {
         try withTemporaryDirectory { root throws in
