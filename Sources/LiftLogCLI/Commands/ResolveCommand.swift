@@ -20,9 +20,9 @@ enum ResolveCommand {
                 guard case .corruptFile = error,
                       let manifest = GitConflicts.unmerged(root: context.storePath, environment: context.environment).first(where: { $0.path == Store.manifestFileName }) else { throw error }
                 let keep = try arguments[.keep]
-                if let keep, keep.side == nil { throw .validation("--keep \(keep.rawValue) is for sync conflict copies; for a file git could not merge keep ours or theirs.") }
+                if let keep, keep.side == nil { throw copyChoiceForGitConflict(keep) }
                 guard keep != nil || context.io.inputIsTerminal else {
-                    let advice = "Say which side to keep of each value both changed with --keep ours or --keep theirs."
+                    let advice = gitAdvice
                     let all = GitConflicts.unmerged(root: context.storePath, environment: context.environment)
                     return CommandResult(data: ["unmerged": unmergedData(all), "conflicts": []], text: all.map { describe($0, style: context.style) }.joined(separator: "\n\n") + "\n\n" + advice,
                                          failure: .usage(advice, command: arguments.commandName))
@@ -51,7 +51,7 @@ enum ResolveCommand {
             }
             let keep = try arguments[.keep]
             if let keep, keep.side == nil, !unmerged.isEmpty, conflicts.isEmpty {
-                throw .validation("--keep \(keep.rawValue) is for sync conflict copies; for a file git could not merge keep ours or theirs.")
+                throw copyChoiceForGitConflict(keep)
             }
             if let keep, keep.side != nil, unmerged.isEmpty, done.isEmpty {
                 throw .validation("--keep \(keep.rawValue) is for a file git could not merge; for a sync conflict copy keep original, copy or merged.")
@@ -59,7 +59,7 @@ enum ResolveCommand {
             guard keep != nil || context.io.inputIsTerminal else {
                 // Nobody to ask: show the comparison, change nothing, and say how to choose.
                 var advice: [String] = []
-                if !unmerged.isEmpty { advice.append("Say which side to keep of each value both changed with --keep ours or --keep theirs.") }
+                if !unmerged.isEmpty { advice.append(gitAdvice) }
                 if !conflicts.isEmpty { advice.append("Say what to keep with --keep original, --keep copy or --keep merged.") }
                 let text = (unmerged.map { describe($0, style: context.style) } + conflicts.map { describe($0, in: store, mergeable: canMerge($0, in: store), style: context.style) }).joined(separator: "\n\n")
                 let data: JSONValue = [
@@ -108,6 +108,14 @@ enum ResolveCommand {
             }
             return CommandResult(data: ["resolved": .array(done)], text: lines.joined(separator: "\n"))
         })
+
+    /// How to settle a file git could not merge when nobody is there to ask.
+    static let gitAdvice = "Say which side to keep of each value both changed with --keep ours or --keep theirs."
+
+    /// The refusal of a conflict copy's choice for a file git could not merge.
+    static func copyChoiceForGitConflict(_ keep: ConflictChoice) -> LiftLogError {
+        .validation("--keep \(keep.rawValue) is for sync conflict copies; for a file git could not merge keep ours or theirs.")
+    }
 
     /// The merge of `file` with each value both sides changed settled by `keep`, else asked on
     /// the terminal; `nil` when the person skipped the file.
