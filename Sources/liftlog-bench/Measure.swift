@@ -251,3 +251,31 @@ func installedCopy(of program: String, in folder: String, named name: String, pa
     }
     return path
 }
+
+/// How soon a ``StoreWatcher`` reports a set that `liftlog log` logs in another process: the
+/// medians over `runs` runs of the time from starting the process to the report, and of the
+/// whole process without a watcher (its peer: the write itself comes at the process's end).
+func changeReportMilliseconds(liftlog: String, runs: Int) throws -> (reported: Double, process: Double, kernel: Bool) {
+    let folder = makeTemporaryDirectory()
+    defer { removeTree(folder) }
+    let store = try Store.create(at: folder + "/store")
+    _ = try store.startSession()
+    let watcher = try StoreWatcher(store: store)
+    let arguments = [liftlog, "log", "--store", store.root, "Back Squat", "100x5"]
+    var reported: [Double] = []
+    for _ in 0..<runs {
+        let start = now()
+        guard case .success(let pid) = ProcessSupport.spawn(liftlog, arguments: arguments, environment: ["PATH=/usr/bin:/bin", "HOME=/nonexistent"],
+                                                            output: .null, error: .null) else { fatalError("cannot run \(liftlog)") }
+        let change = watcher.next(timeout: 10)
+        reported.append((now() - start) * 1000)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        precondition(change?.activeSession == true && status == 0, "no change reported")
+        // What the process wrote after the report (its index) is not the next run's.
+        while watcher.next(timeout: 0.05) != nil {}
+    }
+    reported.sort()
+    let process = medianProcessMilliseconds(runs: runs, arguments)
+    return (reported[runs / 2], process, watcher.hasKernelReports)
+}

@@ -21,9 +21,10 @@ let usage = """
            liftlog-bench --server [N] [--quick]     only the HTTP server, over N sessions
            liftlog-bench --web                      only the web app's budgets (from the repository's root)
            liftlog-bench --startup-order            only how many names of the start-up order left the binary (from the root)
+           liftlog-bench --changes                  only how soon a change another process writes is reported
            liftlog-bench --profile-codec | --profile-log | --profile-server [N]
     """
-let modes: Set<String> = ["--quick", "--generate", "--profile-codec", "--profile-server", "--web", "--profile-log", "--server", "--startup-order"]
+let modes: Set<String> = ["--quick", "--generate", "--profile-codec", "--profile-server", "--web", "--profile-log", "--server", "--startup-order", "--changes"]
 /// Says what is wrong and how the tool is used, on standard error, and exits with status 2.
 func usageError(_ problem: String) -> Never {
     let text = "liftlog-bench: \(problem)\n\(usage)\n"
@@ -67,6 +68,17 @@ func startupOrderLine() -> String {
 }
 if arguments == ["--startup-order"] {
     print(startupOrderLine())
+    exit(0)
+}
+/// The line of the summary on the change stream.
+func changeReportLine() throws -> String {
+    let figures = try changeReportMilliseconds(liftlog: executableDirectory() + "/liftlog", runs: 21)
+    return "a set `liftlog log` writes, reported to a store's watcher \(format(figures.reported - figures.process)) ms after the process "
+        + "(\(format(figures.reported)) ms from its start, the process \(format(figures.process)) ms; target ≤ 100 ms after the write; "
+        + (figures.kernel ? "kernel reports)" : "comparing the folders)")
+}
+if arguments == ["--changes"] {
+    print("- " + (try changeReportLine()))
     exit(0)
 }
 if arguments.first == "--profile-log" {
@@ -651,6 +663,7 @@ print("- start-up above a C program's: \(format(startUp)) ms (target ≤ 0.3 ms)
 let freshStartUp = value("liftlog --version, just copied in one piece (right after installing), whole process (ms)", large) - value("floor: a C program that only starts, whole process (ms)", large)
 print("- start-up above a C program's, right after installing (the copy's pages as written): \(format(freshStartUp)) ms (target ≤ 0.3 ms) \(freshStartUp <= 0.3 ? "met" : "NOT met")")
 print("- " + startupOrderLine())
+print("- " + (try changeReportLine()))
 let againstSQLite = [("export csv, whole process (ms)", "SQLite: every set as CSV, whole sqlite3 -csv process (ms)"),
                      ("export ndjson, whole process (ms)", "SQLite: every set as JSON, whole sqlite3 -json process (ms)"),
                      ("pr of one exercise, whole process (ms)", "SQLite: one exercise's records, whole sqlite3 process (ms)"),

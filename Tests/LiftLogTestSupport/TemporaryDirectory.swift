@@ -21,8 +21,8 @@ public func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T 
     return try body(path)
 }
 
-/// ``withTemporaryDirectory(_:)`` for async tests.
-public func withTemporaryDirectoryAsync<T>(_ body: (String) async throws -> T) async throws -> T {
+/// ``withTemporaryDirectory(_:)`` for async tests (on the caller's actor).
+public func withTemporaryDirectoryAsync<T>(isolation: isolated (any Actor)? = #isolation, _ body: (String) async throws -> T) async throws -> T {
     var template = Array((temporaryBase + "/liftlog-test-XXXXXX").utf8CString)
     guard let pointer = mkdtemp(&template) else { fatalError("mkdtemp failed") }
     let path = String(cString: pointer)

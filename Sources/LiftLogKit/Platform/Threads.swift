@@ -29,6 +29,15 @@ package enum Threads {
         #endif
     }
 
+    /// The calling thread, as a number no other running thread has.
+    package static var current: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+
     /// Runs `body` on a new thread nobody joins; `false` when no thread could be started.
     @discardableResult
     package static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {

@@ -138,6 +138,21 @@ public struct Store: Sendable {
         return store
     }
 
+    /// The same store, waiting at most `seconds` for another process's lock (`0`: not at all).
+    public func waitingForLock(atMost seconds: Double) -> Store {
+        var environment = self.environment
+        environment.lockTimeout = max(0, seconds)
+        return Store(files: files, manifest: manifest, environment: environment)
+    }
+
+    /// The same store opened again: with the preferences its manifest holds now (after a
+    /// ``StoreChange`` with new ``StoreChange/preferences``, say).
+    ///
+    /// - Throws: what ``open(at:environment:)`` throws.
+    public func reopened() throws(LiftLogError) -> Store {
+        try Store.open(at: root, environment: environment)
+    }
+
     private static func makeParents(of path: String, fileSystem: any FileSystem) throws(LiftLogError) {
         var built = ""
         for component in path.split(separator: "/") {
@@ -204,13 +219,23 @@ public struct Store: Sendable {
     ///
     /// - Throws: `CONFLICT` when another process holds the lock longer than the timeout.
     package func withLock<T>(_ body: () throws(LiftLogError) -> T) throws(LiftLogError) -> T {
-        guard let descriptor = try acquireLock(timeout: environment.lockTimeout) else {
-            throw .conflict("Another liftlog process has been writing to this store for over \(JSONNumber(environment.lockTimeout).text) s; try again when it has finished.")
+        if Store.lockHolders.holds(files.root) {
+            if files.hasInterruptedChanges { try files.recoverInterruptedChanges() }
+            return try body()
         }
+        guard let descriptor = try acquireLock(timeout: environment.lockTimeout) else { throw lockTimedOut }
         defer { releaseLock(descriptor) }
         if files.hasInterruptedChanges { try files.recoverInterruptedChanges() }
         return try body()
     }
+
+    /// What a call that waited ``Environment/lockTimeout`` for another process's lock reports.
+    package var lockTimedOut: LiftLogError {
+        .conflict("Another liftlog process has been writing to this store for over \(JSONNumber(environment.lockTimeout).text) s; try again when it has finished.")
+    }
+
+    /// The threads holding each store's lock: the store's calls a holder makes take it as held.
+    static let lockHolders = LockHolders()
 
     /// Runs `body` holding the lock, and runs it again (reading the files again) when its
     /// write found that someone else changed the file after `body` read it: a hand edit, a
@@ -233,7 +258,9 @@ public struct Store: Sendable {
     /// Runs `body` with the lock when it is free now (or within `wait` seconds); `body` learns
     /// whether it has it. A lock just released can look held for a moment, while a process
     /// spawned elsewhere shares the descriptor between fork and exec.
+    /// (An app's task waits for the lock by calling this again after a sleep.)
     package func withLockIfFree<T>(wait: Double = 0, _ body: (Bool) throws(LiftLogError) -> T) throws(LiftLogError) -> T {
+        if Store.lockHolders.holds(files.root) { return try body(true) }
         let descriptor = try? acquireLock(timeout: wait)
         defer { if let descriptor { releaseLock(descriptor) } }
         return try body(descriptor != nil)
@@ -260,11 +287,12 @@ public struct Store: Sendable {
             threads.release()
             throw error
         }
-        if descriptor == nil { threads.release() }
+        if descriptor == nil { threads.release() } else { Store.lockHolders.enter(files.root) }
         return descriptor
     }
 
     private func releaseLock(_ descriptor: FileDescriptor) {
+        Store.lockHolders.leave(files.root)
         environment.fileSystem.close(descriptor)
         Store.processLocks.lock(for: files.root).release()
     }
@@ -278,6 +306,29 @@ public struct Store: Sendable {
     package func currentTimestamp() -> Timestamp {
         environment.now()
     }
+}
+
+/// Which stores' locks each thread holds, by the thread.
+final class LockHolders: @unchecked Sendable {
+    private let lock = Mutex()
+    private var held: [UInt: [String]] = [:]
+
+    func enter(_ root: String) { lock.withLock { held[LockHolders.thread, default: []].append(root) } }
+
+    func leave(_ root: String) {
+        lock.withLock {
+            let thread = LockHolders.thread
+            guard let last = held[thread]?.lastIndex(of: root) else { return }
+            held[thread]!.remove(at: last)
+            if held[thread]!.isEmpty { held[thread] = nil }
+        }
+    }
+
+    func holds(_ root: String) -> Bool {
+        lock.withLock { held.isEmpty ? false : held[LockHolders.thread]?.contains(root) == true }
+    }
+
+    private static var thread: UInt { Threads.current }
 }
 
 /// A thread-safe counter for predictable IDs.

@@ -1,6 +1,10 @@
 import Testing
 @testable import LiftLogKit
+import LiftLogFoundation
 import LiftLogTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What an app embedding LiftLogKit relies on.
 @Suite("Embedding the store in an app")
@@ -30,7 +34,7 @@ struct AppEmbeddingTests {
     @Test("perform runs the work off the caller and returns its result or its error")
     func perform() async throws {
         try await withTemporaryDirectoryAsync { root in
-            let store = try Store.create(at: root + "/s")
+            let store = try await Store.create(at: root + "/s")
             _ = try await store.perform { store in try store.startSession() }
             let result = try await store.perform { store in
                 try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5"], defaultUnit: .kg))
@@ -39,7 +43,98 @@ struct AppEmbeddingTests {
             await #expect(throws: LiftLogError.notFound("No exercise named 'Nope'.", remedy: .logCreatingExercise)) {
                 _ = try await store.perform { store in try store.log(exercise: "Nope", sets: SetNotation.parse(["100x5"], defaultUnit: .kg)) }
             }
+            // Opened again, asynchronously: the same store, the same answers.
+            let opened = try await Store.open(at: root + "/s")
+            #expect(try await opened.perform { try $0.activeSession()?.session.entries.count } == 1)
+            await #expect(throws: LiftLogError.notFound("No liftlog store at '\(root)/none'.", remedy: .createStore(path: root + "/none"))) {
+                _ = try await Store.open(at: root + "/none")
+            }
         }
+    }
+
+    @Test("while another process holds the lock, perform waits without blocking the main actor, and runs once it is free")
+    @MainActor func waitsWithoutBlocking() async throws {
+        try await withTemporaryDirectoryAsync { root in
+            let store = try await Store.create(at: root + "/s")
+            _ = try await store.perform { try $0.startSession() }
+            let holder = try #require(try PosixFileSystem().lockExclusively(root + "/s/.liftlog/lock", timeout: 0))
+            let before = snapshot(root + "/s")
+            let logging = Task { @MainActor in
+                try await store.perform { try $0.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5"], defaultUnit: .kg)) }
+            }
+            // The main actor and the store's other calls go on meanwhile: an open, a CLI read.
+            let opened = try await Store.open(at: root + "/s")
+            #expect(opened.root == root + "/s")
+            #expect(runBinary(["status", "--store", root + "/s"]).status == 0)
+            #expect(snapshot(root + "/s") == before)
+            PosixFileSystem().close(holder)
+            #expect(try await logging.value.setNumbers == [1])
+            #expect(try store.activeSession()?.session.entries.first?.sets.count == 1)
+        }
+    }
+
+    @Test("a wait for the lock ends when its task is cancelled, or after the store's timeout, and nothing changes")
+    func cancelledWait() async throws {
+        try await withTemporaryDirectoryAsync { root in
+            let store = try await Store.create(at: root + "/s").waitingForLock(atMost: 600)
+            _ = try await store.perform { try $0.startSession() }
+            let holder = try #require(try PosixFileSystem().lockExclusively(root + "/s/.liftlog/lock", timeout: 0))
+            defer { PosixFileSystem().close(holder) }
+            let before = snapshot(root + "/s")
+            let logging = Task {
+                try await store.perform { try $0.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5"], defaultUnit: .kg)) }
+            }
+            logging.cancel()
+            await #expect(throws: CancellationError.self) { try await logging.value }
+            await #expect(throws: LiftLogError.conflict("Another liftlog process has been writing to this store for over 0.2 s; try again when it has finished.")) {
+                try await store.waitingForLock(atMost: 0.2).perform { try $0.discardActiveSession() }
+            }
+            #expect(snapshot(root + "/s") == before)
+        }
+    }
+
+    @Test("changes() yields a set the liftlog tool logs in another process, and its watch ends with the loop")
+    func changeStream() async throws {
+        try await withTemporaryDirectoryAsync { root in
+            let store = try await Store.create(at: root + "/s")
+            let started = try await store.perform { try $0.startSession() }
+            let watchesBefore = kernelWatchCount()
+            var seen: StoreChange?
+            do {
+                let changes = try await store.changes()
+                let logged = Task.detached { runBinary(["log", "--store", root + "/s", "Back Squat", "100x5"]) }
+                let waiting = Task { () -> StoreChange? in
+                    for await change in changes where change.activeSession { return change }
+                    return nil
+                }
+                // Should nothing come, the test fails rather than waits for ever.
+                let watchdog = Task { try await Task.sleep(for: .seconds(30)); waiting.cancel() }
+                seen = await waiting.value
+                watchdog.cancel()
+                #expect(await logged.value.status == 0)
+            }
+            #expect(seen?.sessions == [started.session.id])
+            #expect(try await store.perform { try $0.activeSession()?.session.entries.first?.sets.count } == 1)
+            // The loop left, the thread that watched lets the kernel's watch go.
+            #if os(Linux)
+            let end = monotonicSeconds() + 10
+            while kernelWatchCount() > watchesBefore, monotonicSeconds() < end { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(kernelWatchCount() == watchesBefore)
+            #endif
+        }
+    }
+
+    /// How many inotify descriptors this process has open.
+    private func kernelWatchCount() -> Int {
+        #if os(Linux)
+        listEntries("/proc/self/fd").filter { entry in
+            var target = [CChar](repeating: 0, count: 256)
+            let count = readlink("/proc/self/fd/" + entry.name, &target, 255)
+            return count > 0 && String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) == "anon_inode:inotify"
+        }.count
+        #else
+        0
+        #endif
     }
 
     @Test("with no wait for the lock, a held lock is CONFLICT at once and nothing changes")
