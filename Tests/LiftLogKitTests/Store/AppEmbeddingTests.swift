@@ -137,6 +137,27 @@ struct AppEmbeddingTests {
         #endif
     }
 
+    @Test("a temporary store, for previews and tests: a store like any other, removed with all its files; no other store is ever removed")
+    func temporaryStore() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try Store.temporary(unit: .lbs)
+            #expect(store.root.hasPrefix(temporaryBase + "/liftlog-temporary-"))
+            #expect(store.preferences.unit == .lbs)
+            _ = try store.startSession()
+            _ = try store.log(exercise: "Back Squat", sets: SetNotation.parse(["225x5"], defaultUnit: .lbs))
+            #expect(try Store.open(at: store.root).activeSession()?.session.entries.count == 1)
+            try store.removeTemporary()
+            #expect(listEntries(store.root).isEmpty && readText(store.root + "/liftlog.json") == nil)
+
+            let kept = try Store.create(at: root + "/training")
+            let before = snapshot(root + "/training")
+            #expect(throws: LiftLogError.validation("The store at '\(root)/training' was not made by Store.temporary(); its files are not removed.")) {
+                try kept.removeTemporary()
+            }
+            #expect(snapshot(root + "/training") == before)
+        }
+    }
+
     @Test("with no wait for the lock, a held lock is CONFLICT at once and nothing changes")
     func tryLock() throws {
         try withTemporaryDirectory { root throws in
