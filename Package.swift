@@ -48,15 +48,18 @@ let package = Package(
         .target(name: "LiftLogKit", dependencies: ["CLiftLogSystem"], swiftSettings: librarySections),
         // The one system call the C library does not declare to Swift: swapping two files.
         .target(name: "CLiftLogSystem"),
+        // Starting programs and signals, for the tool, its server, the benchmark and the tests;
+        // never in the library (Apple forbids spawning processes on watchOS and tvOS).
+        .target(name: "LiftLogProcess", dependencies: ["LiftLogKit"], swiftSettings: functionSections),
         // What an app on Foundation expects: errors as LocalizedError, Date for Timestamp and
         // LocalDate. The tool does without it (no Foundation in its start-up on Linux).
         .target(name: "LiftLogFoundation", dependencies: ["LiftLogKit"]),
         // The full exercise library (873 exercises, 750 KB), for apps that offer it and the CLI.
         .target(name: "LiftLogCatalog"),
         // The HTTP API of `liftlog serve`: an HTTP/1.1 server over POSIX sockets, thin over LiftLogKit.
-        .target(name: "LiftLogServer", dependencies: ["LiftLogKit"], swiftSettings: functionSections),
+        .target(name: "LiftLogServer", dependencies: ["LiftLogKit", "LiftLogProcess"], swiftSettings: functionSections),
         // Argument parsing, help, output formatting and exit codes of the `liftlog` tool.
-        .target(name: "LiftLogCLI", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogServer"],
+        .target(name: "LiftLogCLI", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogServer", "LiftLogProcess"],
                 swiftSettings: functionSections),
         .executableTarget(
             name: "liftlog",
@@ -66,12 +69,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "liftlog-bench",
-            dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogServer"],
+            dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogServer", "LiftLogProcess"],
             linkerSettings: staticLinking
         ),
         // Temporary folders, file helpers, child processes and a `liftlog serve` to talk to,
         // shared by the test targets.
-        .target(name: "LiftLogTestSupport", dependencies: ["LiftLogKit", "LiftLogServer"], path: "Tests/LiftLogTestSupport"),
+        .target(name: "LiftLogTestSupport", dependencies: ["LiftLogKit", "LiftLogServer", "LiftLogProcess"], path: "Tests/LiftLogTestSupport"),
         .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogFoundation", "LiftLogTestSupport"]),
         .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "LiftLogKit", "LiftLogServer", "LiftLogTestSupport"]),
         // The HTTP server: its parts, its endpoints, hostile clients, and the web app in a browser.

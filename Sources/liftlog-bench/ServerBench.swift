@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import LiftLogKit
+import LiftLogProcess
 import LiftLogServer
 
 // The HTTP server under load, on loopback only: throughput and latency of a history page and of

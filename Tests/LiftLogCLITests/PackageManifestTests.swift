@@ -10,11 +10,18 @@ import LiftLogTestSupport
 struct PackageManifestTests {
     /// Runs `swift package` on the package at `path`, with SwiftPM's caches, build folder and
     /// lock files inside `root` (the running `swift test` holds this package's own).
-    private func swiftPackage(_ arguments: [String], at path: String, root: String) -> Outcome {
+    private func swiftPackage(_ arguments: [String], at path: String, root: String, tool: String = "package", environment: [String: String] = [:]) -> Outcome {
         makeDirectories(root + "/swiftpm/tmp")
-        return runProgram(["swift", "package", "--package-path", path, "--scratch-path", root + "/swiftpm/build-" + (path.split(separator: "/").last ?? ""), "--cache-path", root + "/swiftpm/cache",
+        return runProgram(["swift", tool, "--package-path", path, "--scratch-path", root + "/swiftpm/build-" + (path.split(separator: "/").last ?? ""), "--cache-path", root + "/swiftpm/cache",
                     "--config-path", root + "/swiftpm/config", "--security-path", root + "/swiftpm/security"] + arguments,
-                          environment: ["TMPDIR": root + "/swiftpm/tmp"])
+                          environment: environment.merging(["TMPDIR": root + "/swiftpm/tmp"]) { $1 })
+    }
+
+    /// This package's manifest as `swift package dump-package` gives it.
+    private func dumpedManifest(root: String) throws -> JSONValue {
+        let outcome = swiftPackage(["dump-package"], at: repository, root: root)
+        #expect(outcome.status == 0, "\(outcome.error)")
+        return try JSONParser.parse(Array(outcome.output.utf8))
     }
 
     /// A git repository holding this package's manifest and sources, each manifest in `versions`
@@ -75,9 +82,7 @@ struct PackageManifestTests {
     @Test("built on its own, the library takes the flags (on Linux)")
     func builtOnItsOwn() throws {
         try withTemporaryDirectory { root in
-            let outcome = swiftPackage(["dump-package"], at: repository, root: root)
-            #expect(outcome.status == 0, "\(outcome.error)")
-            let manifest = try JSONParser.parse(Array(outcome.output.utf8))
+            let manifest = try dumpedManifest(root: root)
             let target = manifest["targets"]?.arrayValue?.first { $0["name"]?.stringValue == "LiftLogKit" }
             let settings = "\(target?["settings"] ?? .null)"
             #if os(Linux)
@@ -85,6 +90,41 @@ struct PackageManifestTests {
             #else
             #expect(!settings.contains("unsafeFlags"), "\(settings)")
             #endif
+        }
+    }
+
+    @Test("the library products an app embeds carry no process code: LiftLogProcess is the tool's, the server's and the tests'")
+    func noProcessCodeInTheLibrary() throws {
+        try withTemporaryDirectory { root in
+            let manifest = try dumpedManifest(root: root)
+            var dependencies: [String: [String]] = [:]
+            for target in manifest["targets"]?.arrayValue ?? [] {
+                dependencies[target["name"]?.stringValue ?? ""] = (target["dependencies"]?.arrayValue ?? []).compactMap { $0["byName"]?.arrayValue?.first?.stringValue }
+            }
+            func closure(_ name: String) -> Set<String> { Set([name]).union((dependencies[name] ?? []).flatMap(closure)) }
+            for product in ["LiftLogKit", "LiftLogFoundation", "LiftLogCatalog"] {
+                #expect(!closure(product).contains("LiftLogProcess"), "\(product): \(closure(product).sorted())")
+            }
+            #expect(closure("liftlog").contains("LiftLogProcess"))
+        }
+    }
+
+    @Test("the example app package (Examples/SpotterModel) builds on the library and its tests pass: a workout logged, the tool's set on the change stream, a held lock waited out off the main actor, errors in words")
+    func examplePackage() throws {
+        try withTemporaryDirectory { root in
+            // Under a folder named as the package is, which the example names it by.
+            let library = root + "/liftlog"
+            makeDirectories(library + "/Examples")
+            writeText(try #require(readText(repository + "/Package.swift")), to: library + "/Package.swift")
+            copyTree(repository + "/Sources", to: library + "/Sources")
+            copyTree(repository + "/Examples/SpotterModel", to: library + "/Examples/SpotterModel")
+            let example = library + "/Examples/SpotterModel"
+            let built = swiftPackage(["--build-tests"], at: example, root: root, tool: "build")
+            #expect(built.status == 0, "\(built.output.suffix(3_000))\(built.error.suffix(3_000))")
+            guard built.status == 0 else { return }
+            let tested = swiftPackage(["--skip-build"], at: example, root: root, tool: "test", environment: ["LIFTLOG": liftlogBinary])
+            #expect(tested.status == 0, "\(tested.output.suffix(3_000))\(tested.error.suffix(3_000))")
+            #expect(tested.output.contains("Test run with 4 tests in 1 suite passed"), "\(tested.output.suffix(3_000))")
         }
     }
 }

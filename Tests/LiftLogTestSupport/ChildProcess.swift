@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import LiftLogKit
+import LiftLogProcess
 
 // Child processes for the tests: the built `liftlog` binary and any other program, started with
 // pipes for their output, and what they printed when they end.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import LiftLogKit
+import LiftLogProcess
 import LiftLogServer
 
 /// A `liftlog serve` on an ephemeral loopback port, and a minimal HTTP client for it.

@@ -1,4 +1,5 @@
 import LiftLogKit
+import LiftLogProcess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -79,7 +79,7 @@ extension ExerciseReport {
             guard load > 0, let estimate = formula.estimate(weight: load, reps: reps) else { return }
             entry.e1rm = max(entry.e1rm ?? 0, rounded(estimate))
             if estimate > partial.bestE1RM?.value ?? 0 || (rounded(estimate) == partial.bestE1RM?.value && date < partial.bestE1RM!.date) {
-                partial.bestE1RM = (rounded(estimate), date, sessionID)
+                partial.bestE1RM = EstimatedMaxRecord(value: rounded(estimate), date: date, sessionID: sessionID)
             }
         }
 
@@ -90,7 +90,7 @@ extension ExerciseReport {
             if added == 0 {
                 // The record is the most reps (ties: the earlier date).
                 if reps > partial.maxReps?.reps ?? 0 || (reps == partial.maxReps?.reps && date < partial.maxReps!.date) {
-                    partial.maxReps = (reps, date, sessionID)
+                    partial.maxReps = MaxRepsRecord(reps: reps, date: date, sessionID: sessionID)
                 }
             } else if added > 0 {
                 let kilograms = set.unit.convert(added, to: .kg)

@@ -116,8 +116,23 @@ public struct PaceRecord: Hashable, Sendable {
     public var record: DistanceRecord
 }
 
+/// The best estimated one-rep max of an exercise (ties: the earlier date).
+public struct EstimatedMaxRecord: Hashable, Sendable {
+    /// In the report's unit.
+    public var value: Double
+    public var date: LocalDate
+    public var sessionID: Session.ID
+}
+
+/// The most reps in one set without added weight (ties: the earlier date).
+public struct MaxRepsRecord: Hashable, Sendable {
+    public var reps: Int
+    public var date: LocalDate
+    public var sessionID: Session.ID
+}
+
 /// Everything liftlog knows of one exercise's history.
-public struct ExerciseReport: Sendable {
+public struct ExerciseReport: Hashable, Sendable {
     public var exerciseID: Exercise.ID?
     public var exerciseName: String
     /// The unit of weights, e1RMs and volumes in ``entries`` and ``bestE1RM``.
@@ -126,11 +141,11 @@ public struct ExerciseReport: Sendable {
     public var entries: [ProgressEntry]
     /// The heaviest set with an external load (a bodyweight set's added load is not one).
     public var personalRecord: PersonalRecord?
-    public var bestE1RM: (value: Double, date: LocalDate, sessionID: Session.ID)?
+    public var bestE1RM: EstimatedMaxRecord?
     /// For 1 to 12 reps, where there is one.
     public var repRecords: [RepRecord]
     /// The most reps in one set without added weight (bodyweight exercises), with its date.
-    public var maxReps: (reps: Int, date: LocalDate, sessionID: Session.ID)?
+    public var maxReps: MaxRepsRecord?
     /// The most weight added to the body for a bodyweight set (`bw+20x5`), with its reps.
     public var bestAddedLoad: PersonalRecord?
     /// The longest timed set.
@@ -143,8 +158,8 @@ public struct ExerciseReport: Sendable {
     public var paces: [PaceRecord]
 
     public init(exerciseID: Exercise.ID?, exerciseName: String, unit: WeightUnit, entries: [ProgressEntry] = [],
-                personalRecord: PersonalRecord? = nil, bestE1RM: (value: Double, date: LocalDate, sessionID: Session.ID)? = nil,
-                repRecords: [RepRecord] = [], maxReps: (reps: Int, date: LocalDate, sessionID: Session.ID)? = nil) {
+                personalRecord: PersonalRecord? = nil, bestE1RM: EstimatedMaxRecord? = nil,
+                repRecords: [RepRecord] = [], maxReps: MaxRepsRecord? = nil) {
         self.exerciseID = exerciseID
         self.exerciseName = exerciseName
         self.unit = unit

@@ -1,5 +1,5 @@
 /// One line of history: a session's identity, timing and derived totals.
-public struct SessionSummary: Hashable, Sendable {
+public struct SessionSummary: Identifiable, Hashable, Sendable {
     /// An exercise a session contains: its library link and its snapshot name.
     public struct ExerciseRef: Hashable, Sendable {
         public var id: Exercise.ID?

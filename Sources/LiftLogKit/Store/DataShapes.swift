@@ -42,12 +42,12 @@ public enum DataShapes {
         return object
     }
 
-    /// A set as stored plus `set_id`, the ID clients name it by (``Store/setReference(in:entry:set:)``),
+    /// A set as stored plus `set_id`, the ID clients name it by (``Store/setID(in:entry:set:)``),
     /// and once it is logged `actual_reps` and `actual_weight` (``WorkoutSet/actualReps``).
     public static func set(_ session: Session, entry: Int, set: Int) -> JSONValue {
         let value = session.entries[entry].sets[set]
         guard case .object(var object) = value.jsonValue else { return .null }
-        object["set_id"] = .string(Store.setReference(in: session, entry: entry, set: set))
+        object["set_id"] = .string(Store.setID(in: session, entry: entry, set: set).description)
         // What was done, as the seed API names it, once the set is logged.
         if let reps = value.actualReps { object["actual_reps"] = .number(JSONNumber(reps)) }
         if let weight = value.actualWeight { object["actual_weight"] = .number(JSONNumber(weight)) }

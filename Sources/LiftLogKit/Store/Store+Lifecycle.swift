@@ -819,6 +819,13 @@ extension Store {
         try storedSession(idPrefix: idPrefix)
     }
 
+    /// The session with ID `id`.
+    ///
+    /// - Throws: `NOT_FOUND` when no session has it.
+    public func session(id: Session.ID) throws(LiftLogError) -> StoredSession {
+        try storedSession(idPrefix: id.rawValue)
+    }
+
     /// How many characters of an ID (the 8 every listing shows, or more) let a session be
     /// found through the ID shard alone.
     static let idShardLookupLength = 8

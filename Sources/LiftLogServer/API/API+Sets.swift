@@ -1,19 +1,19 @@
 import LiftLogKit
 
-/// One set by its ID (`SESSION.KEY`, see ``Store/setReference(in:entry:set:)``): change it,
+/// One set by its ID (`SESSION.KEY`, see ``SetID``): change it,
 /// complete, skip or un-log it, remove it.
 extension API {
     static let setRoutes: [Route] = [
         Route("workout-sets/:id", [
             "GET": { call throws(LiftLogError) in
                 let store = try call.store()
-                let found = try store.set(call[0])
+                let found = try store.set(SetID.parse(call[0]))
                 return APIResponse.ok(setJSON(found.stored, entry: found.entry, set: found.set))
             },
             "PUT": { call throws(LiftLogError) in try changeSet(call, action: nil) },
             "DELETE": { call throws(LiftLogError) in
                 let store = try call.store()
-                return try APIResponse.ok(session: try store.removeSet(call[0]), store: store)
+                return try APIResponse.ok(session: try store.removeSet(SetID.parse(call[0])), store: store)
             },
         ]),
         Route("workout-sets/:id/log", ["PUT": { call throws(LiftLogError) in try changeSet(call, action: .complete) }]),
@@ -52,10 +52,11 @@ extension API {
             throw .validation("Give what changes: weight, unit, reps, bodyweight, duration_seconds, distance_m, rpe, rir, set_type or notes.")
         }
         let store = try call.store()
-        let changed = try store.changeSet(call[0], change)
+        let id = try SetID.parse(call[0])
+        let changed = try store.changeSet(id, change)
         // Logged, skipped or un-logged: the set, as the seed API's client reads it.
         guard action != nil else { return try APIResponse.ok(session: changed, store: store) }
-        let (entry, set) = try Store.locateSet(try Store.parseSetReference(call[0]).key, in: changed.session)
+        let (entry, set) = try Store.locateSet(id.key, in: changed.session)
         return APIResponse.ok(setJSON(changed, entry: entry, set: set))
     }
 }

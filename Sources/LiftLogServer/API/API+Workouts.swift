@@ -179,7 +179,7 @@ extension API {
         let logged: JSONObject = [
             "logged_sets": .array(result.setNumbers.map { .number(JSONNumber($0)) }),
             "logged_set_ids": .array(entry.sets.indices.filter { result.setNumbers.contains(entry.sets[$0].setNumber) }.map {
-                .string(Store.setReference(in: result.stored.session, entry: result.entryIndex, set: $0))
+                .string(Store.setID(in: result.stored.session, entry: result.entryIndex, set: $0).description)
             }),
         ]
         return try APIResponse.ok(session: result.stored, store: store, adding: logged, status: result.repeated ? 200 : 201)

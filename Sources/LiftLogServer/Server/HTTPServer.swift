@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import LiftLogKit
+import LiftLogProcess
 
 /// Set by the SIGINT and SIGTERM handlers: the server stops accepting and finishes what it
 /// has (a signal handler may only touch such a flag).

@@ -158,6 +158,33 @@ struct AppEmbeddingTests {
         }
     }
 
+    @Test("a set is found, changed and removed by its typed ID; a session by its typed ID; a text that is no set ID is refused")
+    func setsByID() throws {
+        try withTemporaryDirectory { root throws in
+            let store = try Store.create(at: root + "/s")
+            let started = try store.startSession()
+            _ = try store.log(exercise: "Back Squat", sets: SetNotation.parse(["100x5", "105x5", "110x3"], defaultUnit: .kg))
+            let session = try store.session(id: started.session.id).session
+            let second = Store.setID(in: session, entry: 0, set: 1)
+            let third = Store.setID(in: session, entry: 0, set: 2)
+            #expect(SetID(second.description) == second && second.session == started.session.id)
+
+            #expect(try store.set(second).set == 1)
+            let changed = try store.changeSet(second, SetChange(weight: 107.5, reps: 4))
+            #expect(changed.session.entries[0].sets[1].weight == 107.5 && changed.session.entries[0].sets[1].reps == 4)
+            let removed = try store.removeSet(second)
+            #expect(removed.session.entries[0].sets.map(\.reps) == [5, 3])
+            // The set after it keeps its ID and is found by it at its new place.
+            #expect(try store.set(third).set == 1)
+            #expect(throws: LiftLogError.notFound("Session \(started.session.id.short) has no set '\(second.key)'.")) { try store.set(second) }
+
+            #expect(SetID("not-a-set") == nil)
+            #expect(throws: LiftLogError.validation("'not-a-set' is not a set ID; set IDs are the session's ID, a dot and the set's key, such as 3f2c9a1e-…-7d41.a1b2c3d4.")) {
+                try SetID.parse("not-a-set")
+            }
+        }
+    }
+
     @Test("with no wait for the lock, a held lock is CONFLICT at once and nothing changes")
     func tryLock() throws {
         try withTemporaryDirectory { root throws in

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LiftLogKit
 
 /// What differs between the C libraries when a program starts other programs or looks at
 /// itself: every such difference in one place, for the CLI, the benchmark and the tests (an
