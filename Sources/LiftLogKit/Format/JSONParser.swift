@@ -7,11 +7,11 @@ import Darwin
 #endif
 
 /// A JSON syntax error at a byte offset of the source.
-public struct JSONSyntaxError: Error, Equatable, Sendable {
+package struct JSONSyntaxError: Error, Equatable, Sendable {
     /// Byte offset of the offending character (or of the end of the input).
-    public var offset: Int
+    package var offset: Int
     /// What is wrong, in words a person editing the file understands.
-    public var message: String
+    package var message: String
 }
 
 /// A strict RFC 8259 JSON reader that reports where each mistake is.
@@ -24,14 +24,14 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
 /// duplicate keys, invalid UTF-8 and nesting deeper than ``maximumDepth``.
 ///
 /// - Complexity: O(n) in the size of the input.
-public enum JSONParser {
+package enum JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 200
+    package static let maximumDepth = 200
 
     /// Parses a whole document.
     ///
     /// - Throws: ``JSONSyntaxError`` with the offset of the first mistake.
-    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer, recorder: nil)
             return try parser.parseDocument()

@@ -1,7 +1,7 @@
 /// A JSON document held as a tree, with numbers kept as their exact source text.
 ///
-/// LiftLogKit reads and writes every store file through this type: ``JSONParser`` builds it
-/// (reporting the line and column of a syntax error), ``JSONWriter`` writes it in the store's
+/// LiftLogKit reads and writes every store file through this type: the JSON parser builds it
+/// (reporting the line and column of a syntax error), the canonical writer writes it in the store's
 /// canonical form, and models keep the keys they do not know as `JSONValue`s so a rewrite never
 /// loses them.
 public enum JSONValue: Hashable, Sendable {

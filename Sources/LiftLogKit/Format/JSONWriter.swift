@@ -11,11 +11,11 @@ import Darwin
 /// non-ASCII characters written as themselves, control characters escaped. The same value
 /// always gives the same bytes; the output equals Python's
 /// `json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False) + "\n"`.
-public enum JSONWriter {
+package enum JSONWriter {
     /// The canonical bytes of `value`, ending in a newline.
     ///
     /// - Complexity: O(n log k): linear in the output, plus sorting each object's keys.
-    public static func canonicalBytes(_ value: JSONValue) -> [UInt8] {
+    package static func canonicalBytes(_ value: JSONValue) -> [UInt8] {
         var output = ByteBuffer(capacity: 4096)
         write(value, indent: 0, into: &output)
         output.append(0x0A)
@@ -23,17 +23,17 @@ public enum JSONWriter {
     }
 
     /// The canonical text of `value`, ending in a newline.
-    public static func canonicalString(_ value: JSONValue) -> String {
+    package static func canonicalString(_ value: JSONValue) -> String {
         String(decoding: canonicalBytes(value), as: UTF8.self)
     }
 
     /// `value` on one line with sorted keys and no spaces, for line-oriented output (NDJSON).
-    public static func compactString(_ value: JSONValue) -> String {
+    package static func compactString(_ value: JSONValue) -> String {
         String(decoding: compactBytes(value), as: UTF8.self)
     }
 
     /// ``compactString(_:)`` as UTF-8 bytes.
-    public static func compactBytes(_ value: JSONValue) -> [UInt8] {
+    package static func compactBytes(_ value: JSONValue) -> [UInt8] {
         var output = ByteBuffer(capacity: 4096)
         writeCompact(value, into: &output)
         return output.bytes()

@@ -1,8 +1,8 @@
 /// Numbers as people read them, shared by the terminal, charts and pages.
-public enum NumberText {
+package enum NumberText {
     /// `102.5`, `100`, `1.25`: at most two decimals, no trailing zeros; thousands grouped
     /// (`12,345`) unless `grouped` is false (text to be read back, such as a plan's `1000kg`).
-    public static func format(_ value: Double, grouped grouping: Bool = true) -> String {
+    package static func format(_ value: Double, grouped grouping: Bool = true) -> String {
         // Beyond what a lifter lifts (a hand-edited file can say anything): plain notation.
         guard value.isFinite, abs(value) < 1e15 else { return value.isFinite ? "\(value)" : "–" }
         let rounded = (value * 100).rounded() / 100
@@ -26,7 +26,7 @@ public enum NumberText {
     }
 
     /// `12,345`; `-0` for zero when `negative` (the whole part of `-0.5`).
-    public static func grouped(_ value: Int64, negative: Bool = false) -> String {
+    package static func grouped(_ value: Int64, negative: Bool = false) -> String {
         // Written as bytes from the last digit back (every weight and volume shown goes
         // through here: a session's sets, a page of history).
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in

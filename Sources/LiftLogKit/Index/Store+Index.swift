@@ -69,7 +69,7 @@ extension Store {
     /// changes; for a long-running process such as `liftlog serve`. Whether the watch could be
     /// set up (when it could not, every read compares the folders, as without it).
     @discardableResult
-    public func watchSessionFolders() -> Bool {
+    package func watchSessionFolders() -> Bool {
         SessionsWatch.start(files: files)
     }
 

@@ -7,16 +7,16 @@ import Darwin
 #endif
 
 /// One row of a CSV file and the line it starts on.
-public struct CSVRecord: Equatable, Sendable {
-    public var fields: [String]
+package struct CSVRecord: Equatable, Sendable {
+    package var fields: [String]
     /// 1-based line of the file where the record starts.
-    public var line: Int
+    package var line: Int
 }
 
 /// A CSV syntax error at a line.
-public struct CSVError: Error, Equatable, Sendable {
-    public var line: Int
-    public var message: String
+package struct CSVError: Error, Equatable, Sendable {
+    package var line: Int
+    package var message: String
 }
 
 /// An RFC 4180 reader that streams: it holds one record at a time, however large the file.
@@ -25,7 +25,7 @@ public struct CSVError: Error, Equatable, Sendable {
 /// inside is a quote; quoted fields may hold separators and line breaks), CRLF, LF or CR line
 /// endings, a UTF-8 byte order mark, and a last line without a line ending. Blank lines are
 /// skipped. Invalid UTF-8 is an error, not silently replaced.
-public struct CSVReader {
+package struct CSVReader {
     private var source: () -> [UInt8]?
     private var buffer: [UInt8] = []
     private var position = 0
@@ -34,15 +34,15 @@ public struct CSVReader {
     private var started = false
     private var checkedForJSON = false
     /// The field separator (`,` unless set).
-    public var separator: UInt8
+    package var separator: UInt8
     /// The most bytes one record may have: an export's rows are a few hundred bytes, so a
     /// longer one means the file is not an export (and an endless input is stopped early).
-    public static let maximumRecordSize = 1 << 20
+    package static let maximumRecordSize = 1 << 20
 
     /// Reads from a file (streamed in 64 KB chunks).
     ///
     /// - Throws: `NOT_FOUND` or `IO_ERROR` when the file cannot be opened.
-    public init(path: String, separator: UInt8 = 0x2C) throws(LiftLogError) {
+    package init(path: String, separator: UInt8 = 0x2C) throws(LiftLogError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw .notFound("No file '\(path)'.") }
@@ -53,7 +53,7 @@ public struct CSVReader {
     }
 
     /// Reads from bytes in memory.
-    public init(bytes: [UInt8], separator: UInt8 = 0x2C) {
+    package init(bytes: [UInt8], separator: UInt8 = 0x2C) {
         var given: [UInt8]? = bytes
         self.init(separator: separator) {
             defer { given = nil }
@@ -84,7 +84,7 @@ public struct CSVReader {
     /// The next record, or `nil` at the end.
     ///
     /// - Throws: ``CSVError`` for an unterminated quote, text after a closing quote, or invalid UTF-8.
-    public mutating func next() throws(CSVError) -> CSVRecord? {
+    package mutating func next() throws(CSVError) -> CSVRecord? {
         while true {
             guard let first = peek() else { return nil }
             if first == 0x0A || first == 0x0D {
@@ -167,7 +167,7 @@ public struct CSVReader {
     }
 
     /// The first 4 KB of a file (for ``separator(forHeader:)``), empty when it cannot be read.
-    public static func head(of path: String) -> [UInt8] {
+    package static func head(of path: String) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return [] }
         defer { close(descriptor) }
@@ -177,7 +177,7 @@ public struct CSVReader {
     }
 
     /// Guesses the separator from a header line: `;` when it has more semicolons than commas.
-    public static func separator(forHeader header: [UInt8]) -> UInt8 {
+    package static func separator(forHeader header: [UInt8]) -> UInt8 {
         let firstLine = header.prefix { $0 != 0x0A && $0 != 0x0D }
         return firstLine.filter { $0 == 0x3B }.count > firstLine.filter { $0 == 0x2C }.count ? 0x3B : 0x2C
     }

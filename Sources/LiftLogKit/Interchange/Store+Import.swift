@@ -73,7 +73,7 @@ extension Store {
     /// parsed once: every row is checked, and each workout's session written ahead into
     /// `.liftlog/staged/`; a bad row rejects the whole file (unless `skipBadRows`) and nothing
     /// is written; else the sessions are moved into the store when the file has been read
-    /// to its end (``StagedWrites``). Each session's ID derives from its source data, so importing the
+    /// to its end (staged writes). Each session's ID derives from its source data, so importing the
     /// same file, or a newer export that overlaps it, creates only what is new.
     ///
     /// - Parameter progress: called with the number of rows done, every 1,000 rows.
@@ -159,7 +159,7 @@ extension Store {
 
     /// One import: the export read once, row by row, each row parsed once and checked; each
     /// workout, once its rows are all read, made a session and compared with the store's, and
-    /// what is new or changed staged (``StagedWrites``). Only when every row has been read and
+    /// what is new or changed staged (staged writes). Only when every row has been read and
     /// found good (or `skipBadRows`) are the new exercises created and the staged files moved
     /// into the store; a bad row discards what was staged, and nothing is written.
     fileprivate struct ImportRun<Format: ImportFormat> {

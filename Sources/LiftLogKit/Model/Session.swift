@@ -3,7 +3,7 @@
 ///
 /// A session is `active` while it is being logged, `completed` once finished, and `skipped`
 /// when it was planned and not done (``Store/skipSession(_:notes:completedAt:)``). Derived
-/// numbers (duration, volume, set counts) are computed by ``Session/metrics(in:)``, never
+/// numbers (duration, volume, set counts) are computed by ``Session/metrics(in:bodyWeight:)``, never
 /// stored, so a hand edit cannot leave them stale.
 public struct Session: Identifiable, Hashable, Sendable {
     public typealias ID = Identifier<Session>

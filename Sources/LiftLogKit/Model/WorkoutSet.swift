@@ -12,7 +12,7 @@ public struct WorkoutSet: Hashable, Sendable {
 
     /// The set's own ID, stable across rewrites, reorders and merges (`"id"` in the file):
     /// unique within its session. liftlog gives one to every set it writes; a set written by
-    /// hand or imported may have none (see ``Store/setKey(of:in:)``).
+    /// hand or imported may have none (see ``SetID``).
     public var id: String?
     /// Position in the entry, from 1.
     public var setNumber: Int

@@ -1,14 +1,14 @@
 /// The JSON shapes every surface answers with (the CLI's `--json`, the HTTP API): SPEC §7.1.
-public enum DataShapes {
+package enum DataShapes {
     /// A session as stored, plus `duration_seconds`, `total_volume`, `volume_unit`,
     /// `exercise_count`, `set_count` and `path`.
-    public static func session(_ stored: StoredSession, store: Store) throws(LiftLogError) -> JSONValue {
+    package static func session(_ stored: StoredSession, store: Store) throws(LiftLogError) -> JSONValue {
         tree(of: stored, adding: derivedMembers(of: stored, try store.metrics(of: stored.session)))
     }
 
     /// ``session(_:store:)`` with `members` added (each replacing the member of its key), as
     /// ``JSONWriter/compactBytes(_:)`` writes it: what the HTTP server answers for a session.
-    public static func sessionCompactBytes(_ stored: StoredSession, store: Store, adding members: JSONObject = [:]) throws(LiftLogError) -> [UInt8] {
+    package static func sessionCompactBytes(_ stored: StoredSession, store: Store, adding members: JSONObject = [:]) throws(LiftLogError) -> [UInt8] {
         var added = derivedMembers(of: stored, try store.metrics(of: stored.session))
         added.merge(members)
         return JSONWriter.compactBytes(tree(of: stored, adding: added))
@@ -44,7 +44,7 @@ public enum DataShapes {
 
     /// A set as stored plus `set_id`, the ID clients name it by (``Store/setID(in:entry:set:)``),
     /// and once it is logged `actual_reps` and `actual_weight` (``WorkoutSet/actualReps``).
-    public static func set(_ session: Session, entry: Int, set: Int) -> JSONValue {
+    package static func set(_ session: Session, entry: Int, set: Int) -> JSONValue {
         let value = session.entries[entry].sets[set]
         guard case .object(var object) = value.jsonValue else { return .null }
         object["set_id"] = .string(Store.setID(in: session, entry: entry, set: set).description)
@@ -59,7 +59,7 @@ public enum DataShapes {
     /// `sets`, every set of the exercise in that session (``set(_:entry:set:)``, planned,
     /// skipped and warm-ups included), where `progress --json` counts the working sets
     /// (`set_count` here). Reads the file of every session in the history.
-    public static func exerciseHistory(_ report: ExerciseReport, exercise: Exercise, store: Store) throws(LiftLogError) -> JSONValue {
+    package static func exerciseHistory(_ report: ExerciseReport, exercise: Exercise, store: Store) throws(LiftLogError) -> JSONValue {
         guard case .object(var object) = progressJSON(report), case .array(let entries)? = object["entries"] else { return progressJSON(report) }
         var detailed: [JSONValue] = []
         for (entry, item) in zip(report.entries, entries) {
@@ -81,19 +81,19 @@ public enum DataShapes {
     }
 
     /// A session of a history page: ``summaryMembers(of:_:)`` as a tree.
-    public static func summary(_ summary: SessionSummary) -> JSONValue {
+    package static func summary(_ summary: SessionSummary) -> JSONValue {
         tree(members: { summaryMembers(of: summary, $0) })
     }
 
     /// A page of history: ``historyMembers(of:_:)`` as a tree.
-    public static func history(_ page: HistoryPage) -> JSONValue {
+    package static func history(_ page: HistoryPage) -> JSONValue {
         tree(members: { historyMembers(of: page, $0) })
     }
 
     /// ``history(_:)`` as ``JSONWriter/compactBytes(_:)`` writes it, byte for byte, written
     /// straight from the page without building the tree: what the HTTP server answers for every
     /// page of history (the tree and its writing were a third of a page's work).
-    public static func historyCompactBytes(_ page: HistoryPage) -> [UInt8] {
+    package static func historyCompactBytes(_ page: HistoryPage) -> [UInt8] {
         var output = ByteBuffer(capacity: 256 + 448 * page.sessions.count)
         writeCompact(members: { historyMembers(of: page, $0) }, into: &output)
         return output.bytes()
@@ -195,7 +195,7 @@ public enum DataShapes {
     /// What an error gives a client to act on (`error.details`): close names, the problems of a
     /// corrupt file (each as `problem` renders it), the path of an I/O failure, the caret of a
     /// set's notation, and the remedy's code.
-    public static func errorDetails(_ error: LiftLogError, problem: (FileProblem) -> JSONValue) -> JSONObject {
+    package static func errorDetails(_ error: LiftLogError, problem: (FileProblem) -> JSONValue) -> JSONObject {
         var details = JSONObject()
         switch error {
         case .notFound(_, let suggestions, _) where !suggestions.isEmpty:
@@ -218,28 +218,28 @@ public enum DataShapes {
     // MARK: Records
 
     /// A personal record (the heaviest set), or `null`.
-    public static func recordJSON(_ record: PersonalRecord?) -> JSONValue {
+    package static func recordJSON(_ record: PersonalRecord?) -> JSONValue {
         guard let record else { return .null }
         return ["weight": .number(JSONNumber(record.weight)), "unit": .string(record.unit.rawValue), "reps": .number(JSONNumber(record.reps)),
                 "date": .string(record.date.description), "session_id": .string(record.sessionID.rawValue)]
     }
 
     /// The most reps without added weight, or `null`.
-    public static func maxRepsJSON(_ report: ExerciseReport) -> JSONValue {
+    package static func maxRepsJSON(_ report: ExerciseReport) -> JSONValue {
         guard let best = report.maxReps else { return .null }
         return ["reps": .number(JSONNumber(best.reps)), "date": .string(best.date.description), "session_id": .string(best.sessionID.rawValue)]
     }
 
     /// One kind's totals and streaks, as `stats --json` gives each kind (the skipped sessions
     /// apart from those trained).
-    public static func kindStats(_ value: KindStats) -> JSONValue {
+    package static func kindStats(_ value: KindStats) -> JSONValue {
         ["total_sessions": .number(JSONNumber(value.totalSessions)), "skipped_sessions": .number(JSONNumber(value.skippedSessions)),
          "total_minutes": .number(JSONNumber(value.totalMinutes)),
          "current_streak": .number(JSONNumber(value.currentStreak)), "longest_streak": .number(JSONNumber(value.longestStreak))]
     }
 
     /// An exercise's history, as `progress --json` gives it.
-    public static func progressJSON(_ report: ExerciseReport) -> JSONValue {
+    package static func progressJSON(_ report: ExerciseReport) -> JSONValue {
         func number(_ value: Double?) -> JSONValue { value.map { .number(JSONNumber($0)) } ?? .null }
         return [
             "exercise_id": report.exerciseID.map { .string($0.rawValue) } ?? .null,
@@ -260,7 +260,7 @@ public enum DataShapes {
     }
 
     /// The records of every kind of set, as `pr --json` gives them.
-    public static func kindRecordsJSON(_ report: ExerciseReport) -> JSONObject {
+    package static func kindRecordsJSON(_ report: ExerciseReport) -> JSONObject {
         func hold(_ record: HoldRecord?) -> JSONValue {
             guard let record else { return .null }
             return ["seconds": .number(JSONNumber(record.seconds)), "weight": record.weight.map { .number(JSONNumber($0)) } ?? .null,
@@ -287,7 +287,7 @@ public enum DataShapes {
     }
 
     /// One exercise's records, as `pr EXERCISE --json` gives them.
-    public static func exerciseRecordsJSON(_ report: ExerciseReport) -> JSONValue {
+    package static func exerciseRecordsJSON(_ report: ExerciseReport) -> JSONValue {
         var object: JSONObject = [
             "exercise_id": report.exerciseID.map { .string($0.rawValue) } ?? .null,
             "exercise_name": .string(report.exerciseName),
@@ -303,7 +303,7 @@ public enum DataShapes {
     // MARK: Trends
 
     /// Trends, as `trends --json` gives them.
-    public static func trendsJSON(_ report: TrendsReport) -> JSONValue {
+    package static func trendsJSON(_ report: TrendsReport) -> JSONValue {
         .object([
             "unit": .string(report.unit.rawValue),
             "this_week": .array(report.thisWeek.map { day in
@@ -330,13 +330,13 @@ public enum DataShapes {
     }
 
     /// Hard sets per muscle group.
-    public static func muscleSetsJSON(_ sets: [String: Double]) -> JSONValue {
+    package static func muscleSetsJSON(_ sets: [String: Double]) -> JSONValue {
         .object(JSONObject(sets.mapValues { .number(JSONNumber($0)) }))
     }
 
     /// `today --json`: the active plan's next day and its targets, with the plates per side of
     /// each target when `plates` is given (``Store/plates(for:)``).
-    public static func today(_ report: TodayReport, plates: [Int: PlateLoading]? = nil) -> JSONValue {
+    package static func today(_ report: TodayReport, plates: [Int: PlateLoading]? = nil) -> JSONValue {
         var object: JSONObject = [
             "plan": .string(report.plan.name),
             "plan_id": .string(report.plan.id.rawValue),
@@ -377,7 +377,7 @@ public enum DataShapes {
 
     /// What a progression rule prescribes: `{"summary": "3x5 @ 100kg", "unit", "reason",
     /// "sets": [{"reps", "amrap", "weight", "percent"}]}`.
-    public static func prescription(_ prescription: Prescription) -> JSONValue {
+    package static func prescription(_ prescription: Prescription) -> JSONValue {
         .object([
             "summary": .string(prescription.summary),
             "unit": .string(prescription.unit.rawValue),
@@ -394,7 +394,7 @@ public enum DataShapes {
     }
 
     /// `plan simulate --json`: the sessions ahead, each with its exercises' prescriptions.
-    public static func simulation(_ simulation: ProgramSimulation) -> JSONValue {
+    package static func simulation(_ simulation: ProgramSimulation) -> JSONValue {
         .object([
             "plan": .string(simulation.plan.name),
             "weeks": .number(JSONNumber(simulation.weeks)),
@@ -419,7 +419,7 @@ public enum DataShapes {
     }
 
     /// A plan as stored plus `path`, and `duration_weeks` always (``TrainingPlan/mesocycleWeeks``).
-    public static func plan(_ stored: StoredPlan) -> JSONValue {
+    package static func plan(_ stored: StoredPlan) -> JSONValue {
         guard case .object(var object) = stored.plan.json else { return stored.plan.json }
         object["path"] = .string(stored.path)
         // The weeks a mesocycle of it lasts when none are given (the plan's, else the default).
@@ -428,7 +428,7 @@ public enum DataShapes {
     }
 
     /// A mesocycle as stored plus its plan and `end_date`.
-    public static func mesocycle(_ item: PlannedMesocycle) -> JSONValue {
+    package static func mesocycle(_ item: PlannedMesocycle) -> JSONValue {
         guard case .object(var object) = item.mesocycle.jsonValue else { return item.mesocycle.jsonValue }
         object["plan"] = .string(item.plan.name)
         object["plan_id"] = .string(item.plan.id.rawValue)
@@ -437,7 +437,7 @@ public enum DataShapes {
     }
 
     /// `meso show --json`.
-    public static func mesocycleReport(_ report: MesocycleReport) -> JSONValue {
+    package static func mesocycleReport(_ report: MesocycleReport) -> JSONValue {
         guard case .object(var object) = mesocycle(PlannedMesocycle(plan: report.plan, mesocycle: report.mesocycle)) else { return .null }
         object["current_week"] = report.currentWeek.map { .number(JSONNumber($0)) } ?? .null
         object["unit"] = .string(report.unit.rawValue)

@@ -1,11 +1,11 @@
 /// A change to one store file, as version control reports it.
-public struct FileChange: Sendable {
-    public enum Kind: Sendable { case added, modified, deleted }
-    public var kind: Kind
+package struct FileChange: Sendable {
+    package enum Kind: Sendable { case added, modified, deleted }
+    package var kind: Kind
     /// Relative to the store root.
-    public var path: String
+    package var path: String
 
-    public init(kind: Kind, path: String) {
+    package init(kind: Kind, path: String) {
         self.kind = kind
         self.path = path
     }
@@ -15,7 +15,7 @@ extension Store {
     /// A one-line description of a set of changes, for a commit message:
     /// "Log 2025-01-24 Day A: 5 exercises, 18 sets", "Log 3 sessions (2025-01-22 to 2025-01-24)",
     /// "Add exercise Zercher Squat", joined with "; ".
-    public func describe(_ changes: [FileChange]) -> String {
+    package func describe(_ changes: [FileChange]) -> String {
         var parts: [String] = []
         let sessions = changes.filter { $0.path.hasPrefix("sessions/") && $0.path.hasSuffix(".json") }
         let added = sessions.filter { $0.kind == .added }.compactMap { try? files.load($0.path, as: Session.self) }.sorted { $0.startedAt < $1.startedAt }

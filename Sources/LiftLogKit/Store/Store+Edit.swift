@@ -17,7 +17,7 @@ extension Store {
     ///   `VALIDATION_ERROR` when the ID was changed; `CONFLICT` when the file changed meanwhile
     ///   or another session is already at the new path. Nothing is written then.
     @discardableResult
-    public func replaceSession(_ original: StoredSession, originalBytes: [UInt8], with edited: [UInt8], editedPath: String) throws(LiftLogError) -> StoredSession {
+    package func replaceSession(_ original: StoredSession, originalBytes: [UInt8], with edited: [UInt8], editedPath: String) throws(LiftLogError) -> StoredSession {
         let session = try DocumentDecoder.decode(edited, path: editedPath, as: Session.self)
         guard session.id == original.session.id else {
             throw .validation("The session's \"id\" cannot change (it was \(original.session.id)); put it back, or create a new session instead.")
@@ -80,7 +80,7 @@ public struct SessionChange: Sendable {
 }
 
 extension Store {
-    /// Changes a session's own fields, checked as a hand edit is (``replaceSession(_:originalBytes:with:editedPath:)``):
+    /// Changes a session's own fields, checked as a hand edit is (as `liftlog edit` saves one):
     /// a new start time moves the file, a change made meanwhile is never overwritten.
     ///
     /// - Throws: `VALIDATION_ERROR` for a value that breaks a rule (an end before the start, a

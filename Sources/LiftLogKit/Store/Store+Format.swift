@@ -48,7 +48,7 @@ extension Store {
     /// - Throws: `IO_ERROR` when a file cannot be written; files that do not parse are
     ///   reported in ``FormatReport/problems`` and left as they are.
     @discardableResult
-    public func format(apply: Bool = true, paths: [String]? = nil) throws(LiftLogError) -> FormatReport {
+    package func format(apply: Bool = true, paths: [String]? = nil) throws(LiftLogError) -> FormatReport {
         try withLock { () throws(LiftLogError) -> FormatReport in
             if let paths { return try format(Store.formatJobs(for: paths), apply: apply) }
             return try formatEveryFile(apply: apply)

@@ -117,7 +117,7 @@ extension Store {
     ///
     /// - Complexity: O(N) file reads; memory bounded by the largest month.
     @discardableResult
-    public func reindex() throws(LiftLogError) -> ReindexReport {
+    package func reindex() throws(LiftLogError) -> ReindexReport {
         try withLock { () throws(LiftLogError) -> ReindexReport in
             let index = SessionIndex(files: files, unit: preferences.unit, now: environment.now)
             index.holdsLock = true

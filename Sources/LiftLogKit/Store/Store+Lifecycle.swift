@@ -251,7 +251,7 @@ extension Store {
     ///   - startedAt: when it started; now by default (a past time logs a past session).
     ///   - plan: the plan's name, recorded as a snapshot.
     ///   - planDay: the plan day's name, recorded as a snapshot.
-    ///   - entries: planned exercises with pending sets (see ``startPlannedSession(day:startedAt:)``).
+    ///   - entries: planned exercises with pending sets (see ``startPlannedSession(day:startedAt:id:)``).
     ///   - id: the session's ID, chosen by a client that may send the same start twice (a
     ///     retry over a bad network): a session of that ID already in the store is returned
     ///     as it is, and nothing is written.
