@@ -112,7 +112,7 @@ private func awayFromCaller<T: Sendable>(_ work: @escaping @Sendable () throws(L
 
 /// A flag that one thread sets and another reads.
 private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex()
     private var value = false
     var isSet: Bool { lock.withLock { value } }
     func set() { lock.withLock { value = true } }

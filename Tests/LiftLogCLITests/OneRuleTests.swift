@@ -1,4 +1,5 @@
 import Testing
+@testable import LiftLogCLI
 @testable import LiftLogKit
 @testable import LiftLogServer
 import LiftLogTestSupport
@@ -149,13 +150,19 @@ struct OneRuleTests {
         }
     }
 
+    /// A store in `unit` with a weigh-in of 80 on 2025-01-20 and a session started that evening.
+    private func weighedAndStarted(_ root: String, unit: WeightUnit) -> String {
+        let store = root + "/s"
+        #expect(run(["init", store, "--units", unit.rawValue]).status == 0)
+        #expect(run(["weigh", "80", "--at", "2025-01-20 07:00", "--store", store]).status == 0)
+        #expect(run(["start", "--at", "2025-01-20 18:00", "--store", store]).status == 0)
+        return store
+    }
+
     @Test("history and show give one volume for a session with a bodyweight set written as reps alone", arguments: [WeightUnit.kg, .lbs])
     func oneVolume(unit: WeightUnit) throws {
         try withTemporaryDirectory { root throws in
-            let store = root + "/s"
-            #expect(run(["init", store, "--units", unit.rawValue]).status == 0)
-            #expect(run(["weigh", "80", "--at", "2025-01-20 07:00", "--store", store]).status == 0)
-            #expect(run(["start", "--at", "2025-01-20 18:00", "--store", store]).status == 0)
+            let store = weighedAndStarted(root, unit: unit)
             #expect(run(["log", "Back Squat", "100x5", "--store", store]).status == 0)
             #expect(run(["log", "Pull-up", "bwx10", "--store", store]).status == 0)
             #expect(run(["finish", "--at", "2025-01-20 19:00", "--store", store]).status == 0)
@@ -173,6 +180,46 @@ struct OneRuleTests {
             #expect(history == expected && show == expected, "history \(String(describing: history)), show \(String(describing: show))")
             #expect(run(["reindex", "--store", store]).status == 0)
             #expect(run(["history", "--json", "--store", store]).json?["data"]?["sessions"]?.arrayValue?.first?["total_volume"]?.numberValue == expected)
+        }
+    }
+
+    @Test("show gives each exercise's best e1RM of the session, the figure progress gives for it, in the store's unit", arguments: [WeightUnit.kg, .lbs])
+    func bestEstimates(unit: WeightUnit) throws {
+        try withTemporaryDirectory { root throws in
+            let store = weighedAndStarted(root, unit: unit)
+            // A warm-up, then 100 × 5 and 110 × 3: Epley, w × (1 + r/30), the best of the work sets.
+            #expect(run(["log", "Back Squat", "w:60x10", "100x5", "110x3", "--store", store]).status == 0)
+            // 20 added to 80 of body weight, for 6.
+            #expect(run(["log", "Pull-up", "bw+20x6", "--store", store]).status == 0)
+            // 13 reps: beyond the formulas, no estimate.
+            #expect(run(["log", "Bench Press", "60x13", "--store", store]).status == 0)
+            #expect(run(["finish", "--at", "2025-01-20 19:00", "--store", store]).status == 0)
+            func epley(_ weight: Double, _ reps: Double) -> Double { (weight * (1 + reps / 30) * 100).rounded() / 100 }
+            let expected: [Double?] = [max(epley(100, 5), epley(110, 3)), epley(80 + 20, 6), nil]
+            let id = try #require(run(["history", "--json", "--store", store]).json?["data"]?["sessions"]?.arrayValue?.first?["id"]?.stringValue)
+            let entries = run(["show", id, "--json", "--store", store]).json?["data"]?["entries"]?.arrayValue ?? []
+            #expect(entries.map { $0["best_e1rm"]?.numberValue } == expected)
+            let text = run(["show", id, "--store", store]).output
+            #expect(text.contains("1. Back Squat · best e1RM \(Formatting.number(expected[0]!)) \(unit.rawValue)\n"), "\(text)")
+            #expect(text.contains("2. Pull-up · best e1RM \(Formatting.number(expected[1]!)) \(unit.rawValue)\n"), "\(text)")
+            #expect(text.contains("3. Bench Press\n"), "\(text)")
+            let progress = run(["progress", "Back Squat", "--json", "--store", store]).json?["data"]?["entries"]?.arrayValue?.first?["e1rm"]?.numberValue
+            #expect(progress == expected[0])
+        }
+    }
+
+    @Test("the API's session gives each exercise's best e1RM, as show does")
+    func bestEstimateOverHTTP() throws {
+        try ServerProcess.withServer { server, _ in
+            let id = "7a000000-0000-4000-8000-0000000000ab"
+            #expect(server.request("POST", "/api/workouts", body: "{\"id\": \"\(id)\"}").status == 201)
+            for (weight, reps) in [(100, 5), (110, 3)] {
+                let logged = server.request("POST", "/api/workouts/\(id)/sets", body: "{\"exercise\": \"Back Squat\", \"weight\": \(weight), \"reps\": \(reps)}")
+                #expect(logged.status == 201, "\(logged.body)")
+            }
+            let session = server.request("GET", "/api/workouts/\(id)")
+            // 110 × (1 + 3/30), computed here.
+            #expect(session.json?["data"]?["entries"]?.arrayValue?.first?["best_e1rm"]?.numberValue == 121, "\(session.body)")
         }
     }
 

@@ -145,6 +145,24 @@ struct PlanCommandTests {
         }
     }
 
+    @Test("today's last session says how it felt, when it was finished with a feel")
+    func lastFeel() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            session(store, day: "Pull", at: "2025-01-20T07:00:00+01:00", [["Deadlift", "140x5"]])
+            var today = try #require(run(["today", "--store", store, "--json"]).json?["data"])
+            #expect(today["last_session_feel"] == .null)
+            #expect(!run(["today", "--store", store]).output.contains("felt"))
+            #expect(run(["start", "--store", store, "--at", "2025-01-22T07:00:00+01:00", "--plan-day", "Legs"]).status == 0)
+            #expect(run(["log", "--store", store, "Back Squat", "100x5"]).status == 0)
+            #expect(run(["finish", "--store", store, "--feel", "4", "--at", "2025-01-22T08:00:00+01:00"]).status == 0)
+            today = try #require(run(["today", "--store", store, "--json"]).json?["data"])
+            #expect(today["last_session_feel"] == 4)
+            let text = run(["today", "--store", store]).output
+            #expect(text.contains("Last session: Legs on 2025-01-22 07:00 (2 days ago): 1 exercise, 1 set, 500 kg, 1h 00m, felt 4/5"), "\(text)")
+        }
+    }
+
     @Test("start --plan-day writes the planned sets as pending, with targets from the last session, and log completes them in order")
     func plannedSession() throws {
         try withTemporaryDirectory { root throws in

@@ -330,7 +330,7 @@ enum PlanCommands {
         }
         if let last = report.lastPlanSession ?? report.lastSession {
             lines.append("")
-            lines.append("Last session: \(describe(last, unit: report.unit, now: now))")
+            lines.append("Last session: \(describe(last, unit: report.unit, now: now))" + (report.lastSessionFeel.map { ", felt \($0)/5" } ?? ""))
             if let other = report.lastSession, other.id != last.id {
                 lines.append("Since then: \(describe(other, unit: report.unit, now: now))")
             }

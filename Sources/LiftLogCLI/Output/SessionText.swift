@@ -2,7 +2,8 @@ import LiftLogKit
 
 /// A session in detail, for `status` and `show`.
 enum SessionText {
-    static func render(_ stored: StoredSession, metrics: SessionMetrics, now: Timestamp, style: Style) -> String {
+    /// `progress`: each entry's numbers (``Store/exerciseProgress(in:formula:)``), for its best e1RM.
+    static func render(_ stored: StoredSession, metrics: SessionMetrics, progress: [ProgressEntry] = [], now: Timestamp, style: Style) -> String {
         let session = stored.session
         let unit = metrics.unit
         var lines: [String] = []
@@ -24,7 +25,7 @@ enum SessionText {
             lines.append("\(Formatting.duration(session.durationSeconds ?? metrics.durationSeconds))\(session.meditationType.map { " · \($0)" } ?? "")\(session.regions.isEmpty ? "" : " · " + session.regions.joined(separator: ", "))")
         }
         var shownSupersets: Swift.Set<String> = []
-        for entry in session.entries {
+        for (index, entry) in session.entries.enumerated() {
             if let label = entry.superset {
                 guard shownSupersets.insert(label).inserted else { continue }
                 lines.append("")
@@ -32,7 +33,8 @@ enum SessionText {
                 continue
             }
             lines.append("")
-            lines.append("\(entry.order). " + style.bold(entry.exerciseName))
+            let e1rm = progress.indices.contains(index) ? progress[index].e1rm : nil
+            lines.append("\(entry.order). " + style.bold(entry.exerciseName) + (e1rm.map { " · best e1RM \(Formatting.number($0)) \(unit.rawValue)" } ?? ""))
             if let notes = entry.notes { lines.append("   " + style.dim(notes)) }
             for set in entry.sets {
                 lines.append("   \(set.setNumber)  " + setText(set, unit: unit, style: style))

@@ -55,9 +55,29 @@ extension Store {
     ///
     /// - Complexity: reads the body log only when the session has bodyweight sets.
     public func metrics(of session: Session) throws(LiftLogError) -> SessionMetrics {
+        session.metrics(in: preferences.unit, bodyWeight: try bodyWeight(for: session))
+    }
+
+    /// Each exercise's numbers in `session`, in the order of its entries: its sets, best set,
+    /// best e1RM and volume in the store's unit, exactly as ``exerciseReport(_:formula:)``
+    /// counts that session (what `show` gives beside each exercise, and `progress` in its row).
+    public func exerciseProgress(in session: Session, formula: E1RMFormula = .epley) throws(LiftLogError) -> [ProgressEntry] {
         let unit = preferences.unit
-        guard session.hasBodyweightSets else { return session.metrics(in: unit) }
-        let weighIn = try bodyLog().bodyWeight(near: session.startedAt.localDate)
-        return session.metrics(in: unit, bodyWeight: weighIn.map { WeightUnit.kg.convert($0.kilograms, to: unit) })
+        let summary = SessionSummary(session, path: "", unit: unit)
+        let bodyWeight = try bodyWeight(for: session)
+        return session.entries.indices.map { index in
+            var builder = ExerciseReport.Builder(exerciseID: session.entries[index].exerciseID, exerciseName: session.entries[index].exerciseName, unit: unit, formula: formula)
+            builder.add(summary, summary.workSets(ofEntryAt: index), bodyWeight: bodyWeight)
+            return builder.report.entries[0]
+        }
+    }
+
+    /// The body weight `session`'s bodyweight sets count, in the store's unit: the weigh-in
+    /// nearest it; `nil` when it has none (or no weigh-in is near).
+    ///
+    /// - Complexity: reads the body log only when the session has bodyweight sets.
+    private func bodyWeight(for session: Session) throws(LiftLogError) -> Double? {
+        guard session.hasBodyweightSets else { return nil }
+        return try bodyLog().bodyWeight(near: session.startedAt.localDate).map { WeightUnit.kg.convert($0.kilograms, to: preferences.unit) }
     }
 }

@@ -28,6 +28,8 @@ public struct TodayReport: Sendable {
     public var lastSession: SessionSummary?
     /// The session being logged, if one is.
     public var activeSession: SessionSummary?
+    /// How the last session (``lastPlanSession``, else ``lastSession``) felt, 1–5, when it says.
+    public var lastSessionFeel: Int?
     /// The plan's active mesocycle and the week today falls in.
     public var mesocycle: Mesocycle?
     public var week: Int?
@@ -44,10 +46,12 @@ extension Store {
         let rotation = try nextDay(of: plan)
         let today = currentTimestamp().localDate
         let meso = plan.mesocycles.first { $0.status == .active }
+        // Its feel is in its file (a file that does not read leaves it out).
+        let feel = (rotation.lastPlanSession ?? rotation.lastSession).flatMap { try? session(id: $0.id).session.sessionRPE }
         return TodayReport(
             plan: plan, dayIndex: rotation.dayIndex, targets: try targets(plan: plan, dayIndex: rotation.dayIndex, on: today),
             lastPlanSession: rotation.lastPlanSession, lastSession: rotation.lastSession, activeSession: rotation.activeSession,
-            mesocycle: meso, week: meso?.week(of: today), unit: preferences.unit)
+            lastSessionFeel: feel, mesocycle: meso, week: meso?.week(of: today), unit: preferences.unit)
     }
 
     /// The plan's next day by rotation, with the sessions it was found from (one index walk,

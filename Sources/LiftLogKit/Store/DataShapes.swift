@@ -1,9 +1,10 @@
 /// The JSON shapes every surface answers with (the CLI's `--json`, the HTTP API): SPEC §7.1.
 package enum DataShapes {
     /// A session as stored, plus `duration_seconds`, `total_volume`, `volume_unit`,
-    /// `exercise_count`, `set_count` and `path`.
+    /// `exercise_count`, `set_count` and `path`, and in each entry its `best_e1rm` (in
+    /// `volume_unit`; `null` without a set of 1 to 12 reps with a load).
     package static func session(_ stored: StoredSession, store: Store) throws(LiftLogError) -> JSONValue {
-        tree(of: stored, adding: derivedMembers(of: stored, try store.metrics(of: stored.session)))
+        tree(of: stored, adding: derivedMembers(of: stored, try store.metrics(of: stored.session)), progress: try store.exerciseProgress(in: stored.session))
     }
 
     /// ``session(_:store:)`` with `members` added (each replacing the member of its key), as
@@ -11,11 +12,12 @@ package enum DataShapes {
     package static func sessionCompactBytes(_ stored: StoredSession, store: Store, adding members: JSONObject = [:]) throws(LiftLogError) -> [UInt8] {
         var added = derivedMembers(of: stored, try store.metrics(of: stored.session))
         added.merge(members)
-        return JSONWriter.compactBytes(tree(of: stored, adding: added))
+        return JSONWriter.compactBytes(tree(of: stored, adding: added, progress: try store.exerciseProgress(in: stored.session)))
     }
 
-    /// The session's tree with `members` set in it, each set with its `set_id`.
-    private static func tree(of stored: StoredSession, adding members: JSONObject) -> JSONValue {
+    /// The session's tree with `members` set in it, each entry with its best e1RM from
+    /// `progress`, each set with its `set_id`.
+    private static func tree(of stored: StoredSession, adding members: JSONObject, progress: [ProgressEntry]) -> JSONValue {
         guard case .object(var object) = stored.session.json else { return stored.session.json }
         object.merge(members)
         // Each set with the ID clients name it by (`SESSION.KEY`).
@@ -23,6 +25,7 @@ package enum DataShapes {
             for entryIndex in entries.indices where entryIndex < stored.session.entries.count {
                 guard case .object(var entry) = entries[entryIndex] else { continue }
                 entry["sets"] = .array(stored.session.entries[entryIndex].sets.indices.map { set(stored.session, entry: entryIndex, set: $0) })
+                entry["best_e1rm"] = progress.indices.contains(entryIndex) ? progress[entryIndex].e1rm.map { .number(JSONNumber($0)) } ?? .null : .null
                 entries[entryIndex] = .object(entry)
             }
             object["entries"] = .array(entries)
@@ -361,6 +364,7 @@ package enum DataShapes {
         ]
         object["last_plan_session"] = report.lastPlanSession.map(summary) ?? .null
         object["last_session"] = report.lastSession.map(summary) ?? .null
+        object["last_session_feel"] = report.lastSessionFeel.map { .number(JSONNumber($0)) } ?? .null
         object["active_session"] = report.activeSession.map(summary) ?? .null
         object["mesocycle_id"] = report.mesocycle.map { .string($0.id.rawValue) } ?? .null
         object["week_number"] = report.week.map { .number(JSONNumber($0)) } ?? .null
