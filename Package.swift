@@ -76,7 +76,7 @@ let package = Package(
         // shared by the test targets.
         .target(name: "LiftLogTestSupport", dependencies: ["LiftLogKit", "LiftLogServer", "LiftLogProcess"], path: "Tests/LiftLogTestSupport"),
         .testTarget(name: "LiftLogKitTests", dependencies: ["LiftLogKit", "LiftLogCatalog", "LiftLogFoundation", "LiftLogTestSupport"]),
-        .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "LiftLogKit", "LiftLogServer", "LiftLogTestSupport"]),
+        .testTarget(name: "LiftLogCLITests", dependencies: ["LiftLogCLI", "LiftLogKit", "LiftLogCatalog", "LiftLogServer", "LiftLogTestSupport"]),
         // The HTTP server: its parts, its endpoints, hostile clients, and the web app in a browser.
         .testTarget(name: "LiftLogServerTests", dependencies: ["LiftLogKit", "LiftLogServer", "LiftLogTestSupport"]),
         // The seed API's own client (its types, decoded with Foundation's JSONDecoder as it

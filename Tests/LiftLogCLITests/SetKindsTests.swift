@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import LiftLogCatalog
 @testable import LiftLogCLI
 @testable import LiftLogKit
 import LiftLogTestSupport
@@ -304,8 +305,7 @@ struct BodyCommandTests {
     func bodyCommands() throws {
         try withTemporaryDirectory { root throws in
             let store = root + "/s"
-            #expect(runBinary(["init", store]).status == 0)
-            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
+            let env = newStore(root)
             #expect(runBinary(["weigh", "82.4", "--at", "yesterday 07:00"], environment: env).output.hasPrefix("Weighed 82.4 kg on "))
             // Now, not a fixed time of day: before 07:00 a time of today is in the future.
             let second = runBinary(["weigh", "181lbs"], environment: env)
@@ -358,10 +358,7 @@ struct BodyCommandTests {
     @Test("pr and progress for bodyweight, timed and distance sets; --metric reps, duration, distance, pace")
     func recordsOfEveryKind() throws {
         try withTemporaryDirectory { root throws in
-            let store = root + "/s"
-            #expect(runBinary(["init", store]).status == 0)
-            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
-            #expect(runBinary(["start", "--at", "2025-01-20 07:00"], environment: env).status == 0)
+            let env = startedStore(root)
             #expect(runBinary(["log", "Pull-up", "bw+20x5", "bwx12"], environment: env).status == 0)
             #expect(runBinary(["log", "Plank", "60s", "1:30", "20x45s"], environment: env).status == 0)
             #expect(runBinary(["log", "Run", "5km/25:00", "--create"], environment: env).status == 0)
@@ -410,8 +407,7 @@ struct CardioAndSupersetTests {
     func cardio() throws {
         try withTemporaryDirectory { root throws in
             let store = root + "/s"
-            #expect(runBinary(["init", store]).status == 0)
-            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
+            let env = newStore(root)
             let started = runBinary(["start", "--kind", "cardio", "--at", "2025-01-20 07:00"], environment: env)
             #expect(started.output.contains("Log what you do with 'liftlog log Run 5km/25:00'") && !started.output.contains("100x5"), "\(started.output)")
             let logged = runBinary(["log", "Run", "5km/25:00"], environment: env)
@@ -438,9 +434,7 @@ struct CardioAndSupersetTests {
     func superset() throws {
         try withTemporaryDirectory { root throws in
             let store = root + "/s"
-            #expect(runBinary(["init", store]).status == 0)
-            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
-            #expect(runBinary(["start", "--at", "2025-01-20 07:00"], environment: env).status == 0)
+            let env = startedStore(root)
             let logged = runBinary(["superset", "Bench Press", "80x8x3", "Barbell Row", "70x8", "70x8", "72.5x8"], environment: env)
             #expect(logged.output == """
                 Superset A:
@@ -490,10 +484,7 @@ struct CardioAndSupersetTests {
     @Test("a mixed week's volume counts bodyweight sets at the nearest weigh-in in show, history and trends")
     func bodyweightVolumeEverywhere() throws {
         try withTemporaryDirectory { root throws in
-            let store = root + "/s"
-            #expect(runBinary(["init", store]).status == 0)
-            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
-            #expect(runBinary(["start", "--at", "2025-01-20 07:00"], environment: env).status == 0)
+            let env = startedStore(root)
             #expect(runBinary(["log", "Pull-up", "w:bwx5", "bw+20x5x3", "bwx12"], environment: env).status == 0)
             #expect(runBinary(["log", "Back Squat", "w:60x5", "100x5"], environment: env).status == 0)
             #expect(runBinary(["finish", "--at", "2025-01-20 08:00"], environment: env).status == 0)
@@ -513,12 +504,57 @@ struct CardioAndSupersetTests {
 
 @Suite("Hard sets per muscle group")
 struct MuscleSetsTests {
+    @Test("log --create takes an exercise's muscle groups from the exercise catalogue when it has that name; else it says how to add them; a refused log adds nothing")
+    func createdFromCatalogue() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            let env = newStore(root)
+            let before = snapshot(store)
+            let refused = runBinary(["log", "--create", "barbell hip thrust", "100x10", "--json"], environment: env)
+            #expect(refused.errorMessage == "No active session. Start one with 'liftlog start'." && snapshot(store) == before)
+            #expect(runBinary(["start", "--at", "2025-01-20 07:00"], environment: env).status == 0)
+            let logged = runBinary(["log", "--create", "barbell hip thrust", "100x10"], environment: env)
+            // The catalogue's own entry, read here from its JSON.
+            let catalogue = try JSONParser.parse(ExerciseCatalog.json)
+            let entry = try #require(catalogue["exercises"]?.arrayValue?.first { $0["name"] == "Barbell Hip Thrust" })
+            let secondary = entry["secondaryMuscles"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            let primary = (entry["muscleGroups"]?.arrayValue?.compactMap(\.stringValue) ?? []).filter { !secondary.contains($0) }
+            #expect(logged.output.hasPrefix("Added Barbell Hip Thrust to the library, with the muscle groups of the exercise catalogue: \((primary + secondary).joined(separator: ", ")).\n"), "\(logged.output)")
+            let file = try JSONParser.parse(Array(try #require(readText(store + "/exercises/barbell-hip-thrust.json")).utf8))
+            #expect(file["muscle_groups"]?.arrayValue?.compactMap(\.stringValue) == primary + secondary)
+            #expect(file["secondary_muscles"]?.arrayValue?.compactMap(\.stringValue) ?? [] == secondary)
+            let unknown = runBinary(["log", "--create", "Hip Airplane", "bwx10"], environment: env)
+            #expect(unknown.output.hasPrefix("Added Hip Airplane to the library, without muscle groups (none in the exercise catalogue): give them with 'liftlog exercise edit 'Hip Airplane' --muscles a,b'.\n"), "\(unknown.output)")
+            #expect(runBinary(["finish", "--at", "2025-01-20 08:00"], environment: env).status == 0)
+            let muscles = try #require(runBinary(["muscles", "--to", "2025-01-22", "--weeks", "1", "--json"], environment: env).json?["data"])
+            #expect(muscles["not_counted"] == ["Hip Airplane"])
+            #expect(muscles["weeks"]?.arrayValue?.last?["muscle_sets"]?[primary[0]] == 1)
+        }
+    }
+
+    @Test("muscles says which exercises it could not count, without muscle groups; with them added they count")
+    func notCounted() throws {
+        try withTemporaryDirectory { root throws in
+            let env = startedStore(root)
+            #expect(runBinary(["log", "Back Squat", "100x5"], environment: env).status == 0)
+            #expect(runBinary(["log", "--create", "Hip Airplane", "bwx10x2"], environment: env).status == 0)
+            #expect(runBinary(["finish", "--at", "2025-01-20 08:00"], environment: env).status == 0)
+            let arguments = ["muscles", "--to", "2025-01-22", "--weeks", "2"]
+            #expect(runBinary(arguments + ["--json"], environment: env).json?["data"]?["not_counted"] == ["Hip Airplane"])
+            let text = runBinary(arguments, environment: env).output
+            #expect(text.hasSuffix("\n\nNot counted, without muscle groups: Hip Airplane. Add them with 'liftlog exercise edit NAME --muscles a,b --secondary c'.\n"), "\(text)")
+            #expect(runBinary(["exercise", "edit", "Hip Airplane", "--muscles", "glutes"], environment: env).status == 0)
+            let after = try #require(runBinary(arguments + ["--json"], environment: env).json?["data"])
+            #expect(after["not_counted"] == [])
+            // The squat's set: 0.5 for glutes (secondary); the airplanes' 2 sets: 2.
+            #expect(after["weeks"]?.arrayValue?.last?["muscle_sets"]?["glutes"] == 2.5)
+        }
+    }
+
     @Test("each working set counts 1 per primary and 0.5 per secondary muscle, in muscles and trends; warm-ups never")
     func muscles() throws {
         try withTemporaryDirectory { root throws in
-            let store = root + "/s"
-            #expect(runBinary(["init", store]).status == 0)
-            let env = ["LIFTLOG_STORE": store, "TZ": "UTC"]
+            let env = newStore(root)
             // Explicit secondary muscles win over the first-is-primary rule.
             #expect(runBinary(["exercise", "add", "Sled Push", "--muscles", "quadriceps,glutes,calves", "--secondary", "calves"], environment: env).status == 0)
             let shown = runBinary(["exercise", "show", "Sled Push"], environment: env).output
@@ -560,4 +596,18 @@ struct MuscleSetsTests {
             #expect(squat["secondary_muscles"]?.arrayValue?.contains("quadriceps") == false)
         }
     }
+}
+
+/// The environment of a new store at `root/s` (`LIFTLOG_STORE`, `TZ=UTC`) with a session
+/// started on 2025-01-20 at 07:00.
+func startedStore(_ root: String) -> [String: String] {
+    let env = newStore(root)
+    #expect(runBinary(["start", "--at", "2025-01-20 07:00"], environment: env).status == 0)
+    return env
+}
+
+/// The environment of a new store at `root/s` (`LIFTLOG_STORE`, `TZ=UTC`).
+func newStore(_ root: String) -> [String: String] {
+    #expect(runBinary(["init", root + "/s"]).status == 0)
+    return ["LIFTLOG_STORE": root + "/s", "TZ": "UTC"]
 }

@@ -93,31 +93,33 @@ enum TrendsCommand {
     static let muscles = CommandSpec(
         name: "muscles",
         abstract: "Weekly hard sets per muscle group, with bars.",
-        discussion: "Each completed working set (warm-ups never) counts 1 for each primary muscle of its exercise and 0.5 for each secondary one (secondary_muscles in the exercise's file; without them, the first muscle group is the primary one). Exercises without muscle groups are not counted; 'liftlog exercise edit NAME --muscles a,b --secondary c' adds them.",
+        discussion: "Each completed working set (warm-ups never) counts 1 for each primary muscle of its exercise and 0.5 for each secondary one (secondary_muscles in the exercise's file; without them, the first muscle group is the primary one). Exercises without muscle groups are not counted, and are named after the table; 'liftlog exercise edit NAME --muscles a,b --secondary c' adds them.",
         options: [Option.trendWeeks, Option.lookBackFrom],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let report = try store.trends(weeks: try arguments[.trendWeeks] ?? 8, today: try arguments[.lookBackFrom])
             let weeks = report.weeks
-            let all = Swift.Set(weeks.flatMap { $0.muscleSets.keys })
-            let average = { (muscle: String) in weeks.reduce(0) { $0 + ($1.muscleSets[muscle] ?? 0) } / Double(weeks.count) }
+            let averages = report.averageMuscleSets
             let thisWeek = weeks.last!
-            let order = all.sorted { (thisWeek.muscleSets[$0] ?? 0, average($0), $1) > (thisWeek.muscleSets[$1] ?? 0, average($1), $0) }
+            let order = averages.keys.sorted { (thisWeek.muscleSets[$0] ?? 0, averages[$0]!, $1) > (thisWeek.muscleSets[$1] ?? 0, averages[$1]!, $0) }
             let data: JSONValue = [
                 "weeks": .array(weeks.map { ["start_date": .string($0.start.description), "muscle_sets": DataShapes.muscleSetsJSON($0.muscleSets)] }),
-                "average": DataShapes.muscleSetsJSON(Dictionary(uniqueKeysWithValues: all.map { ($0, (average($0) * 100).rounded() / 100) })),
+                "average": DataShapes.muscleSetsJSON(averages.mapValues { ($0 * 100).rounded() / 100 }),
+                "not_counted": .array(report.uncountedExercises.map { .string($0) }),
             ]
+            let leftOut = report.uncountedExercises.isEmpty ? ""
+                : "\n\nNot counted, without muscle groups: \(report.uncountedExercises.joined(separator: ", ")). Add them with 'liftlog exercise edit NAME --muscles a,b --secondary c'."
             guard !order.isEmpty else {
-                return CommandResult(data: data, text: "No working sets of exercises with muscle groups in the last \(Formatting.count(weeks.count, "week")).")
+                return CommandResult(data: data, text: "No working sets of exercises with muscle groups in the last \(Formatting.count(weeks.count, "week"))." + leftOut)
             }
             let top = order.map { thisWeek.muscleSets[$0] ?? 0 }.max() ?? 0
             let barWidth = max(10, min(30, context.width - 50))
             let rows = order.map { muscle -> [String] in
                 let sets = thisWeek.muscleSets[muscle] ?? 0
                 let drawn = bar(sets, of: top, width: barWidth, unicode: context.unicode)
-                return [muscle, drawn + String(repeating: " ", count: barWidth - drawn.count), Formatting.number(sets), Formatting.number((average(muscle) * 10).rounded() / 10)]
+                return [muscle, drawn + String(repeating: " ", count: barWidth - drawn.count), Formatting.number(sets), Formatting.number((averages[muscle]! * 10).rounded() / 10)]
             }
-            let text = Formatting.table(rows, header: ["MUSCLE", "THIS WEEK (from \(thisWeek.start))", "SETS", "AVERAGE/WEEK (\(weeks.count))"], style: context.style)
+            let text = Formatting.table(rows, header: ["MUSCLE", "THIS WEEK (from \(thisWeek.start))", "SETS", "AVERAGE/WEEK (\(weeks.count))"], style: context.style) + leftOut
             return CommandResult(data: data, text: text)
         }).reportingSkippedFiles()
 

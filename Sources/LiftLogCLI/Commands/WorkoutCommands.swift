@@ -1,3 +1,4 @@
+import LiftLogCatalog
 import LiftLogKit
 
 /// The workout lifecycle: `start`, `log`, `set`, `drop`, `status`, `finish`, `discard`.
@@ -57,13 +58,14 @@ enum WorkoutCommands {
             if try arguments[.method] != nil && label == nil {
                 throw .usage("--method goes with --superset LABEL (or use 'liftlog superset').", command: arguments.commandName)
             }
-            let result = try store.log(exercise: arguments[.exercise], sets: sets, createIfMissing: arguments[.create], sessionID: sessionID,
-                                       details: LogDetails(note: try arguments[.setNote], restSeconds: try arguments[.rest], superset: label,
-                                                           method: try arguments[.method], intoCompletedSession: sessionID != nil))
+            var details = LogDetails(note: try arguments[.setNote], restSeconds: try arguments[.rest], superset: label,
+                                     method: try arguments[.method], intoCompletedSession: sessionID != nil)
+            if arguments[.create] { details.newExercisesFrom = ExerciseCatalog.json }
+            let result = try store.log(exercise: arguments[.exercise], sets: sets, createIfMissing: arguments[.create], sessionID: sessionID, details: details)
             if let missing = result.missingBefore { CLI.noteSetsChangedOutside(missing, context: context, store: store) }
             let entry = result.entry
             let logged = result.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
-            var text = result.createdExercise ? "Added \(entry.exerciseName) to the library.\n" : ""
+            var text = result.createdExercise ? added(entry.exerciseName, store: store, create: arguments[.create]) : ""
             text += context.style.bold(entry.exerciseName) + "  " + logged.map { "set \($0.setNumber): \(Formatting.set($0))" }.joined(separator: " · ")
             let data = try context.jsonData { () throws(LiftLogError) in
                 let session = try JSONShapes.session(result.stored, store: store)
@@ -74,6 +76,18 @@ enum WorkoutCommands {
             }
             return CommandResult(data: data, text: text)
         })
+
+    /// What `log --create` says of an exercise it added: with the muscle groups the exercise
+    /// catalogue gave it, or how to give it some (`muscles` counts none without them).
+    /// (A cardio exercise, or one a cardio session added without `--create`, needs none.)
+    static func added(_ name: String, store: Store, create: Bool) -> String {
+        let exercise = try? store.exercise(named: name)
+        guard create, exercise?.modality != .cardio else { return "Added \(name) to the library.\n" }
+        guard let exercise, !exercise.muscleGroups.isEmpty else {
+            return "Added \(name) to the library, without muscle groups (none in the exercise catalogue): give them with 'liftlog exercise edit \(PlanCommands.quoted(name)) --muscles a,b'.\n"
+        }
+        return "Added \(name) to the library, with the muscle groups of the exercise catalogue: \(exercise.muscleGroups.joined(separator: ", ")).\n"
+    }
 
     /// Whether an argument of `superset` is a set rather than an exercise's name: it starts
     /// with a number, a set type (`w:`) or a bodyweight load (`bw+20x5`, `bwx12`).
@@ -107,15 +121,15 @@ enum WorkoutCommands {
             }
             var sessionID: Session.ID?
             if let prefix = try arguments[.session] { sessionID = try store.session(idPrefix: prefix).session.id }
-            let result = try store.logSuperset(groups, createIfMissing: arguments[.create], sessionID: sessionID,
-                                               details: LogDetails(note: try arguments[.setNote], restSeconds: try arguments[.rest],
-                                                                   superset: try arguments[.supersetLabel], method: try arguments[.method] ?? .standard,
-                                                                   intoCompletedSession: sessionID != nil))
+            var details = LogDetails(note: try arguments[.setNote], restSeconds: try arguments[.rest], superset: try arguments[.supersetLabel],
+                                     method: try arguments[.method] ?? .standard, intoCompletedSession: sessionID != nil)
+            if arguments[.create] { details.newExercisesFrom = ExerciseCatalog.json }
+            let result = try store.logSuperset(groups, createIfMissing: arguments[.create], sessionID: sessionID, details: details)
             if let missing = result.missingBefore { CLI.noteSetsChangedOutside(missing, context: context, store: store) }
             var text = "Superset \(result.superset ?? ""):"
             for logged in result.logged {
                 let entry = result.stored.session.entries[logged.entryIndex]
-                if logged.createdExercise { text = "Added \(entry.exerciseName) to the library.\n" + text }
+                if logged.createdExercise { text = added(entry.exerciseName, store: store, create: arguments[.create]) + text }
                 let sets = logged.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
                 text += "\n  " + context.style.bold(entry.exerciseName) + "  " + sets.map { "set \($0.setNumber): \(Formatting.set($0))" }.joined(separator: " · ")
             }

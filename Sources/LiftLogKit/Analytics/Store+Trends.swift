@@ -44,6 +44,7 @@ extension Store {
         let library = try exercises()
         let byID = Dictionary(library.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let byName = Dictionary(library.map { (Exercise.nameKey($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+        var uncounted: Swift.Set<String> = []
         for summary in summaries {
             let date = summary.startedAt.localDate
             // A planned day not trained is not training.
@@ -54,9 +55,12 @@ extension Store {
             report.weeks[week].volume += summary.unit.convert(summary.totalVolume, to: unit)
             report.weeks[week].minutes += max(0, summary.durationSeconds ?? 0) / 60
             for (ref, runs) in zip(summary.exercises, summary.workSetsOfEveryEntry) {
-                guard let exercise = ref.id.flatMap({ byID[$0] }) ?? byName[Exercise.nameKey(ref.name)] else { continue }
                 let sets = runs.reduce(0) { $0 + $1.count }
                 guard sets > 0 else { continue }
+                guard let exercise = ref.id.flatMap({ byID[$0] }) ?? byName[Exercise.nameKey(ref.name)], !exercise.muscleWeights.isEmpty else {
+                    uncounted.insert(ref.name)
+                    continue
+                }
                 for (muscle, weight) in exercise.muscleWeights { report.weeks[week].muscleSets[muscle, default: 0] += weight * Double(sets) }
             }
             guard !summary.exercises.isEmpty else { continue }
@@ -68,6 +72,7 @@ extension Store {
                 counts[key, default: (ref, 0)].sessions += 1
             }
         }
+        report.uncountedExercises = uncounted.sorted()
         let days = try trainingDays()
         (report.currentStreak, report.longestStreak) = Store.streaks(days: days, today: today)
         report.firstTrainingDay = days.min().map { LocalDate(dayNumber: $0) }

@@ -37,6 +37,16 @@ public struct TrendsReport: Sendable {
 
     /// The day of the first session ever (any kind), if there is one.
     public var firstTrainingDay: LocalDate?
+    /// The exercises with working sets in the period that no muscle counts: without muscle
+    /// groups in their file, or no longer in the library. Sorted.
+    public var uncountedExercises: [String] = []
+
+    /// Each muscle's hard sets a week, averaged over the period's weeks.
+    public var averageMuscleSets: [String: Double] {
+        var total: [String: Double] = [:]
+        for week in weeks { for (muscle, sets) in week.muscleSets { total[muscle, default: 0] += sets } }
+        return total.mapValues { $0 / Double(max(1, weeks.count)) }
+    }
 
     /// Sessions per week over the period's weeks, from the week of the first session ever:
     /// weeks before a lifter started do not lower the average.

@@ -70,6 +70,11 @@ public struct LogDetails: Sendable {
     /// change history (the CLI's `--session`). Without it, logging into a completed session
     /// is `FORBIDDEN`.
     public var intoCompletedSession = false
+    /// A seed file (an exercise catalogue such as `LiftLogCatalog`'s `ExerciseCatalog.json`)
+    /// whose exercise of the same name gives an exercise this call adds to the library its
+    /// name, modality, category, muscle groups, notes and increment; without one (or without
+    /// that name in it), the exercise is added with none.
+    public var newExercisesFrom: [UInt8]?
 
     public init(note: String? = nil, restSeconds: Int? = nil, superset: String? = nil, method: Session.Entry.Method? = nil,
                 intoCompletedSession: Bool = false) {
@@ -374,7 +379,7 @@ extension Store {
                 var modality = Store.modality(of: sets)
                 if session.kind == .cardio && modality == .other { modality = .cardio }
                 let (index, new) = try entryIndex(for: group.exercise, in: &session, createIfMissing: create, modality: modality,
-                                                  reserved: created.map(\.path))
+                                                  catalogue: details.newExercisesFrom, reserved: created.map(\.path))
                 if let new { created.append(new) }
                 if let label {
                     session.entries[index].superset = label
@@ -488,7 +493,7 @@ extension Store {
     /// The position of an exercise's entry in `session`, adding the entry (and with
     /// `createIfMissing` the exercise, returned to be written with the session) when needed.
     private func entryIndex(for exerciseName: String, in session: inout Session, createIfMissing: Bool, modality: Exercise.Modality,
-                            reserved: [String] = []) throws(LiftLogError) -> (index: Int, created: (exercise: Exercise, path: String)?) {
+                            catalogue: [UInt8]? = nil, reserved: [String] = []) throws(LiftLogError) -> (index: Int, created: (exercise: Exercise, path: String)?) {
         let key = Exercise.nameKey(exerciseName)
         // Already in the session: no need to read the library.
         if let existing = session.entries.firstIndex(where: { Exercise.nameKey($0.exerciseName) == key }) { return (existing, nil) }
@@ -500,7 +505,14 @@ extension Store {
             guard case .notFound(let message, let suggestions, nil) = error else { throw error }
             // A name close to none in the library is a new exercise more likely than a typo.
             guard createIfMissing else { throw .notFound(message, suggestions: suggestions, remedy: suggestions.isEmpty ? .logCreatingExercise : nil) }
-            created = try newExercise(name: exerciseName, modality: modality, reserved: reserved)
+            if let item = try catalogue.flatMap({ (bytes: [UInt8]) throws(LiftLogError) in
+                try DocumentDecoder.decode(bytes, path: "the exercise catalogue", as: SeedFile.self).items.first { Exercise.nameKey($0.name) == key }
+            }) {
+                created = try newExercise(name: item.name, modality: item.modality, category: item.category, muscleGroups: item.muscleGroups,
+                                          secondaryMuscles: item.secondaryMuscles, notes: item.notes, weightIncrement: item.weightIncrement, reserved: reserved)
+            } else {
+                created = try newExercise(name: exerciseName, modality: modality, reserved: reserved)
+            }
             exercise = created!.exercise
         }
         if let existing = session.entryIndex(for: exercise) { return (existing, created) }
