@@ -110,6 +110,7 @@ struct ErrorTests {
         try withTemporaryDirectory { root throws in
             let store = root + "/s"
             #expect(run(["init", store]).status == 0)
+            expectFailure(["show", "last"], store: store, code: .notFound, message: "No sessions yet. Start one with 'liftlog start'.")
             makeDirectories(store + "/sessions/2025/01")
             for (id, minute) in [("abcd1111-8b7d-4c6e-9f01-2a3b4c5d6e7f", "00"), ("abcd2222-8b7d-4c6e-9f01-2a3b4c5d6e7f", "10")] {
                 let text = "{\"id\": \"\(id)\", \"status\": \"completed\", \"started_at\": \"2025-01-20T07:\(minute):00+01:00\", \"completed_at\": \"2025-01-20T08:00:00+01:00\"}\n"
@@ -118,6 +119,9 @@ struct ErrorTests {
             expectFailure(["show", "abc"], store: store, code: .validation, message: "Session ID 'abc' is too short; give at least 4 characters.")
             expectFailure(["show", "abcd"], store: store, code: .validation, message: "Session ID 'abcd' is ambiguous: it matches 2 sessions (abcd1111, abcd2222). Give more characters.")
             #expect(run(["show", "abcd2", "--store", store, "--json"]).json?["data"]?["id"] == "abcd2222-8b7d-4c6e-9f01-2a3b4c5d6e7f")
+            // `last`: the newest, as history lists it first.
+            #expect(run(["show", "last", "--store", store, "--json"]).json?["data"]?["id"] == "abcd2222-8b7d-4c6e-9f01-2a3b4c5d6e7f")
+            #expect(run(["show", "Last", "--store", store]).output == run(["show", "abcd2222", "--store", store]).output)
             expectFailure(["show", "ffff"], store: store, code: .notFound, message: "No session with ID 'ffff'. 'liftlog history' lists sessions with their IDs.")
             expectFailure(["rm", "../../etc", "--yes"], store: store, code: .validation, message: "'../../etc' is not a session ID; IDs are hexadecimal, like 3f2c9a1e.")
             expectFailure(["history", "--page", "0"], store: store, code: .validation, message: "Page must be 1 or more, got 0.")

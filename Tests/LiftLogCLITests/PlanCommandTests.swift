@@ -163,6 +163,37 @@ struct PlanCommandTests {
         }
     }
 
+    @Test("start --like repeats a session: its exercises and plan day, each set done with reps as a pending set with those targets; log completes them in order")
+    func repeatSession() throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store]).status == 0)
+            let refused = run(["start", "--like", "last", "--store", store, "--json"])
+            #expect(refused.errorCode == "NOT_FOUND" && refused.errorMessage == "No sessions yet. Start one with 'liftlog start'.")
+            #expect(run(["start", "--at", "2025-01-20T07:00:00+01:00", "--plan-day", "Legs", "--store", store]).status == 0)
+            #expect(run(["log", "Back Squat", "w:60x5", "100x5x2", "--store", store]).status == 0)
+            #expect(run(["log", "Pull-up", "bwx8", "--store", store]).status == 0)
+            #expect(run(["finish", "--at", "2025-01-20T08:00:00+01:00", "--store", store]).status == 0)
+            let mixed = run(["start", "--like", "last", "--plan-day", "Push", "--store", store, "--json"])
+            #expect(mixed.status == 2 && mixed.errorMessage == "--like repeats a session as it was: it goes without --plan-day and --kind.")
+
+            let started = try #require(run(["start", "--like", "last", "--store", store, "--json"]).json?["data"])
+            #expect(started["plan_day"] == "Legs" && started["status"] == "active")
+            let entries = started["entries"]?.arrayValue ?? []
+            #expect(entries.map { $0["exercise_name"]?.stringValue } == ["Back Squat", "Pull-up"])
+            let squat = entries.first?["sets"]?.arrayValue ?? []
+            #expect(squat.map { $0["status"]?.stringValue } == ["pending", "pending", "pending"])
+            #expect(squat.map { $0["target_reps"] } == [5, 5, 5])
+            #expect(squat.map { $0["target_weight"] } == [60, 100, 100])
+            #expect(squat.map { $0["set_type"]?.stringValue } == ["warmup", "normal", "normal"])
+            #expect(entries.last?["sets"]?.arrayValue?.first?["target_reps"] == 8)
+            // Logged as before: the warm-up first, then the work sets, a heavier one too.
+            #expect(run(["log", "Back Squat", "--store", store]).output.hasPrefix("Back Squat  set 1: 60 kg × 5"))
+            #expect(run(["log", "Back Squat", "102.5x5", "--store", store]).output.hasPrefix("Back Squat  set 2: 102.5 kg × 5"))
+            #expect(run(["check", "--store", store]).status == 0)
+        }
+    }
+
     @Test("start --plan-day writes the planned sets as pending, with targets from the last session, and log completes them in order")
     func plannedSession() throws {
         try withTemporaryDirectory { root throws in

@@ -31,6 +31,7 @@ extension Option where Value == String {
     static var recordedAt: Option<String> { .text("--at", valueName: "time", help: "When it started (default: it just ended).") }
     static var endedAt: Option<String> { .text("--at", valueName: "time", help: "When it ended (default: now).") }
     static var planDay: Option<String> { .text("--plan-day", valueName: "name", help: "A day of the active plan: its exercises are added with their sets waiting to be logged ('next' for the next day of the rotation). Without an active plan, the name is only recorded.") }
+    static var like: Option<String> { .text("--like", valueName: "id", help: "Repeat that session ('last': the newest): its exercises with its sets waiting to be logged, their reps and weights as targets.") }
     static var session: Option<String> { .text("--session", valueName: "id", help: "Change this session instead of the active one (a completed one too: fixing history).") }
     static var seconds: Option<String> { .text("--seconds", valueName: "time", help: "New time of the set: 45, 45s, 2min or 1:30.") }
     static var distance: Option<String> { .text("--distance", valueName: "distance", help: "New distance of the set: 400m, 5km or 3mi.") }
@@ -178,6 +179,7 @@ extension Argument where Value == String {
     static var exercise: Argument<String> { .required("exercise", help: "The exercise's name (any case).") }
     static var exerciseName: Argument<String> { .required("exercise", help: "The exercise's name.") }
     static var sessionID: Argument<String> { .required("id", help: "The session's ID or a unique prefix of at least 4 characters.") }
+    static var shownSession: Argument<String> { .required("id", help: "The session's ID, a unique prefix of at least 4 characters, or last (the newest).") }
     static var setNumber: Argument<String> { .required("n", help: "The set number, from 1.") }
     static var newExerciseName: Argument<String> { .required("name", help: "1–100 characters, unique regardless of case.") }
     static var libraryExercise: Argument<String> { .required("name", help: "The exercise's name (any case).") }

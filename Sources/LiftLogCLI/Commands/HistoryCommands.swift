@@ -39,12 +39,20 @@ enum HistoryCommands {
     static let show = CommandSpec(
         name: "show",
         abstract: "Show one session in detail.",
-        arguments: [Argument.sessionID],
+        arguments: [Argument.shownSession],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let stored = try store.session(idPrefix: arguments[.sessionID])
-            return try WorkoutCommands.sessionResult(stored, store: store, context: context)
+            return try WorkoutCommands.sessionResult(try session(arguments[.shownSession], store: store), store: store, context: context)
         })
+
+    /// The session `id` names: an ID prefix, or `last`, the newest as history lists it first.
+    static func session(_ id: String, store: Store) throws(LiftLogError) -> StoredSession {
+        guard id.lowercased() == "last" else { return try store.session(idPrefix: id) }
+        guard let newest = try store.history(HistoryQuery(page: 1, perPage: 1)).sessions.first else {
+            throw .notFound("No sessions yet. Start one with 'liftlog start'.")
+        }
+        return try store.session(id: newest.id)
+    }
 
     static let remove = CommandSpec(
         name: "rm",

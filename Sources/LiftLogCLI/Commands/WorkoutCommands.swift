@@ -22,11 +22,21 @@ enum WorkoutCommands {
     static let start = CommandSpec(
         name: "start",
         abstract: "Begin a session.",
-        options: [Option.kind, Option.startedAt, Option.planDay],
+        options: [Option.kind, Option.startedAt, Option.planDay, Option.like],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let kind = try arguments[.kind] ?? .lifting
             let startedAt = try time(.startedAt, in: arguments, store: store)
+            if let like = try arguments[.like] {
+                guard try arguments[.planDay] == nil, try arguments[.kind] == nil else {
+                    throw .usage("--like repeats a session as it was: it goes without --plan-day and --kind.", command: arguments.commandName)
+                }
+                let past = try HistoryCommands.session(like, store: store).session
+                let stored = try store.startRepeating(past, startedAt: startedAt)
+                let text = "Started a repeat of the \(past.planDay ?? past.kind.rawValue) session of \(past.startedAt.shortDescription) (\(stored.session.id.short)). "
+                    + "Log its sets in order with 'liftlog log EXERCISE 100x5', or 'liftlog log EXERCISE' to do the next one as before."
+                return try sessionResult(stored, store: store, context: context, prefix: text)
+            }
             let stored = try store.start(kind: kind, startedAt: startedAt, planDay: try arguments[.planDay])
             if stored.session.plan != nil {
                 let text = "Started \(stored.session.planDay ?? "") of \(stored.session.plan ?? "")" + (stored.session.weekNumber.map { ", week \($0)" } ?? "") + " (\(stored.session.id.short)) at \(stored.session.startedAt.shortDescription).\n"

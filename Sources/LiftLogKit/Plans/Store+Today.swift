@@ -217,6 +217,24 @@ extension Store {
         return try startSession(kind: .lifting, startedAt: startedAt, plan: plan.name, planDay: plan.days[dayIndex].name, entries: entries, id: id)
     }
 
+    /// Starts a session that repeats `past`: its kind, plan day and exercises in order, each set
+    /// done with reps (warm-ups as warm-ups) as a pending set whose targets are those reps and
+    /// that weight, which `log` then completes in order as it completes a plan day's.
+    ///
+    /// - Throws: `CONFLICT` when a session is already active.
+    @discardableResult
+    public func startRepeating(_ past: Session, startedAt: Timestamp? = nil, id: Session.ID? = nil) throws(LiftLogError) -> StoredSession {
+        let entries = past.entries.enumerated().map { offset, entry in
+            let done = entry.sets.filter { $0.status == .completed && $0.reps != nil }
+            let sets = done.enumerated().map { number, set in
+                WorkoutSet(setNumber: number + 1, setType: set.setType, unit: set.weight == nil ? nil : set.unit, bodyweight: set.bodyweight,
+                           targetReps: set.reps, targetWeight: set.weight, status: .pending)
+            }
+            return Session.Entry(exerciseID: entry.exerciseID, exerciseName: entry.exerciseName, order: offset + 1, notes: entry.notes, sets: sets)
+        }
+        return try startSession(kind: past.kind, startedAt: startedAt, plan: past.plan, planDay: past.planDay, entries: entries, id: id)
+    }
+
     /// Starts a session as `liftlog start` and `POST /api/workouts` do: a lifting session with
     /// `planDay` while a plan is active follows that day of the plan (`next`: the rotation's
     /// next day, unless the plan has a day of that name); otherwise the day's name is only
