@@ -13,8 +13,8 @@ enum WorkoutCommands {
     }
 
     static func sessionResult(_ stored: StoredSession, store: Store, context: CommandContext, prefix: String? = nil) throws(LiftLogError) -> CommandResult {
-        let text = SessionText.render(stored, metrics: try store.metrics(of: stored.session), progress: try store.exerciseProgress(in: stored.session),
-                                      now: store.currentTimestamp(), style: context.style)
+        let numbers = try store.derivedNumbers(of: stored.session)
+        let text = SessionText.render(stored, metrics: numbers.metrics, progress: numbers.progress, now: store.currentTimestamp(), style: context.style)
         let sessionJSON = try context.jsonData { () throws(LiftLogError) in try JSONShapes.session(stored, store: store) }
         return CommandResult(data: sessionJSON, text: (prefix.map { $0 + "\n\n" } ?? "") + text)
     }

@@ -62,9 +62,18 @@ extension Store {
     /// best e1RM and volume in the store's unit, exactly as ``exerciseReport(_:formula:)``
     /// counts that session (what `show` gives beside each exercise, and `progress` in its row).
     public func exerciseProgress(in session: Session, formula: E1RMFormula = .epley) throws(LiftLogError) -> [ProgressEntry] {
+        exerciseProgress(in: session, formula: formula, bodyWeight: try bodyWeight(for: session))
+    }
+
+    /// ``metrics(of:)`` and ``exerciseProgress(in:formula:)`` together, the body log read once.
+    package func derivedNumbers(of session: Session) throws(LiftLogError) -> (metrics: SessionMetrics, progress: [ProgressEntry]) {
+        let bodyWeight = try bodyWeight(for: session)
+        return (session.metrics(in: preferences.unit, bodyWeight: bodyWeight), exerciseProgress(in: session, formula: .epley, bodyWeight: bodyWeight))
+    }
+
+    private func exerciseProgress(in session: Session, formula: E1RMFormula, bodyWeight: Double?) -> [ProgressEntry] {
         let unit = preferences.unit
         let summary = SessionSummary(session, path: "", unit: unit)
-        let bodyWeight = try bodyWeight(for: session)
         return session.entries.indices.map { index in
             var builder = ExerciseReport.Builder(exerciseID: session.entries[index].exerciseID, exerciseName: session.entries[index].exerciseName, unit: unit, formula: formula)
             builder.add(summary, summary.workSets(ofEntryAt: index), bodyWeight: bodyWeight)

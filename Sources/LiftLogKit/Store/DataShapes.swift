@@ -4,15 +4,17 @@ package enum DataShapes {
     /// `exercise_count`, `set_count` and `path`, and in each entry its `best_e1rm` (in
     /// `volume_unit`; `null` without a set of 1 to 12 reps with a load).
     package static func session(_ stored: StoredSession, store: Store) throws(LiftLogError) -> JSONValue {
-        tree(of: stored, adding: derivedMembers(of: stored, try store.metrics(of: stored.session)), progress: try store.exerciseProgress(in: stored.session))
+        let numbers = try store.derivedNumbers(of: stored.session)
+        return tree(of: stored, adding: derivedMembers(of: stored, numbers.metrics), progress: numbers.progress)
     }
 
     /// ``session(_:store:)`` with `members` added (each replacing the member of its key), as
     /// ``JSONWriter/compactBytes(_:)`` writes it: what the HTTP server answers for a session.
     package static func sessionCompactBytes(_ stored: StoredSession, store: Store, adding members: JSONObject = [:]) throws(LiftLogError) -> [UInt8] {
-        var added = derivedMembers(of: stored, try store.metrics(of: stored.session))
+        let numbers = try store.derivedNumbers(of: stored.session)
+        var added = derivedMembers(of: stored, numbers.metrics)
         added.merge(members)
-        return JSONWriter.compactBytes(tree(of: stored, adding: added, progress: try store.exerciseProgress(in: stored.session)))
+        return JSONWriter.compactBytes(tree(of: stored, adding: added, progress: numbers.progress))
     }
 
     /// The session's tree with `members` set in it, each entry with its best e1RM from

@@ -105,7 +105,7 @@ public final class StoreWatcher: @unchecked Sendable {
                     }
                     if let folders {
                         // Parents first, so that a folder removed is dealt with once.
-                        for folder in folders.sorted() where seen[folder] != nil || folder.isEmpty { scan(folder, into: &change) }
+                        for folder in folders.sorted() where seen[folder] != nil { scan(folder, into: &change) }
                     } else {
                         // The kernel can no longer vouch for anything: compare the folders from now on.
                         self.watch = nil
