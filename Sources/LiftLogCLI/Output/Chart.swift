@@ -6,8 +6,9 @@ enum Chart {
     /// record marked, and the first, middle and last dates under it.
     static func terminal(_ points: [ChartPoint], title: String, unit: String, width: Int, unicode: Bool, style: Style) -> String {
         guard let low = points.map(\.value).min(), let high = points.map(\.value).max() else { return "" }
-        let height = 10
-        let (bottom, top) = low == high ? (low - 1, high + 1) : (low - (high - low) * 0.05, high + (high - low) * 0.05)
+        // Up to ten rows, every other one labelled with a round value.
+        let scale = ChartScale(low: low, high: high, maxIntervals: 5)
+        let (bottom, top, height) = (scale.bottom, scale.top, 2 * scale.intervals)
         let labels = (0...height).map { Formatting.number(bottom + (top - bottom) * Double($0) / Double(height)) }
         let labelWidth = (labels.map(\.count).max() ?? 1) + 1
         let plotWidth = max(10, width - labelWidth - 2)
