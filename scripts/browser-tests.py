@@ -5,7 +5,7 @@ chromedriver), as a lifter at the gym would, and checks the session files on dis
     python3 scripts/browser-tests.py --liftlog .build/debug/liftlog --store STORE SCENARIO
     python3 scripts/browser-tests.py --liftlog .build/debug/liftlog --store STORE screenshots --out docs/screenshots
 
-Scenarios: planned, offline, crash, cli, pounds, screens, screenshots. The store is changed: give a
+Scenarios: planned, taps, offline, crash, cli, pounds, previous, logging, held, screens, screenshots. The store is changed: give a
 copy. Exit status 0 when the scenario held, 1 with the reason when it did not, 3 when Chromium,
 chromedriver or Selenium is missing (with the command that installs them).
 """
@@ -26,7 +26,7 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
     from selenium.common.exceptions import (ElementClickInterceptedException, ElementNotInteractableException,
                                             NoSuchElementException, StaleElementReferenceException)
 except ImportError:
@@ -89,7 +89,13 @@ class Browser:
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
         self.driver.set_window_size(375, 812)
+        # A headless window is no narrower than 500 px: the phone's viewport is emulated.
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
         self.errors = []
+
+    def theme(self, scheme):
+        """The page as the system's light or dark theme shows it."""
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
 
     def open(self, url):
         self.driver.get(url)
@@ -285,6 +291,52 @@ def planned(browser, server, args):
     return f"7 planned sets tapped and finished; file matches field by field; first render {first_render:.0f} ms; tap to file median {median:.0f} ms, worst {latencies[-1]:.0f} ms (from WebDriver's click call {click_median:.0f} ms); {time.time() - started:.1f} s"
 
 
+FIVE_BY_THREE = """# Upper Lower Five
+## Full
+Back Squat / 3x5 / 100kg
+Bench Press / 3x8 / 70kg
+Barbell Row / 3x8 / 60kg
+Overhead Press / 3x6 / 40kg
+Romanian Deadlift / 3x10 / 80kg
+"""
+
+
+def taps(browser, server, args):
+    """A planned workout of five exercises and 15 working sets logged as planned: the taps it
+    takes in the page (every click event it receives), against one a set plus start and finish."""
+    plan = os.path.join(os.path.dirname(args.store), "five.txt")
+    with open(plan, "w", encoding="utf-8") as file:
+        file.write(FIVE_BY_THREE)
+    result = run(args.liftlog, args.store, "plan", "import", plan, "--activate")
+    check(result.returncode == 0, f"plan import: {result.stdout} {result.stderr}")
+    browser.open(server.url + "#/today")
+    browser.driver.execute_script("window.liftlogTaps = 0; document.addEventListener('click', () => { window.liftlogTaps += 1; }, true);")
+    browser.click("#start-plan")
+    browser.wait_synced()
+    browser.wait_for("button[data-set]")
+    # What the plan prescribes today (the library's rule: the plan's load, or what its history
+    # leads to), as the started session holds it.
+    _, started = active_session(args.store)
+    expected = [(e["exercise_name"], s["target_weight"], s["target_reps"]) for e in started["entries"] for s in e["sets"]]
+    check([name for name, _, _ in expected] == [n for n in ["Back Squat", "Bench Press", "Barbell Row", "Overhead Press", "Romanian Deadlift"] for _ in range(3)],
+          f"the planned sets: {expected}")
+    while browser.all("button[data-set]"):
+        set_id = browser.driver.execute_script("return document.querySelector('button[data-set]').dataset.set")
+        browser.click(f'button[data-set="{set_id}"]')
+        browser.wait_until(lambda: not browser.all(f'button[data-set="{set_id}"]'), 5, f"set {set_id} shown as logged")
+    browser.wait_synced()
+    browser.click("#finish")
+    browser.wait_synced()
+    count = browser.driver.execute_script("return window.liftlogTaps")
+    _, session = sessions(args.store)[-1]
+    done = [(e["exercise_name"], s["weight"], s["reps"]) for e in session["entries"] for s in e["sets"] if s["status"] == "completed"]
+    check(session["status"] == "completed" and len(done) == 15, f"{len(done)} sets completed on disk, expected 15 ({session['status']})")
+    check(done == expected, f"on disk {done}, expected {expected}")
+    print(json.dumps({"taps": count, "sets": len(done)}))
+    check(count == len(done) + 2, f"{count} taps for {len(done)} sets (one a set, start and finish: {len(done) + 2})")
+    return f"15 planned sets of five exercises logged as planned in {count} taps (one a set, start and finish), each on disk as planned"
+
+
 def log_form_set(browser, name, weight, reps):
     key = "".join(c for c in name if c.isalnum())
     browser.driver.execute_script("""
@@ -294,7 +346,7 @@ def log_form_set(browser, name, weight, reps):
     browser.click(f'form[aria-label="Add a set of {name}"] button[type="submit"]')
 
 
-def add_exercise(browser, name, timeout=30):
+def add_exercise(browser, name, timeout=30, field="weight"):
     def is_offered():
         return any(b.text == name for b in browser.all("#exercise-results button"))
     end = time.time() + timeout
@@ -319,7 +371,7 @@ def add_exercise(browser, name, timeout=30):
         return found[0]
     browser.click(offered)
     key = "".join(c for c in name if c.isalnum())
-    browser.wait_for(f"#weight-{key}")
+    browser.wait_for(f"#{field}-{key}")
 
 
 def pounds(browser, server, args):
@@ -351,7 +403,8 @@ def pounds(browser, server, args):
 
 def previous(browser, server, args):
     """A planned workout shows, beside each work set, the same set of the last session with that
-    exercise; a tap puts its values in the form; logging a set starts the store's rest."""
+    exercise; a tap opens the set, and one more puts those values in it; logging a set starts
+    the store's rest."""
     result = run(args.liftlog, args.store, "config", "rest", "150")
     check(result.returncode == 0, f"config rest 150: {result.stderr}")
     browser.open(server.url + "#/today")
@@ -378,15 +431,183 @@ def previous(browser, server, args):
     first = expected[0]
     want = f"last {first['weight']:g} {first['unit']} × {first['reps']}"
     check(shown and shown[0] == want, f"beside the first set of {name}: {shown[:3]}, expected '{want}'")
+    # A tap on the set opens it; "Last time" puts those values in its fields.
     card.find_elements(By.CSS_SELECTOR, "button.what")[0].click()
-    key = "".join(c for c in name if c.isalnum())
-    weight = browser.find(f"#weight-{key}").get_attribute("value")
-    reps = browser.find(f"#reps-{key}").get_attribute("value")
-    check(weight == f"{first['weight']:g}" and reps == str(first["reps"]), f"the form holds {weight} × {reps} after the tap, expected {want}")
+    set_id = f'{session["id"]}.{session["entries"][0]["sets"][0]["id"]}'
+    browser.wait_for(f'form[aria-label="Change {name} set 1"]')
+    browser.click(lambda: [b for b in browser.find(f'form[aria-label="Change {name} set 1"]').find_elements(By.CSS_SELECTOR, "button") if b.text == "Last time"][0])
+    weight = browser.find(f'[id="edit-{set_id}-weight"]').get_attribute("value")
+    reps = browser.find(f'[id="edit-{set_id}-reps"]').get_attribute("value")
+    check(weight == f"{first['weight']:g}" and reps == str(first["reps"]), f"the set holds {weight} × {reps} after the tap, expected {want}")
+    card = browser.find(f'section[aria-label="{name}"]')
     # Logging the first planned set starts the rest the store asks for (2:30), not a fixed 1:30.
     card.find_elements(By.CSS_SELECTOR, "button[data-set]")[0].click()
-    browser.wait_until(lambda: browser.find("#rest").text.startswith("Rest 2:"), 10, "the rest timer at 2:30")
-    return f"{name}: the last session's sets beside the planned ones ({', '.join(shown[:3])}); a tap fills the form; the rest is the store's"
+    browser.wait_until(lambda: browser.find("#rest-time").text.startswith("Rest 2:"), 10, "the rest timer at 2:30")
+    return f"{name}: the last session's sets beside the planned ones ({', '.join(shown[:3])}); a tap fills the set; the rest is the store's"
+
+
+def entry_sets(store, name):
+    _, session = active_session(store)
+    return [s for e in (session or {}).get("entries", []) if e["exercise_name"] == name for s in e["sets"]]
+
+
+def rest_seconds(browser):
+    text = browser.find("#rest-time").text
+    check(text.startswith("Rest ") and ":" in text, f"the rest timer says {text!r}")
+    minutes, seconds = text[5:].split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def set_value(browser, element_id, value):
+    browser.driver.execute_script("const input = document.getElementById(arguments[0]); input.value = arguments[1]; input.dataset.touched = '1';"
+                                  " input.dispatchEvent(new Event('change', {bubbles: true}))", element_id, str(value))
+
+
+def logging(browser, server, args):
+    """A planned set changed before it is logged, a logged one changed, a copy added and deleted,
+    an exercise moved and one swapped, a timed hold logged in seconds, the plates of a weight, the rest moved by
+    15 s, and a pain tag's chip: after each, the session file holds exactly that."""
+    browser.open(server.url + "#/today")
+    browser.click("#start-plan")
+    browser.wait_synced()
+    browser.wait_for("button[data-set]")
+    _, session = active_session(args.store)
+    check([e["exercise_name"] for e in session["entries"]] == ["Back Squat", "Overhead Press", "Deadlift"], f"Day B's exercises: {session['entries']}")
+    squat = session["entries"][0]["sets"]
+    first = f'{session["id"]}.{squat[0]["id"]}'
+    editor = f'form[aria-label="Change Back Squat set 1"]'
+    # A planned set opened by a tap on it: the weight one step up, the reps one down, then logged.
+    browser.click('section[aria-label="Back Squat"] button.what')
+    browser.wait_for(editor)
+    browser.click(f'{editor} button[aria-label="Back Squat weight (kg) up"]')
+    browser.click(f'{editor} button[aria-label="Back Squat reps down"]')
+    weight = float(browser.find(f'[id="edit-{first}-weight"]').get_attribute("value"))
+    check(weight > 150, f"the weight after a step up is {weight}")
+    # The plates of that weight, as `liftlog plates` works them out (the Kit's one rule).
+    plates = json.loads(run(args.liftlog, args.store, "plates", f"{weight:g}", "--json").stdout)["data"]
+    expected = " + ".join(f"{p:g}" for p in plates["loadings"][0]["per_side"])
+    line = f"{editor} .plates"
+    want = f"Per side: {expected} (bar {plates['loadings'][0]['bar']:g})" if plates["exact"] else "Not loadable"
+    browser.wait_until(lambda: browser.find(line).text.startswith(want), 10, f"the plates line '{want}' (it says '{browser.find(line).text}')")
+    browser.click(f'{editor} button[type="submit"]')
+    browser.wait_until(lambda: any(s["id"] == squat[0]["id"] and s["status"] == "completed" for s in entry_sets(args.store, "Back Squat")), 10, "the set logged on disk")
+    done = [s for s in entry_sets(args.store, "Back Squat") if s["id"] == squat[0]["id"]][0]
+    check(done["weight"] == weight and done["reps"] == 4 and done["unit"] == "kg", f"on disk {done}, expected {weight:g} kg × 4")
+    # The rest started by it moves by 15 s a tap.
+    browser.wait_until(lambda: browser.find("#rest").get_attribute("hidden") is None, 5, "the rest timer")
+    before = rest_seconds(browser)
+    browser.click("#rest-plus")
+    after = rest_seconds(browser)
+    check(13 <= after - before <= 16, f"+15 moved the rest from {before} to {after} s")
+    browser.click("#rest-minus")
+    browser.click("#rest-minus")
+    fewer = rest_seconds(browser)
+    check(26 <= after - fewer <= 33, f"−15 twice moved the rest from {after} to {fewer} s")
+    browser.click("#rest-stop")
+    check(browser.find("#rest").get_attribute("hidden") is not None, "the rest timer still shows after ✕")
+    # The logged set changed: its reps back to 5, with an RPE from behind "More".
+    browser.click('section[aria-label="Back Squat"] button.what')
+    browser.wait_for(editor)
+    set_value(browser, f"edit-{first}-reps", 5)
+    browser.click(f"{editor} details summary")
+    browser.act(f'[id="edit-{first}-rpe"]', "choose in", lambda element: Select(element).select_by_value("8"))
+    browser.click(f'{editor} button[type="submit"]')
+    browser.wait_until(lambda: [s for s in entry_sets(args.store, "Back Squat") if s["id"] == squat[0]["id"]][0].get("rpe") == 8, 10, "the change on disk")
+    done = [s for s in entry_sets(args.store, "Back Squat") if s["id"] == squat[0]["id"]][0]
+    check(done["reps"] == 5 and done["weight"] == weight and done["status"] == "completed", f"after the change: {done}")
+    # The Deadlift's one planned set logged in one tap, then a copy of it added in one tap.
+    browser.click(f'button[data-set="{session["id"]}.{session["entries"][2]["sets"][0]["id"]}"]')
+    browser.wait_until(lambda: any(s["status"] == "completed" for s in entry_sets(args.store, "Deadlift")), 10, "the Deadlift logged")
+    browser.wait_synced()
+    browser.click('form[aria-label="Add a set of Deadlift"] button[type="submit"]')
+    browser.wait_until(lambda: len(entry_sets(args.store, "Deadlift")) == 2, 10, "the copy on disk")
+    one, two = entry_sets(args.store, "Deadlift")
+    check((two["weight"], two["reps"], two["status"]) == (one["weight"], one["reps"], "completed"), f"the copy {two} of {one}")
+    browser.wait_synced()
+    # ... and deleted.
+    browser.click(lambda: browser.all('section[aria-label="Deadlift"] button.what')[1])
+    browser.wait_for('form[aria-label="Change Deadlift set 2"]')
+    browser.click('form[aria-label="Change Deadlift set 2"] button.danger')
+    browser.driver.switch_to.alert.accept()
+    browser.wait_until(lambda: len(entry_sets(args.store, "Deadlift")) == 1, 10, "the copy deleted on disk")
+    browser.wait_synced()
+    # Overhead Press moved up.
+    browser.click('button[aria-label="Move Overhead Press up"]')
+    browser.wait_until(lambda: [e["exercise_name"] for e in active_session(args.store)[1]["entries"]] == ["Overhead Press", "Back Squat", "Deadlift"],
+                       10, "the new order on disk")
+    browser.wait_synced()
+    # Overhead Press, not started, swapped for the first exercise offered: its place and targets kept.
+    before = active_session(args.store)[1]["entries"][0]
+    browser.click('button[aria-label="Swap Overhead Press"]')
+    browser.wait_until(lambda: browser.all("#swap-results button"), 10, "the exercises offered instead")
+    other = browser.all("#swap-results button")[0].text
+    browser.click(lambda: browser.all("#swap-results button")[0])
+    browser.wait_until(lambda: active_session(args.store)[1]["entries"][0]["exercise_name"] == other, 10, f"{other} in the file")
+    after = active_session(args.store)[1]["entries"][0]
+    check(after["sets"] == before["sets"] and after["order"] == 1, f"swapped for {other}: {after} (was {before})")
+    browser.wait_synced()
+    browser.wait_for(f'section[aria-label="{other}"]')
+    # A timed hold asks for seconds: Plank was held before, so its form has no weight.
+    add_exercise(browser, "Plank", field="seconds")
+    check(not browser.all("#weight-Plank") and not browser.all("#reps-Plank"), "Plank's form asks for a weight or reps")
+    set_value(browser, "seconds-Plank", 45)
+    browser.click('form[aria-label="Add a set of Plank"] button[type="submit"]')
+    browser.wait_until(lambda: len(entry_sets(args.store, "Plank")) == 1, 10, "the plank on disk")
+    plank = entry_sets(args.store, "Plank")[0]
+    check(plank.get("duration_seconds") == 45 and "reps" not in plank and "weight" not in plank, f"the plank on disk: {plank}")
+    browser.wait_synced()
+    # A pain tag noted before is a chip: a tap puts it in the field.
+    browser.wait_until(lambda: any(c.text == "knee" for c in browser.all("#pain-chips .chip")), 10, "the chip of the tag 'knee'")
+    browser.click(lambda: [c for c in browser.all("#pain-chips .chip") if c.text == "knee"][0])
+    check(browser.find("#pain").get_attribute("value") == "knee", f"the pain field holds {browser.find('#pain').get_attribute('value')!r}")
+    browser.click("#finish")
+    browser.wait_synced()
+    _, finished = sessions(args.store)[-1]
+    check(finished["status"] == "completed" and finished.get("pain_tags") == ["knee"], f"finished: {finished['status']} {finished.get('pain_tags')}")
+    return (f"a planned set changed to {weight:g} × 4 and logged, plates as 'liftlog plates' says ({expected}), the rest +15/−15, changed to × 5 @8, "
+            f"a copy added in one tap and deleted, an exercise moved, Overhead Press swapped for {other}, a plank in seconds, a pain chip: each on disk")
+
+
+def held(browser, server, args):
+    """A change the server refuses holds the changes that depend on it (not sent), shows its
+    reason, and lets the rest through; the held ones can be dropped."""
+    browser.open(server.url + "#/today")
+    browser.click("#start-empty")
+    browser.wait_synced()
+    browser.wait_until(lambda: active_session(args.store)[0] is not None, 10, "the started session saved")
+    add_exercise(browser, "Bench Press")
+    browser.offline(True)
+    probe = "return fetch('/api/health', {cache: 'no-store'}).then(() => 'online', () => 'offline')"
+    browser.wait_until(lambda: browser.driver.execute_script(probe) == "offline", 10, "the network cut")
+    # A weight no set can have (the Kit's limit), then a change of that set, then a good set.
+    log_form_set(browser, "Bench Press", 5000000, 5)
+    browser.wait_until(lambda: browser.sync_text() == "1 waiting to sync", 10, "1 waiting")
+    browser.click('section[aria-label="Bench Press"] button.what')
+    browser.wait_for('form[aria-label="Change Bench Press set 1"]')
+    browser.click('form[aria-label="Change Bench Press set 1"] button[aria-label="Bench Press reps up"]')
+    browser.click('form[aria-label="Change Bench Press set 1"] button[type="submit"]')
+    browser.wait_until(lambda: browser.sync_text() == "2 waiting to sync", 10, "2 waiting")
+    add_exercise(browser, "Back Squat")
+    log_form_set(browser, "Back Squat", 100, 5)
+    browser.wait_until(lambda: browser.sync_text() == "3 waiting to sync", 10, "3 waiting")
+    browser.expected.append("/sets - Failed to load resource: the server responded with a status of 400")
+    browser.offline(False)
+    browser.driver.execute_script("window.dispatchEvent(new Event('online'))")
+    browser.wait_until(lambda: browser.sync_text() == "1 not saved", 20, "the refusal shown")
+    browser.wait_until(lambda: len(entry_sets(args.store, "Back Squat")) == 1, 10, "the good set on disk")
+    check(entry_sets(args.store, "Bench Press") == [], f"a Bench Press set reached the file: {entry_sets(args.store, 'Bench Press')}")
+    squat = entry_sets(args.store, "Back Squat")[0]
+    check((squat["weight"], squat["reps"]) == (100, 5), f"the squat on disk: {squat}")
+    browser.click("#sync")
+    browser.wait_until(lambda: "Held: it depends on" in browser.find("#screen").text, 10, "the held change on the sync screen")
+    text = browser.find("#screen").text
+    check("weight must be at most" in text or "at most" in text, f"the server's reason is not shown: {text[:400]!r}")
+    check(text.count("Held: it depends on") == 1, f"one change held: {text[:400]!r}")
+    browser.click("#drop-held")
+    browser.driver.switch_to.alert.accept()
+    browser.wait_until(lambda: "Nothing waiting." in browser.find("#screen").text, 10, "the queue empty after dropping")
+    check(entry_sets(args.store, "Bench Press") == [], "a dropped change reached the file")
+    return "a refused set held its change (not sent) while the next set was saved; the reason and the held change shown; dropped on request"
 
 
 # Delays the page's news that IndexedDB opened by 400 ms, and notes when it is told.
@@ -543,6 +764,15 @@ SCREENS = [("today", "#/today"), ("history", "#/history"), ("session", None), ("
            ("calendar", "#/calendar/2025-11"), ("plans", "#/plans"), ("workout", "#/workout"), ("sync", "#/sync")]
 
 
+def shoot(browser, out, name):
+    """`name`.png in the light theme and `name`-dark.png in the dark one."""
+    for scheme, suffix in [("light", ""), ("dark", "-dark")]:
+        browser.theme(scheme)
+        browser.driver.execute_script("return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        browser.driver.save_screenshot(os.path.join(out, f"{name}{suffix}.png"))
+    browser.theme("light")
+
+
 def screens(browser, server, args, out=None):
     """Every screen renders without a JavaScript error (and, with --out, its screenshot)."""
     shown = []
@@ -572,7 +802,14 @@ def screens(browser, server, args, out=None):
         check(not browser.all("#screen .problem"), f"{name}: the screen shows an error: {browser.find('#screen').text}")
         if out:
             browser.driver.execute_script("document.getElementById('rest').hidden = true")
-            browser.driver.save_screenshot(os.path.join(out, f"{name}.png"))
+            shoot(browser, out, name)
+            if name == "workout":
+                # A logged set opened for a change, with the rest timer running.
+                browser.click("button.what")
+                browser.wait_for("form.editor")
+                browser.driver.execute_script("startRest(90)")
+                browser.wait_until(lambda: browser.all("form.editor .plates") and browser.find("form.editor .plates").text, 10, "the plates line")
+                shoot(browser, out, "set")
         shown.append(name)
     # The icons a phone puts on its home screen (the manifest's, iOS's touch icon) and the tab's
     # decode in the browser, at the sizes they are said to be.
@@ -613,7 +850,7 @@ def main():
     parser.add_argument("--liftlog", required=True)
     parser.add_argument("--store", required=True)
     parser.add_argument("--out")
-    parser.add_argument("scenario", choices=["planned", "offline", "crash", "cli", "pounds", "previous", "screens", "screenshots"])
+    parser.add_argument("scenario", choices=["planned", "taps", "offline", "crash", "cli", "pounds", "previous", "logging", "held", "screens", "screenshots"])
     args = parser.parse_args()
     args.profile = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"liftlog-chromium-{os.getpid()}")
     server = Server(args.liftlog, args.store)
@@ -624,7 +861,7 @@ def main():
             os.makedirs(args.out, exist_ok=True)
             message = screens(browser, server, args, out=args.out)
         else:
-            message = {"planned": planned, "offline": offline, "crash": crash, "cli": cli, "pounds": pounds, "previous": previous, "screens": screens}[args.scenario](browser, server, args)
+            message = {"planned": planned, "taps": taps, "offline": offline, "crash": crash, "cli": cli, "pounds": pounds, "previous": previous, "logging": logging, "held": held, "screens": screens}[args.scenario](browser, server, args)
         errors = browser.console_errors() if args.scenario != "crash" else []
         check(not errors, f"console errors: {errors}")
         print(message)

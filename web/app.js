@@ -174,13 +174,49 @@ function showSync() {
   button.setAttribute("aria-label", button.textContent);
 }
 
+// What a change refers to: the session or set it makes (`creates`) and those it changes
+// (`uses`), from its path and body.
+function references(change) {
+  const creates = [], uses = [];
+  const session = change.path.match(/^\/workouts\/([0-9a-f-]{36})/);
+  const set = change.path.match(/^\/workout-sets\/(([0-9a-f-]{36})\.[^/]+)/);
+  if (change.method === "POST" && change.path === "/workouts" && change.body?.id) creates.push(change.body.id);
+  if (session) uses.push(session[1]);
+  if (session && change.path.endsWith("/sets") && change.body?.request_id) creates.push(`${session[1]}.${change.body.request_id}`);
+  if (set) uses.push(set[2], set[1]);
+  return { creates, uses };
+}
+
+// What a refused change leaves unsent: what it would have made, and, when the server no longer
+// has what it changed (404), that too. A queued change that uses one of them is held, not sent.
+const blocked = {
+  list() { return JSON.parse(localStorage.getItem("liftlog.blocked") || "[]"); },
+  add(keys, label) {
+    const list = this.list();
+    for (const key of keys) if (!list.some((b) => b.key === key)) list.push({ key, label });
+    localStorage.setItem("liftlog.blocked", JSON.stringify(list));
+  },
+  // The refused change `change` waits on, if any.
+  holding(change) {
+    const { uses } = references(change);
+    return this.list().find((b) => uses.includes(b.key));
+  },
+  clear() { localStorage.removeItem("liftlog.blocked"); },
+};
+
 // Sends the queued changes in order. A change the server refuses is kept, with its reason, in
-// the list the page shows; one that cannot reach the server stays queued.
+// the list the page shows, and the changes that depend on it are held in the queue; one that
+// cannot reach the server stays queued.
 async function flush() {
   if (flushing) return;
   flushing = true;
   try {
     for (const change of await queue.all()) {
+      const waitsOn = blocked.holding(change);
+      if (waitsOn) {
+        blocked.add(references(change).creates, waitsOn.label);
+        continue;
+      }
       let reply;
       try {
         reply = await api(change.method, change.path, change.body);
@@ -191,7 +227,11 @@ async function flush() {
       online = true;
       if (reply.status === 503) break; // the store is busy: later
       const ok = reply.status < 300 || (change.method === "DELETE" && reply.status === 404) || (change.kind === "finish" && reply.status === 409);
-      if (!ok) refused.add({ label: change.label, status: reply.status, message: reply.json?.error?.message || `HTTP ${reply.status}`, at: new Date().toISOString() });
+      if (!ok) {
+        refused.add({ label: change.label, status: reply.status, message: reply.json?.error?.message || `HTTP ${reply.status}`, at: new Date().toISOString() });
+        const { creates, uses } = references(change);
+        blocked.add(reply.status === 404 ? [...creates, ...uses] : creates, change.label);
+      }
       await queue.remove(change.seq);
     }
     const raised = queuedAtMost.raised;
@@ -228,6 +268,10 @@ let previousSets = JSON.parse(localStorage.getItem("liftlog.previous") || "[]");
 // The rest after a set: the exercise's own, else the store's (`config rest`), from GET /today.
 let rests = JSON.parse(localStorage.getItem("liftlog.rest") || "null") || { default: 90, exercises: {} };
 const restAfter = (name) => (rests.exercises || {})[name] || rests.default || 90;
+// What each exercise's sets are measured in (the Kit's rule, SetMeasure: load, bodyweight,
+// time, distance): GET /today's for the exercises of the active session, the library's for
+// one just added.
+let measures = JSON.parse(localStorage.getItem("liftlog.measures") || "{}");
 let localEntries = JSON.parse(localStorage.getItem("liftlog.local-entries") || "[]");
 
 function saveActive() {
@@ -243,6 +287,8 @@ async function refreshActive() {
     localStorage.setItem("liftlog.previous", JSON.stringify(previousSets));
     rests = today.rest || rests;
     localStorage.setItem("liftlog.rest", JSON.stringify(rests));
+    measures = today.measures || measures;
+    localStorage.setItem("liftlog.measures", JSON.stringify(measures));
     await queueKnown;
     if (waiting === 0) {
       active = today.active;
@@ -363,113 +409,287 @@ async function renderWorkout() {
     if (waiting === 0) await refreshActive();
     if (!active) return h("div", { class: "card" }, "No active workout. ", h("a", { href: "#/today" }, "Start one"));
   }
+  keepAwake();
   const started = new Date(active.started_at);
   const content = h("div", {},
     h("p", { class: "muted" }, `Started ${started.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}${active.plan_day ? ` · ${active.plan_day}` : ""}`));
   const names = entryNames();
   names.forEach((name, index) => content.append(renderEntry(name, index, names)));
   content.append(renderAddExercise());
-  content.append(h("section", { class: "card" },
-    h("h2", {}, "Finish"),
-    h("label", { for: "feel" }, "How did it feel (1 awful – 5 great)"),
-    h("input", { id: "feel", type: "number", min: "1", max: "5", step: "1", inputmode: "numeric" }),
-    h("label", { for: "pain" }, "Pain or niggles (comma separated)"),
-    h("input", { id: "pain", type: "text", autocomplete: "off" }),
-    h("label", { for: "notes" }, "Notes"),
-    h("input", { id: "notes", type: "text", autocomplete: "off" }),
-    h("div", { class: "row mt" },
-      h("button", { class: "primary", type: "button", id: "finish", onclick: finishWorkout }, "Finish workout"),
-      h("button", { class: "danger", type: "button", id: "discard", onclick: discardWorkout }, "Discard"))));
+  content.append(renderFinish());
   return content;
 }
+
+// ---- what each exercise is logged in, its weight step, last time's sets ---------------------
+
+// Each exercise's weight step and measure from the library (2.5 and a load until known).
+const library = JSON.parse(localStorage.getItem("liftlog.library") || "{}");
+const asking = new Set();
+function libraryInfo(name) {
+  if (library[name] === undefined && !asking.has(name)) {
+    asking.add(name);
+    get(`/exercises/${encodeURIComponent(name)}`).then((exercise) => {
+      library[name] = { increment: exercise.weight_increment || 2.5, measure: exercise.measure || "load" };
+      localStorage.setItem("liftlog.library", JSON.stringify(library));
+      if (route().name === "workout") render();
+    }).catch(() => {});
+  }
+  return library[name] || { increment: 2.5, measure: "load" };
+}
+const measureOf = (name) => measures[name] || libraryInfo(name).measure;
+const previousOf = (name) => (previousSets.find((p) => p.exercise_name.toLowerCase() === name.toLowerCase()) || {}).sets || [];
+
+// ---- an exercise of the workout: one row per set, the set being changed, a new set ---------
+
+let editing = null; // the set_id of the set whose editor is open
+const byID = (root, id) => root.querySelector(`[id="${id}"]`);
 
 function renderEntry(name, index, names) {
   const entry = entryOf(name);
   const sets = entry ? entry.sets : [];
+  const position = (active?.entries || []).indexOf(entry);
+  const count = (active?.entries || []).length;
+  const done = sets.some((s) => s.status === "completed");
   const section = h("section", { class: "card", "aria-label": name },
     h("div", { class: "row" },
       h("h2", { class: "grow" }, h("a", { href: `#/exercise/${encodeURIComponent(name)}` }, name)),
-      h("button", { type: "button", "aria-label": `Move ${name} up`, disabled: index === 0 || !entry, onclick: () => reorder(names, index, -1) }, "↑"),
-      h("button", { type: "button", "aria-label": `Move ${name} down`, disabled: index === names.length - 1 || !entry, onclick: () => reorder(names, index, 1) }, "↓")));
-  const previous = (previousSets.find((p) => p.exercise_name.toLowerCase() === name.toLowerCase()) || {}).sets || [];
+      done ? null : h("button", { type: "button", "aria-label": `Swap ${name}`, "aria-expanded": String(swapping === name), onclick: () => { swapping = swapping === name ? null : name; render(); } }, "Swap"),
+      h("button", { type: "button", class: "icon", "aria-label": `Move ${name} up`, disabled: !entry || position === 0, onclick: () => reorder(position, -1) }, "↑"),
+      h("button", { type: "button", class: "icon", "aria-label": `Move ${name} down`, disabled: !entry || position === count - 1, onclick: () => reorder(position, 1) }, "↓")));
+  if (swapping === name && !done) section.append(renderSwap(name, entry, position));
+  const previous = previousOf(name);
   let work = 0;
-  sets.forEach((set, position) => {
-    // The same set the last time, under it; a tap on the set puts those values in the form.
-    const before = set.set_type === "warmup" ? null : previous[work++];
-    const what = before
-      ? h("button", { class: "what", type: "button", "aria-label": `${describeSet(set)}, last time ${describeSet(before)}: use last time's`,
-          onclick: () => fillSetForm(name, before) }, describeSet(set), h("span", { class: "prev" }, `last ${describeSet(before)}`))
-      : h("span", { class: "what" }, describeSet(set));
-    const row = h("div", { class: `set ${set.status}` }, h("span", { class: "muted" }, String(position + 1)), what);
+  sets.forEach((set, number) => {
+    const warmup = set.set_type === "warmup";
+    const before = warmup ? null : previous[work];
+    if (!warmup) work += 1;
+    const marker = warmup ? "W" : set.set_type === "drop" ? "D" : set.set_type === "failure" ? "F" : String(work);
+    const label = `${name} set ${number + 1}`;
+    const open = editing === set.set_id;
+    const row = h("div", { class: `set ${set.status}${warmup ? " warmup" : ""}` },
+      h("span", { class: "marker", title: warmup ? "warm-up" : set.set_type || "" }, marker),
+      h("button", { class: "what", type: "button", "aria-expanded": String(open), "aria-label": `${describeSet(set)}${before ? `, last time ${describeSet(before)}` : ""}: change ${label}`,
+        onclick: () => { editing = open ? null : set.set_id; render(); } },
+        describeSet(set), before ? h("span", { class: "prev" }, `last ${describeSet(before)}`) : null));
     if (set.status === "pending") {
-      row.append(h("button", { class: "primary", type: "button", "data-set": set.set_id, onclick: () => setAction(set, "log", `Log ${name} ${describeSet(set)}`, name) }, "Log"));
-      row.append(h("button", { type: "button", onclick: () => setAction(set, "skip", `Skip ${name} set ${position + 1}`, name) }, "Skip"));
+      row.append(h("button", { class: "primary", type: "button", "data-set": set.set_id, "aria-label": `Log ${label}: ${describeSet(set)}`,
+        onclick: () => setAction(set, "log", `Log ${name} ${describeSet(set)}`, name) }, "Log"));
     } else {
-      row.append(h("button", { type: "button", "aria-label": `Undo ${name} set ${position + 1}`, onclick: () => setAction(set, "unlog", `Undo ${name} set ${position + 1}`, name) }, "Undo"));
+      row.append(h("span", { class: "done", "aria-hidden": "true" }, set.status === "completed" ? "✓" : "–"));
     }
     section.append(row);
+    if (open) section.append(renderSetEditor(name, set, label, before));
   });
-  section.append(renderSetForm(name, sets));
+  const form = renderSetForm(name, sets);
+  // Planned sets still to do: the form for an extra set waits behind a tap.
+  section.append(sets.some((s) => s.status === "pending") ? h("details", { class: "more" }, h("summary", {}, "Add a set"), form) : form);
   return section;
 }
 
-function fillSetForm(name, set) {
-  const key = name.replace(/[^A-Za-z0-9]/g, "");
-  const weight = document.getElementById(`weight-${key}`), reps = document.getElementById(`reps-${key}`);
-  if (weight && set.weight !== undefined && set.weight !== null) { weight.value = number(set.weight); weight.dataset.touched = "1"; }
-  if (reps && set.reps !== undefined && set.reps !== null) { reps.value = String(set.reps); reps.dataset.touched = "1"; }
+// ---- swapping an exercise for another of the library, its slot and targets kept ---------------
+
+let swapping = null; // the name of the exercise whose swap list is open
+const alternatives = {};
+function renderSwap(name, entry, position) {
+  const list = h("div", { class: "results", id: "swap-results", "aria-label": `Exercises to do instead of ${name}` });
+  const offer = (names) => list.replaceChildren(...(names.length ? names.map((other) => h("button", { type: "button", onclick: () => swapExercise(name, other, entry, position) }, other))
+    : [h("p", { class: "muted" }, "No exercise of the library trains the same muscles; search below.")]));
+  if (alternatives[name]) offer(alternatives[name]);
+  else {
+    list.append(h("p", { class: "muted" }, "…"));
+    get(`/exercises/${encodeURIComponent(name)}/alternatives`).then((data) => { alternatives[name] = data.exercises.map((e) => e.name); offer(alternatives[name]); },
+      () => list.replaceChildren(h("p", { class: "muted" }, "The library is out of reach; search below when back online.")));
+  }
+  const search = h("input", { id: "swap-search", type: "search", placeholder: "Or search the library", autocomplete: "off", "aria-label": `Search an exercise to do instead of ${name}` });
+  let timer = null;
+  search.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const text = search.value.trim();
+      if (!text) { offer(alternatives[name] || []); return; }
+      try { offer((await get(`/exercises?q=${encodeURIComponent(text)}`)).exercises.slice(0, 8).map((e) => e.name).filter((n) => n !== name)); } catch (_) { /* offline */ }
+    }, 150);
+  });
+  return h("div", { class: "editor" }, h("p", { class: "muted" }, `Instead of ${name}, keeping its place and targets:`), list, search);
+}
+
+function swapExercise(name, other, entry, position) {
+  swapping = null;
+  if (!entry) { // not saved yet: only the page knows it
+    localEntries = localEntries.map((n) => (n === name ? other : n));
+    saveActive();
+    render();
+    return;
+  }
+  change("swap", `Swap ${name} for ${other}`, "PUT", `/workouts/${active.id}/entries/${position + 1}`, { exercise: other }, () => {
+    entry.exercise_name = other;
+    delete entry.exercise_id;
+    delete measures[name];
+  });
+}
+
+// The inputs of a set in `measure` (a stepper each; RPE, RIR, type and notes behind "More"),
+// holding `values`; `id(field)` names each input ("weight", "reps", "seconds", "meters",
+// "rpe", "rir", "type", "notes").
+function setFields(id, name, measure, values) {
+  const step = libraryInfo(name).increment;
+  const weight = values.weight ?? values.target_weight;
+  const reps = values.reps ?? values.target_reps;
+  const fields = [];
+  if (measure === "load" || measure === "bodyweight") {
+    fields.push(stepper(id("weight"), measure === "bodyweight" ? `${name} added weight (${storeUnit})` : `${name} weight (${storeUnit})`, weight ?? "", step),
+      h("span", { class: "unit", id: id("unit") }, measure === "bodyweight" ? `+${storeUnit}` : storeUnit),
+      h("span", { "aria-hidden": "true" }, "×"),
+      stepper(id("reps"), `${name} reps`, reps ?? (measure === "load" ? 5 : 10), 1));
+  } else if (measure === "time") {
+    fields.push(stepper(id("seconds"), `${name} seconds`, values.duration_seconds ?? 60, 5), h("span", { class: "unit" }, "s"));
+  } else {
+    fields.push(stepper(id("meters"), `${name} metres`, values.distance_m ?? "", 100), h("span", { class: "unit" }, "m"),
+      stepper(id("seconds"), `${name} seconds`, values.duration_seconds ?? "", 15), h("span", { class: "unit" }, "s"));
+  }
+  const more = h("details", { class: "more" }, h("summary", {}, "More"),
+    h("div", { class: "row" },
+      h("select", { id: id("rpe"), "aria-label": `${name} RPE` }, h("option", { value: "" }, "RPE"),
+        [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10].map((v) => h("option", { value: String(v), selected: values.rpe === v }, `@${v}`))),
+      h("select", { id: id("rir"), "aria-label": `${name} reps in reserve` }, h("option", { value: "" }, "RIR"),
+        [0, 1, 2, 3, 4, 5].map((v) => h("option", { value: String(v), selected: values.rir === v }, `${v} RIR`))),
+      h("select", { id: id("type"), "aria-label": `${name} set type` },
+        ["normal", "warmup", "drop", "failure"].map((v) => h("option", { value: v, selected: (values.set_type || "normal") === v }, v === "warmup" ? "warm-up" : v))),
+      measure === "time" || measure === "distance" ? null
+        : h("input", { id: id("seconds"), type: "number", inputmode: "numeric", placeholder: "sec", "aria-label": `${name} seconds`, class: "narrow", value: values.duration_seconds ?? "" }),
+      h("input", { id: id("notes"), type: "text", placeholder: "Note", "aria-label": `${name} note`, autocomplete: "off", value: values.notes ?? "" })));
+  return { fields, more };
+}
+
+// The values of the inputs `setFields` made, as the API's fields (no unit: the store's), and
+// the note apart (a new set's `note`, a changed one's `notes`).
+function readFields(id, measure, root) {
+  const value = (field) => { const input = byID(root, id(field)); return input ? input.value.trim() : ""; };
+  const body = {};
+  if (value("weight") !== "") body.weight = parseFloat(value("weight"));
+  if (value("reps") !== "") body.reps = parseInt(value("reps"), 10);
+  if (measure === "bodyweight") body.bodyweight = true;
+  if (value("seconds") !== "") body.duration_seconds = parseInt(value("seconds"), 10);
+  if (value("meters") !== "") body.distance_m = parseFloat(value("meters"));
+  if (value("rpe") !== "") body.rpe = parseFloat(value("rpe"));
+  if (value("rir") !== "") body.rir = parseInt(value("rir"), 10);
+  if (value("type") !== "") body.set_type = value("type");
+  return { body, note: value("notes") };
 }
 
 function stepper(id, label, value, step) {
   const input = h("input", { id, type: "number", inputmode: "decimal", step: "any", min: "0", value: value === undefined ? "" : String(value), "aria-label": label });
-  const nudge = (sign) => { input.value = number(Math.max(0, (parseFloat(input.value) || 0) + sign * step)); };
+  const nudge = (sign) => {
+    input.value = number(Math.max(0, (parseFloat(input.value) || 0) + sign * step));
+    input.dataset.touched = "1";
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  };
   return h("span", { class: "stepper" },
     h("button", { type: "button", "aria-label": `${label} down`, onclick: () => nudge(-1) }, "−"),
     input,
     h("button", { type: "button", "aria-label": `${label} up`, onclick: () => nudge(1) }, "+"));
 }
 
-// Each exercise's weight step, from the library (2.5 until it is known).
-const increments = JSON.parse(localStorage.getItem("liftlog.increments") || "{}");
-const asking = new Set();
-function increment(name) {
-  if (increments[name] === undefined && !asking.has(name)) {
-    asking.add(name);
-    get(`/exercises/${encodeURIComponent(name)}`).then((exercise) => {
-      increments[name] = exercise.weight_increment || 2.5;
-      localStorage.setItem("liftlog.increments", JSON.stringify(increments));
-      if (route().name === "workout") render();
-    }).catch(() => {});
-  }
-  return increments[name] || 2.5;
+// How to load the weight in `input` with the store's bar and plates (GET /plates, the Kit's
+// rule), kept for the weights asked before so that it shows offline too.
+const plateAnswers = JSON.parse(localStorage.getItem("liftlog.plates") || "{}");
+function platesLine(input) {
+  const line = h("p", { class: "plates muted", "aria-live": "polite" });
+  const show = () => {
+    const weight = parseFloat(input.value);
+    if (!(weight > 0)) { line.textContent = ""; return; }
+    const key = `${storeUnit}:${weight}`;
+    const say = (answer) => {
+      if (parseFloat(input.value) !== weight) return;
+      if (!answer) { line.textContent = ""; return; }
+      const loading = answer.loadings[0];
+      const side = (l) => (l.per_side.length ? l.per_side.map(number).join(" + ") : "no plates");
+      line.textContent = answer.exact ? `Per side: ${side(loading)} (bar ${number(loading.bar)})`
+        : `Not loadable; closest ${answer.loadings.map((l) => `${number(l.total)}: ${side(l)}`).join(" · ")}`;
+    };
+    if (plateAnswers[key] !== undefined) { say(plateAnswers[key]); return; }
+    get(`/plates?weight=${weight}`).then((answer) => {
+      plateAnswers[key] = answer;
+      localStorage.setItem("liftlog.plates", JSON.stringify(plateAnswers));
+      say(answer);
+    }, () => say(null)); // lighter than the bar, or offline
+  };
+  input.addEventListener("change", show);
+  input.addEventListener("input", show);
+  requestAnimationFrame(show);
+  return line;
 }
 
+// The editor of one set: its values (the previous time's a tap away), then log it (a planned
+// set), or save, undo or delete it (a logged one).
+function renderSetEditor(name, set, label, before) {
+  const measure = measureOf(name);
+  const id = (field) => `edit-${set.set_id}-${field}`;
+  const { fields, more } = setFields(id, name, measure, set);
+  const form = h("form", { class: "editor", novalidate: true, "aria-label": `Change ${label}` }, h("div", { class: "row" }, fields));
+  const weight = byID(form, id("weight"));
+  if (weight && measure === "load") form.append(platesLine(weight));
+  form.append(more);
+  const fill = (values) => {
+    for (const [field, key] of [["weight", "weight"], ["reps", "reps"], ["seconds", "duration_seconds"], ["meters", "distance_m"]]) {
+      const input = byID(form, id(field));
+      if (input && values[key] !== undefined && values[key] !== null) { input.value = number(values[key]); input.dataset.touched = "1"; input.dispatchEvent(new Event("change")); }
+    }
+  };
+  const close = () => { editing = null; };
+  const send = (action, verb) => {
+    const { body, note } = readFields(id, measure, form);
+    if (note !== (set.notes || "")) body.notes = note;
+    const path = action ? `/workout-sets/${set.set_id}/${action}` : `/workout-sets/${set.set_id}`;
+    change(action || "edit", `${verb} ${name} ${describeSet(body)}`, "PUT", path, body, () => {
+      Object.assign(set, body);
+      if (action === "log") set.status = "completed";
+      close();
+    });
+    if (action === "log") startRest(restAfter(name));
+  };
+  const buttons = h("div", { class: "row mt" });
+  if (before) buttons.append(h("button", { type: "button", onclick: () => fill(before) }, "Last time"));
+  if (set.status === "pending") {
+    buttons.append(h("button", { class: "primary", type: "submit" }, "Log"),
+      h("button", { type: "button", onclick: () => { close(); setAction(set, "skip", `Skip ${label}`, name); } }, "Skip"));
+  } else {
+    buttons.append(h("button", { class: "primary", type: "submit" }, "Save"));
+    if (set.target_reps !== undefined || set.target_weight !== undefined) {
+      buttons.append(h("button", { type: "button", onclick: () => { close(); setAction(set, "unlog", `Undo ${label}`, name); } }, "Undo"));
+    }
+    buttons.append(h("button", { class: "danger", type: "button", onclick: () => deleteSet(name, set, label) }, "Delete"));
+  }
+  form.append(buttons);
+  form.addEventListener("submit", (event) => { event.preventDefault(); send(set.status === "pending" ? "log" : null, set.status === "pending" ? "Log" : "Change"); });
+  return form;
+}
+
+function deleteSet(name, set, label) {
+  if (!confirm(`Delete ${label} (${describeSet(set)})?`)) return;
+  change("delete", `Delete ${label}`, "DELETE", `/workout-sets/${set.set_id}`, undefined, () => {
+    const entry = entryOf(name);
+    entry.sets = entry.sets.filter((s) => s !== set);
+    if (!entry.sets.length) { active.entries = active.entries.filter((e) => e !== entry); if (!localEntries.includes(name)) localEntries.push(name); }
+    editing = null;
+  });
+}
+
+// A new set of `name`, its fields holding the last set's values: one tap adds a copy of it.
 function renderSetForm(name, sets) {
   const last = [...sets].reverse().find((s) => s.status === "completed") || sets[sets.length - 1] || {};
   const key = name.replace(/[^A-Za-z0-9]/g, "");
-  const form = h("form", { class: "row mt", novalidate: true, "aria-label": `Add a set of ${name}` },
-    stepper(`weight-${key}`, `${name} weight (${storeUnit})`, last.weight ?? last.target_weight ?? "", increment(name)),
-    h("span", { class: "unit", id: `unit-${key}` }, storeUnit),
-    stepper(`reps-${key}`, `${name} reps`, last.reps ?? last.target_reps ?? 5, 1),
-    h("select", { id: `rpe-${key}`, "aria-label": `${name} RPE` }, h("option", { value: "" }, "RPE"), [6, 6.5, 7, 7.5, 8, 8.5, 9, 9.5, 10].map((v) => h("option", { value: String(v) }, `@${v}`))),
-    h("select", { id: `rir-${key}`, "aria-label": `${name} reps in reserve` }, h("option", { value: "" }, "RIR"), [0, 1, 2, 3, 4, 5].map((v) => h("option", { value: String(v) }, `${v} RIR`))),
-    h("select", { id: `type-${key}`, "aria-label": `${name} set type` }, ["normal", "warmup", "drop", "failure"].map((v) => h("option", { value: v }, v))),
-    h("input", { id: `seconds-${key}`, type: "number", inputmode: "numeric", placeholder: "sec", "aria-label": `${name} seconds`, class: "narrow" }),
-    h("input", { id: `meters-${key}`, type: "number", inputmode: "decimal", placeholder: "m", "aria-label": `${name} metres`, class: "narrow" }),
-    h("button", { class: "primary", type: "submit" }, "Add set"));
+  const id = (field) => `${field}-${key}`;
+  const measure = measureOf(name);
+  const { fields, more } = setFields(id, name, measure, { ...last, set_type: last.set_type === "warmup" ? "warmup" : "normal", notes: "" });
+  const form = h("form", { class: "mt", novalidate: true, "aria-label": `Add a set of ${name}` },
+    h("div", { class: "row" }, fields, h("button", { class: "primary", type: "submit" }, "Add set")), more);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const value = (id) => $(`#${id}-${key}`, form).value;
-    // No unit: the server takes the store's, as for every weight given without one.
-    const body = { exercise: name, request_id: shortID(), create: true };
-    if (value("weight") !== "") body.weight = parseFloat(value("weight"));
-    if (value("reps") !== "") body.reps = parseInt(value("reps"), 10);
-    if (value("rpe") !== "") body.rpe = parseFloat(value("rpe"));
-    if (value("rir") !== "") body.rir = parseInt(value("rir"), 10);
-    if (value("type") !== "normal") body.set_type = value("type");
-    if (value("seconds") !== "") body.duration_seconds = parseInt(value("seconds"), 10);
-    if (value("meters") !== "") body.distance_m = parseFloat(value("meters"));
-    logNewSet(name, body);
+    const { body, note } = readFields(id, measure, form);
+    if (body.set_type === "normal") delete body.set_type;
+    if (note) body.note = note;
+    logNewSet(name, { exercise: name, request_id: shortID(), create: true, ...body });
   });
   return form;
 }
@@ -479,7 +699,9 @@ function logNewSet(name, body) {
   change("log", `Log ${name} ${describeSet(body)}`, "POST", `/workouts/${sessionID}/sets`, body, () => {
     let entry = entryOf(name);
     if (!entry) { entry = { exercise_name: name, sets: [] }; active.entries.push(entry); }
-    entry.sets.push({ ...body, unit: body.weight === undefined ? undefined : storeUnit, id: body.request_id, set_id: `${sessionID}.${body.request_id}`, status: "completed", set_number: entry.sets.length + 1 });
+    const { exercise, request_id: requestID, create, note, ...fields } = body;
+    entry.sets.push({ ...fields, notes: note, unit: body.weight === undefined ? undefined : storeUnit, id: requestID, set_id: `${sessionID}.${requestID}`,
+      status: "completed", set_number: entry.sets.length + 1 });
   });
   startRest(restAfter(name));
 }
@@ -490,17 +712,19 @@ function setAction(set, action, label, name) {
     set.status = status;
     if (action === "log") { set.weight = set.weight ?? set.target_weight; set.reps = set.reps ?? set.target_reps; }
   });
-  if (action === "log") startRest(restAfter(name));
+  if (action === "log") { if (editing === set.set_id) editing = null; startRest(restAfter(name)); }
 }
 
-function reorder(names, index, direction) {
-  const order = names.filter((name) => entryOf(name));
-  const from = order.indexOf(names[index]);
-  const to = from + direction;
-  if (from < 0 || to < 0 || to >= order.length) return;
-  [order[from], order[to]] = [order[to], order[from]];
-  change("reorder", "Reorder exercises", "PUT", `/workouts/${active.id}`, { order }, () => {
-    active.entries.sort((a, b) => order.indexOf(a.exercise_name) - order.indexOf(b.exercise_name));
+// Moves the exercise at `position` (of the session's entries) one place up or down: the API
+// takes the new order as the positions the exercises have now, from 1.
+function reorder(position, direction) {
+  const to = position + direction;
+  if (position < 0 || to < 0 || to >= active.entries.length) return;
+  const order = active.entries.map((_, index) => index + 1);
+  [order[position], order[to]] = [order[to], order[position]];
+  change("reorder", `Move ${active.entries[position].exercise_name} ${direction < 0 ? "up" : "down"}`, "PUT", `/workouts/${active.id}`, { order }, () => {
+    active.entries = order.map((p) => active.entries[p - 1]);
+    active.entries.forEach((entry, index) => { entry.order = index + 1; });
   });
 }
 
@@ -529,6 +753,52 @@ function addExercise(name) {
   render();
 }
 
+// ---- finishing: feel, pain (chips of the tags used before), notes ----------------------------
+
+// The pain tags noted before (GET /pain), most used first, kept for offline.
+let painTags = JSON.parse(localStorage.getItem("liftlog.pain-tags") || "[]");
+let painAsked = false;
+function knownPainTags(update) {
+  if (!painAsked) {
+    painAsked = true;
+    get("/pain").then((report) => {
+      painTags = report.tags.map((t) => t.tag).slice(0, 12);
+      localStorage.setItem("liftlog.pain-tags", JSON.stringify(painTags));
+      update();
+    }).catch(() => {});
+  }
+  return painTags;
+}
+
+function renderFinish() {
+  const pain = h("input", { id: "pain", type: "text", autocomplete: "off" });
+  const chips = h("div", { class: "chips", id: "pain-chips" });
+  const tagsTyped = () => pain.value.split(",").map((t) => t.trim().toLowerCase()).filter(Boolean);
+  const drawChips = () => {
+    const typed = tagsTyped();
+    chips.replaceChildren(...painTags.map((tag) => h("button", { type: "button", class: "chip", "aria-pressed": String(typed.includes(tag)), onclick: () => {
+      const now = tagsTyped();
+      pain.value = (now.includes(tag) ? now.filter((t) => t !== tag) : [...now, tag]).join(", ");
+      pain.dataset.touched = "1";
+      drawChips();
+    } }, tag)));
+  };
+  knownPainTags(drawChips);
+  pain.addEventListener("input", drawChips);
+  requestAnimationFrame(drawChips); // once a re-render has put back what was typed
+  return h("section", { class: "card" },
+    h("h2", {}, "Finish"),
+    h("label", { for: "feel" }, "How did it feel (1 awful – 5 great)"),
+    h("input", { id: "feel", type: "number", min: "1", max: "5", step: "1", inputmode: "numeric" }),
+    h("label", { for: "pain" }, "Pain or niggles (comma separated)"),
+    pain, chips,
+    h("label", { for: "notes" }, "Notes"),
+    h("input", { id: "notes", type: "text", autocomplete: "off" }),
+    h("div", { class: "row mt" },
+      h("button", { class: "primary", type: "button", id: "finish", onclick: finishWorkout }, "Finish workout"),
+      h("button", { class: "danger", type: "button", id: "discard", onclick: discardWorkout }, "Discard")));
+}
+
 function finishWorkout() {
   const body = {};
   const feel = $("#feel").value;
@@ -539,6 +809,7 @@ function finishWorkout() {
   if (notes) body.notes = notes;
   const id = active.id;
   change("finish", "Finish the workout", "PUT", `/workouts/${id}/complete`, body, () => { active = null; localEntries = []; });
+  releaseAwake();
   location.hash = `#/today`;
 }
 
@@ -546,35 +817,71 @@ function discardWorkout() {
   if (!confirm("Discard this workout? Its sets are deleted.")) return;
   const id = active.id;
   change("discard", "Discard the workout", "DELETE", `/workouts/${id}`, undefined, () => { active = null; localEntries = []; });
+  releaseAwake();
   location.hash = "#/today";
 }
 
-// ---- rest timer ----------------------------------------------------------------------------
+// ---- the screen kept awake during a workout (where the browser allows it) --------------------
+
+let wakeLock = null;
+function keepAwake() {
+  if (wakeLock || !("wakeLock" in navigator) || document.hidden) return;
+  wakeLock = "asking";
+  navigator.wakeLock.request("screen").then((lock) => {
+    wakeLock = lock;
+    lock.addEventListener("release", () => { if (wakeLock === lock) wakeLock = null; });
+  }, () => { wakeLock = null; });
+}
+function releaseAwake() {
+  if (wakeLock && wakeLock !== "asking") wakeLock.release().catch(() => {});
+  wakeLock = null;
+}
+
+// ---- rest timer: started by a logged set, 15 s more or less a tap away ------------------------
 
 let restTimer = null;
+let restEnd = 0;
 function startRest(seconds) {
-  const banner = $("#rest");
-  const end = Date.now() + seconds * 1000;
+  restEnd = Date.now() + seconds * 1000;
   clearInterval(restTimer);
-  banner.hidden = false;
-  const tick = () => {
-    const left = Math.max(0, Math.round((end - Date.now()) / 1000));
-    banner.textContent = `Rest ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-    if (left === 0) {
-      clearInterval(restTimer);
-      banner.textContent = "Rest over";
-      if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
-      try {
-        const audio = new AudioContext();
-        const tone = audio.createOscillator();
-        tone.connect(audio.destination); tone.start(); tone.stop(audio.currentTime + 0.3);
-      } catch (_) { /* no sound allowed */ }
-      setTimeout(() => { banner.hidden = true; }, 3000);
-    }
-  };
-  tick();
-  restTimer = setInterval(tick, 1000);
-  banner.onclick = () => { clearInterval(restTimer); banner.hidden = true; };
+  // Asked once, on the lifter's own tap: a notification when the rest is over and the page is
+  // not in front.
+  if ("Notification" in window && Notification.permission === "default") Notification.requestPermission().catch(() => {});
+  $("#rest").hidden = false;
+  tickRest();
+  restTimer = setInterval(tickRest, 250);
+}
+
+function tickRest() {
+  const left = Math.max(0, Math.ceil((restEnd - Date.now()) / 1000));
+  $("#rest-time").textContent = `Rest ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  if (left > 0) return;
+  clearInterval(restTimer);
+  $("#rest-time").textContent = "Rest over";
+  if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+  if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+    try { new Notification("Rest over", { body: "Time for the next set.", tag: "liftlog-rest" }); } catch (_) { /* not from a page here */ }
+  }
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    tone.connect(audio.destination); tone.start(); tone.stop(audio.currentTime + 0.3);
+  } catch (_) { /* no sound allowed */ }
+  restTimer = setTimeout(() => { $("#rest").hidden = true; }, 3000);
+}
+
+function adjustRest(seconds) {
+  if ($("#rest").hidden) return;
+  const wasOver = restEnd <= Date.now();
+  restEnd = Math.max(Date.now(), (wasOver ? Date.now() : restEnd) + seconds * 1000);
+  if (wasOver) { clearTimeout(restTimer); restTimer = setInterval(tickRest, 250); }
+  tickRest();
+}
+
+function stopRest() {
+  clearInterval(restTimer);
+  clearTimeout(restTimer);
+  $("#rest").hidden = true;
 }
 
 // ---- history, a session, an exercise, the calendar, plans ----------------------------------
@@ -681,19 +988,42 @@ async function renderSync() {
   $("#title").textContent = "Sync";
   const pending = await queue.all();
   const problems = refused.list();
+  const held = pending.filter((c) => blocked.holding(c));
+  const release = async (drop) => {
+    if (drop) for (const c of held) await queue.remove(c.seq);
+    blocked.clear();
+    waiting = (await queue.all()).length;
+    queuedAtMost.set(waiting, queuedAtMost.raised);
+    showSync();
+    await flush();
+    render();
+  };
   return h("div", {},
     h("h2", {}, "Waiting to sync"),
-    pending.length ? h("ul", { class: "list" }, pending.map((c) => h("li", {}, c.label))) : h("p", { class: "muted" }, "Nothing waiting."),
+    pending.length ? h("ul", { class: "list" }, pending.map((c) => {
+      const waitsOn = blocked.holding(c);
+      return h("li", { class: waitsOn ? "held" : null }, c.label, waitsOn ? h("div", { class: "muted" }, `Held: it depends on "${waitsOn.label}", which was not saved.`) : null);
+    })) : h("p", { class: "muted" }, "Nothing waiting."),
+    held.length ? h("div", { class: "row mt" },
+      h("button", { type: "button", id: "send-held", onclick: () => release(false) }, "Send the held ones anyway"),
+      h("button", { class: "danger", type: "button", id: "drop-held", onclick: () => { if (confirm(`Drop ${held.length} held change${held.length === 1 ? "" : "s"}? They are not saved.`)) release(true); } }, "Drop them")) : null,
     h("h2", {}, "Not saved"),
     problems.length ? h("div", {}, problems.map((p) => h("div", { class: "card problem", role: "alert" }, h("strong", {}, p.label), h("div", {}, p.message))),
-      h("button", { type: "button", onclick: () => { refused.clear(); showSync(); render(); } }, "Dismiss")) : h("p", { class: "muted" }, "Every change was saved."));
+      h("button", { type: "button", id: "dismiss", onclick: () => { refused.clear(); showSync(); render(); } }, "Dismiss")) : h("p", { class: "muted" }, "Every change was saved."));
 }
 
 // ---- start ---------------------------------------------------------------------------------
 
 window.addEventListener("hashchange", render);
 window.addEventListener("online", flush);
-document.addEventListener("visibilitychange", () => { if (!document.hidden) flush(); });
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) return;
+  flush();
+  if (active && route().name === "workout") keepAwake(); // a lock is let go when the page is hidden
+});
+$("#rest-minus").addEventListener("click", () => adjustRest(-15));
+$("#rest-plus").addEventListener("click", () => adjustRest(15));
+$("#rest-stop").addEventListener("click", stopRest);
 $("#sync").addEventListener("click", () => { location.hash = "#/sync"; });
 setInterval(flush, 5000);
 queueCounted.then(() => { showSync(); flush(); });

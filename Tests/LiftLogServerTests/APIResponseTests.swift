@@ -26,13 +26,14 @@ struct APIResponseTests {
             let api = API(storePath: root + "/store", token: nil, allowedHosts: [], version: "test")
             func check() throws {
                 var data: JSONObject = ["active": .null, "next": .null, "unit": .string(store.preferences.unit.rawValue), "previous": [],
-                                        "rest": ["default": .number(JSONNumber(store.restSeconds(after: nil))), "exercises": [:]]]
+                                        "rest": ["default": .number(JSONNumber(store.restSeconds(after: nil))), "exercises": [:]], "measures": [:]]
                 if let active = try store.activeSession() {
                     data["active"] = try DataShapes.session(active, store: store)
                     data["previous"] = .array(try store.previousSets(for: active.session).map(\.json))
                     var rests = JSONObject()
                     for (name, seconds) in store.restSeconds(in: active.session) { rests[name] = .number(JSONNumber(seconds)) }
                     data["rest"] = ["default": .number(JSONNumber(store.restSeconds(after: nil))), "exercises": .object(rests)]
+                    data["measures"] = ["Back Squat": "load", "Plank": "time"]
                 }
                 if let report = try? store.today() { data["next"] = DataShapes.today(report, plates: store.plates(for: report)) }
                 let response = api.handle(try #require(HTTPRequest(method: "GET", target: "/api/today")))

@@ -263,6 +263,102 @@ struct ServeEndpointTests {
         }
     }
 
+    @Test("GET /api/plates loads a weight with the store's bar and plates, as liftlog plates does; a bad query is refused with its reason")
+    func plates() throws {
+        try ServerProcess.withServer { server, store in
+            #expect(runBinary(["config", "plates", "20,10,5,2.5", "--store", store]).status == 0)
+            for weight in ["100", "101", "62.5"] {
+                let api = server.request("GET", "/api/plates?weight=\(weight)")
+                let cli = runBinary(["plates", weight, "--json", "--store", store])
+                #expect(api.status == 200 && cli.status == 0)
+                let expected = try JSONParser.parse(Array(cli.output.utf8))["data"]
+                #expect(api.json?["data"] == expected, "\(weight): \(api.body) against \(cli.output)")
+            }
+            #expect(server.request("GET", "/api/plates?weight=100").json?["data"]?["loadings"]?.arrayValue?.first?["per_side"] == [20, 20])
+            #expect(server.request("GET", "/api/plates?weight=100&bar=15").json?["data"]?["loadings"]?.arrayValue?.first?["per_side"] == [20, 20, 2.5])
+            #expect(server.request("GET", "/api/plates?weight=225&unit=lbs").json?["data"]?["loadings"]?.arrayValue?.first?["per_side"] == [45, 45])
+            for (query, message) in [
+                ("", "Give the weight to load, as in /api/plates?weight=142.5."),
+                ("?weight=heavy", "weight must be a number, such as 142.5, got 'heavy'."),
+                ("?weight=100&unit=stone", "unit must be kg or lbs, got 'stone'."),
+                ("?weight=100&bar=-5", "bar must be a weight, such as 20, got '-5'."),
+                ("?weight=10", "10 kg is lighter than the bar (20 kg)."),
+            ] {
+                let reply = server.request("GET", "/api/plates\(query)")
+                #expect(reply.status == 400 && reply.json?["error"]?["code"] == "VALIDATION_ERROR" && reply.json?["error"]?["message"] == .string(message),
+                        "\(query): \(reply.body)")
+            }
+        }
+    }
+
+    @Test("what a set of each exercise is measured in: GET /api/today's measures for the workout, GET /api/exercises/:id's for one")
+    func measures() throws {
+        try ServerProcess.withServer { server, store in
+            #expect(server.request("GET", "/api/exercises/Plank").json?["data"]?["measure"] == "bodyweight")
+            #expect(server.request("GET", "/api/exercises/Back%20Squat").json?["data"]?["measure"] == "load")
+            #expect(runBinary(["start", "--at", "2025-01-24 07:30", "--store", store]).status == 0)
+            #expect(runBinary(["log", "Plank", "60s", "45s", "--store", store]).status == 0)
+            #expect(runBinary(["finish", "--store", store]).status == 0)
+            // Held before: a plank now asks for seconds.
+            #expect(server.request("GET", "/api/exercises/Plank").json?["data"]?["measure"] == "time")
+            #expect(runBinary(["start", "--store", store]).status == 0)
+            #expect(runBinary(["log", "Back Squat", "100x5", "--store", store]).status == 0)
+            #expect(runBinary(["log", "Plank", "30s", "--store", store]).status == 0)
+            #expect(runBinary(["log", "Pull-up", "bwx8", "--store", store]).status == 0)
+            let measures = server.request("GET", "/api/today").json?["data"]?["measures"]
+            #expect(measures == ["Back Squat": "load", "Plank": "time", "Pull-up": "bodyweight"], "\(String(describing: measures))")
+        }
+    }
+
+    @Test("an exercise of the workout swapped for another, its place and targets kept; alternatives of the same muscles; what cannot be swapped is refused and changes nothing")
+    func swap() throws {
+        try ServerProcess.withServer { server, store in
+            writeText("# Pull Day\n## A\nBack Squat / 3x5 / 100kg\nBarbell Row / 3x8 / 60kg\n", to: store + "/../plan.txt")
+            #expect(runBinary(["plan", "import", store + "/../plan.txt", "--activate", "--store", store]).status == 0)
+            let started = server.request("POST", "/api/workouts", body: "{\"plan_day\": \"next\"}")
+            let id = try #require(started.json?["data"]?["id"]?.stringValue)
+            let alternatives = try #require(server.request("GET", "/api/exercises/Barbell%20Row/alternatives").json?["data"]?["exercises"]?.arrayValue)
+            let names = alternatives.compactMap { $0["name"]?.stringValue }
+            #expect(names.contains("Seated Cable Row") && !names.contains("Barbell Row"), "\(names)")
+            #expect(alternatives.allSatisfy { $0["muscle_groups"]?.arrayValue?.contains("lats") == true })
+            let before = try #require(onDisk(store, started))
+            let swapped = server.request("PUT", "/api/workouts/\(id)/entries/2", body: "{\"exercise\": \"seated cable row\"}")
+            #expect(swapped.status == 200, "\(swapped.body)")
+            let after = try #require(onDisk(store, started))
+            let (old, new) = (try #require(before["entries"]?.arrayValue?[1]), try #require(after["entries"]?.arrayValue?[1]))
+            #expect(new["exercise_name"] == "Seated Cable Row" && new["order"] == 2 && new["exercise_id"] != old["exercise_id"])
+            #expect(new["sets"] == old["sets"], "the sets, their IDs and targets, are kept")
+            #expect(after["entries"]?.arrayValue?[0] == before["entries"]?.arrayValue?[0])
+            // A set of the squat done: it stays a squat.
+            let squatSet = try #require(sets(started).first?["set_id"]?.stringValue)
+            #expect(server.request("PUT", "/api/workout-sets/\(squatSet)/log").status == 200)
+            let path = try #require(started.json?["data"]?["path"]?.stringValue)
+            let saved = try #require(readText(store + "/" + path))
+            for (target, body, status, message) in [
+                ("1", "{\"exercise\": \"Front Squat\"}", 400, "Back Squat has sets done; they stay Back Squat. Add Front Squat as an exercise of its own instead."),
+                ("2", "{\"exercise\": \"Back Squat\"}", 400, "Back Squat is already in this session; its sets go there."),
+                ("3", "{\"exercise\": \"Dumbbell Row\"}", 404, "The active session has no exercise at position 3 (it has 2)."),
+                ("0", "{\"exercise\": \"Dumbbell Row\"}", 400, "The position must be a whole number from 1, got '0'."),
+                ("2", "{\"exercise\": \"Zercher Walk\"}", 404, nil),
+                ("2", "{\"name\": \"Dumbbell Row\"}", 400, "Unknown field \"name\". This request takes \"exercise\"."),
+                ("2", "{}", 400, "Exercise name is required, as in {\"exercise\": \"Seated Cable Row\"}."),
+            ] {
+                let reply = server.request("PUT", "/api/workouts/\(id)/entries/\(target)", body: body)
+                #expect(reply.status == status, "\(target) \(body): \(reply.body)")
+                if let message { #expect(reply.json?["error"]?["message"] == .string(message), "\(reply.body)") }
+                #expect(readText(store + "/" + path) == saved)
+            }
+            // Only the active session's.
+            #expect(server.request("PUT", "/api/workouts/\(id)/complete").status == 200)
+            let ended = server.request("PUT", "/api/workouts/\(id)/entries/2", body: "{\"exercise\": \"Dumbbell Row\"}")
+            #expect(ended.status == 404 && ended.json?["error"]?["message"] == "No active session.", "\(ended.body)")
+            #expect(server.request("POST", "/api/workouts", body: "{\"plan_day\": \"next\"}").status == 201)
+            let other = server.request("PUT", "/api/workouts/\(id)/entries/2", body: "{\"exercise\": \"Dumbbell Row\"}")
+            #expect(other.status == 400 && other.json?["error"]?["message"] == .string("Only the active session's exercises can be swapped; session \(id.prefix(8)) is not active."),
+                    "\(other.body)")
+        }
+    }
+
     @Test("UTC offsets of the calendar's tz, and the seed client's minutes east of UTC",
           arguments: [("+01:00", 3600), ("-05:30", -19_800), ("Z", 0), ("UTC", 0), (" 02:00", 7200), ("+0530", 19_800), ("+02", 7200),
                       ("60", 3600), ("-300", -18_000), ("-60", -3600), ("+330", 19_800), (" 60", 3600), ("0", 0), ("-840", -50_400)])

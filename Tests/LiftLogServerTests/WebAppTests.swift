@@ -135,11 +135,14 @@ struct WebAppTests {
 
     @Test("in headless Chromium at phone size", arguments: [
         ("planned", "a full planned workout tapped and finished: the session file matches, field by field"),
+        ("taps", "five exercises, 15 planned sets logged as planned in one tap a set plus start and finish"),
         ("offline", "5 sets logged with the network cut and the page reloaded: exactly those 5 on disk, once"),
         ("crash", "the browser killed mid-workout: a new one shows the active session as saved"),
         ("cli", "a set logged from the CLI shows after a refresh; a refused change is reported with its reason"),
         ("pounds", "in a store kept in lbs, a set typed as 235 × 4 is saved as 235 lbs and shown with its unit"),
-        ("previous", "beside each planned work set the same set of the last session, a tap filling the form; the store's rest after a set"),
+        ("previous", "beside each planned work set the same set of the last session, a tap filling the set; the store's rest after a set"),
+        ("logging", "a set changed, logged, changed again, copied and deleted; an exercise moved; a hold in seconds; plates, rest ±15 s, a pain chip: each on disk"),
+        ("held", "a refused change holds the changes that depend on it, shows its reason, lets the rest through, and its held ones can be dropped"),
         ("screens", "every screen renders without a JavaScript error"),
     ])
     func browser(scenario: String, what: String) throws {

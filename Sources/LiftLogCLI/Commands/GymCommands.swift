@@ -5,7 +5,8 @@ enum GymCommands {
     /// The bar and plates of the store's preferences (or the defaults of its unit).
     private static func equipment(_ store: Store, bar: Double?) -> (bar: Double, plates: [Double], unit: WeightUnit) {
         let unit = store.preferences.unit
-        return (bar ?? store.preferences.barWeight ?? PlateLoading.defaultBar(unit), store.preferences.plates ?? PlateLoading.defaultPlates(unit), unit)
+        let equipment = store.equipment(in: unit)
+        return (bar ?? equipment.bar, equipment.plates, unit)
     }
 
     private static func weight(_ text: String) throws(LiftLogError) -> Double {
@@ -18,11 +19,6 @@ enum GymCommands {
         return "\(Formatting.number(loading.total)) \(loading.unit.rawValue): the \(Formatting.number(loading.bar)) \(loading.unit.rawValue) bar and, on each side, \(side)"
     }
 
-    private static func json(_ loading: PlateLoading) -> JSONValue {
-        ["total": .number(JSONNumber(loading.total)), "bar": .number(JSONNumber(loading.bar)), "unit": .string(loading.unit.rawValue),
-         "per_side": .array(loading.perSide.map { .number(JSONNumber($0)) })]
-    }
-
     static let plates = CommandSpec(
         name: "plates",
         abstract: "The plates to put on each side of the bar for a weight.",
@@ -31,13 +27,11 @@ enum GymCommands {
         options: [Option.bar],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let (bar, plates, unit) = equipment(store, bar: try arguments[.bar])
+            let unit = store.preferences.unit
             let target = try weight(arguments[.loadWeight])
-            let options = try PlateLoading.closest(to: target, bar: bar, plates: plates, unit: unit)
-            let exact = options.count == 1 && options[0].isExact
-            let text = exact ? describe(options[0])
-                : "\(Formatting.number(target)) \(unit.rawValue) cannot be made with these plates; closest:\n" + options.map { "  " + describe($0) }.joined(separator: "\n")
-            return CommandResult(data: ["target": .number(JSONNumber(target)), "exact": .bool(exact), "loadings": .array(options.map(json))], text: text)
+            let options = try store.plateLoadings(for: target, bar: try arguments[.bar])
+            let text = PlateLoading.exact(options).map(describe) ?? "\(Formatting.number(target)) \(unit.rawValue) cannot be made with these plates; closest:\n" + options.map { "  " + describe($0) }.joined(separator: "\n")
+            return CommandResult(data: PlateLoading.json(target: target, options), text: text)
         })
 
     static let warmup = CommandSpec(

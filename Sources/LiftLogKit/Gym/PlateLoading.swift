@@ -11,6 +11,24 @@ public struct PlateLoading: Hashable, Sendable {
     public var total: Double { bar + 2 * perSide.reduce(0, +) }
     public var isExact: Bool { abs(total - target) < 1e-6 }
 
+    /// `{"total", "bar", "unit", "per_side"}`, as `plates --json` and `GET /api/plates` give it.
+    package var json: JSONValue {
+        ["total": .number(JSONNumber(total)), "bar": .number(JSONNumber(bar)), "unit": .string(unit.rawValue),
+         "per_side": .array(perSide.map { .number(JSONNumber($0)) })]
+    }
+
+    /// The loading of `loadings` (as ``closest(to:bar:plates:unit:)`` gives them) that makes the
+    /// weight exactly, if one does.
+    public static func exact(_ loadings: [PlateLoading]) -> PlateLoading? {
+        loadings.count == 1 && loadings[0].isExact ? loadings[0] : nil
+    }
+
+    /// The answer to a weight asked for: `{"target", "exact", "loadings"}` (`loadings` as
+    /// ``closest(to:bar:plates:unit:)`` gives them).
+    package static func json(target: Double, _ loadings: [PlateLoading]) -> JSONValue {
+        ["target": .number(JSONNumber(target)), "exact": .bool(exact(loadings) != nil), "loadings": .array(loadings.map(\.json))]
+    }
+
     /// The plates of a gym when `config plates` does not say: 25–1.25 kg, or 45–2.5 lb.
     public static func defaultPlates(_ unit: WeightUnit) -> [Double] {
         unit == .kg ? [25, 20, 15, 10, 5, 2.5, 1.25] : [45, 35, 25, 10, 5, 2.5]
@@ -83,18 +101,29 @@ public struct PlateLoading: Hashable, Sendable {
 }
 
 extension Store {
+    /// The bar and plates loads are made with in `unit`: the store's (`config bar`, `config
+    /// plates`) in its own unit, the usual ones of the other unit (20 kg or 45 lb bar).
+    public func equipment(in unit: WeightUnit) -> (bar: Double, plates: [Double]) {
+        let own = unit == preferences.unit
+        return (own ? preferences.barWeight ?? PlateLoading.defaultBar(unit) : PlateLoading.defaultBar(unit),
+                own ? preferences.plates ?? PlateLoading.defaultPlates(unit) : PlateLoading.defaultPlates(unit))
+    }
+
+    /// How to load `weight` (in `unit`, the store's without one) with the store's equipment
+    /// (``equipment(in:)``), on `bar` when given: ``PlateLoading/closest(to:bar:plates:unit:)``.
+    public func plateLoadings(for weight: Double, unit: WeightUnit? = nil, bar: Double? = nil) throws(LiftLogError) -> [PlateLoading] {
+        let unit = unit ?? preferences.unit
+        let equipment = equipment(in: unit)
+        return try PlateLoading.closest(to: weight, bar: bar ?? equipment.bar, plates: equipment.plates, unit: unit)
+    }
+
     /// The plates per side for each target of `report` that has a weight, by the target's
-    /// position: the store's plates and bar (`config plates`, `config bar`) in its unit; a
-    /// target in the other unit uses that unit's usual plates.
+    /// position (``plateLoadings(for:unit:bar:)`` in the target's unit).
     public func plates(for report: TodayReport) -> [Int: PlateLoading] {
         var plates: [Int: PlateLoading] = [:]
-        let unit = preferences.unit
         for (index, target) in report.targets.enumerated() {
             guard let weight = target.weight else { continue }
-            let own = target.unit == unit
-            let bar = own ? preferences.barWeight ?? PlateLoading.defaultBar(unit) : PlateLoading.defaultBar(target.unit)
-            let sizes = own ? preferences.plates ?? PlateLoading.defaultPlates(unit) : PlateLoading.defaultPlates(target.unit)
-            plates[index] = (try? PlateLoading.closest(to: weight, bar: bar, plates: sizes, unit: target.unit))?.first
+            plates[index] = (try? plateLoadings(for: weight, unit: target.unit))?.first
         }
         return plates
     }

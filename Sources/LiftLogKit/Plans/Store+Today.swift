@@ -155,9 +155,7 @@ extension Store {
     /// one, so no warm-up is heavier than the work that follows it.
     private func warmupRamp(to target: PlannedTarget) -> [(weight: Double, reps: Int)] {
         guard let weight = target.prescription?.sets.first?.weight ?? target.weight else { return [] }
-        let own = target.unit == preferences.unit
-        let bar = own ? preferences.barWeight ?? PlateLoading.defaultBar(target.unit) : PlateLoading.defaultBar(target.unit)
-        let plates = own ? preferences.plates ?? PlateLoading.defaultPlates(target.unit) : PlateLoading.defaultPlates(target.unit)
+        let (bar, plates) = equipment(in: target.unit)
         return (try? PlateLoading.warmup(to: weight, sets: 4, bar: bar, plates: plates, unit: target.unit)) ?? []
     }
 

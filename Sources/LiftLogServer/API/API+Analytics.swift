@@ -20,6 +20,24 @@ extension API {
             let weeks = try call.queryInteger("weeks") ?? 8
             return APIResponse.ok(DataShapes.trendsJSON(try call.store().trends(weeks: weeks)))
         }]),
+        // `GET /plates?weight=W[&unit=kg|lbs][&bar=B]`: how to load W with the store's bar and
+        // plates (`plates --json`).
+        Route("plates", ["GET": { call throws(LiftLogError) in
+            let query = call.request.query
+            guard let text = query["weight"] else { throw .validation("Give the weight to load, as in /api/plates?weight=142.5.") }
+            guard let weight = Double(text), weight.isFinite else { throw .validation("weight must be a number, such as 142.5, got '\(text)'.") }
+            var unit: WeightUnit?
+            if let name = query["unit"] {
+                guard let value = WeightUnit(rawValue: name) else { throw .validation("unit must be kg or lbs, got '\(name)'.") }
+                unit = value
+            }
+            var bar: Double?
+            if let text = query["bar"] {
+                guard let value = Double(text), value.isFinite, value >= 0 else { throw .validation("bar must be a weight, such as 20, got '\(text)'.") }
+                bar = value
+            }
+            return APIResponse.ok(PlateLoading.json(target: weight, try call.store().plateLoadings(for: weight, unit: unit, bar: bar)))
+        }]),
         Route("pain", ["GET": { call throws(LiftLogError) in
             APIResponse.ok(try call.store().painReport(from: try call.queryDate("from"), to: try call.queryDate("to")).json)
         }]),

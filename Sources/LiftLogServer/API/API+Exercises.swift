@@ -33,7 +33,14 @@ extension API {
             },
         ]),
         Route("exercises/:id", [
-            "GET": { call throws(LiftLogError) in APIResponse.ok(try exercise(call[0], in: try call.store()).json) },
+            // The exercise, with the `measure` a set of it is logged in now (``Store/setMeasure(of:)``).
+            "GET": { call throws(LiftLogError) in
+                let store = try call.store()
+                let found = try exercise(call[0], in: store)
+                guard case .object(var object) = found.json else { return APIResponse.ok(found.json) }
+                object["measure"] = .string(try store.setMeasure(of: found).rawValue)
+                return APIResponse.ok(.object(object))
+            },
             "PUT": { call throws(LiftLogError) in
                 let store = try call.store()
                 let current = try exercise(call[0], in: store)
@@ -49,6 +56,10 @@ extension API {
                 return APIResponse.ok(try store.deleteExercise(named: try exercise(call[0], in: store).name).json)
             },
         ]),
+        Route("exercises/:id/alternatives", ["GET": { call throws(LiftLogError) in
+            let store = try call.store()
+            return APIResponse.ok(["exercises": .array(try store.alternatives(to: try exercise(call[0], in: store)).map(\.json))])
+        }]),
         Route("exercises/:id/records", ["GET": { call throws(LiftLogError) in
             let store = try call.store()
             return APIResponse.ok(DataShapes.exerciseRecordsJSON(try store.exerciseReport(try exercise(call[0], in: store).name)))

@@ -22,6 +22,7 @@ extension API {
         Route("workouts/:id/complete", ["PUT": complete]),
         Route("workouts/:id/skip", ["PUT": skip]),
         Route("workouts/:id/sets", ["POST": logSets]),
+        Route("workouts/:id/entries/:position", ["PUT": swap]),
         Route("stretch-sessions", ["GET": { call throws(LiftLogError) in try kindHistory(call, .stretch) }, "POST": { call throws(LiftLogError) in try record(call, .stretch) }]),
         Route("meditation-sessions", ["GET": { call throws(LiftLogError) in try kindHistory(call, .meditation) }, "POST": { call throws(LiftLogError) in try record(call, .meditation) }]),
         Route("stretch-sessions/latest", ["GET": { call throws(LiftLogError) in try latest(call, .stretch) }]),
@@ -69,8 +70,8 @@ extension API {
     /// `GET /today`: the active session, and the active plan's next day with targets and
     /// plates (`today --json --plates`); each `null` when there is none; the store's `unit`;
     /// `previous`, the last time's working sets of each exercise of the active session
-    /// (``Store/previousSets(for:)``); and `rest`, the seconds of rest after a set, `default`
-    /// and by exercise.
+    /// (``Store/previousSets(for:)``); `rest`, the seconds of rest after a set, `default` and
+    /// by exercise; and `measures`, what each exercise's sets are logged in (``SetMeasure``).
     @Sendable static func today(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
         var data: JSONObject = ["active": .null, "next": .null, "previous": [], "unit": .string(store.preferences.unit.rawValue)]
@@ -80,14 +81,28 @@ extension API {
         } catch {
             guard case .notFound = error else { throw error }
         }
-        var rests = JSONObject()
+        var rests = JSONObject(), measures = JSONObject()
         if let active = try store.activeSession() {
             data["active"] = try DataShapes.session(active, store: store)
-            data["previous"] = .array(try store.previousSets(for: active.session).map(\.json))
+            let previous = try store.previousSets(for: active.session)
+            data["previous"] = .array(previous.map(\.json))
             for (name, seconds) in store.restSeconds(in: active.session) { rests[name] = .number(JSONNumber(seconds)) }
+            for (name, measure) in store.setMeasures(in: active.session, previous: previous) { measures[name] = .string(measure.rawValue) }
         }
         data["rest"] = ["default": .number(JSONNumber(store.restSeconds(after: nil))), "exercises": .object(rests)]
+        data["measures"] = .object(measures)
         return APIResponse.ok(.object(data))
+    }
+
+    /// `PUT /workouts/:id/entries/:position {"exercise"}`: the active session's exercise at
+    /// that position (from 1) becomes another of the library, its slot and targets kept
+    /// (``Store/swapExercise(at:to:sessionID:)``).
+    @Sendable static func swap(_ call: Call) throws(LiftLogError) -> HTTPResponse {
+        try call.refuseUnknownKeys(["exercise"])
+        guard let position = Int(call[1]), position > 0 else { throw .validation("The position must be a whole number from 1, got '\(call[1])'.") }
+        let exercise = try call.requiredString("exercise", what: "Exercise name", example: "{\"exercise\": \"Seated Cable Row\"}")
+        let store = try call.store()
+        return try APIResponse.ok(session: try store.swapExercise(at: position, to: exercise, sessionID: try call.pathSessionID(in: store)), store: store)
     }
 
     /// `PUT /workouts/:id {"notes"?, "session_rpe"?, "pain_tags"?, "started_at"?, "completed_at"?,
@@ -168,9 +183,7 @@ extension API {
             set.setType = try call.enumeration("set_type", WorkoutSet.SetType.self) ?? .normal
             sets.append(set)
         }
-        // A whole ID goes straight to the log (which finds its file once); a prefix is resolved first.
-        let sessionID: Session.ID
-        if let whole = Session.ID(rawValue: call[0].lowercased()) { sessionID = whole } else { sessionID = try store.session(idPrefix: call[0]).session.id }
+        let sessionID = try call.pathSessionID(in: store)
         var details = LogDetails(note: try call.string("note"), restSeconds: try call.integer("rest_seconds"))
         details.requestID = try call.string("request_id")
         details.intoCompletedSession = try call.bool("into_completed_session") ?? false

@@ -93,6 +93,13 @@ struct Call {
         return first ?? second
     }
 
+    /// The session the path's first parameter names: a whole ID as it is (the caller's work
+    /// finds its file once), a prefix resolved in `store`.
+    func pathSessionID(in store: Store) throws(LiftLogError) -> Session.ID {
+        if let whole = Session.ID(rawValue: parameters[0].lowercased()) { return whole }
+        return try store.session(idPrefix: parameters[0]).session.id
+    }
+
     func bool(_ key: String) throws(LiftLogError) -> Bool? {
         guard let value = try body()[key], value != .null else { return nil }
         guard case .bool(let flag) = value else { throw .validation("\(key) must be true or false.") }
