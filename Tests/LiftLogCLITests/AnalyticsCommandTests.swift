@@ -53,7 +53,7 @@ struct AnalyticsCommandTests {
             let store = store(root)
             // The month's folder last changed an hour ago, and the index knows it.
             #expect(runProgram(["touch", "-d", "1 hour ago", store + "/sessions/2025/01"]).status == 0)
-            waitUntilSettled()
+            waitUntilSettled([store + "/sessions/2025/01"])
             // The built binary, on the real clock (in-process runs use a clock in 2025, for
             // which every folder looks just changed and is listed again).
             #expect(runBinary(["progress", "back squat", "--store", store, "--json"]).json?["data"]?["personal_record"]?["weight"] == 105)

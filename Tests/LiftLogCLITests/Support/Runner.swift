@@ -46,12 +46,20 @@ final class LineQueue: @unchecked Sendable {
     func next() -> String? { lock.withLock { lines.isEmpty ? nil : lines.removeFirst() } }
 }
 
-/// Waits until the folders and files a test just changed (`touch -d`, which sets their status
-/// change time to now) no longer look just changed to liftlog: the index lists a folder again
-/// at every read while it changed in the last two seconds (of a clock read to the second), which
-/// would answer from the files whatever a test means to check of a settled store.
-func waitUntilSettled() {
-    usleep(3_100_000)
+/// Waits until the folders and files at `paths`, just changed by a test (`touch -d`, which sets
+/// their status change time to now), no longer look just changed to liftlog: the index lists a
+/// folder again at every read while its status changed in the last two seconds of a clock read
+/// to the second (``FileStatus/settlingNanoseconds``), which would answer from the files
+/// whatever a test means to check of a settled store. Checks the clock against each path's
+/// status change time every 50 ms; at most 10 s.
+func waitUntilSettled(_ paths: [String]) {
+    let changed = paths.compactMap { try? PosixFileSystem().status($0)?.changeNanoseconds }.max() ?? 0
+    let deadline = wallClockNanoseconds() + 10_000_000_000
+    while wallClockNanoseconds() < deadline {
+        let wholeSeconds = wallClockNanoseconds() / 1_000_000_000 * 1_000_000_000
+        if changed < wholeSeconds - FileStatus.settlingNanoseconds { return }
+        usleep(50_000)
+    }
 }
 
 /// A store made by `init` and `prepare` (the template each case starts from), and a copy of it

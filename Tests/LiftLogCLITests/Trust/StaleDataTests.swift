@@ -28,10 +28,9 @@ struct StaleDataTests {
             let (store, path) = try storeWithSession(root)
             let file = store + "/" + path
             // Old enough that no folder or file is "just changed" for the built binary's clock.
-            for target in [file, store + "/sessions/2025/01", store + "/sessions/2025", store + "/sessions"] {
-                #expect(runProgram(["touch", "-d", "1 hour ago", target]).status == 0)
-            }
-            waitUntilSettled()
+            let touched = [file, store + "/sessions/2025/01", store + "/sessions/2025", store + "/sessions"]
+            for target in touched { #expect(runProgram(["touch", "-d", "1 hour ago", target]).status == 0) }
+            waitUntilSettled(touched)
             let before = runBinary(["pr", "Back Squat", "--store", store, "--json"])
             #expect(before.json?["data"]?["personal_record"]?["weight"] == 100)
             #expect(runBinary(["stats", "--store", store, "--json"]).json?["data"]?["lifting"]?["total_minutes"] == 60)
@@ -66,10 +65,9 @@ struct StaleDataTests {
             #expect(run(["finish", "--at", "2025-01-20T07:00:00+01:00", "--store", store]).status == 0)
             let path = try #require(allFiles(in: store).first { $0.hasPrefix("sessions/2025/01/") })
             let file = store + "/" + path
-            for target in [file, store + "/sessions/2025/01", store + "/sessions/2025", store + "/sessions"] {
-                #expect(runProgram(["touch", "-d", "1 hour ago", target]).status == 0)
-            }
-            waitUntilSettled()
+            let touched = [file, store + "/sessions/2025/01", store + "/sessions/2025", store + "/sessions"]
+            for target in touched { #expect(runProgram(["touch", "-d", "1 hour ago", target]).status == 0) }
+            waitUntilSettled(touched)
             // The built binary, on the real clock (for the in-process runs' clock in 2025 every
             // folder looks just changed and is listed again).
             let before = try #require(runBinary(["today", "--store", store, "--json"]).json?["data"])
@@ -95,10 +93,9 @@ struct StaleDataTests {
     func stateEditedByHand() throws {
         try withTemporaryDirectory { root throws in
             let (store, _) = try storeWithSession(root)
-            for target in [store + "/sessions/2025/01", store + "/sessions/2025", store + "/sessions"] {
-                #expect(runProgram(["touch", "-d", "1 hour ago", target]).status == 0)
-            }
-            waitUntilSettled()
+            let touched = [store + "/sessions/2025/01", store + "/sessions/2025", store + "/sessions"]
+            for target in touched { #expect(runProgram(["touch", "-d", "1 hour ago", target]).status == 0) }
+            waitUntilSettled(touched)
             #expect(runBinary(["history", "--store", store, "--json"]).json?["data"]?["total"] == 1)
             let statePath = store + "/.liftlog/index/state.tsv"
             let written = try #require(readText(statePath))

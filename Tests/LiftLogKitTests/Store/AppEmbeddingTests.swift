@@ -55,7 +55,8 @@ struct AppEmbeddingTests {
     @Test("while another process holds the lock, perform waits without blocking the main actor, and runs once it is free")
     @MainActor func waitsWithoutBlocking() async throws {
         try await withTemporaryDirectoryAsync { root in
-            let store = try await Store.create(at: root + "/s")
+            // Waiting as long as the lock is held (the reads below take seconds on a busy machine).
+            let store = try await Store.create(at: root + "/s").waitingForLock(atMost: 600)
             _ = try await store.perform { try $0.startSession() }
             let holder = try #require(try PosixFileSystem().lockExclusively(root + "/s/.liftlog/lock", timeout: 0))
             let before = snapshot(root + "/s")
