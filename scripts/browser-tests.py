@@ -5,7 +5,7 @@ chromedriver), as a lifter at the gym would, and checks the session files on dis
     python3 scripts/browser-tests.py --liftlog .build/debug/liftlog --store STORE SCENARIO
     python3 scripts/browser-tests.py --liftlog .build/debug/liftlog --store STORE screenshots --out docs/screenshots
 
-Scenarios: planned, taps, offline, crash, cli, pounds, previous, logging, held, screens, screenshots. The store is changed: give a
+Scenarios: planned, taps, offline, crash, cli, pounds, previous, logging, held, between, screens, screenshots. The store is changed: give a
 copy. Exit status 0 when the scenario held, 1 with the reason when it did not, 3 when Chromium,
 chromedriver or Selenium is missing (with the command that installs them).
 """
@@ -610,6 +610,37 @@ def held(browser, server, args):
     return "a refused set held its change (not sent) while the next set was saved; the reason and the held change shown; dropped on request"
 
 
+def between(browser, server, args):
+    """Between workouts: the library searched and an exercise's latest sessions as the files
+    hold them; a weigh-in saved to a body file and listed first."""
+    browser.open(server.url + "#/today")
+    browser.click("#library")
+    browser.wait_for("#library-search")
+    browser.type("#library-search", "squat")
+    def listed():
+        return browser.driver.execute_script("return [...document.querySelectorAll('#library-results a')].map((a) => a.textContent)")
+    browser.wait_until(lambda: any(t.startswith("Back Squat") for t in listed()) and all("squat" in t.lower() for t in listed()), 10, "the library's squats")
+    browser.click(lambda: [a for a in browser.all("#library-results a") if a.text.startswith("Back Squat")][0])
+    dates = sorted({other["started_at"][:10] for _, other in sessions(args.store) if other["status"] == "completed"
+                    and any(e["exercise_name"] == "Back Squat" for e in other.get("entries", []))}, reverse=True)
+    browser.wait_until(lambda: browser.all("#exercise-history li"), 15, "the latest sessions of Back Squat")
+    shown = browser.driver.execute_script("return [...document.querySelectorAll('#exercise-history li strong')].map((s) => s.textContent)")
+    check(shown == dates[:8], f"the latest sessions shown: {shown}, the files': {dates[:8]}")
+    browser.open(server.url + "#/body")
+    browser.wait_for("#body-weight")
+    browser.driver.execute_script("document.getElementById('body-weight').value = '81.5'")
+    browser.click('form[aria-label="A weigh-in"] button[type="submit"]')
+    browser.wait_until(lambda: browser.all("#weigh-ins li") and "81.5 kg" in browser.all("#weigh-ins li")[0].text, 10, "the weigh-in listed first")
+    found = []
+    for path in glob.glob(os.path.join(args.store, "body", "**", "*.json"), recursive=True):
+        with open(path, encoding="utf-8") as handle:
+            entry = json.load(handle)
+        if entry.get("measurements", {}).get("body_weight") == {"unit": "kg", "value": 81.5}:
+            found.append(path)
+    check(len(found) == 1, f"body files with 81.5 kg: {found}")
+    return f"the library searched, Back Squat's latest {len(shown)} sessions as the files hold them; a weigh-in of 81.5 kg in one body file, listed first"
+
+
 # Delays the page's news that IndexedDB opened by 400 ms, and notes when it is told.
 SLOW_INDEXEDDB = """
 const open = IDBFactory.prototype.open;
@@ -761,6 +792,7 @@ def cli(browser, server, args):
 
 
 SCREENS = [("today", "#/today"), ("history", "#/history"), ("session", None), ("exercise", "#/exercise/Back%20Squat"),
+           ("exercises", "#/exercises"), ("body", "#/body"),
            ("calendar", "#/calendar/2025-11"), ("plans", "#/plans"), ("workout", "#/workout"), ("sync", "#/sync")]
 
 
@@ -850,7 +882,7 @@ def main():
     parser.add_argument("--liftlog", required=True)
     parser.add_argument("--store", required=True)
     parser.add_argument("--out")
-    parser.add_argument("scenario", choices=["planned", "taps", "offline", "crash", "cli", "pounds", "previous", "logging", "held", "screens", "screenshots"])
+    parser.add_argument("scenario", choices=["planned", "taps", "offline", "crash", "cli", "pounds", "previous", "logging", "held", "between", "screens", "screenshots"])
     args = parser.parse_args()
     args.profile = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"liftlog-chromium-{os.getpid()}")
     server = Server(args.liftlog, args.store)
@@ -861,7 +893,7 @@ def main():
             os.makedirs(args.out, exist_ok=True)
             message = screens(browser, server, args, out=args.out)
         else:
-            message = {"planned": planned, "taps": taps, "offline": offline, "crash": crash, "cli": cli, "pounds": pounds, "previous": previous, "logging": logging, "held": held, "screens": screens}[args.scenario](browser, server, args)
+            message = {"planned": planned, "taps": taps, "offline": offline, "crash": crash, "cli": cli, "pounds": pounds, "previous": previous, "logging": logging, "held": held, "between": between, "screens": screens}[args.scenario](browser, server, args)
         errors = browser.console_errors() if args.scenario != "crash" else []
         check(not errors, f"console errors: {errors}")
         print(message)

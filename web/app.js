@@ -308,6 +308,7 @@ async function refreshActive() {
 const routes = {
   today: renderToday, workout: renderWorkout, history: renderHistory, session: renderSession,
   exercise: renderExercise, calendar: renderCalendar, plans: renderPlans, sync: renderSync,
+  exercises: renderLibrary, body: renderBody,
 };
 
 function route() {
@@ -373,7 +374,12 @@ async function renderToday() {
       h("button", { type: "button", id: "start-empty", onclick: () => startWorkout({}) }, "Empty workout"),
       h("button", { type: "button", onclick: () => startWorkout({ kind: "cardio" }) }, "Cardio"),
       h("button", { type: "button", onclick: () => quickSession("stretch-sessions", 15, "Stretching") }, "Stretch 15 min"),
-      h("button", { type: "button", onclick: () => quickSession("meditation-sessions", 10, "Meditation") }, "Meditate 10 min"))));
+      h("button", { type: "button", onclick: () => quickSession("meditation-sessions", 10, "Meditation") }, "Meditate 10 min"))),
+    h("section", { class: "card" },
+      h("h2", {}, "Between workouts"),
+      h("div", { class: "row" },
+        h("a", { class: "button", href: "#/exercises", id: "library" }, "Exercises"),
+        h("a", { class: "button", href: "#/body", id: "body" }, "Body weight"))));
   return content;
 }
 
@@ -934,12 +940,64 @@ async function renderExercise(name) {
     .catch(() => chart.replaceChildren(h("p", { class: "muted" }, "No chart yet.")));
   const pr = records.personal_record;
   const best = records.best_e1rm;
+  // The latest sessions with it, asked after the records (it reads each of their files).
+  const recent = h("section", { class: "card", id: "exercise-history" }, h("h2", {}, "Latest sessions"), h("p", { class: "muted" }, "…"));
+  get(`/exercises/${encodeURIComponent(name)}/history`).then((history) => {
+    const entries = (history.entries || []).slice(0, 8); // newest first
+    recent.replaceChildren(h("h2", {}, "Latest sessions"), entries.length ? h("ul", { class: "list" }, entries.map((entry) => h("li", {},
+      h("a", { href: `#/session/${entry.workout_id}` }, h("strong", {}, entry.date), " ",
+        h("span", { class: "muted" }, entry.sets.filter((s) => s.status === "completed" && s.set_type !== "warmup").map(describeSet).join(", ")))))) : h("p", { class: "muted" }, "Not done yet."));
+  }, () => recent.replaceChildren(h("h2", {}, "Latest sessions"), h("p", { class: "muted" }, "Not available offline.")));
   return h("div", {},
     chart,
     h("section", { class: "card" }, h("h2", {}, "Records"),
       pr ? h("p", {}, `Heaviest: ${number(pr.weight)} ${pr.unit} × ${pr.reps} (${pr.date})`) : h("p", { class: "muted" }, "No records yet."),
       best ? h("p", {}, `Best estimated 1RM: ${number(best.value)} ${best.unit} (${best.date})`) : null,
-      (records.rep_records || []).length ? h("ul", { class: "list" }, records.rep_records.map((r) => h("li", {}, `${r.reps} reps: ${number(r.weight)} ${r.unit} (${r.date})`))) : null));
+      (records.rep_records || []).length ? h("ul", { class: "list" }, records.rep_records.map((r) => h("li", {}, `${r.reps} reps: ${number(r.weight)} ${r.unit} (${r.date})`))) : null),
+    recent);
+}
+
+// The exercise library outside a workout: search it, open an exercise's records and chart.
+async function renderLibrary() {
+  document.title = "Exercises · liftlog";
+  $("#title").textContent = "Exercises";
+  const results = h("ul", { class: "list", id: "library-results" });
+  const show = async (text) => {
+    const data = await get(`/exercises${text ? `?q=${encodeURIComponent(text)}` : ""}`);
+    results.replaceChildren(...data.exercises.slice(0, 50).map((e) => h("li", {},
+      h("a", { href: `#/exercise/${encodeURIComponent(e.name)}` }, e.name, h("span", { class: "muted" }, ` · ${e.modality}${e.muscle_groups?.length ? ` · ${e.muscle_groups.join(", ")}` : ""}`)))));
+  };
+  const input = h("input", { id: "library-search", type: "search", placeholder: "Search the library", autocomplete: "off", "aria-label": "Search the exercise library" });
+  let timer = null;
+  input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(() => show(input.value.trim()).catch(() => {}), 150); });
+  await show("");
+  return h("div", {}, input, results);
+}
+
+// Weigh-ins: the newest first, and a new one (sent at once: it needs the server).
+async function renderBody() {
+  document.title = "Body weight · liftlog";
+  $("#title").textContent = "Body weight";
+  const data = await get("/body");
+  const weighIns = data.entries.filter((e) => e.measurements?.body_weight).reverse();
+  const weight = h("input", { id: "body-weight", type: "number", inputmode: "decimal", step: "any", min: "0", "aria-label": `Body weight (${storeUnit})`,
+    value: weighIns[0] ? number(weighIns[0].measurements.body_weight.value) : "" });
+  const note = h("p", { class: "muted", role: "status", id: "body-note" });
+  const form = h("form", { class: "card", novalidate: true, "aria-label": "A weigh-in" },
+    h("h2", {}, "Weigh in"),
+    h("div", { class: "row" }, weight, h("span", { class: "unit" }, storeUnit), h("button", { class: "primary", type: "submit" }, "Save")), note);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    let reply;
+    try { reply = await api("POST", "/body", { weight: parseFloat(weight.value) }); } catch (_) { note.textContent = "No connection to the server; nothing was saved."; return; }
+    if (reply.status >= 300) { note.textContent = reply.json?.error?.message || `HTTP ${reply.status}`; return; }
+    render();
+  });
+  return h("div", {}, form,
+    weighIns.length ? h("ul", { class: "list", id: "weigh-ins" }, weighIns.slice(0, 30).map((e) => h("li", { class: "row" },
+      h("span", { class: "grow" }, new Date(e.measured_at).toLocaleDateString([], { weekday: "short", day: "numeric", month: "short", year: "numeric" })),
+      h("strong", {}, `${number(e.measurements.body_weight.value)} ${e.measurements.body_weight.unit}`))))
+      : h("p", { class: "muted" }, "No weigh-ins yet."));
 }
 
 async function renderCalendar(argument) {

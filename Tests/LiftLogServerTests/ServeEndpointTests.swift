@@ -359,6 +359,31 @@ struct ServeEndpointTests {
         }
     }
 
+    @Test("POST /api/body records a weigh-in as liftlog weigh does; what it refuses changes nothing")
+    func weighIn() throws {
+        try ServerProcess.withServer { server, store in
+            let saved = server.request("POST", "/api/body", body: "{\"weight\": 81.5}")
+            #expect(saved.status == 201 && saved.json?["data"]?["measurements"]?["body_weight"] == ["unit": "kg", "value": 81.5], "\(saved.body)")
+            let cli = runBinary(["body", "--json", "--store", store]).json?["data"]
+            #expect(cli?["weigh_ins"]?.arrayValue?.map { $0["weight"] } == [81.5], "\(String(describing: cli))")
+            #expect(server.request("GET", "/api/body").json?["data"]?["entries"]?.arrayValue?.first?["measurements"]?["body_weight"]?["value"] == 81.5)
+            let before = allFiles(in: store + "/body")
+            for (body, message) in [
+                ("{}", "Give the weight, as in {\"weight\": 82.4}."),
+                ("{\"weight\": 81.5, \"wieght\": 1}", "Unknown field \"wieght\". Did you mean \"weight\"? This request takes \"weight\", \"unit\", \"measured_at\", \"notes\"."),
+                ("{\"weight\": \"heavy\"}", "weight must be a number."),
+                ("{\"weight\": 80, \"unit\": \"stone\"}", "unit must be kg, lbs, got 'stone'."),
+            ] {
+                let reply = server.request("POST", "/api/body", body: body)
+                #expect(reply.status == 400 && reply.json?["error"]?["message"] == .string(message), "\(body): \(reply.body)")
+            }
+            let tooHeavy = server.request("POST", "/api/body", body: "{\"weight\": 4000}")
+            let weighed = runBinary(["weigh", "4000", "--store", store])
+            #expect(tooHeavy.status == 400 && weighed.status != 0 && weighed.error.contains(tooHeavy.json?["error"]?["message"]?.stringValue ?? "?"), "\(tooHeavy.body) \(weighed.error)")
+            #expect(allFiles(in: store + "/body") == before)
+        }
+    }
+
     @Test("UTC offsets of the calendar's tz, and the seed client's minutes east of UTC",
           arguments: [("+01:00", 3600), ("-05:30", -19_800), ("Z", 0), ("UTC", 0), (" 02:00", 7200), ("+0530", 19_800), ("+02", 7200),
                       ("60", 3600), ("-300", -18_000), ("-60", -3600), ("+330", 19_800), (" 60", 3600), ("0", 0), ("-840", -50_400)])

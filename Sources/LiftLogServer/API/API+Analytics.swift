@@ -53,10 +53,20 @@ extension API {
             APIResponse.ok(DataShapes.kindStats(try call.store().stats()[.stretch] ?? KindStats()))
         }]),
         Route("calendar/:year/:month", ["GET": calendar]),
-        Route("body", ["GET": { call throws(LiftLogError) in
-            let log = try call.store().bodyLog()
-            return APIResponse.ok(["entries": .array(log.entries.map { $0.entry.json })])
-        }]),
+        Route("body", [
+            "GET": { call throws(LiftLogError) in
+                let log = try call.store().bodyLog()
+                return APIResponse.ok(["entries": .array(log.entries.map { $0.entry.json })])
+            },
+            // `{"weight", "unit"?, "measured_at"?, "notes"?}`: a weigh-in (`liftlog weigh`), 201.
+            "POST": { call throws(LiftLogError) in
+                try call.refuseUnknownKeys(["weight", "unit", "measured_at", "notes"])
+                guard let weight = try call.number("weight") else { throw .validation("Give the weight, as in {\"weight\": 82.4}.") }
+                let stored = try call.store().weigh(weight, unit: try call.enumeration("unit", WeightUnit.self), at: try call.timestamp("measured_at"),
+                                                    notes: try call.string("notes"))
+                return APIResponse.ok(stored.entry.json, status: 201)
+            },
+        ]),
     ]
 
     /// `GET /calendar/:year/:month?tz=+01:00`: the kinds of session on each day, the skipped
