@@ -1023,7 +1023,7 @@ async function renderBody() {
   $("#title").textContent = "Body weight";
   const data = await get("/body");
   const weighIns = data.entries.filter((e) => e.measurements?.body_weight).reverse();
-  const weight = h("input", { id: "body-weight", type: "number", inputmode: "decimal", step: "any", min: "0", "aria-label": `Body weight (${storeUnit})`,
+  const weight = h("input", { id: "body-weight", class: "narrow", type: "number", inputmode: "decimal", step: "any", min: "0", "aria-label": `Body weight (${storeUnit})`,
     value: weighIns[0] ? number(weighIns[0].measurements.body_weight.value) : "" });
   const note = h("p", { class: "muted", role: "status", id: "body-note" });
   const form = h("form", { class: "card", novalidate: true, "aria-label": "A weigh-in" },
@@ -1037,7 +1037,7 @@ async function renderBody() {
     render();
   });
   return h("div", {}, form,
-    weighIns.length ? h("ul", { class: "list", id: "weigh-ins" }, weighIns.slice(0, 30).map((e) => h("li", { class: "row" },
+    weighIns.length ? h("ul", { class: "list", id: "weigh-ins" }, weighIns.slice(0, 30).map((e) => h("li", { class: "row entry" },
       h("span", { class: "grow" }, new Date(e.measured_at).toLocaleDateString([], { weekday: "short", day: "numeric", month: "short", year: "numeric" })),
       h("strong", {}, `${number(e.measurements.body_weight.value)} ${e.measurements.body_weight.unit}`))))
       : h("p", { class: "muted" }, "No weigh-ins yet."));
@@ -1210,6 +1210,7 @@ button.what { display: block; flex: 1; background: none; border: none; padding: 
 .calendar .kinds { display: block; font-size: .7rem; color: var(--muted); }
 .list { list-style: none; padding: 0; margin: 0; }
 .list li { border-top: 1px solid var(--line); }
+.list li.entry { padding: .5rem 0; }
 .list a { display: block; padding: .6rem 0; min-height: 44px; text-decoration: none; color: var(--fg); }
 .chart img { width: 100%; height: auto; background: #fff; border-radius: .5rem; }
 .results button { display: block; width: 100%; text-align: left; margin: .25rem 0; }
