@@ -106,6 +106,8 @@ struct GymCommandTests {
             expectRefused([
                 Refusal(["plates", "10"], 4, "VALIDATION_ERROR", "10 kg is lighter than the bar (15 kg)."),
                 Refusal(["plates", "heavy"], 4, "VALIDATION_ERROR", "The weight must be a number, such as 142.5, got 'heavy'."),
+                Refusal(["plates", "100", "--bar", "-5"], 4, "VALIDATION_ERROR", "The bar must weigh more than 0 and at most 100, got -5."),
+                Refusal(["warmup", "100", "--bar", "0"], 4, "VALIDATION_ERROR", "The bar must weigh more than 0 and at most 100, got 0."),
                 Refusal(["warmup", "100", "--sets", "0"], 4, "VALIDATION_ERROR", "Warm-up sets must be 1–8, got 0."),
             ], store: store)
         }

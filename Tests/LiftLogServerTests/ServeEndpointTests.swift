@@ -281,7 +281,8 @@ struct ServeEndpointTests {
                 ("", "Give the weight to load, as in /api/plates?weight=142.5."),
                 ("?weight=heavy", "weight must be a number, such as 142.5, got 'heavy'."),
                 ("?weight=100&unit=stone", "unit must be kg or lbs, got 'stone'."),
-                ("?weight=100&bar=-5", "bar must be a weight, such as 20, got '-5'."),
+                ("?weight=100&bar=light", "bar must be a weight, such as 20, got 'light'."),
+                ("?weight=100&bar=-5", "The bar must weigh more than 0 and at most 100, got -5."),
                 ("?weight=10", "10 kg is lighter than the bar (20 kg)."),
             ] {
                 let reply = server.request("GET", "/api/plates\(query)")

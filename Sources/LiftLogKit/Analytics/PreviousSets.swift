@@ -29,12 +29,19 @@ extension Store {
     /// - Complexity: one walk of the index, newest first, that stops once every exercise is
     ///   found; no session file is read.
     public func previousSets(for session: Session) throws(LiftLogError) -> [PreviousSets] {
-        var wanted = session.entries.map { (id: $0.exerciseID, name: $0.exerciseName) }
+        let found = try previousSets(of: session.entries.map { (id: $0.exerciseID, name: $0.exerciseName) }, before: session.startedAt, other: session.id)
+        return session.entries.compactMap { found[Exercise.nameKey($0.exerciseName)] }
+    }
+
+    /// What was done of each of `exercises` (by ID, else name) in the newest completed session
+    /// started before `time` that has it, other than the session `other`; by ``Exercise/nameKey(_:)``.
+    func previousSets(of exercises: [(id: Exercise.ID?, name: String)], before time: Timestamp, other: Session.ID?) throws(LiftLogError) -> [String: PreviousSets] {
+        var wanted = exercises
         var found: [String: PreviousSets] = [:]
-        guard !wanted.isEmpty else { return [] }
+        guard !wanted.isEmpty else { return [:] }
         try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
             try index.forEachVerifiedSummaryNewestFirst { summary in
-                guard summary.status == .completed, summary.id != session.id, summary.startedAt < session.startedAt else { return true }
+                guard summary.status == .completed, summary.id != other, summary.startedAt < time else { return true }
                 for (position, ref) in summary.exercises.enumerated() {
                     guard let match = wanted.firstIndex(where: { item in
                         (item.id != nil && item.id == ref.id) || Exercise.nameKey(item.name) == Exercise.nameKey(ref.name)
@@ -51,6 +58,6 @@ extension Store {
                 return !wanted.isEmpty
             }
         }
-        return session.entries.compactMap { found[Exercise.nameKey($0.exerciseName)] }
+        return found
     }
 }

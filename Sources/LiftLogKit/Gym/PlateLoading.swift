@@ -29,6 +29,10 @@ public struct PlateLoading: Hashable, Sendable {
         ["target": .number(JSONNumber(target)), "exact": .bool(exact(loadings) != nil), "loadings": .array(loadings.map(\.json))]
     }
 
+    /// Whether `value` can be a bar's or a plate's weight: more than 0 and at most 100 (in
+    /// either unit), as `config bar`, `config plates` and `plates --bar` take it.
+    public static func isEquipmentWeight(_ value: Double) -> Bool { value.isFinite && value > 0 && value <= 100 }
+
     /// The plates of a gym when `config plates` does not say: 25–1.25 kg, or 45–2.5 lb.
     public static func defaultPlates(_ unit: WeightUnit) -> [Double] {
         unit == .kg ? [25, 20, 15, 10, 5, 2.5, 1.25] : [45, 35, 25, 10, 5, 2.5]
@@ -45,6 +49,9 @@ public struct PlateLoading: Hashable, Sendable {
     public static func closest(to target: Double, bar: Double, plates: [Double], unit: WeightUnit) throws(LiftLogError) -> [PlateLoading] {
         guard target.isFinite, target > 0, target <= WorkoutSet.maximumWeight else {
             throw .validation("The weight must be more than 0 and at most \(JSONNumber(WorkoutSet.maximumWeight)), got \(JSONNumber(target.isFinite ? target : 0)).")
+        }
+        guard isEquipmentWeight(bar) else {
+            throw .validation("The bar must weigh more than 0 and at most 100, got \(JSONNumber(bar.isFinite ? bar : 0)).")
         }
         guard target >= bar - 1e-9 else {
             throw .validation("\(JSONNumber(target)) \(unit.rawValue) is lighter than the bar (\(JSONNumber(bar)) \(unit.rawValue)).")

@@ -41,14 +41,11 @@ extension Store {
         }
         return measures
     }
-}
 
-extension Store {
     /// The measure of `exercise` for a set logged now: ``SetMeasure/of(_:lastTime:)`` with its
-    /// working sets of the newest completed session that has it (``previousSets(for:)``).
+    /// working sets of the newest completed session that has it (as ``previousSets(for:)``).
     public func setMeasure(of exercise: Exercise) throws(LiftLogError) -> SetMeasure {
-        let now = Session(id: Session.ID(uncheckedRawValue: "00000000-0000-0000-0000-000000000000"), startedAt: currentTimestamp(),
-                          entries: [Session.Entry(exerciseID: exercise.id, exerciseName: exercise.name, order: 1)])
-        return SetMeasure.of(exercise, lastTime: try previousSets(for: now).first?.sets ?? [])
+        let last = try previousSets(of: [(id: exercise.id, name: exercise.name)], before: currentTimestamp(), other: nil)
+        return SetMeasure.of(exercise, lastTime: last[Exercise.nameKey(exercise.name)]?.sets ?? [])
     }
 }

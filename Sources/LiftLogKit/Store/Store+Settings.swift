@@ -41,7 +41,7 @@ public enum Setting: String, CaseIterable, Sendable {
         let value = text.trimmingWhitespace()
         func refuse() -> LiftLogError { .validation("'\(text)' is not a value of \(rawValue): \(summary).") }
         func number(_ text: String) -> Double? {
-            guard let number = Double(text), number.isFinite, number > 0, number <= 100 else { return nil }
+            guard let number = Double(text), PlateLoading.isEquipmentWeight(number) else { return nil }
             return number
         }
         switch self {

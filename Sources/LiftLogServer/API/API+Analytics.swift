@@ -33,7 +33,7 @@ extension API {
             }
             var bar: Double?
             if let text = query["bar"] {
-                guard let value = Double(text), value.isFinite, value >= 0 else { throw .validation("bar must be a weight, such as 20, got '\(text)'.") }
+                guard let value = Double(text) else { throw .validation("bar must be a weight, such as 20, got '\(text)'.") }
                 bar = value
             }
             return APIResponse.ok(PlateLoading.json(target: weight, try call.store().plateLoadings(for: weight, unit: unit, bar: bar)))

@@ -50,15 +50,15 @@ final class LineQueue: @unchecked Sendable {
 /// their status change time to now), no longer look just changed to liftlog: the index lists a
 /// folder again at every read while its status changed in the last two seconds of a clock read
 /// to the second (``FileStatus/settlingNanoseconds``), which would answer from the files
-/// whatever a test means to check of a settled store. Checks the clock against each path's
-/// status change time every 50 ms; at most 10 s.
+/// whatever a test means to check of a settled store. Sleeps until the wall clock reaches the
+/// first whole second at which none of them does (`clock_nanosleep` to that time), and checks.
 func waitUntilSettled(_ paths: [String]) {
     let changed = paths.compactMap { try? PosixFileSystem().status($0)?.changeNanoseconds }.max() ?? 0
-    let deadline = wallClockNanoseconds() + 10_000_000_000
-    while wallClockNanoseconds() < deadline {
-        let wholeSeconds = wallClockNanoseconds() / 1_000_000_000 * 1_000_000_000
-        if changed < wholeSeconds - FileStatus.settlingNanoseconds { return }
-        usleep(50_000)
+    // The first whole second `s` with `changed < s - settling`.
+    let settledAt = ((changed + FileStatus.settlingNanoseconds) / 1_000_000_000 + 1) * 1_000_000_000
+    while wallClockNanoseconds() < settledAt {
+        var until = timespec(tv_sec: Int(settledAt / 1_000_000_000), tv_nsec: 0)
+        _ = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &until, nil)
     }
 }
 

@@ -33,6 +33,11 @@ struct PlateLoadingTests {
         #expect(throws: LiftLogError.validation("10 kg is lighter than the bar (20 kg).")) {
             try PlateLoading.closest(to: 10, bar: 20, plates: PlateLoading.defaultPlates(.kg), unit: .kg)
         }
+        for bar in [-5.0, 0, 150, .nan] {
+            #expect(throws: LiftLogError.validation("The bar must weigh more than 0 and at most 100, got \(JSONNumber(bar.isFinite ? bar : 0)).")) {
+                try PlateLoading.closest(to: 100, bar: bar, plates: PlateLoading.defaultPlates(.kg), unit: .kg)
+            }
+        }
         #expect(throws: LiftLogError.validation("Warm-up sets must be 1–8, got 9.")) {
             try PlateLoading.warmup(to: 100, sets: 9, bar: 20, plates: PlateLoading.defaultPlates(.kg), unit: .kg)
         }
