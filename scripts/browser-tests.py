@@ -114,8 +114,11 @@ class Browser:
     def wait_until(self, condition, timeout=15, message="condition"):
         end = time.time() + timeout
         while time.time() < end:
-            if condition():
-                return
+            try:
+                if condition():
+                    return
+            except StaleElementReferenceException:
+                pass    # the page rendered again between finding an element and reading it
             time.sleep(0.05)
         raise Failure(f"timed out waiting for {message}; the sync button says '{self.sync_text()}', the page: {self.find('#screen').text[:300]!r}")
 

@@ -63,7 +63,7 @@ struct AnalyticsCommandTests {
             let text = try #require(readText(store + "/" + path))
             #expect(text.contains("\"weight\": 100\n"))
             let folderTime = try #require(try PosixFileSystem().status(store + "/sessions/2025/01")?.modificationNanoseconds)
-            usleep(20_000)
+            waitForFileClockTick(probeIn: root)
             writeText(text.replacingOccurrences(of: "\"weight\": 100\n", with: "\"weight\": 120\n"), to: store + "/" + path)
             #expect(try PosixFileSystem().status(store + "/sessions/2025/01")?.modificationNanoseconds == folderTime)
             let data = try #require(runBinary(["progress", "back squat", "--store", store, "--json"]).json?["data"])

@@ -341,7 +341,8 @@ struct GitMergeTests {
             #expect(garbled.error.hasPrefix("Error: \(path): the merged file would break its rules: this side's version of \(path) is not JSON ("), "\(garbled.error)")
             // Files that cannot be read.
             let missing = runBinary(["merge-file", root + "/nowhere", ours, theirs, path, "--json"])
-            #expect(missing.status == 8 && missing.errorCode == "IO_ERROR", "\(missing.output)")
+            #expect(missing.status == 3 && missing.errorCode == "NOT_FOUND", "\(missing.output)")
+            #expect(missing.errorMessage == "No file '\(root)/nowhere'.", "\(missing.output)")
         }
     }
 

@@ -35,10 +35,29 @@ struct OptionDeclarationTests {
 
     @Test("value lists in help come from the types")
     func valuesFromTypes() {
-        #expect(Option.kind.spec.help == "lifting, cardio, stretch or meditation.")
+        #expect(DefaultedOption.kind.spec.help == "lifting, cardio, stretch or meditation.")
         #expect(Option.modality.spec.help == Exercise.Modality.allCases.map(\.rawValue).joinedAsAlternatives() + ".")
         #expect(Option.keep.spec.help == "original, copy, merged, ours or theirs.")
-        #expect(Option.formula.spec.help == "How one-rep maximums are estimated: epley or brzycki.")
+        #expect(DefaultedOption.formula.spec.help == "How one-rep maximums are estimated: epley or brzycki.")
+    }
+
+    @Test("an option's default is what its help says and what a command uses when it is not given")
+    func defaultsStatedOnce() throws {
+        try withTemporaryDirectory { root throws in
+            #expect(run(["init", root + "/s", "--no-seed"]).status == 0)
+            let help = run(["history", "--help"]).output
+            #expect(help.contains("Sessions per page, 1–1000. (default: \(HistoryQuery.defaultPerPage))"), "\(help)")
+            let page = try #require(run(["history", "--store", root + "/s", "--json"]).json?["data"])
+            #expect(page["per_page"] == .number(JSONNumber(HistoryQuery.defaultPerPage)), "\(page)")
+            #expect(page["page"] == 1)
+            #expect(run(["trends", "--help"]).output.contains("(default: \(TrendsReport.defaultWeeks))"))
+            let trends = try #require(run(["trends", "--store", root + "/s", "--json"]).json?["data"]?["weeks"]?.arrayValue)
+            #expect(trends.count == TrendsReport.defaultWeeks)
+            #expect(run(["pr", "--help"]).output.contains("(default: \(E1RMFormula.standard.rawValue))"))
+            #expect(run(["init", "--help"]).output.contains("(default: \(Store.defaultUnit.rawValue))"))
+            // A store made without --units has the default unit.
+            #expect(run(["config", "unit", "--store", root + "/s", "--json"]).json?["data"]?["unit"] == .string(Store.defaultUnit.rawValue))
+        }
     }
 
     @Test("each kind of option reads its type, and refuses other text with the option's name", arguments: [

@@ -202,7 +202,7 @@ struct RestCommandTests {
             #expect(done.status == 0)
             #expect(done.output == "\u{7}Rest is over (1s).\n")
             let running = ChildProcess.start(["rest", "30", "--store", store, "--json"], environment: [:])
-            usleep(400_000)
+            #expect(waitUntilCatching(SIGINT, pid: running.pid))
             running.kill(SIGINT)
             let stopped = running.wait()
             #expect(stopped.status == 0, "\(stopped.error)")

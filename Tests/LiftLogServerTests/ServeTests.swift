@@ -85,11 +85,12 @@ struct ServeTests {
                 return file
             }
             func total() -> JSONValue? { server.request("GET", "/api/workouts?page=1&per_page=10").json?["data"]?["total"] }
-            _ = write(1, "2025-01-10T07:00:00Z")
-            _ = write(2, "2025-02-10T07:00:00Z")
+            let january = write(1, "2025-01-10T07:00:00Z")
+            let february = write(2, "2025-02-10T07:00:00Z")
             #expect(total() == 2)
             // Folders changed in the last two seconds are always compared again; let them settle.
-            usleep(2_100_000)
+            waitUntilSettled([january, february].flatMap { file in
+                [file, String(file[..<file.lastIndex(of: "/")!])] } + [store + "/sessions/2025", store + "/sessions"])
             #expect(total() == 2)
             #expect(total() == 2)
             let added = write(3, "2025-02-20T07:00:00Z")

@@ -20,7 +20,7 @@ struct CommandSpec: Sendable {
     var run: (@Sendable (inout CommandContext, ParsedArguments) throws(LiftLogError) -> CommandResult)?
 
     /// A command: its positional arguments and options are the declarations it reads them
-    /// through (`Argument.exercise`, `Option.page`, `Flag.yes`).
+    /// through (`Argument.exercise`, `DefaultedOption.page`, `Flag.yes`).
     init(name: String, abstract: String, discussion: String? = nil, arguments: [any ArgumentDeclaration] = [],
          options: [any OptionDeclaration] = [], subcommands: [CommandSpec] = [], usesStore: Bool = true,
          run: (@Sendable (inout CommandContext, ParsedArguments) throws(LiftLogError) -> CommandResult)? = nil) {

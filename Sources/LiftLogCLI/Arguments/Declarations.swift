@@ -1,7 +1,7 @@
 import LiftLogKit
 
 /// An option or flag a command accepts, declared once: its spec (names, help) and, for an
-/// option, the type its value is read as. Commands list declarations (`Option.page`,
+/// option, the type its value is read as. Commands list declarations (`DefaultedOption.page`,
 /// `Flag.yes`) and read them back through the same declaration (`try arguments[.page]`), the
 /// way swift-argument-parser's `@Option var page: Int` makes declaration and storage one thing.
 protocol OptionDeclaration: Sendable {
@@ -18,6 +18,29 @@ struct Option<Value: Sendable>: OptionDeclaration {
     let spec: OptionSpec
     /// Reads the value from its text; the error names the option.
     let convert: @Sendable (_ text: String, _ name: String) throws(LiftLogError) -> Value
+}
+
+/// An option with a value when it is not given: its default is stated once, here, and both the
+/// help ("(default: 25)") and the reading (`try arguments[.perPage]` is an `Int`) take it.
+struct DefaultedOption<Value: Sendable>: OptionDeclaration {
+    let option: Option<Value>
+    let value: Value
+    var spec: OptionSpec { option.spec }
+}
+
+extension Option {
+    /// This option, read as `value` when it is not given; help shows it as `shown`.
+    func defaulting(to value: Value, shown: String) -> DefaultedOption<Value> {
+        var spec = self.spec
+        spec.defaultValue = shown
+        return DefaultedOption(option: Option(spec: spec, convert: convert), value: value)
+    }
+
+    func defaulting(to value: Value) -> DefaultedOption<Value> where Value == Int { defaulting(to: value, shown: String(value)) }
+    func defaulting(to value: Value) -> DefaultedOption<Value> where Value == String { defaulting(to: value, shown: value) }
+    func defaulting(to value: Value) -> DefaultedOption<Value> where Value: RawRepresentable, Value.RawValue == String {
+        defaulting(to: value, shown: value.rawValue)
+    }
 }
 
 /// An option without a value.
@@ -57,14 +80,14 @@ extension Argument where Value == [String] {
 // MARK: Option types
 
 extension Option where Value == String {
-    static func text(_ name: String, valueName: String, help: String, default defaultValue: String? = nil) -> Option<String> {
-        Option(spec: OptionSpec(names: [name], valueName: valueName, help: help, defaultValue: defaultValue)) { text, _ in text }
+    static func text(_ name: String, valueName: String, help: String) -> Option<String> {
+        Option(spec: OptionSpec(names: [name], valueName: valueName, help: help)) { text, _ in text }
     }
 }
 
 extension Option where Value == Int {
-    static func integer(_ name: String, valueName: String, help: String, default defaultValue: String? = nil) -> Option<Int> {
-        Option(spec: OptionSpec(names: [name], valueName: valueName, help: help, defaultValue: defaultValue)) { text, name throws(LiftLogError) in
+    static func integer(_ name: String, valueName: String, help: String) -> Option<Int> {
+        Option(spec: OptionSpec(names: [name], valueName: valueName, help: help)) { text, name throws(LiftLogError) in
             guard let number = Int(text) else { throw .validation("\(name) must be a whole number, got '\(text)'.") }
             return number
         }
@@ -72,8 +95,8 @@ extension Option where Value == Int {
 }
 
 extension Option where Value == Double {
-    static func number(_ name: String, valueName: String, help: String, default defaultValue: String? = nil) -> Option<Double> {
-        Option(spec: OptionSpec(names: [name], valueName: valueName, help: help, defaultValue: defaultValue)) { text, name throws(LiftLogError) in
+    static func number(_ name: String, valueName: String, help: String) -> Option<Double> {
+        Option(spec: OptionSpec(names: [name], valueName: valueName, help: help)) { text, name throws(LiftLogError) in
             guard let number = Double(text), number.isFinite else { throw .validation("\(name) must be a number, got '\(text)'.") }
             return number
         }
@@ -101,10 +124,10 @@ extension Option where Value == [String] {
 extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
     /// One of a fixed set of values. `{values}` in `help` becomes the list of values, taken from
     /// the type itself ("lifting, cardio, stretch or meditation"), so help never goes stale.
-    static func choice(_ name: String, valueName: String, help: String, default defaultValue: String? = nil) -> Option<Value> {
+    static func choice(_ name: String, valueName: String, help: String) -> Option<Value> {
         let allowed = Value.allCases.map(\.rawValue)
         let described = help.replacingOccurrences(of: "{values}", with: allowed.joinedAsAlternatives())
-        return Option(spec: OptionSpec(names: [name], valueName: valueName, help: described, defaultValue: defaultValue)) { text, name throws(LiftLogError) in
+        return Option(spec: OptionSpec(names: [name], valueName: valueName, help: described)) { text, name throws(LiftLogError) in
             guard let choice = Value(rawValue: text.lowercased()) else {
                 let suggestion = Suggestions.closest(to: text, among: allowed, limit: 1).first.map { " Did you mean '\($0)'?" } ?? ""
                 throw .validation("\(name) must be one of \(allowed.joined(separator: ", ")), got '\(text)'.\(suggestion)")
@@ -125,6 +148,18 @@ extension ParsedArguments {
             guard let text = values[option.spec.canonicalName]?.last else { return nil }
             return try option.convert(text, option.spec.canonicalName)
         }
+    }
+
+    /// The value of `option`, or its default when it was not given.
+    ///
+    /// - Throws: `VALIDATION_ERROR` when the text is not a value of the option's type.
+    subscript<Value>(_ option: DefaultedOption<Value>) -> Value {
+        get throws(LiftLogError) { try self[option.option] ?? option.value }
+    }
+
+    /// Whether `option` was given (for a choice that only applies in some cases).
+    func isGiven(_ option: some OptionDeclaration) -> Bool {
+        values[option.spec.canonicalName] != nil
     }
 
     /// Every value of a repeatable `option`, in the order given.

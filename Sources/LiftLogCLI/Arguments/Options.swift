@@ -1,7 +1,7 @@
 import LiftLogKit
 
 // Every option and positional argument of the `liftlog` tool, declared once with the type its
-// value is read as. Commands list them (`options: [Option.page, Flag.yes]`) and read them back
+// value is read as. Commands list them (`options: [DefaultedOption.page, Flag.yes]`) and read them back
 // through the same declaration (`try arguments[.page]`, `arguments[.yes]`). Help texts with
 // `{values}` get the list of values from the type itself.
 
@@ -45,44 +45,68 @@ extension Option where Value == String {
     static var media: Option<String> { .text("--media", valueName: "path-or-url", help: "A picture or video.") }
     static var meditationType: Option<String> { .text("--type", valueName: "type", help: "The kind of meditation, such as breath or body scan.") }
     static var metric: Option<String> { .text("--metric", valueName: "metric", help: "What the chart shows: e1rm, weight, volume, reps, duration, distance or pace (default: e1rm for lifts, else what the sets record).") }
-    static var listen: Option<String> { .text("--listen", valueName: "host:port", help: "The address to serve on (default 127.0.0.1:8423; any other than loopback needs the token it prints).") }
     static var outFolder: Option<String> { .text("--out", valueName: "folder", help: "The folder 'export fit' writes a .fit file per session into (created if missing).") }
     static var svg: Option<String> { .text("--svg", valueName: "file", help: "Also write the chart as an SVG image to this file.") }
     static var utcOffset: Option<String> { .text("--utc-offset", valueName: "offset", help: "The UTC offset of the file's times, such as +01:00 (default: this machine's zone at each date).") }
     static var dateOrder: Option<String> { .text("--dates", valueName: "order", help: "Whether dates like 03/04/25 are day-first or month-first (StrongLifts; default: decided from the file).") }
     static var nameMap: Option<String> { .text("--map", valueName: "file", help: "Map the app's exercise names to library names: a JSON object or a two-column CSV.") }
-    static var csvFlavour: Option<String> { .text("--format", valueName: "flavour", help: "The CSV flavour: strong, the only one ('export hevy' writes Hevy's).", default: "strong") }
-    static var library: Option<String> { .text("--library", valueName: "library", help: "default (34 common lifts) or full (873 exercises).", default: "default") }
+    static var library: Option<String> { .text("--library", valueName: "library", help: "default (34 common lifts; what is seeded without a FILE) or full (873 exercises).") }
+}
+
+// MARK: Options with a default (stated once: help shows it, reading gives it)
+
+extension DefaultedOption where Value == String {
+    static var listen: DefaultedOption<String> { Option.text("--listen", valueName: "host:port", help: "The address to serve on (any other than loopback needs the token it prints).").defaulting(to: ServeCommand.defaultListen) }
+    static var csvFlavour: DefaultedOption<String> { Option.text("--format", valueName: "flavour", help: "The CSV flavour: strong, the only one ('export hevy' writes Hevy's).").defaulting(to: "strong") }
+}
+
+extension DefaultedOption where Value == Int {
+    static var page: DefaultedOption<Int> { Option.integer("--page", valueName: "n", help: "The page to show.").defaulting(to: 1) }
+    static var perPage: DefaultedOption<Int> { Option.integer("--per-page", valueName: "k", help: "Sessions per page, 1–1000.").defaulting(to: HistoryQuery.defaultPerPage) }
+    static var simulatedWeeks: DefaultedOption<Int> { Option.integer("--weeks", valueName: "n", help: "How many weeks to look ahead (1–104).").defaulting(to: 12) }
+    static var warmupSets: DefaultedOption<Int> { Option.integer("--sets", valueName: "n", help: "How many warm-up sets, the empty bar included (1–8).").defaulting(to: 4) }
+    static var bodyWeeks: DefaultedOption<Int> { Option.integer("--weeks", valueName: "n", help: "How many weeks of weigh-ins to show (1–520).").defaulting(to: 12) }
+    static var clientTimeout: DefaultedOption<Int> { Option.integer("--timeout", valueName: "seconds", help: "How long a client may take to send a request (1–300; then 408).").defaulting(to: 10) }
+    static var trendWeeks: DefaultedOption<Int> { Option.integer("--weeks", valueName: "n", help: "How many weeks to show, this one included (1–104).").defaulting(to: TrendsReport.defaultWeeks) }
+}
+
+extension DefaultedOption where Value == Session.Kind {
+    static var kind: DefaultedOption<Session.Kind> { Option.choice("--kind", valueName: "kind", help: "{values}.").defaulting(to: .lifting) }
+}
+
+extension DefaultedOption where Value == ProgramSimulation.Assumption {
+    static var assume: DefaultedOption<ProgramSimulation.Assumption> { Option.choice("--assume", valueName: "outcome", help: "How the sessions go: {values}.").defaulting(to: .hit) }
+}
+
+extension DefaultedOption where Value == WeightUnit {
+    static var units: DefaultedOption<WeightUnit> { Option.choice("--units", valueName: "unit", help: "The unit of weights typed without one: {values}.").defaulting(to: Store.defaultUnit) }
+}
+
+extension DefaultedOption where Value == E1RMFormula {
+    static var formula: DefaultedOption<E1RMFormula> { Option.choice("--formula", valueName: "formula", help: "How one-rep maximums are estimated: {values}.").defaulting(to: .standard) }
 }
 
 // MARK: Numbers and dates
 
 extension Option where Value == Int {
-    static var page: Option<Int> { .integer("--page", valueName: "n", help: "The page to show.", default: "1") }
-    static var perPage: Option<Int> { .integer("--per-page", valueName: "k", help: "Sessions per page, 1–1000.", default: "25") }
     static var reps: Option<Int> { .integer("--reps", valueName: "reps", help: "New reps.") }
     static var rir: Option<Int> { .integer("--rir", valueName: "rir", help: "New reps in reserve, 0–10.") }
     static var exerciseRest: Option<Int> { .integer("--rest", valueName: "seconds", help: "The rest between its sets, 0–3600 seconds ('liftlog rest' counts it down; 0 removes it).") }
     static var rest: Option<Int> { .integer("--rest", valueName: "seconds", help: "Rest before each set, in seconds (default: the time since the session's previous set, when logged live).") }
     static var feel: Option<Int> { .integer("--feel", valueName: "1-5", help: "How it felt, from 1 (awful) to 5 (great).") }
-    static var simulatedWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks to look ahead (1–104).", default: "12") }
     static var daysPerWeek: Option<Int> { .integer("--days-per-week", valueName: "n", help: "How many days a week the plan is trained (1–7).") }
     static var position: Option<Int> { .integer("--position", valueName: "n", help: "Where to put it, from 1 (default: last).") }
-    static var mesocycleWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks it lasts (1–52; default: the plan's duration, else 6).") }
+    static var mesocycleWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks it lasts (1–52; default: the plan's duration, else \(TrainingPlan.defaultDurationWeeks)).") }
     static var daysPerWeekOrNone: Option<Int> { .integer("--days-per-week", valueName: "n", help: "How many days a week the plan is trained (1–7; 0 removes it).") }
     static var durationWeeksOrNone: Option<Int> { .integer("--duration-weeks", valueName: "n", help: "How many weeks a run of the plan lasts (1–52; 0 removes it).") }
     static var durationWeeks: Option<Int> { .integer("--duration-weeks", valueName: "n", help: "How many weeks a run of the plan lasts (1–52; a mesocycle's default).") }
-    static var warmupSets: Option<Int> { .integer("--sets", valueName: "n", help: "How many warm-up sets, the empty bar included (1–8).", default: "4") }
-    static var bodyWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks of weigh-ins to show (1–520).", default: "12") }
-    static var clientTimeout: Option<Int> { .integer("--timeout", valueName: "seconds", help: "How long a client may take to send a request (1–300; default 10; then 408).", default: "10") }
-    static var trendWeeks: Option<Int> { .integer("--weeks", valueName: "n", help: "How many weeks to show, this one included (1–104).", default: "8") }
 }
 
 extension Option where Value == Double {
     static var rpe: Option<Double> { .number("--rpe", valueName: "rpe", help: "New RPE, 1–10 in steps of 0.5.") }
     static var minutes: Option<Double> { .number("--minutes", valueName: "n", help: "How long it lasted.") }
-    static var bar: Option<Double> { .number("--bar", valueName: "weight", help: "The bar's weight (default: 'liftlog config bar', else 20 kg or 45 lbs).") }
-    static var increment: Option<Double> { .number("--increment", valueName: "weight", help: "The weight a progression adds (positive; default 5).") }
+    static var bar: Option<Double> { .number("--bar", valueName: "weight", help: "The bar's weight (default: 'liftlog config bar', else \(Formatting.number(PlateLoading.defaultBar(.kg))) kg or \(Formatting.number(PlateLoading.defaultBar(.lbs))) lbs).") }
+    static var increment: Option<Double> { .number("--increment", valueName: "weight", help: "The weight a progression adds (positive; default \(Formatting.number(Exercise.defaultWeightIncrement))).") }
 }
 
 extension Option where Value == LocalDate {
@@ -103,7 +127,6 @@ extension Option where Value == [String] {
 // MARK: Choices (their values come from the types)
 
 extension Option where Value == Session.Kind {
-    static var kind: Option<Session.Kind> { .choice("--kind", valueName: "kind", help: "{values}.", default: "lifting") }
     static var kindFilter: Option<Session.Kind> { .choice("--kind", valueName: "kind", help: "Only {values} sessions.") }
 }
 
@@ -121,11 +144,9 @@ extension Option where Value == PlanTemplate {
 }
 
 extension Option where Value == ProgramSimulation.Assumption {
-    static var assume: Option<ProgramSimulation.Assumption> { .choice("--assume", valueName: "outcome", help: "How the sessions go: {values}.", default: "hit") }
 }
 
 extension Option where Value == WeightUnit {
-    static var units: Option<WeightUnit> { .choice("--units", valueName: "unit", help: "The unit of weights typed without one: {values}.", default: "kg") }
     static var bodyWeightUnit: Option<WeightUnit> { .choice("--unit", valueName: "unit", help: "The unit of the weight: {values} (default: the store's).") }
     static var importUnit: Option<WeightUnit> { .choice("--unit", valueName: "unit", help: "The unit of weights when the file does not say: {values}. Needed then, in a store of either unit: liftlog never guesses it.") }
 }
@@ -135,7 +156,6 @@ extension Option where Value == Session.Entry.Method {
 }
 
 extension Option where Value == E1RMFormula {
-    static var formula: Option<E1RMFormula> { .choice("--formula", valueName: "formula", help: "How one-rep maximums are estimated: {values}.", default: "epley") }
 }
 
 extension Option where Value == WorkoutSet.SetType {
@@ -223,7 +243,7 @@ extension Argument where Value == String? {
     static var mergePath: Argument<String?> { .optional("path", help: "The file's path in the repository (git's %P), to know its kind and name it.") }
     static var storeFolder: Argument<String?> { .optional("path", help: "The folder of the new store.") }
     static var settingKey: Argument<String?> { .optional("key", help: "A setting: " + Setting.allCases.map(\.rawValue).joined(separator: ", ") + ".") }
-    static var restSeconds: Argument<String?> { .optional("seconds", help: "How long to rest (default: 'liftlog config rest', else 90).") }
+    static var restSeconds: Argument<String?> { .optional("seconds", help: "How long to rest (default: 'liftlog config rest', else \(Store.defaultRestSeconds)).") }
     static var settingValue: Argument<String?> { .optional("value", help: "Its new value.") }
     static var seedFile: Argument<String?> { .optional("file", help: "A JSON file of exercises like DefaultExercises.json.") }
 }

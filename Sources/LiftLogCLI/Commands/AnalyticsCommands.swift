@@ -6,14 +6,14 @@ enum AnalyticsCommands {
         name: "progress",
         abstract: "An exercise's history, newest first, with a chart and its personal record.",
         arguments: [Argument.exerciseName],
-        options: [Option.metric, Option.svg, Option.formula],
+        options: [Option.metric, Option.svg, DefaultedOption.formula],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let given = try arguments[.metric]?.lowercased()
             if let given, !ProgressMetric.allCases.map(\.rawValue).contains(given) {
                 throw .validation("--metric must be \(ProgressMetric.allCases.map(\.rawValue).joinedAsAlternatives()), got '\(given)'.")
             }
-            let report = try store.exerciseReport(arguments[.exerciseName], formula: try arguments[.formula] ?? .epley)
+            let report = try store.exerciseReport(arguments[.exerciseName], formula: try arguments[.formula])
             let metric = given.flatMap(ProgressMetric.init(rawValue:)) ?? ProgressMetric.natural(for: report)
             let unit = metric.unit(report.unit)
             let marked = ProgressChart.points(report, metric: metric)
@@ -21,7 +21,7 @@ enum AnalyticsCommands {
                 guard !marked.isEmpty else {
                     throw .validation("There is no \(metric.rawValue) history of \(report.exerciseName) to chart yet; log some sets first.")
                 }
-                try OutputFile.write(ProgressChart.svg(marked, title: "\(report.exerciseName) — \(metric.title)", unit: unit), to: svgPath)
+                try OutsideFiles.write(Array(ProgressChart.svg(marked, title: "\(report.exerciseName) — \(metric.title)", unit: unit).utf8), to: svgPath)
             }
             guard !report.entries.isEmpty else {
                 return CommandResult(data: progressJSON(report), text: "No history yet for \(report.exerciseName).")
@@ -93,10 +93,10 @@ enum AnalyticsCommands {
         abstract: "Personal records: heaviest sets, estimated 1RM, the heaviest weight for 1 to 12 reps, most reps, longest holds, distances and paces.",
         discussion: "Without an exercise, lists the record of every exercise you have logged. Warm-up sets never count; weights in kg and lbs are compared converted.",
         arguments: [Argument.recordsExercise],
-        options: [Option.formula],
+        options: [DefaultedOption.formula],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let formula = try arguments[.formula] ?? .epley
+            let formula = try arguments[.formula]
             if let name = arguments[.recordsExercise] {
                 let report = try store.exerciseReport(name, formula: formula)
                 let data = DataShapes.exerciseRecordsJSON(report)

@@ -91,10 +91,10 @@ enum BodyCommands {
         name: "body",
         abstract: "Body weight with its 7-day average, a chart, your measurements and relative strength.",
         discussion: "The 7-day average of a day is the mean of the weigh-ins of that day and the six before it. With 'liftlog config sex' set, a weigh-in and a set of Back Squat, Bench Press and Deadlift, shows the DOTS and Wilks 2020 scores of your heaviest sets.",
-        options: [Option.bodyWeeks, Option.svg],
+        options: [DefaultedOption.bodyWeeks, Option.svg],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let weeks = try arguments[.bodyWeeks] ?? 12
+            let weeks = try arguments[.bodyWeeks]
             guard (1...520).contains(weeks) else { throw .validation("--weeks must be 1–520, got \(weeks).") }
             let log = try store.bodyLog()
             for problem in log.problems { context.io.writeError("Warning: \(problem.description) (left out).\n") }
@@ -140,7 +140,7 @@ enum BodyCommands {
             let points = shown.map { ChartPoint(date: $0.0.date, value: $0.0.value, isRecord: false) }
             if let svgPath = try arguments[.svg] {
                 guard !points.isEmpty else { throw .validation("There are no weigh-ins in the last \(weeks) weeks to chart; record one with 'liftlog weigh'.") }
-                try OutputFile.write(ProgressChart.svg(points, title: "Body weight", unit: unit.rawValue), to: svgPath)
+                try OutsideFiles.write(Array(ProgressChart.svg(points, title: "Body weight", unit: unit.rawValue).utf8), to: svgPath)
             }
             var sections: [String] = []
             if shown.isEmpty {

@@ -91,15 +91,14 @@ enum DataCommands {
                 throw .io(path: "/tmp", operation: "create a folder in", reason: "no temporary folder could be made; nothing was changed")
             }
             let copy = folder + "/" + String(stored.path.split(separator: "/").last!)
-            let scratch = StoreFiles(root: folder)
-            try scratch.writeAtomically(originalBytes, to: String(copy.split(separator: "/").last!), durable: false)
+            try OutsideFiles.write(originalBytes, to: copy)
             while true {
                 let status = Editor.edit(copy, environment: context.environment)
                 guard status == 0 else {
                     Editor.removeFolder(folder, file: copy)
                     throw .io(path: stored.path, operation: "edit", reason: "the editor ('\(Editor.command(in: context.environment))') exited with status \(status); nothing was changed")
                 }
-                let edited = (try? PosixFileSystem().readFile(copy, limit: StoreFiles.maximumFileSize)) ?? []
+                let edited = (try? OutsideFiles.read(copy)) ?? []
                 if edited == originalBytes {
                     Editor.removeFolder(folder, file: copy)
                     let sessionJSON = try context.jsonData { () throws(LiftLogError) in try JSONShapes.session(stored, store: store) }

@@ -73,7 +73,7 @@ struct GitSync {
     func isPresent(gitPath name: String) -> Bool {
         let relative = git(["rev-parse", "--git-path", name]).output.trimmingWhitespace()
         let path = relative.hasPrefix("/") ? relative : store.root + "/" + relative
-        return (try? PosixFileSystem().status(path)) != nil
+        return OutsideFiles.exists(path)
     }
 
     /// The store's files git has not merged, relative to the store.

@@ -39,12 +39,12 @@ enum GymCommands {
         abstract: "A warm-up ramp to a working weight, every step loadable.",
         discussion: "The empty bar for 10, then steps from about 50% to 85% of the working weight with fewer reps each (5, 3, 2, 1), each rounded down to a weight the plates of 'liftlog config plates' make.",
         arguments: [Argument.workingWeight],
-        options: [Option.warmupSets, Option.bar],
+        options: [DefaultedOption.warmupSets, Option.bar],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let (bar, plates, unit) = equipment(store, bar: try arguments[.bar])
             let working = try weight(arguments[.workingWeight])
-            let ramp = try PlateLoading.warmup(to: working, sets: try arguments[.warmupSets] ?? 4, bar: bar, plates: plates, unit: unit)
+            let ramp = try PlateLoading.warmup(to: working, sets: try arguments[.warmupSets], bar: bar, plates: plates, unit: unit)
             let rows = ramp.enumerated().map { index, step in ["\(index + 1)", "\(Formatting.number(step.weight)) \(unit.rawValue) × \(step.reps)"] }
             let text = Formatting.table(rows, header: ["SET", "WARM-UP"], style: context.style) + "\nThen \(Formatting.number(working)) \(unit.rawValue)."
             return CommandResult(data: ["working_weight": .number(JSONNumber(working)), "unit": .string(unit.rawValue),

@@ -5,11 +5,11 @@ enum HistoryCommands {
     static let history = CommandSpec(
         name: "history",
         abstract: "List sessions, newest first, a page at a time.",
-        options: [Option.page, Option.perPage, Option.from, Option.to, Option.exercise, Option.kindFilter],
+        options: [DefaultedOption.page, DefaultedOption.perPage, Option.from, Option.to, Option.exercise, Option.kindFilter],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let query = HistoryQuery(
-                page: try arguments[.page] ?? 1, perPage: try arguments[.perPage] ?? HistoryQuery.defaultPerPage,
+                page: try arguments[.page], perPage: try arguments[.perPage],
                 from: try arguments[.from], to: try arguments[.to], exercise: try arguments[.exercise],
                 kind: try arguments[.kindFilter])
             let page = try store.history(query)

@@ -48,17 +48,12 @@ enum InterchangeCommands {
     /// `export fit --out FOLDER`: a FIT activity file per session with sets.
     static func exportFIT(store: Store, folder: String?, from: LocalDate?, to: LocalDate?, context: CommandContext) throws(LiftLogError) -> CommandResult {
         guard let folder else { throw .usage("export fit writes one file per session: give the folder with --out FOLDER.", command: "liftlog export") }
-        let fileSystem = PosixFileSystem()
-        do throws(SystemError) {
-            try fileSystem.makeDirectory(folder, mode: 0o755)
-        } catch {
-            if error.errno != .fileExists { throw .io(path: folder, operation: "create", reason: Errno(rawValue: error.errorNumber).description) }
-        }
+        try OutsideFiles.makeFolder(folder)
         var written: [String] = []
         try store.forEachSession(from: from, to: to) { stored throws(LiftLogError) in
             guard let bytes = Store.fitFile(stored.session) else { return }
             let name = (stored.path.split(separator: "/").last.map(String.init) ?? stored.session.id.rawValue).replacingOccurrences(of: ".json", with: ".fit")
-            try OutputFile.write(bytes, to: folder + "/" + name)
+            try OutsideFiles.write(bytes, to: folder + "/" + name)
             written.append(name)
         }
         context.io.writeError("Exported \(Formatting.count(written.count, "session")) to \(folder). FIT files leave out \(Store.fitLeavesOut).\n")
@@ -72,7 +67,7 @@ enum InterchangeCommands {
     ///   JSON that is not such an object (at the line and column of the mistake) or a bad CSV
     ///   record (at its line); `IO_ERROR` when it cannot be read.
     static func readMap(_ path: String) throws(LiftLogError) -> [String: String] {
-        let bytes = try FileProbe.readUserFile(path, what: "Map file")
+        let bytes = try OutsideFiles.read(path, what: "Map file")
         let shape = "a map is a JSON object of \"app name\": \"library name\", or a CSV of two columns"
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
         let text = bytes.starts(with: byteOrderMark) ? bytes.dropFirst(3) : bytes[...]
@@ -163,7 +158,7 @@ enum InterchangeCommands {
         abstract: "Write every session as CSV (Strong-compatible or Hevy's) or NDJSON to standard output, or as a FIT file each.",
         discussion: "'export csv' writes liftlog's CSV, 'export ndjson' one session per line as JSON, 'export hevy' Hevy's CSV (what Hevy imports), 'export fit --out FOLDER' a Garmin FIT activity file per lifting or cardio session; each says what its format leaves out. The CSV has Strong's columns first (tools that read Strong's export read it), the weight and distance unit of each row, then the UTC offset, the session ID and liftlog's own columns (kind, feel, pain, plan, source, entries, supersets, RIR, rest, bodyweight loads, targets…), so liftlog imports it back as it was ('liftlog import strong FILE') and importing it into the same store adds nothing. It leaves out planned sets not done and keys liftlog does not know; NDJSON keeps everything. Cells that a spreadsheet would run as a formula are prefixed with an apostrophe. A session file that does not read stops the export there with its location ('liftlog check' says more); the sessions before it have been written.",
         arguments: [Argument.exportFormat],
-        options: [Option.csvFlavour, Option.from, Option.to, Option.outFolder],
+        options: [DefaultedOption.csvFlavour, Option.from, Option.to, Option.outFolder],
         run: { context, arguments throws(LiftLogError) in
             guard !context.json else {
                 throw .usage("export writes CSV or NDJSON to standard output, or FIT files into a folder; leave out --json (use 'export ndjson' for JSON).", command: arguments.commandName)
@@ -174,7 +169,7 @@ enum InterchangeCommands {
                 throw .usage("Unknown export format '\(arguments[.exportFormat])'; use csv, ndjson, hevy or fit.", command: arguments.commandName)
             }
             if format == "fit" { return try exportFIT(store: store, folder: try arguments[.outFolder], from: try arguments[.from], to: try arguments[.to], context: context) }
-            if let flavour = try arguments[.csvFlavour], flavour.lowercased() != "strong" {
+            if case let flavour = try arguments[.csvFlavour], flavour.lowercased() != "strong" {
                 throw .validation("--format must be strong, got '\(flavour)'.")
             }
             let from = try arguments[.from], to = try arguments[.to]

@@ -11,20 +11,13 @@ enum MergeFileCommand {
         arguments: [Argument.mergeBase, Argument.mergeOurs, Argument.mergeTheirs, Argument.mergePath],
         usesStore: false,
         run: { _, arguments throws(LiftLogError) in
-            let files = PosixFileSystem()
-            func read(_ path: String) throws(LiftLogError) -> [UInt8] {
-                do { return try files.readFile(path, limit: StoreFiles.maximumFileSize) } catch {
-                    throw .io(path: path, operation: "read", reason: Errno(rawValue: error.errorNumber).description)
-                }
-            }
+            func read(_ path: String) throws(LiftLogError) -> [UInt8] { try OutsideFiles.read(path) }
             let oursPath = arguments[.mergeOurs]
             let name = arguments[.mergePath] ?? oursPath
             let base = try read(arguments[.mergeBase])
             let ours = try read(oursPath), theirs = try read(arguments[.mergeTheirs])
             let merge = MergedFile(path: name, base: base.isEmpty ? nil : base, ours: ours, theirs: theirs)
-            func write(_ bytes: [UInt8]) throws(LiftLogError) {
-                do { try files.overwrite(oursPath, with: bytes) } catch { throw .io(path: oursPath, operation: "write", reason: Errno(rawValue: error.errorNumber).description) }
-            }
+            func write(_ bytes: [UInt8]) throws(LiftLogError) { try OutsideFiles.write(bytes, to: oursPath) }
             if merge.isClean, let bytes = merge.bytes {
                 try write(bytes)
                 return CommandResult(data: ["path": .string(name), "merged": true], text: "")

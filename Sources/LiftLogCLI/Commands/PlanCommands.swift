@@ -55,7 +55,7 @@ enum PlanCommands {
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let file = arguments[.planFile]
-            guard let text = String(validating: try FileProbe.readUserFile(file, what: "Plan file"), as: UTF8.self) else {
+            guard let text = String(validating: try OutsideFiles.read(file, what: "Plan file"), as: UTF8.self) else {
                 throw .validation("Plan file '\(file)' is not UTF-8 text.")
             }
             let stored = try store.importPlan(text: text, source: file, replace: arguments[.replacePlan], activate: arguments[.activate])
@@ -78,10 +78,10 @@ enum PlanCommands {
         abstract: "Show what a plan will prescribe, week by week.",
         discussion: "Continues the plan's rotation and each rule's history from today; weeks start on the coming Monday and hold the plan's days per week. --assume miss-every-3rd makes every third session of each exercise fall one rep short on its last set, to see the rules' misses, stages and deloads.",
         arguments: [Argument.planToShow],
-        options: [Option.simulatedWeeks, Option.assume],
+        options: [DefaultedOption.simulatedWeeks, DefaultedOption.assume],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let simulation = try store.simulate(plan: arguments[.planToShow], weeks: try arguments[.simulatedWeeks] ?? 12, assume: try arguments[.assume] ?? .hit)
+            let simulation = try store.simulate(plan: arguments[.planToShow], weeks: try arguments[.simulatedWeeks], assume: try arguments[.assume])
             return CommandResult(data: DataShapes.simulation(simulation), text: renderSimulation(simulation, style: context.style))
         }).reportingSkippedFiles()
 

@@ -28,7 +28,7 @@ enum ResolveCommand {
                                          failure: .usage(advice, command: arguments.commandName))
                 }
                 guard let settled = choose(manifest, keep: keep, context: context), settled.isClean, let bytes = settled.bytes else { throw error }
-                try StoreFiles(root: context.storePath, fileSystem: PosixFileSystem()).writeDurably(bytes, to: manifest.path)
+                try OutsideFiles.writeDurably(bytes, to: context.storePath + "/" + manifest.path)
                 try GitConflicts.stage(manifest.path, root: context.storePath, environment: context.environment)
                 lines.append(said(manifest, settled, keep: keep))
                 done.append(["path": .string(manifest.path), "kept": keep.map { .string($0.rawValue) } ?? "chosen"])

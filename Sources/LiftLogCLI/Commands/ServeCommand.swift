@@ -10,27 +10,25 @@ import LiftLogServer
 enum ServeCommand {
     /// The address served when none is given.
     static let defaultListen = "127.0.0.1:8423"
-    /// Where the token of a server reachable from the network is kept: local, never committed.
-    static let tokenPath = ".liftlog/serve-token"
 
     static let serve = CommandSpec(
         name: "serve",
         abstract: "Serve the store over HTTP: a web app to log from a phone, and the JSON API for an app or a script.",
-        discussion: "The web app is at / (a phone can put it on its home screen; changes made with no network wait on the phone until the server answers), the API under /api. Binds 127.0.0.1:8423 unless --listen says otherwise. Any address but loopback needs a token: the first such start creates one (in .liftlog/, never committed) and prints the URL to open with it once; every request then carries 'Authorization: Bearer TOKEN'. Each request reads the files afresh, so the CLI, a git pull or a hand edit show at once. Ctrl-C stops it after the requests in flight.",
-        options: [Option.listen, Flag.requireToken, Option.clientTimeout],
+        discussion: "The web app is at / (a phone can put it on its home screen; changes made with no network wait on the phone until the server answers), the API under /api. Binds \(defaultListen) unless --listen says otherwise. Any address but loopback needs a token: the first such start creates one (in .liftlog/, never committed) and prints the URL to open with it once; every request then carries 'Authorization: Bearer TOKEN'. Each request reads the files afresh, so the CLI, a git pull or a hand edit show at once. Ctrl-C stops it after the requests in flight.",
+        options: [DefaultedOption.listen, Flag.requireToken, DefaultedOption.clientTimeout],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let listen = try arguments[.listen] ?? defaultListen
+            let listen = try arguments[.listen]
             let (host, port) = try address(listen)
             let loopback = host.hasPrefix("127.") || host == "::1"
-            let timeout = try arguments[.clientTimeout] ?? 10
+            let timeout = try arguments[.clientTimeout]
             guard (1...300).contains(timeout) else { throw .validation("--timeout must be 1–300 seconds, got \(timeout).") }
             let io = context.io
             // Bound first: a server that cannot listen creates nothing.
             let server = try HTTPServer(host: host, port: port, timeoutSeconds: timeout, log: { line in io.writeError(line + "\n") })
             var token: String?
             var newToken = false
-            if !loopback || arguments[.requireToken] { (token, newToken) = try serverToken(store) }
+            if !loopback || arguments[.requireToken] { (token, newToken) = try store.serverToken() }
             let shown = host.contains(":") ? "[\(host)]" : host
             // On loopback the Host header must name this server: a page of another site cannot
             // reach it through a name of its own that resolves to 127.0.0.1.
@@ -40,7 +38,7 @@ enum ServeCommand {
             let pages = loopback ? ["\(shown):\(server.port)"] : (host == "0.0.0.0" || host == "::" ? networkAddresses() : [shown]).map { "\($0):\(server.port)" }
             if let token, newToken {
                 banner += "\nPair a phone: open " + pages.map { "http://\($0)/#token=\(token)" }.joined(separator: " or ")
-                banner += "\n(the token is shown once; it is kept in \(tokenPath))"
+                banner += "\n(the token is shown once; it is kept in \(Store.serverTokenPath))"
             } else {
                 banner += "\nWeb app: " + pages.map { "http://\($0)/" }.joined(separator: " or ")
             }
@@ -95,35 +93,5 @@ enum ServeCommand {
             if !name.hasPrefix("127.") && !found.contains(name) { found.append(name) }
         }
         return found.isEmpty ? ["<this computer's address>"] : found
-    }
-
-    /// The token of a server reachable from the network, created on first use in a file only
-    /// its owner may read (mode 0600). A token file others may read is refused, not used.
-    static func serverToken(_ store: Store) throws(LiftLogError) -> (token: String, created: Bool) {
-        let path = store.root + "/" + tokenPath
-        let fileSystem = PosixFileSystem()
-        if let status = try? fileSystem.status(path), status.kind == .regular,
-           let bytes = try? fileSystem.readFile(path, limit: 4096), let text = String(validating: bytes, as: UTF8.self)?.trimmingWhitespace(), text.count >= 32 {
-            guard status.mode & 0o077 == 0 else {
-                throw .validation("\(tokenPath) may be read by others (mode \(String(status.mode, radix: 8))); the server's token must be yours alone. Run 'chmod 600 \(tokenPath)' in the store, or remove the file to be given a new token.")
-            }
-            return (text, false)
-        }
-        // A new token in a new file made 0600 from the start, renamed over whatever was there.
-        let token = (randomUUIDString() + randomUUIDString()).replacingOccurrences(of: "-", with: "")
-        let temporary = path + ".new"
-        do throws(SystemError) {
-            try? fileSystem.removeFile(temporary)
-            let descriptor = try fileSystem.openForWriting(temporary, create: true, mode: 0o600)
-            defer { fileSystem.close(descriptor) }
-            try fileSystem.setMode(descriptor, 0o600, path: temporary)
-            try fileSystem.write(descriptor, Array((token + "\n").utf8), path: temporary)
-            try fileSystem.synchronize(descriptor, path: temporary)
-            try fileSystem.rename(temporary, to: path)
-        } catch {
-            try? fileSystem.removeFile(temporary)
-            throw .io(path: tokenPath, operation: "write", reason: Errno(rawValue: error.errorNumber).description)
-        }
-        return (token, true)
     }
 }

@@ -8,10 +8,10 @@ enum StoreCommands {
         abstract: "Create a store and seed the exercise library.",
         discussion: "Creates the folder (if needed) with liftlog.json, exercises/, plans/, sessions/, a .gitignore that keeps the local index out of git, and a .gitattributes. Without PATH, uses --store, $LIFTLOG_STORE, or ~/.local/share/liftlog.",
         arguments: [Argument.storeFolder],
-        options: [Flag.noSeed, Option.units, Flag.git, Flag.schemas],
+        options: [Flag.noSeed, DefaultedOption.units, Flag.git, Flag.schemas],
         run: { context, arguments throws(LiftLogError) in
             let path = CommandContext.absolute(arguments[.storeFolder] ?? context.storeOption ?? context.environment["LIFTLOG_STORE"] ?? context.defaultStorePath)
-            let unit = try arguments[.units] ?? .kg
+            let unit = try arguments[.units]
             let store: Store
             var created = true
             do throws(LiftLogError) {
@@ -24,7 +24,7 @@ enum StoreCommands {
             if !created {
                 // An existing store keeps its library and preferences: say so rather than
                 // ignore what was asked.
-                if try arguments[.units] != nil {
+                if arguments.isGiven(DefaultedOption.units) {
                     throw .usage("The store at \(store.root) exists; --units applies only to a new store. Change its unit with 'liftlog config unit \(unit.rawValue)'.", command: "liftlog init")
                 }
                 if arguments[.noSeed] {
@@ -84,7 +84,7 @@ enum StoreCommands {
             }
             if let file = arguments[.seedFile] {
                 if library != nil { throw .usage("Give a FILE or '--library', not both.", command: arguments.commandName) }
-                let bytes = try FileProbe.readUserFile(file, what: "Seed file")
+                let bytes = try OutsideFiles.read(file, what: "Seed file")
                 report = try store.seed(from: bytes, path: file)
             } else if library == "full" {
                 report = try store.seed(from: ExerciseCatalog.json, path: "FullExercises.json")

@@ -6,10 +6,10 @@ enum TrendsCommand {
         name: "trends",
         abstract: "This week's sessions, weekly volume, streaks and the main lifts' estimated 1RM.",
         discussion: "Weeks start on the store's week_start (Monday unless liftlog.json says otherwise). The main lifts are the three exercises in the most sessions of the period; each week shows its best estimated 1RM.",
-        options: [Option.trendWeeks, Option.lookBackFrom, Option.formula],
+        options: [DefaultedOption.trendWeeks, Option.lookBackFrom, DefaultedOption.formula],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let report = try store.trends(weeks: try arguments[.trendWeeks] ?? 8, formula: try arguments[.formula] ?? .epley,
+            let report = try store.trends(weeks: try arguments[.trendWeeks], formula: try arguments[.formula],
                                           today: try arguments[.lookBackFrom])
             return CommandResult(data: json(report), text: render(report, width: context.width, unicode: context.unicode, style: context.style))
         }).reportingSkippedFiles()
@@ -94,10 +94,10 @@ enum TrendsCommand {
         name: "muscles",
         abstract: "Weekly hard sets per muscle group, with bars.",
         discussion: "Each completed working set (warm-ups never) counts 1 for each primary muscle of its exercise and 0.5 for each secondary one (secondary_muscles in the exercise's file; without them, the first muscle group is the primary one). Exercises without muscle groups are not counted, and are named after the table; 'liftlog exercise edit NAME --muscles a,b --secondary c' adds them.",
-        options: [Option.trendWeeks, Option.lookBackFrom],
+        options: [DefaultedOption.trendWeeks, Option.lookBackFrom],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let report = try store.trends(weeks: try arguments[.trendWeeks] ?? 8, today: try arguments[.lookBackFrom])
+            let report = try store.trends(weeks: try arguments[.trendWeeks], today: try arguments[.lookBackFrom])
             let weeks = report.weeks
             let averages = report.averageMuscleSets
             let thisWeek = weeks.last!

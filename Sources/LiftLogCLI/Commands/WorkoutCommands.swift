@@ -22,13 +22,13 @@ enum WorkoutCommands {
     static let start = CommandSpec(
         name: "start",
         abstract: "Begin a session.",
-        options: [Option.kind, Option.startedAt, Option.planDay, Option.like],
+        options: [DefaultedOption.kind, Option.startedAt, Option.planDay, Option.like],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let kind = try arguments[.kind] ?? .lifting
+            let kind = try arguments[.kind]
             let startedAt = try time(.startedAt, in: arguments, store: store)
             if let like = try arguments[.like] {
-                guard try arguments[.planDay] == nil, try arguments[.kind] == nil else {
+                guard try arguments[.planDay] == nil, !arguments.isGiven(DefaultedOption.kind) else {
                     throw .usage("--like repeats a session as it was: it goes without --plan-day and --kind.", command: arguments.commandName)
                 }
                 let past = try HistoryCommands.session(like, store: store).session

@@ -54,26 +54,3 @@ enum Chart {
         return lines.joined(separator: "\n")
     }
 }
-
-/// Writing a file the user asked for outside the store (`--svg FILE`, `export fit --out`).
-enum OutputFile {
-    /// Writes `svg` to `path` (created or replaced: a file outside the store).
-    ///
-    /// - Throws: `IO_ERROR` naming the path and what the system said.
-    static func write(_ svg: String, to path: String) throws(LiftLogError) {
-        try write(Array(svg.utf8), to: path)
-    }
-
-    /// Writes `bytes` to `path` (created or replaced: a file outside the store; through a
-    /// symbolic link when it is one, as a shell's `>` writes).
-    static func write(_ bytes: [UInt8], to path: String) throws(LiftLogError) {
-        do throws(SystemError) {
-            let fileSystem = PosixFileSystem()
-            let descriptor = try fileSystem.openForWriting(path, create: true, mode: 0o644, followingLinks: true)
-            defer { fileSystem.close(descriptor) }
-            try fileSystem.write(descriptor, bytes, path: path)
-        } catch {
-            throw .io(path: path, operation: "write", reason: Errno(rawValue: error.errorNumber).description)
-        }
-    }
-}

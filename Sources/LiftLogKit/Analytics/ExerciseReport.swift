@@ -5,6 +5,9 @@ public enum E1RMFormula: String, Sendable, CaseIterable {
     /// `w × 36 / (37 − r)`, for sets of fewer than 37 reps.
     case brzycki
 
+    /// The formula used when none is asked for.
+    public static let standard = E1RMFormula.epley
+
     /// The most reps a set may have to give an estimate: the formulas are not valid beyond
     /// (SPEC §8).
     public static let maximumReps = 12

@@ -61,7 +61,7 @@ extension Store {
     /// Each exercise's numbers in `session`, in the order of its entries: its sets, best set,
     /// best e1RM and volume in the store's unit, exactly as ``exerciseReport(_:formula:)``
     /// counts that session (what `show` gives beside each exercise, and `progress` in its row).
-    public func exerciseProgress(in session: Session, formula: E1RMFormula = .epley) throws(LiftLogError) -> [ProgressEntry] {
+    public func exerciseProgress(in session: Session, formula: E1RMFormula = .standard) throws(LiftLogError) -> [ProgressEntry] {
         exerciseProgress(in: session, formula: formula, bodyWeight: try bodyWeight(for: session))
     }
 

@@ -8,7 +8,7 @@ extension Store {
     ///   working sets) unless one changed in place.
     /// - Throws: `NOT_FOUND` (with suggestions) when neither the library nor any session knows
     ///   the name. An exercise with no sets yet gives a report with no entries.
-    public func exerciseReport(_ name: String, formula: E1RMFormula = .epley) throws(LiftLogError) -> ExerciseReport {
+    public func exerciseReport(_ name: String, formula: E1RMFormula = .standard) throws(LiftLogError) -> ExerciseReport {
         var exercise: Exercise
         var known = true
         do throws(LiftLogError) {
@@ -90,7 +90,7 @@ extension Store {
     ///   without them, memory holds only the records and does not grow with the log.
     /// - Complexity: one index line per session and one `stat` per session used; no session
     ///   file is read unless it changed.
-    public func exerciseReports(formula: E1RMFormula = .epley, entries: Bool = true) throws(LiftLogError) -> [ExerciseReport] {
+    public func exerciseReports(formula: E1RMFormula = .standard, entries: Bool = true) throws(LiftLogError) -> [ExerciseReport] {
         let library = try exercises()
         let byID = Dictionary(library.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let byName = Dictionary(library.enumerated().map { (Exercise.nameKey($1.name), $0) }, uniquingKeysWith: { first, _ in first })

@@ -12,7 +12,7 @@ extension Store {
     ///   period (streaks come from the index's month totals); no session file is read unless
     ///   it changed.
     /// - Throws: `VALIDATION_ERROR` for weeks outside 1–104.
-    public func trends(weeks: Int = 8, formula: E1RMFormula = .epley, mainLifts: Int = 3, today: LocalDate? = nil) throws(LiftLogError) -> TrendsReport {
+    public func trends(weeks: Int = TrendsReport.defaultWeeks, formula: E1RMFormula = .standard, mainLifts: Int = 3, today: LocalDate? = nil) throws(LiftLogError) -> TrendsReport {
         guard (1...Store.maximumTrendWeeks).contains(weeks) else {
             throw .validation("Weeks must be 1–\(Store.maximumTrendWeeks), got \(weeks).")
         }

@@ -1,6 +1,9 @@
 /// How training went over the last weeks: this week's days, weekly sessions and volume,
 /// streaks, and the estimated 1RM of the main lifts week by week.
 public struct TrendsReport: Sendable {
+    /// How many weeks a report covers when no number is asked for, this one included.
+    public static let defaultWeeks = 8
+
     /// One week (starting on the store's `week_start`).
     public struct Week: Hashable, Sendable {
         public var start: LocalDate

@@ -22,7 +22,7 @@ extension Store {
     /// - Complexity: O(N) file reads, on all cores.
     /// - Throws: `NOT_FOUND` when there is no store there, `IO_ERROR` when a folder cannot be listed.
     public static func check(at path: String, environment: Environment = .live) throws(LiftLogError) -> CheckReport {
-        let files = StoreFiles(root: try absolutePath(path), fileSystem: environment.fileSystem)
+        let files = StoreFiles(root: try absolutePath(path), fileSystem: environment.fileSystem, now: environment.nanosecondsNow)
         guard let root = try files.status(""), root.kind == .directory, try files.status(manifestFileName) != nil else {
             throw .notFound("No liftlog store at '\(path)' (no \(manifestFileName)).", remedy: .createStore(path: path))
         }

@@ -1,4 +1,7 @@
 extension Store {
+    /// The rest between sets when neither the exercise nor the store says: 90 seconds.
+    public static let defaultRestSeconds = 90
+
     /// The rest after the set just logged: the `rest_seconds` of the exercise of the active
     /// session's latest set, else the store's `rest` preference, else 90 seconds.
     public func restAfterLatestSet() throws(LiftLogError) -> (seconds: Int, exercise: String?) {
@@ -15,7 +18,7 @@ extension Store {
     /// preference, else 90 seconds (`nil`: an exercise not in the library).
     public func restSeconds(after exercise: Exercise?) -> Int {
         if let rest = exercise?.restSeconds, rest > 0 { return rest }
-        return max(1, preferences.restSeconds ?? 90)
+        return max(1, preferences.restSeconds ?? Store.defaultRestSeconds)
     }
 
     /// The rest after a set of each exercise of `session`, by its name in the session (the

@@ -3,8 +3,7 @@ extension SessionIndex {
     /// A folder time recorded now: 0 when the folder changed so recently that another change
     /// within the same timestamp tick could go unnoticed.
     func recordableTime(_ time: Int64) -> Int64 {
-        let nowNanoseconds = now().millisecondsSince1970 * 1_000_000
-        return time >= nowNanoseconds - 2_000_000_000 ? 0 : time
+        FileStatus.isSettled(time, now: files.now()) ? time : 0
     }
 
     /// Brings the index up to date with the session folders.

@@ -101,11 +101,19 @@ package struct FileStatus: Equatable, Sendable {
     /// after this `stat` found. Any change since the `stat` (a write in place, a rename over
     /// it, even one that got the freed inode back) set the status-change time to the present,
     /// read from a clock that ticks at least every two seconds, and so to a later time; nobody
-    /// can set it back. A file changed less than two seconds ago has none: a second change
-    /// within the same tick could leave every field as it was, so only its bytes tell.
-    package var settledIdentity: FileIdentity? {
-        guard kind == .regular, changeNanoseconds < wallClockNanoseconds() - FileStatus.settlingNanoseconds else { return nil }
+    /// can set it back. A file changed less than two seconds before `now` (nanoseconds since
+    /// 1970 on the store's clock) has none: a second change within the same tick could leave
+    /// every field as it was, so only its bytes tell.
+    package func settledIdentity(now: Int64) -> FileIdentity? {
+        guard kind == .regular, FileStatus.isSettled(changeNanoseconds, now: now) else { return nil }
         return identity
+    }
+
+    /// Whether a time the file system stamped (a file's or a folder's status change) lies far
+    /// enough before `now` that a later change would stamp a later time: the one rule by which
+    /// a file's identity vouches for its bytes and a folder's time for its entries.
+    package static func isSettled(_ time: Int64, now: Int64) -> Bool {
+        time < now - settlingNanoseconds
     }
 
     /// How long after its last change a file's identity vouches for its bytes.

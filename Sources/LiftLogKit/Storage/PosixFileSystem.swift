@@ -233,50 +233,26 @@ package struct PosixFileSystem: FileSystem {
             _ = Glibc_close(descriptor)
             throw SystemError(operation: "open lock file", path: path, errorNumber: EINVAL)
         }
-        // A writer that had to wait announces it by holding `lock.waiting`; the others let it
-        // go first, so that a process is not starved by another that takes the lock again and
-        // again (a server logging a queue of sets while the CLI waits).
-        let waitingPath = path + ".waiting"
-        var announcement: Int32 = -1
-        defer { if announcement >= 0 { _ = Glibc_close(announcement) } }
+        // A plain `flock`, tried again with a growing pause up to a few milliseconds until the
+        // timeout: a holder keeps the lock for one write, so a waiter gets it between two.
         var waited = 0.0
         var pause = 0.0005
         while true {
-            let deferring = announcement < 0 && PosixFileSystem.someoneWaits(waitingPath)
-            if !deferring {
-                if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return FileDescriptor(rawValue: descriptor) }
-                guard errno == EWOULDBLOCK || errno == EINTR else {
-                    let failure = errno
-                    _ = Glibc_close(descriptor)
-                    throw SystemError(operation: "lock", path: path, errorNumber: failure)
-                }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return FileDescriptor(rawValue: descriptor) }
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                let failure = errno
+                _ = Glibc_close(descriptor)
+                throw SystemError(operation: "lock", path: path, errorNumber: failure)
             }
             if waited >= timeout {
                 _ = Glibc_close(descriptor)
                 return nil
             }
-            if announcement < 0 && !deferring {
-                let candidate = retryingOnInterrupt { open(waitingPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644) }
-                if candidate >= 0 {
-                    if flock(candidate, LOCK_EX | LOCK_NB) == 0 { announcement = candidate } else { _ = Glibc_close(candidate) }
-                }
-            }
             usleep(useconds_t(pause * 1_000_000))
             waited += pause
-            // The one announced polls often; the others back off further.
-            pause = min(pause * 2, announcement >= 0 ? 0.002 : 0.02)
+            pause = min(pause * 2, 0.004)
         }
     }
-
-    /// Whether another writer holds `lock.waiting` (is waiting for the lock).
-    private static func someoneWaits(_ waitingPath: String) -> Bool {
-        let probe = retryingOnInterrupt { open(waitingPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
-        guard probe >= 0 else { return false }
-        defer { _ = Glibc_close(probe) }
-        if flock(probe, LOCK_EX | LOCK_NB) == 0 { return false }
-        return errno == EWOULDBLOCK
-    }
-
 }
 
 

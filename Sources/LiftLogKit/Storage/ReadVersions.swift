@@ -12,17 +12,19 @@ package final class ReadVersions: @unchecked Sendable {
     private let lock = Mutex()
     private var versions: [String: FileStatus] = [:]
     /// A digest of the bytes read, for a file whose identity did not vouch for them (changed
-    /// within the last two seconds: ``FileStatus/settledIdentity``). An editor's two saves in
+    /// within the last two seconds: ``FileStatus/settledIdentity(now:)``). An editor's two saves in
     /// one tick of the file system's clock can give the second file the first one's inode,
     /// size and times; only the bytes tell them apart.
     private var digests: [String: UInt64] = [:]
 
-    package init() {}
+    private let now: @Sendable () -> Int64
+
+    package init(now: @escaping @Sendable () -> Int64) { self.now = now }
 
     /// Records what `relative` was when it was read (`nil`: it did not exist), and the `bytes`
     /// read from it.
     package func record(_ relative: String, _ status: FileStatus?, bytes: [UInt8]? = nil) {
-        let digest = bytes.flatMap { status?.settledIdentity == nil ? ReadVersions.digest($0) : nil }
+        let digest = bytes.flatMap { status?.settledIdentity(now: now()) == nil ? ReadVersions.digest($0) : nil }
         lock.withLock {
             versions[relative] = status ?? FileStatus.absent
             digests[relative] = digest

@@ -3,7 +3,7 @@
 /// read, what was made of them, and the file's settled identity when they were read.
 ///
 /// A file kept is looked at before it is read again (``StoreFiles/lookAgain(_:kept:parentsChecked:)``):
-/// seen with the settled identity it had when its bytes were read (``FileStatus/settledIdentity``:
+/// seen with the settled identity it had when its bytes were read (``FileStatus/settledIdentity(now:)``:
 /// unchanged for over two seconds, so the same identity means the same bytes), what was made of
 /// them is taken without a read. A file younger than two seconds has no settled identity and is
 /// read, and its bytes tell. A process that reads a file once (the CLI) keeps it and makes no
@@ -66,6 +66,6 @@ extension StoreFiles {
     func lookAgain(_ relative: String, kept: Bool, parentsChecked: Bool = false) -> (identity: FileIdentity?, parentsChecked: Bool)? {
         guard kept else { return (nil, parentsChecked) }
         guard let status = try? checkedStatus(relative, parentsChecked: parentsChecked) else { return nil }
-        return (status.settledIdentity, true)
+        return (status.settledIdentity(now: now()), true)
     }
 }

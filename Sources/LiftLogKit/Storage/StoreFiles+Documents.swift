@@ -21,11 +21,11 @@ extension StoreFiles {
 
     /// ``load(_:as:)`` for a document a long-running process reads for every request (the
     /// manifest, at each ``Store/open(at:environment:)``): a file seen again with the settled
-    /// identity it had when it was last decoded (``FileStatus/settledIdentity``) is not read
+    /// identity it had when it was last decoded (``FileStatus/settledIdentity(now:)``) is not read
     /// again; its decoded value is taken (``settledDocuments``).
     package func loadKeepingSettled<T: JSONDecodable & Sendable>(_ relative: String, as type: T.Type = T.self) throws(LiftLogError) -> T? {
         let before = try status(relative)
-        let identity = before?.settledIdentity
+        let identity = before?.settledIdentity(now: now())
         let path = absolute(relative)
         if let kept = StoreFiles.settledDocuments.value(at: path, identity: identity) as? T {
             versions.record(relative, before)

@@ -8,8 +8,11 @@ package struct StoreFiles: Sendable {
     /// The absolute path of the store root, without a trailing slash.
     package let root: String
     package let fileSystem: any FileSystem
+    /// The store's clock in nanoseconds since 1970 (the environment's, injected in tests), by
+    /// which a file changed in the last two seconds is told apart (``FileStatus/isSettled(_:now:)``).
+    package let now: @Sendable () -> Int64
     /// What each file was when it was last read through this value (shared by its copies).
-    package let versions = ReadVersions()
+    package let versions: ReadVersions
 
     /// Larger files are refused as corrupt rather than read into memory.
     package static let maximumFileSize = 16 * 1024 * 1024
@@ -21,9 +24,11 @@ package struct StoreFiles: Sendable {
     /// The suffixes earlier versions gave the same files: still recognised (and cleaned up).
     package static let earlierSuffixes = [".liftlog-tmp", ".liftlog-old"]
 
-    package init(root: String, fileSystem: any FileSystem = PosixFileSystem()) {
+    package init(root: String, fileSystem: any FileSystem = PosixFileSystem(), now: @escaping @Sendable () -> Int64 = wallClockNanoseconds) {
         self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         self.fileSystem = fileSystem
+        self.now = now
+        self.versions = ReadVersions(now: now)
     }
 
     /// The absolute path of `relative`.

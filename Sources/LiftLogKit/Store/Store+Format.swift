@@ -139,7 +139,7 @@ extension Store {
     private func examine(_ jobs: [FormatJob], known: CanonicalFiles?) -> [(finding: FormatFinding, canonical: FileIdentity?)] {
         let files = self.files
         // A file changed within the last two seconds is not recorded: times are coarse.
-        let settled = environment.now().millisecondsSince1970 * 1_000_000 - 2_000_000_000
+        let now = files.now()
         let listed = known != nil
         return parallelMap(jobs, minimumPerThread: 64) { job -> (finding: FormatFinding, canonical: FileIdentity?) in
             let before = listed ? ((try? files.status(job.path)) ?? nil) : nil
@@ -148,8 +148,8 @@ extension Store {
             }
             let finding = Store.examine(job.path, as: job.kind, files: files, parentsChecked: listed)
             // The identity from before the read: a change after it gives the file another one.
-            guard case .canonical = finding, let before, before.kind == .regular, before.changeNanoseconds < settled else { return (finding, nil) }
-            return (finding, before.identity)
+            guard case .canonical = finding, let identity = before?.settledIdentity(now: now) else { return (finding, nil) }
+            return (finding, identity)
         }
     }
 

@@ -13,7 +13,7 @@ public enum Setting: String, CaseIterable, Sendable {
         switch self {
         case .unit: "the unit of weights typed without one, and of totals: kg or lbs"
         case .weekStart: "the first day of a week: monday or sunday"
-        case .bar: "the bar's weight for plate loading, in the store's unit (default 20 kg or 45 lbs)"
+        case .bar: "the bar's weight for plate loading, in the store's unit (default \(NumberText.format(PlateLoading.defaultBar(.kg))) kg or \(NumberText.format(PlateLoading.defaultBar(.lbs))) lbs)"
         case .rest: "rest between sets in seconds when an exercise has none (0–3600)"
         case .warmups: "whether a planned session starts with warm-up sets: on or off"
         case .sex: "for relative-strength scores (DOTS, Wilks): female or male"

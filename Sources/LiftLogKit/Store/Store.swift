@@ -40,6 +40,13 @@ public struct Store: Sendable {
             self.lockTimeout = lockTimeout
         }
 
+        /// ``now``, in nanoseconds since 1970: the clock by which files and folders changed in
+        /// the last two seconds are told apart (``FileStatus/isSettled(_:now:)``).
+        package var nanosecondsNow: @Sendable () -> Int64 {
+            let now = self.now
+            return { now().millisecondsSince1970 * 1_000_000 }
+        }
+
         /// A fixed clock and predictable IDs, for tests and reproducible scripts.
         public static func fixed(now: Timestamp) -> Environment {
             let counter = Counter()
@@ -50,6 +57,9 @@ public struct Store: Sendable {
             return environment
         }
     }
+
+    /// The unit of a new store when none is asked for.
+    public static let defaultUnit = WeightUnit.kg
 
     /// The file name of the manifest at the root of every store.
     public static let manifestFileName = "liftlog.json"
@@ -89,7 +99,7 @@ public struct Store: Sendable {
     /// - Throws: `NOT_FOUND` when there is no store there, `VALIDATION_ERROR` when the path is
     ///   a file, `CORRUPT_FILE` when the manifest is unreadable or of a newer format version.
     public static func open(at path: String, environment: Environment = .live) throws(LiftLogError) -> Store {
-        let files = StoreFiles(root: try absolutePath(path), fileSystem: environment.fileSystem)
+        let files = StoreFiles(root: try absolutePath(path), fileSystem: environment.fileSystem, now: environment.nanosecondsNow)
         switch try files.status("") {
         case nil:
             throw .notFound("No liftlog store at '\(path)'.", remedy: .createStore(path: path))
@@ -116,8 +126,8 @@ public struct Store: Sendable {
     ///
     /// - Throws: `CONFLICT` when a store already exists there, `VALIDATION_ERROR` when the
     ///   path is a file, `IO_ERROR` when it cannot be written.
-    public static func create(at path: String, unit: WeightUnit = .kg, seed: Bool = true, environment: Environment = .live) throws(LiftLogError) -> Store {
-        let files = StoreFiles(root: try absolutePath(path), fileSystem: environment.fileSystem)
+    public static func create(at path: String, unit: WeightUnit = Store.defaultUnit, seed: Bool = true, environment: Environment = .live) throws(LiftLogError) -> Store {
+        let files = StoreFiles(root: try absolutePath(path), fileSystem: environment.fileSystem, now: environment.nanosecondsNow)
         if let status = try files.status("") {
             guard status.kind == .directory else { throw .validation("The store path '\(path)' is a file, not a folder.") }
             if try files.status(manifestFileName) != nil {
@@ -276,7 +286,6 @@ public struct Store: Sendable {
         do throws(LiftLogError) {
             try files.ensureDirectory(".liftlog")
             files.setAsideIfNotAFile(Store.lockPath)
-            files.setAsideIfNotAFile(Store.lockPath + ".waiting")
             let remaining = max(0, timeout - (monotonicSeconds() - start))
             do throws(SystemError) {
                 descriptor = try environment.fileSystem.lockExclusively(files.absolute(Store.lockPath), timeout: remaining)

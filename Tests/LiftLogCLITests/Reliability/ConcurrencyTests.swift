@@ -67,7 +67,8 @@ struct ReliabilityConcurrencyTests {
             let before = snapshot(store)
             // Another process holds the lock (util-linux flock stands in for a stuck liftlog).
             let holder = ChildProcess.spawn(["flock", store + "/.liftlog/lock", "sleep", "30"], environment: [:])
-            usleep(300_000)
+            // Once flock has taken it: a try without waiting is refused.
+            while let free = try PosixFileSystem().lockExclusively(store + "/.liftlog/lock", timeout: 0) { PosixFileSystem().close(free); usleep(1_000) }
             let blocked = runBinary(["log", "Squat", "105x5", "--store", store, "--json"], environment: ["LIFTLOG_LOCK_TIMEOUT": "0.5"])
             #expect(blocked.status == 5)
             #expect(blocked.errorMessage == "Another liftlog process has been writing to this store for over 0.5 s; try again when it has finished.")

@@ -46,22 +46,6 @@ final class LineQueue: @unchecked Sendable {
     func next() -> String? { lock.withLock { lines.isEmpty ? nil : lines.removeFirst() } }
 }
 
-/// Waits until the folders and files at `paths`, just changed by a test (`touch -d`, which sets
-/// their status change time to now), no longer look just changed to liftlog: the index lists a
-/// folder again at every read while its status changed in the last two seconds of a clock read
-/// to the second (``FileStatus/settlingNanoseconds``), which would answer from the files
-/// whatever a test means to check of a settled store. Sleeps until the wall clock reaches the
-/// first whole second at which none of them does (`clock_nanosleep` to that time), and checks.
-func waitUntilSettled(_ paths: [String]) {
-    let changed = paths.compactMap { try? PosixFileSystem().status($0)?.changeNanoseconds }.max() ?? 0
-    // The first whole second `s` with `changed < s - settling`.
-    let settledAt = ((changed + FileStatus.settlingNanoseconds) / 1_000_000_000 + 1) * 1_000_000_000
-    while wallClockNanoseconds() < settledAt {
-        var until = timespec(tv_sec: Int(settledAt / 1_000_000_000), tv_nsec: 0)
-        _ = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &until, nil)
-    }
-}
-
 /// A store made by `init` and `prepare` (the template each case starts from), and a copy of it
 /// (where the command runs without faults, to compare with).
 func preparedStores(in root: String, _ prepare: (String) -> Void) -> (template: String, clean: String) {

@@ -100,13 +100,13 @@ struct ExerciseLinesTests {
 
     /// A store whose clock is a minute ahead of the files: the session folders just written
     /// count as settled, so the index keeps their months on disk instead of listing them again.
-    /// (A folder's time moves in ticks of a few milliseconds: a test waits ``tick()`` before
+    /// (A folder's time moves in ticks of a few milliseconds: a test waits for a ``tick()`` before
     /// each change, so that the change moves it.)
     private func later(_ root: String) throws -> Store {
         try Store.open(at: root + "/store", environment: .test(now: Timestamp.now().adding(seconds: 60)))
     }
 
-    private func tick() { usleep(50_000) }
+    private func tick() { _ = try? withTemporaryDirectory { waitForFileClockTick(probeIn: $0) } }
 
     /// Rewrites the file of `session` in place (same inode, its folder's time unchanged), with
     /// `old` replaced by `new`, after a ``tick()``.

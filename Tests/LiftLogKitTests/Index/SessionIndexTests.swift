@@ -348,7 +348,8 @@ struct SessionIndexTests {
             let created = try makeStore(at: root, seed: false)
             let sessions = try writeSessions(created, count: 12)
             let counting = RecordingFileSystem()
-            // A clock past the folders' times, so that they are recorded (and not listed again).
+            // A clock past the folders' and files' times by more than the settling window, so that
+            // folders are recorded (and not listed again) and files vouched for by their identity.
             var environment = Store.Environment.test(now: Timestamp("2040-01-01T00:00:00+00:00")!)
             environment.fileSystem = counting
             func page() throws -> [Session.ID] {
@@ -357,9 +358,7 @@ struct SessionIndexTests {
             let expected = sessions.reversed().prefix(5).map(\.id)
             #expect(try page() == expected)     // builds the index
             #expect(try page() == expected)
-            // Once the index files are over two seconds old, a read notes their identity, and
-            // the reads after it read neither file.
-            usleep(UInt32(FileStatus.settlingNanoseconds / 1000) + 200_000)
+            // A read notes the index files' settled identity, and the reads after it read neither.
             #expect(try page() == expected)
             #expect(try page() == expected)
             let (stateReads, monthReads) = (counting.reads(where: isState), counting.reads(where: isMonthFile))

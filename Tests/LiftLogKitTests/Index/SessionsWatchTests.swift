@@ -123,6 +123,7 @@ struct SessionsWatchTests {
             // Every file is looked at from here: the bound below counts from this read.
             lookedAt = monotonicSeconds()
             #expect(try setCounts() == [5, 3, 3])
+            let boundFrom = monotonicSeconds()
             #expect(recording.takeNamesLookedAt(endingIn: ".json").count >= 3)
             // The read that found it did not hold the lock (a watching process reads without it
             // while the folders are as the index has them): the next read takes it, finds the
@@ -136,7 +137,7 @@ struct SessionsWatchTests {
             _ = recording.takeNamesLookedAt(endingIn: ".json")
 
             // Past the bound, the files are looked at again, though nothing was reported.
-            usleep(UInt32(SessionsWatch.unchangedFor * 1_000_000) + 100_000)
+            waitUntilMonotonic(boundFrom + SessionsWatch.unchangedFor)
             #expect(try setCounts() == [5, 3, 3])
             #expect(recording.takeNamesLookedAt(endingIn: ".json").sorted() == paths.map { String($0.split(separator: "/").suffix(2).joined(separator: "/")) }.sorted())
         }

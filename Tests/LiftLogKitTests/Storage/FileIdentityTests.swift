@@ -38,18 +38,21 @@ struct FileIdentityTests {
 
     @Test("only a regular file last changed over two seconds ago has a settled identity, which vouches for its bytes")
     func settled() {
-        let now = wallClockNanoseconds()
+        let now: Int64 = 1_767_225_600_000_000_000
         var old = base
         old.changeNanoseconds = now - FileStatus.settlingNanoseconds - 1_000_000
-        #expect(old.settledIdentity == old.identity)
+        #expect(old.settledIdentity(now: now) == old.identity)
         var young = base
         young.changeNanoseconds = now - FileStatus.settlingNanoseconds + 500_000_000
-        #expect(young.settledIdentity == nil)
+        #expect(young.settledIdentity(now: now) == nil)
         var future = base
         future.changeNanoseconds = now + 1_000_000_000
-        #expect(future.settledIdentity == nil)
+        #expect(future.settledIdentity(now: now) == nil)
         var folder = old
         folder.kind = .directory
-        #expect(folder.settledIdentity == nil)
+        #expect(folder.settledIdentity(now: now) == nil)
+        // The edge: exactly two seconds before is not yet settled, a nanosecond earlier is.
+        #expect(!FileStatus.isSettled(now - FileStatus.settlingNanoseconds, now: now))
+        #expect(FileStatus.isSettled(now - FileStatus.settlingNanoseconds - 1, now: now))
     }
 }

@@ -28,32 +28,30 @@ struct LockingTests {
         #expect(entered.value)
     }
 
-    @Test("a writer that waits for the store's lock announces it, and a writer that comes later lets it go first")
-    func waitingWriterGoesFirst() throws {
+    @Test("the store's file lock refuses after its timeout while held, and a waiting writer gets it when the holder lets go")
+    func fileLockWaits() throws {
         try withTemporaryDirectory { root throws in
             let fileSystem = PosixFileSystem()
             let path = root + "/lock"
             let holder = try #require(try fileSystem.lockExclusively(path, timeout: 0))
-            // The waiter announces itself in lock.waiting while the lock is held.
+            let start = monotonicSeconds()
+            #expect(try fileSystem.lockExclusively(path, timeout: 0.05) == nil)
+            #expect(monotonicSeconds() - start >= 0.05)
             let waiterGotIt = Flag()
             let waiter = Threads.start {
-                if let descriptor = try? fileSystem.lockExclusively(path, timeout: 5) {
+                if let descriptor = try? fileSystem.lockExclusively(path, timeout: 30) {
                     waiterGotIt.set()
-                    usleep(50_000)
                     fileSystem.close(descriptor)
                 }
             }
-            usleep(50_000)
-            // A reader that asks without waiting does not take it from the announced waiter.
+            #expect(!waiterGotIt.value)
             fileSystem.close(holder)
-            let stolen = try fileSystem.lockExclusively(path, timeout: 0)
-            #expect(stolen == nil)
-            if let stolen { fileSystem.close(stolen) }
             if let waiter { pthread_join(waiter, nil) }
             #expect(waiterGotIt.value)
-            // Nobody waits now: the lock is free at once.
+            // Nobody holds it now: it is free at once, and no other file was made beside it.
             let again = try #require(try fileSystem.lockExclusively(path, timeout: 0))
             fileSystem.close(again)
+            #expect(try fileSystem.listDirectory(root).map(\.name) == ["lock"])
         }
     }
 

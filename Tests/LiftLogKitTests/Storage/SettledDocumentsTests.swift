@@ -15,7 +15,10 @@ struct SettledDocumentsTests {
             let created = try makeStore(at: root, seed: false)
             let counting = RecordingFileSystem()
             func manifestReads() -> Int { counting.reads { $0.hasSuffix("/" + Store.manifestFileName) } }
+            // The store's clock, moved past the settling window rather than waited for.
+            let clock = TestClock(Timestamp.now())
             var environment = Store.Environment.test()
+            environment.now = { clock.now }
             environment.fileSystem = counting
             func unit() throws(LiftLogError) -> WeightUnit {
                 let store = try Store.open(at: created.root, environment: environment)
@@ -25,7 +28,7 @@ struct SettledDocumentsTests {
             #expect(try unit() == .kg)
             #expect(try unit() == .kg)
             #expect(manifestReads() == 2)
-            usleep(UInt32(FileStatus.settlingNanoseconds / 1000) + 200_000)
+            clock.advance(seconds: Int(FileStatus.settlingNanoseconds / 1_000_000_000) + 1)
             #expect(try unit() == .kg)
             let reads = manifestReads()
             for _ in 0..<3 { #expect(try unit() == .kg) }
