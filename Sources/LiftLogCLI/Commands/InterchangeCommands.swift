@@ -123,6 +123,7 @@ enum InterchangeCommands {
             "sessions_changed_here": .array(report.sessionsChangedHere.map { .string($0) }),
             "exercises_created": .array(report.exercisesCreated.map { .string($0) }),
             "mapped": .array(report.mapped.map { ["source": .string($0.source), "library": .string($0.library)] }),
+            "matched": .array(report.matched.map { ["source": .string($0.source), "library": .string($0.library)] }),
             "skipped_rows": .array(report.skippedRows.map { ["line": .number(JSONNumber($0.line)), "reason": .string($0.reason)] }),
             "dry_run": .bool(report.dryRun),
             "app": .string(report.source.rawValue),
@@ -146,6 +147,10 @@ enum InterchangeCommands {
             lines.append("\(report.dryRun ? "Would add" : "Added") \(Formatting.count(report.exercisesCreated.count, "exercise")) to the library: \(report.exercisesCreated.joined(separator: ", ")).")
         }
         for (source, library) in report.mapped { lines.append("Mapped \(source) → \(library).") }
+        if !report.matched.isEmpty {
+            let pairs = report.matched.map { "\($0.source) → \($0.library)" }.joined(separator: ", ")
+            lines.append("\(report.dryRun ? "Would match" : "Matched") \(report.source.displayName)'s names to the library: \(pairs) (a --map file naming one, even to itself, maps it otherwise).")
+        }
         if !report.skippedRows.isEmpty {
             let shown = report.skippedRows.prefix(10).map { "line \($0.line) (\($0.reason))" }.joined(separator: ", ")
             lines.append("Skipped \(Formatting.count(report.skippedRows.count, "row")): \(shown)\(report.skippedRows.count > 10 ? ", …" : "").")

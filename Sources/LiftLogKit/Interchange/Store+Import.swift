@@ -62,6 +62,8 @@ public struct ImportReport: Sendable {
     public var exercisesCreated: [String] = []
     /// Source names matched to a library exercise of another name (by `--map`).
     public var mapped: [(source: String, library: String)] = []
+    /// Source names matched to a library exercise by liftlog's table of the app's names.
+    public var matched: [(source: String, library: String)] = []
     /// Rows left out, with why (rest timers; bad rows with `skipBadRows`).
     public var skippedRows: [(line: Int, reason: String)] = []
     public var dryRun = false
@@ -104,7 +106,8 @@ extension Store {
         let header: CSVRecord?
         do { header = try reader.next() } catch { throw .validation("\(path):\(error.line): \(error.message).") }
         guard let header else { throw .validation("\(path) is empty.") }
-        guard let source = ImportSource.detect(header: header.fields) else {
+        // A Strong export with a header in another language is known by its shape.
+        guard let source = ImportSource.detect(header: header.fields) ?? (StrongFormat.recognizes(header.fields, path: path) ? .strong : nil) else {
             let names = ImportSource.allCases.map(\.displayName).joinedAsAlternatives()
             throw .validation("\(path) is not an export liftlog recognises (its first line is '\(header.fields.joined(separator: ",").prefix(80))'). liftlog reads the CSV exports of \(names).", remedy: .nameImportSource)
         }
@@ -186,6 +189,12 @@ extension Store {
         private var muscles: [String: (all: [String], secondary: [String])] = [:]
         private var newExercises: [(key: String, target: String, id: Exercise.ID?)] = []
         private var mapped: [(key: String, source: String, library: String)] = []
+        /// Names matched by the app's table, and the table by name key.
+        private var matched: [(key: String, source: String, library: String)] = []
+        private let appNames: [String: String] = {
+            guard let app = ImportSource(rawValue: Format.source) else { return [:] }
+            return Dictionary(AppExerciseNames.table(for: app).map { (Exercise.nameKey($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        }()
 
         // The workout whose rows are being read, the store's sessions, and what is staged.
         private var current: ImportedWorkout?
@@ -243,6 +252,8 @@ extension Store {
             report.skippedRows.sort { $0.line < $1.line }
             mapped.sort { $0.key < $1.key }
             report.mapped = mapped.map { ($0.source, $0.library) }
+            matched.sort { $0.key < $1.key }
+            report.matched = matched.map { ($0.source, $0.library) }
             report.exercisesCreated = newExercises.sorted { $0.key < $1.key }.map { Exercise.normalizedName($0.target) }
         }
 
@@ -322,13 +333,20 @@ extension Store {
             current?.sets += sets
         }
 
-        /// The library exercise a source name stands for (mapped with `--map`), or a new one.
+        /// The library exercise a source name stands for: mapped with `--map`, the library's of
+        /// that very name, the one the app's table matches it to (``AppExerciseNames``), or a new one.
         private mutating func resolve(_ sourceName: String) {
             let key = Exercise.nameKey(sourceName)
             guard names[key] == nil else { return }
-            let target = options.nameMap.first { Exercise.nameKey($0.key) == key }?.value ?? sourceName
+            var target = sourceName
+            if let given = options.nameMap.first(where: { Exercise.nameKey($0.key) == key })?.value {
+                target = given
+                if Exercise.nameKey(target) != key { mapped.append((key, sourceName, target)) }
+            } else if library[key] == nil, let known = appNames[key], let exercise = library[Exercise.nameKey(known)] {
+                target = exercise.name
+                matched.append((key, sourceName, target))
+            }
             let targetKey = Exercise.nameKey(target)
-            if targetKey != key { mapped.append((key, sourceName, target)) }
             if let exercise = library[targetKey] {
                 ids[key] = exercise.id
                 names[key] = exercise.name
@@ -359,7 +377,7 @@ extension Store {
                 throw .validation("\(path):\(workout.sets.first?.line ?? currentLine): \(error.message) Nothing was imported.")
             }
             let candidates = [session.id, workout.legacySessionID(source: Format.source)].compactMap { known.byID[$0] }
-                + (known.byStart[session.startedAt.millisecondsSince1970] ?? [])
+                + (known.byMinute[Store.startMinute(session)] ?? [])
             var existing: StoredSession?
             for candidate in candidates {
                 // A session of this file is still staged, not yet in its place.
@@ -369,6 +387,12 @@ extension Store {
                 if stored.id == session.id || (stored.source == Format.source && stored.startedAt == session.startedAt) {
                     existing = StoredSession(session: stored, path: candidate)
                     break
+                }
+                // The same workout brought by another file (liftlog's own export, or another
+                // app's of the same workouts): it is in the store already, left as it is.
+                if stored.id != session.id, Store.sameWorkout(stored, session) {
+                    report.sessionsExisting += 1
+                    return
                 }
             }
             if let existing {
@@ -450,11 +474,13 @@ extension Store {
     /// The sessions of the store by start instant (milliseconds) and by ID, from the index: how
     /// an import finds a workout it imported before.
     fileprivate struct KnownSessions {
-        var byStart: [Int64: [String]] = [:]
+        /// Session files by the minute they started in (apps keep start times to the minute or
+        /// the second).
+        var byMinute: [Int64: [String]] = [:]
         var byID: [Session.ID: String] = [:]
 
         mutating func add(_ session: Session) {
-            byStart[session.startedAt.millisecondsSince1970, default: []].append(session.relativePath)
+            byMinute[Store.startMinute(session), default: []].append(session.relativePath)
             byID[session.id] = session.relativePath
         }
     }
@@ -463,12 +489,33 @@ extension Store {
         try withFreshIndex(holdingLock: true) { index throws(LiftLogError) -> KnownSessions in
             var known = KnownSessions()
             try index.forEachSummaryNewestFirst { summary in
-                known.byStart[summary.startedAt.millisecondsSince1970, default: []].append(summary.path)
+                known.byMinute[floorDivide(summary.startedAt.millisecondsSince1970, 60_000), default: []].append(summary.path)
                 known.byID[summary.id] = summary.path
                 return true
             }
             return known
         }
+    }
+
+    /// The minute `session` started in, since 1970.
+    static func startMinute(_ session: Session) -> Int64 { floorDivide(session.startedAt.millisecondsSince1970, 60_000) }
+
+    /// Whether two sessions are one workout, whatever file brought each: they started in the
+    /// same minute and hold the same done sets, each the same exercise (by name), weight (to
+    /// 0.1 kg, whatever its unit), reps, time and distance (to the metre), in any order. Set
+    /// types, notes, RPE and IDs are what files keep differently, so they are not compared.
+    static func sameWorkout(_ a: Session, _ b: Session) -> Bool {
+        guard startMinute(a) == startMinute(b) else { return false }
+        func signature(_ session: Session) -> [String] {
+            session.entries.flatMap { entry in
+                entry.sets.filter { $0.status == .completed }.map { set in
+                    let kilograms = set.weight.map { (($0 * (set.unit ?? .kg).convert(1, to: .kg)) * 10).rounded() / 10 }
+                    return "\(Exercise.nameKey(entry.exerciseName))|\(kilograms.map { "\($0)" } ?? "")|\(set.bodyweight)|\(set.reps ?? -1)|\(set.durationSeconds ?? -1)|\(set.distanceMeters.map { "\($0.rounded())" } ?? "")"
+                }
+            }.sorted()
+        }
+        let left = signature(a)
+        return !left.isEmpty && left == signature(b)
     }
 
     /// Whether two versions of an imported session hold the same data (their digests aside).

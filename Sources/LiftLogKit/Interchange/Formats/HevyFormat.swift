@@ -42,28 +42,69 @@ struct HevyFormat: ImportFormat {
         self.options = options
     }
 
-    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-
-    /// `13 Jan 2026, 06:53` (day first) or `Jul 28, 2026, 6:49 PM` (month first, 12-hour
-    /// clock), as the app writes them in different regions.
+    /// `13 Jan 2026, 06:53` (day first), `Jul 28, 2026, 6:49 PM` (month first, 12-hour clock),
+    /// and the same in the app's other languages: `5 Mai 2026, 07:34`, `13 Fev 2026, 18:02`,
+    /// `3 janv. 2026, 07:00`, `7 мая 2026 г., 07:34`, `2026年5月5日 07:34`, `2026년 5월 5일 오후 6:49`.
+    /// The parts are told by their shape (the clock has a colon, the year four digits, the
+    /// month a name: ``MonthNames``), in whatever order the language puts them.
     private func time(_ text: String, line: Int) throws(ImportProblem) -> Timestamp {
         let problem = ImportProblem(line: line, message: "time '\(text)' is not like 13 Jan 2026, 06:53 or Jul 28, 2026, 6:49 PM")
-        var parts = text.replacingOccurrences(of: ",", with: " ").split(separator: " ").map { String($0).lowercased() }
-        var meridiem: String?
-        if let last = parts.last, last == "am" || last == "pm" { meridiem = last; parts.removeLast() }
-        guard parts.count == 4 else { throw problem }
-        let (dayText, monthText) = Int(parts[0]) != nil ? (parts[0], parts[1]) : (parts[1], parts[0])
-        guard let day = Int(dayText), let month = HevyFormat.months.firstIndex(of: String(monthText.prefix(3))),
-              let year = Int(parts[2]), let date = LocalDate(year: year, month: month + 1, day: day) else { throw problem }
-        let clock = parts[3].split(separator: ":").compactMap { Int($0) }
-        guard clock.count == 2, (0..<60).contains(clock[1]) else { throw problem }
+        guard let (date, hour, minute) = HevyFormat.parts(of: text) else { throw problem }
+        return ImportValues.localTime(date, hour, minute, 0, utcOffset: options.utcOffsetSeconds)
+    }
+
+    /// The date, hour and minute of one of Hevy's times, or `nil`.
+    static func parts(of text: String) -> (LocalDate, Int, Int)? {
+        var lowered = text.lowercased()
+        var meridiem: Bool?     // true: after noon
+        for (word, afternoon) in [("a.m.", false), ("p.m.", true), ("오전", false), ("오후", true), ("午前", false), ("午後", true), ("上午", false), ("下午", true)]
+        where lowered.contains(word) {
+            meridiem = afternoon
+            lowered = lowered.replacingOccurrences(of: word, with: " ")
+        }
+        var year: Int?, month: Int?, day: Int?, clock: [Int]?
+        if lowered.contains(where: { "年년".contains($0) }) {
+            // 2026年5月5日 07:34, 2026년 5월 5일 오후 6:49: the numbers in order.
+            var numbers: [Int] = [], digits = ""
+            for character in lowered + " " {
+                if character.isASCII, character.isNumber { digits.append(character) } else if !digits.isEmpty { numbers.append(Int(digits)!); digits = "" }
+            }
+            guard numbers.count == 5 else { return nil }
+            (year, month, day, clock) = (numbers[0], numbers[1], numbers[2], [numbers[3], numbers[4]])
+        } else {
+            let fillers: Set<String> = ["de", "del", "di", "à", "às", "a", "las", "alle", "um", "om", "o", "at", "kl", "kl.", "в", "г", "г.", "r", "r."]
+            var numbers: [String] = []
+            for token in lowered.replacingOccurrences(of: ",", with: " ").replacingOccurrences(of: "/", with: " ").split(separator: " ").map(String.init) where !fillers.contains(token) {
+                if token == "am" || token == "pm" { meridiem = token == "pm"; continue }
+                if token.contains(":") {
+                    guard clock == nil else { return nil }
+                    clock = token.split(separator: ":").compactMap { Int($0) }
+                    continue
+                }
+                let number = token.hasSuffix(".") ? String(token.dropLast()) : token
+                if Int(number) != nil { numbers.append(number); continue }
+                guard month == nil, let named = MonthNames.month(token) else { return nil }
+                month = named
+            }
+            if month != nil {
+                // A day and a four-digit year, in either order.
+                guard numbers.count == 2, let years = numbers.firstIndex(where: { $0.count == 4 }) else { return nil }
+                (year, day) = (Int(numbers[years]), Int(numbers[1 - years]))
+            } else {
+                // Year, month, day in numbers (2026. 5. 11., 2026/05/05).
+                guard numbers.count == 3, numbers[0].count == 4 else { return nil }
+                (year, month, day) = (Int(numbers[0]), Int(numbers[1]), Int(numbers[2]))
+            }
+        }
+        guard let year, let month, let day, let clock, clock.count == 2, (0..<60).contains(clock[1]),
+              let date = LocalDate(year: year, month: month, day: day) else { return nil }
         var hour = clock[0]
         if let meridiem {
-            guard (1...12).contains(hour) else { throw problem }
-            hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
+            guard (1...12).contains(hour) else { return nil }
+            hour = hour % 12 + (meridiem ? 12 : 0)
         }
-        guard (0..<24).contains(hour) else { throw problem }
-        return ImportValues.localTime(date, hour, clock[1], 0, utcOffset: options.utcOffsetSeconds)
+        guard (0..<24).contains(hour) else { return nil }
+        return (date, hour, clock[1])
     }
 
     func parse(_ record: CSVRecord) throws(ImportProblem) -> ImportRow {

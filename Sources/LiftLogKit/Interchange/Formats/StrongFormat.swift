@@ -1,7 +1,9 @@
 /// The CSV export of the Strong app, in the variants seen in the wild: comma or semicolon
 /// separated; the classic columns (weight unit not stated), `Weight (kg)`/`Distance (meters)`
-/// headers, per-row `Weight Unit`/`Distance Unit` columns; headers in the user's language
-/// (matched by meaning, not position).
+/// headers, per-row `Weight Unit`/`Distance Unit` columns; headers in the user's language.
+/// An English header is read by its words; a header in another language by its shape: the
+/// column order of one of the app's export generations (``layouts``), which the first rows'
+/// values must fit (a date, a set order, numbers where numbers go).
 struct StrongFormat: ImportFormat {
     static let source = "strong"
 
@@ -12,12 +14,107 @@ struct StrongFormat: ImportFormat {
     private let fileWeightUnit: WeightUnit
     private let fileDistanceFactor: Double
     private let options: ImportOptions
+    /// Whether the columns were known by their order rather than the header's words.
+    private let readByShape: Bool
 
-    static func recognizes(_ header: [String]) -> Bool {
-        (try? StrongFormat(header: header, options: ImportOptions(unit: .kg))) != nil
+    static func recognizes(_ header: [String]) -> Bool { readsWords(header) }
+
+    /// The columns of each generation of the app's export, in the order it writes them
+    /// whatever the language: the classic twelve (and eleven, before RPE), and the fourteen
+    /// with a unit on each row.
+    enum Field: CaseIterable { case date, workoutName, duration, exercise, setOrder, weight, weightUnit, reps, distance, distanceUnit, seconds, notes, workoutNotes, rpe }
+    static let layouts: [[Field]] = [
+        [.date, .workoutName, .duration, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes, .workoutNotes, .rpe],
+        [.date, .workoutName, .duration, .exercise, .setOrder, .weight, .reps, .distance, .seconds, .notes, .workoutNotes],
+        [.date, .workoutName, .exercise, .setOrder, .weight, .weightUnit, .reps, .distance, .distanceUnit, .seconds, .notes, .workoutNotes, .rpe, .duration],
+    ]
+
+    /// The generation (an index of ``layouts``) whose order the header's length and the first
+    /// `rows` fit, for a header whose words are not English; `nil` when none fits.
+    static func layout(header: [String], rows: [[String]]) -> Int? {
+        let rows = rows.filter { !$0.allSatisfy { $0.trimmingWhitespace().isEmpty } }
+        guard !rows.isEmpty else { return nil }
+        return layouts.indices.first { index in
+            let fields = layouts[index]
+            guard fields.count == header.count else { return false }
+            return rows.allSatisfy { row in
+                guard row.count == fields.count else { return false }
+                func cell(_ field: Field) -> String { row[fields.firstIndex(of: field)!].trimmingWhitespace() }
+                func numberOrEmpty(_ field: Field) -> Bool {
+                    fields.contains(field) ? (try? ImportValues.number(cell(field), line: 0, column: "")) != nil || cell(field).isEmpty : true
+                }
+                guard (try? ImportValues.time(cell(.date), line: 0, utcOffset: 0)) != nil, !cell(.exercise).isEmpty,
+                      [.weight, .reps, .distance, .seconds, .rpe].allSatisfy(numberOrEmpty) else { return false }
+                if fields.contains(.weightUnit), !["", "kg", "kgs", "lb", "lbs"].contains(cell(.weightUnit).lowercased()) { return false }
+                let order = cell(.setOrder)
+                return Int(order) != nil || ["W", "D", "F", ""].contains(order.uppercased()) || StrongFormat.isRestTimer(order, weight: cell(.weight), reps: cell(.reps))
+            }
+        }
+    }
+
+    /// Whether a row's set order is the app's rest timer (`Rest Timer`, or its word in the
+    /// app's language: `Ruhezeit`): a word, not a set number or W/D/F, on a row without weight
+    /// or reps.
+    static func isRestTimer(_ order: String, weight: String, reps: String) -> Bool {
+        let folded = order.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "_", with: "")
+        if folded == "resttimer" { return true }
+        guard !order.isEmpty, Int(order) == nil, !["W", "D", "F", "WARMUP", "WARM_UP", "WARM UP", "FAILURE", "DROP", "DROP_SET", "DROPSET"].contains(order.uppercased()) else { return false }
+        func none(_ text: String) -> Bool { let value = Double(text.replacingOccurrences(of: ",", with: ".")); return text.isEmpty || value == 0 }
+        return none(weight) && none(reps)
+    }
+
+    /// Reads the first rows when the header's words are not English, to know the columns by
+    /// their shape (``layout(header:rows:)``).
+    static func survey(_ path: String, header: [String], options: ImportOptions) throws(ImportProblem) -> ImportOptions {
+        guard !readsWords(header), let index = layout(header: header, rows: sample(path)) else { return options }
+        var surveyed = options
+        surveyed.surveyed["strong.layout"] = String(index)
+        return surveyed
+    }
+
+    /// Whether the header's words name the columns a set needs (English, or liftlog's CSV).
+    static func readsWords(_ header: [String]) -> Bool {
+        guard let format = try? StrongFormat(header: header, options: ImportOptions(unit: .kg), words: true) else { return false }
+        return format.setOrder != nil && format.weight != nil && format.reps != nil
+    }
+
+    /// Whether `header` and the first rows of the file at `path` are a Strong export: by its
+    /// words, else by its shape.
+    static func recognizes(_ header: [String], path: String) -> Bool {
+        readsWords(header) || layout(header: header, rows: sample(path)) != nil
+    }
+
+    /// The first rows of the file at `path`, after its header.
+    static func sample(_ path: String, count: Int = 20) -> [[String]] {
+        guard var reader = try? CSVReader(path: path, separator: CSVReader.separator(forHeader: CSVReader.head(of: path))) else { return [] }
+        _ = try? reader.next()
+        var rows: [[String]] = []
+        while rows.count < count, let record = try? reader.next() { rows.append(record.fields) }
+        return rows
     }
 
     init(header: [String], options: ImportOptions) throws(ImportProblem) {
+        try self.init(header: header, options: options, words: options.surveyed["strong.layout"] == nil)
+    }
+
+    /// The columns from the header's words (`words`), or from the layout the survey found.
+    private init(header: [String], options: ImportOptions, words: Bool) throws(ImportProblem) {
+        if !words, let index = options.surveyed["strong.layout"].flatMap(Int.init), StrongFormat.layouts.indices.contains(index) {
+            let fields = StrongFormat.layouts[index]
+            func at(_ field: Field) -> Int? { fields.firstIndex(of: field) }
+            (date, exercise) = (at(.date)!, at(.exercise)!)
+            (workoutName, duration, setOrder, weight, weightUnit, reps) = (at(.workoutName), at(.duration), at(.setOrder), at(.weight), at(.weightUnit), at(.reps))
+            (distance, distanceUnit, seconds, notes, workoutNotes, rpe) = (at(.distance), at(.distanceUnit), at(.seconds), at(.notes), at(.workoutNotes), at(.rpe))
+            (offset, sessionID, liftlog, readByShape) = (nil, nil, [:], true)
+            guard let unit = options.unit ?? (weightUnit == nil ? nil : .kg) else {
+                throw ImportProblem(line: 1, message: "this Strong export does not say whether its weights are in kg or lbs (it has no Weight Unit column)", remedy: .giveImportUnit)
+            }
+            fileWeightUnit = unit
+            fileDistanceFactor = distanceUnit == nil ? StrongFormat.classicDistanceFactor(unit) : 1
+            self.options = options
+            return
+        }
+        readByShape = false
         let folded = header.map(ImportValues.fold)
         func column(_ matches: (String) -> Bool) -> Int? { folded.firstIndex(where: matches) }
         func has(_ text: String, _ words: [String]) -> Bool { words.contains { text == $0 || text.hasPrefix($0 + " ") } }
@@ -56,9 +153,16 @@ struct StrongFormat: ImportFormat {
         }
         fileWeightUnit = unit
         let distanceHeader = distance.map { folded[$0] } ?? ""
-        fileDistanceFactor = distanceHeader.contains("(km)") ? 1000 : distanceHeader.contains("(miles)") || distanceHeader.contains("(mi)") ? 1609.344 : 1
+        fileDistanceFactor = distanceHeader.contains("(km)") ? 1000 : distanceHeader.contains("(miles)") || distanceHeader.contains("(mi)") ? 1609.344
+            : distanceHeader.contains("(m)") || distanceHeader.contains("(meters)") || distanceHeader.contains("(metres)") || !own.isEmpty || distanceUnit != nil ? 1
+            : StrongFormat.classicDistanceFactor(unit)
         self.options = options
     }
+
+    /// Metres per unit of the classic export's `Distance`, which is in the app's distance unit
+    /// and says nothing of it: kilometres beside kg, miles beside lbs (the app's metric and
+    /// imperial settings).
+    static func classicDistanceFactor(_ unit: WeightUnit) -> Double { unit == .kg ? 1000 : 1609.344 }
 
     func parse(_ record: CSVRecord) throws(ImportProblem) -> ImportRow {
         let line = record.line
@@ -66,8 +170,7 @@ struct StrongFormat: ImportFormat {
         let order = cell(setOrder)
         let name = Exercise.normalizedName(cell(exercise))
         // A set number (almost every row) is no rest timer.
-        let restTimer = (!order.utf8.allSatisfy({ (0x30...0x39).contains($0) }) && order.lowercased().replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "_", with: "") == "resttimer")
-            || Exercise.nameKey(name) == "rest timer"
+        let restTimer = StrongFormat.isRestTimer(order, weight: cell(weight), reps: cell(reps)) || Exercise.nameKey(name) == "rest timer"
         guard !name.isEmpty || restTimer || liftlog["Kind"] != nil else { throw ImportProblem(line: line, message: "the exercise name is empty") }
         var utcOffset = options.utcOffsetSeconds
         if let offset, !cell(offset).isEmpty {
@@ -82,7 +185,9 @@ struct StrongFormat: ImportFormat {
             guard let id = Session.ID(rawValue: cell(sessionID)) else { throw ImportProblem(line: line, message: "Session ID '\(cell(sessionID))' is not a lowercase UUID") }
             workout.explicitID = id
         }
-        if let length = try ImportValues.duration(cell(duration), line: line), length > 0 { workout.end = start.adding(seconds: length) }
+        // A length in words of the app's language ("1 Std. 5 Min.") is left out, not refused.
+        let length = readByShape ? (try? ImportValues.duration(cell(duration), line: line)) ?? nil : try ImportValues.duration(cell(duration), line: line)
+        if let length, length > 0 { workout.end = start.adding(seconds: length) }
         let workoutNote = cell(workoutNotes)
         workout.notes = workoutNote.isEmpty ? nil : workoutNote
         // Its set is none, but a note of the workout on it is the workout's.
