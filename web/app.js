@@ -102,6 +102,13 @@ function showSkipped(count) {
     : `${count} session files do not read and are left out. 'liftlog check' shows where.`;
 }
 
+// What the server warned of a change it saved (a set whose weight and reps read as swapped):
+// shown until dismissed, so that the set can be changed by a tap on it.
+function showWarning(warnings) {
+  $("#warning-text").textContent = `${warnings.join(" ")} Tap the set to change it.`;
+  $("#warning").hidden = false;
+}
+
 async function get(path) {
   const reply = await api("GET", path);
   if (!reply.json || !reply.json.success) throw new Error(reply.json?.error?.message || `HTTP ${reply.status}`);
@@ -231,6 +238,8 @@ async function flush() {
         refused.add({ label: change.label, status: reply.status, message: reply.json?.error?.message || `HTTP ${reply.status}`, at: new Date().toISOString() });
         const { creates, uses } = references(change);
         blocked.add(reply.status === 404 ? [...creates, ...uses] : creates, change.label);
+      } else if (reply.json?.data?.warnings?.length) {
+        showWarning(reply.json.data.warnings);
       }
       await queue.remove(change.seq);
     }
@@ -580,6 +589,16 @@ function readFields(id, measure, root) {
   if (value("rpe") !== "") body.rpe = parseFloat(value("rpe"));
   if (value("rir") !== "") body.rir = parseInt(value("rir"), 10);
   if (value("type") !== "") body.set_type = value("type");
+  // A value the set had, emptied in the editor, is removed (null), not kept.
+  const initial = (field) => {
+    const input = byID(root, id(field));
+    if (!input) return "";
+    if (input.tagName === "SELECT") { const chosen = [...input.options].find((option) => option.defaultSelected); return chosen ? chosen.value : ""; }
+    return input.defaultValue.trim();
+  };
+  for (const [field, key] of [["rpe", "rpe"], ["rir", "rir"], ["seconds", "duration_seconds"], ["meters", "distance_m"]]) {
+    if (value(field) === "" && initial(field) !== "") body[key] = null;
+  }
   return { body, note: value("notes") };
 }
 
@@ -1082,6 +1101,7 @@ document.addEventListener("visibilitychange", () => {
 $("#rest-minus").addEventListener("click", () => adjustRest(-15));
 $("#rest-plus").addEventListener("click", () => adjustRest(15));
 $("#rest-stop").addEventListener("click", stopRest);
+$("#warning-close").addEventListener("click", () => { $("#warning").hidden = true; });
 $("#sync").addEventListener("click", () => { location.hash = "#/sync"; });
 setInterval(flush, 5000);
 queueCounted.then(() => { showSync(); flush(); });

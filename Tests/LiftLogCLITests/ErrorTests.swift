@@ -60,6 +60,22 @@ struct ErrorTests {
         }
     }
 
+    @Test("set --remove takes a value a set had away; an unknown name, or a value given and removed at once, is refused and changes nothing")
+    func removeValues() throws {
+        try withTemporaryDirectory { root throws in
+            let store = storeWithActiveSession(root)
+            #expect(run(["set", "Back Squat", "1", "--rpe", "8", "--rir", "2", "--store", store]).status == 0)
+            let removed = run(["set", "Back Squat", "1", "--remove", "rpe", "--store", store, "--json"])
+            #expect(removed.status == 0, "\(removed.output)")
+            let set = removed.json?["data"]?["entries"]?.arrayValue?[0]["sets"]?.arrayValue?[0]
+            #expect(set?["rpe"] == nil && set?["rir"] == 2 && set?["weight"] == 100, "\(removed.output)")
+            expectFailure(["set", "Back Squat", "1", "--remove", "rpe,tempo"], store: store, code: .validation,
+                          message: "--remove takes rpe, rir, seconds or distance, got 'tempo'.")
+            expectFailure(["set", "Back Squat", "1", "--rir", "1", "--remove", "rir"], store: store, code: .validation,
+                          message: "The set's rir is both given and removed; say one of them. Nothing was changed.")
+        }
+    }
+
     @Test("a set without a close valid form lists the forms of the notation")
     func setNotationWithoutSuggestion() throws {
         try withTemporaryDirectory { root throws in

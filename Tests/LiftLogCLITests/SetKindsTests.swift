@@ -82,7 +82,7 @@ struct SetFieldsTests {
                 Refusal(["set", "Back Squat", "1", "--rir", "11"], 4, "VALIDATION_ERROR", "Reps in reserve must be 0–10, got 11."),
                 Refusal(["set", "Back Squat", "1", "--type", "superset"], 4, "VALIDATION_ERROR", "--type must be one of normal, warmup, drop, failure, got 'superset'."),
                 Refusal(["log", "Back Squat", "100x5", "--rest", "-5"], 4, "VALIDATION_ERROR", "Rest must be 0–86400 seconds, got -5."),
-                Refusal(["set", "Back Squat", "1"], 2, "USAGE_ERROR", "Say what to change: --weight, --reps, --seconds, --distance, --rpe, --rir, --type, --note, --done, --skip or --undo."),
+                Refusal(["set", "Back Squat", "1"], 2, "USAGE_ERROR", "Say what to change: --weight, --reps, --seconds, --distance, --rpe, --rir, --type, --note, --remove, --done, --skip or --undo."),
             ], store: store)
             #expect(snapshot(store) == before)
         }

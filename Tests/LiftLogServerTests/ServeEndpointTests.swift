@@ -17,6 +17,22 @@ struct ServeEndpointTests {
         return try? JSONParser.parse(Array(text.utf8))
     }
 
+    @Test("a set whose weight and reps read as swapped against the last session is logged as sent, with a warning the client can ask about")
+    func swappedNumbers() throws {
+        try ServerProcess.withServer { server, _ in
+            let first = server.request("POST", "/api/workouts", body: #"{"started_at": "2025-01-20T07:00:00Z"}"#)
+            let firstID = try #require(first.json?["data"]?["id"]?.stringValue, "\(first.body)")
+            #expect(server.request("POST", "/api/workouts/\(firstID)/sets", body: #"{"exercise": "Back Squat", "sets": ["100x5", "100x5"]}"#).status == 201)
+            #expect(server.request("PUT", "/api/workouts/\(firstID)/complete").status == 200)
+            let second = try #require(server.request("POST", "/api/workouts", body: "{}").json?["data"]?["id"]?.stringValue)
+            let swapped = server.request("POST", "/api/workouts/\(second)/sets", body: #"{"exercise": "Back Squat", "weight": 5, "reps": 100}"#)
+            #expect(swapped.status == 201, "\(swapped.body)")
+            #expect(swapped.json?["data"]?["warnings"] == [.string("5 kg × 100 reads like 100 kg × 5 with its numbers swapped.")], "\(swapped.body)")
+            let right = server.request("POST", "/api/workouts/\(second)/sets", body: #"{"exercise": "Back Squat", "sets": ["100x5"]}"#)
+            #expect(right.status == 201 && right.json?["data"]?["warnings"] == nil, "\(right.body)")
+        }
+    }
+
     @Test("sets by their IDs: planned sets logged, skipped, un-logged, changed and removed; IDs survive rewrites; a client's request ID names its set")
     func setsByID() throws {
         try ServerProcess.withServer { server, store in
@@ -43,6 +59,10 @@ struct ServeEndpointTests {
             #expect(sets(server.request("GET", "/api/workouts/\(id)")).map { $0["status"] } == ["completed", "pending", "pending"])
             let changed = server.request("PUT", "/api/workout-sets/\(refs[0])", body: #"{"rpe": 8.5, "notes": "belt"}"#)
             #expect(sets(changed)[0]["rpe"] == 8.5 && sets(changed)[0]["notes"] == "belt" && sets(changed)[0]["set_id"] == .string(refs[0]))
+            // null removes a value the set had; given and removed at once is refused, nothing changed.
+            let cleared = server.request("PUT", "/api/workout-sets/\(refs[0])", body: #"{"rpe": null}"#)
+            #expect(cleared.status == 200 && sets(cleared)[0]["rpe"] == nil && sets(cleared)[0]["notes"] == "belt", "\(cleared.body)")
+            #expect(onDisk(store, cleared)?["entries"]?.arrayValue?[0]["sets"]?.arrayValue?[0]["rpe"] == nil)
             // Logging by notation completes the next planned set: its ID stays.
             let byNotation = server.request("POST", "/api/workouts/\(id)/sets", body: #"{"exercise": "Back Squat", "sets": ["100x5"], "request_id": "r-1"}"#)
             #expect(byNotation.status == 201 && byNotation.json?["data"]?["logged_set_ids"] == .array([.string(refs[1])]), "\(byNotation.body)")

@@ -58,10 +58,22 @@ enum WorkoutCommands {
         abstract: "Log completed sets of an exercise into the active session.",
         discussion: "Sets: 100x5 (weight x reps, in the store's unit), 100kgx5, 225lbsx5, 100x5@8.5 (RPE), 100x5@rir2, 100x5x3 (three sets), w:60x5 (warm-up), d:80x8 (drop), f:100x3 (to failure), bwx12, bw+20x5 (20 added), bw-25x8 (assisted), 60s, 1:30, 2min, 20x45s (20 held 45 s), 60sx3, 100x20m (100 pushed or carried 20 m), 5km, 400m, 3mi, 5km/25:00, 400mx6. Quote names with spaces: liftlog log 'Back Squat' 100x5x3.",
         arguments: [Argument.exercise, Argument.sets],
-        options: [Flag.create, Option.session, Option.setNote, Option.rest, Option.supersetLabel, Option.method],
+        options: [Flag.create, Option.session, Option.setNote, Option.rest, Option.supersetLabel, Option.method, Flag.yes],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let sets = try SetNotation.parse(arguments[.sets], defaultUnit: store.preferences.unit)
+            // Numbers that read as swapped: asked about on a terminal, said otherwise; --yes logs them as written.
+            let swapped = arguments[.yes] ? [] : try store.swappedSets(sets, exercise: arguments[.exercise])
+            let warnings = swapped.map { $0.swappedDescription(defaultUnit: store.preferences.unit) + "." }
+            if !warnings.isEmpty {
+                if context.io.inputIsTerminal && !context.json {
+                    guard context.confirm(warnings.joined(separator: " ") + " Log it as written?") else {
+                        return CommandResult(data: ["logged_sets": [], "warnings": .array(warnings.map { .string($0) })], text: "Nothing was logged.")
+                    }
+                } else if !context.json {
+                    for warning in warnings { context.io.writeError("Warning: \(warning) Logged as written; 'liftlog set' changes it.\n") }
+                }
+            }
             var sessionID: Session.ID?
             if let prefix = try arguments[.session] { sessionID = try store.session(idPrefix: prefix).session.id }
             let label = try arguments[.supersetLabel]
@@ -82,6 +94,7 @@ enum WorkoutCommands {
                 guard case .object(var object) = session else { return session }
                 object["logged_sets"] = .array(result.setNumbers.map { .number(JSONNumber($0)) })
                 object["created_exercise"] = .bool(result.createdExercise)
+                if !warnings.isEmpty { object["warnings"] = .array(warnings.map { .string($0) }) }
                 return .object(object)
             }
             return CommandResult(data: data, text: text)
@@ -175,7 +188,7 @@ enum WorkoutCommands {
         abstract: "Change one set of the active session (or of any session with --session).",
         arguments: [Argument.exerciseName, Argument.setNumber],
         options: [Option.weight, Option.reps, Option.seconds, Option.distance, Option.rpe, Option.rir, Option.setType, Option.setNote,
-                  Option.session, Flag.done, Flag.skip, Flag.undo],
+                  Option.removedValues, Option.session, Flag.done, Flag.skip, Flag.undo],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             guard let number = Int(arguments[.setNumber]), number >= 1 else {
@@ -207,8 +220,14 @@ enum WorkoutCommands {
                 guard WorkoutSet.isValidRPE(rpe) else { throw .validation("RPE must be between 1 and 10 in steps of 0.5, got \(Formatting.number(rpe)).") }
                 change.rpe = rpe
             }
+            for name in try arguments[.removedValues] ?? [] {
+                guard let field = SetChange.Removable(rawValue: name.lowercased()) else {
+                    throw .validation("--remove takes \(SetChange.Removable.allCases.map(\.rawValue).joinedAsAlternatives()), got '\(name)'.")
+                }
+                change.removing.insert(field)
+            }
             guard !change.isEmpty else {
-                throw .usage("Say what to change: --weight, --reps, --seconds, --distance, --rpe, --rir, --type, --note, --done, --skip or --undo.", command: arguments.commandName)
+                throw .usage("Say what to change: --weight, --reps, --seconds, --distance, --rpe, --rir, --type, --note, --remove, --done, --skip or --undo.", command: arguments.commandName)
             }
             var sessionID: Session.ID?
             if let prefix = try arguments[.session] { sessionID = try store.session(idPrefix: prefix).session.id }

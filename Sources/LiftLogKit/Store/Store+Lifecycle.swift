@@ -43,10 +43,30 @@ public struct SetChange: Sendable {
         self.action = action
     }
 
+    /// A value a set may go without, which a change can remove (an RPE given by mistake).
+    public enum Removable: String, Sendable, Hashable, CaseIterable {
+        case rpe, rir, seconds, distance
+    }
+    /// The values to remove. One both given and removed is refused.
+    public var removing: Swift.Set<Removable> = []
+
     /// Whether it changes anything.
     public var isEmpty: Bool {
         weight == nil && bodyweight == nil && reps == nil && durationSeconds == nil && distanceMeters == nil && rpe == nil
-            && rir == nil && setType == nil && note == nil && action == nil
+            && rir == nil && setType == nil && note == nil && action == nil && removing.isEmpty
+    }
+
+    /// A value both given and removed, the first of them; `nil` when none is.
+    var givenAndRemoved: Removable? {
+        Removable.allCases.first { field in
+            guard removing.contains(field) else { return false }
+            switch field {
+            case .rpe: return rpe != nil
+            case .rir: return rir != nil
+            case .seconds: return durationSeconds != nil
+            case .distance: return distanceMeters != nil
+            }
+        }
     }
 }
 
@@ -593,7 +613,10 @@ extension Store {
 
     /// Applies `change` to the set `locate` finds in the session `sessionID` (or the active one).
     func changeSet(sessionID: Session.ID?, _ change: SetChange, locate: (Session) throws(LiftLogError) -> (entry: Int, set: Int)) throws(LiftLogError) -> StoredSession {
-        try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> StoredSession in
+        if let field = change.givenAndRemoved {
+            throw .validation("The set's \(field.rawValue) is both given and removed; say one of them. Nothing was changed.")
+        }
+        return try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> StoredSession in
             var stored = try sessionToChange(sessionID)
             let (entryIndex, setIndex) = try locate(stored.session)
             var set = stored.session.entries[entryIndex].sets[setIndex]
@@ -609,6 +632,14 @@ extension Store {
             if let rir = change.rir { set.rir = rir }
             if let type = change.setType { set.setType = type }
             if let note = change.note { set.notes = note.isEmpty ? nil : note }
+            for field in change.removing {
+                switch field {
+                case .rpe: set.rpe = nil
+                case .rir: set.rir = nil
+                case .seconds: set.durationSeconds = nil
+                case .distance: set.distanceMeters = nil
+                }
+            }
             switch change.action {
             case .complete?:
                 // A planned set completed without numbers was done as planned.

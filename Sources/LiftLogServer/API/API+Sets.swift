@@ -35,7 +35,8 @@ extension API {
     /// The fields of `PUT /workout-sets/:id[/log|/skip|/unlog]`: `weight` (or the seed client's
     /// `actual_weight`), `unit`, `reps` (or `actual_reps`), `bodyweight`, `duration_seconds`,
     /// `distance_m`, `rpe`, `rir`, `set_type`, `notes`. A weight without a unit is in the set's
-    /// unit, else the store's. Any other key is refused: nothing is half-applied.
+    /// unit, else the store's; `null` for `rpe`, `rir`, `duration_seconds` or `distance_m`
+    /// removes that value. Any other key is refused: nothing is half-applied.
     static let setFields = ["weight", "actual_weight", "unit", "reps", "actual_reps", "bodyweight", "duration_seconds", "distance_m",
                             "rpe", "rir", "set_type", "notes"]
 
@@ -48,6 +49,11 @@ extension API {
         change.bodyweight = try call.bool("bodyweight")
         change.durationSeconds = try call.integer("duration_seconds")
         change.distanceMeters = try call.number("distance_m")
+        let body = try call.body()
+        for (key, field) in [("rpe", SetChange.Removable.rpe), ("rir", .rir), ("duration_seconds", .seconds), ("distance_m", .distance)]
+        where body[key] == .null {
+            change.removing.insert(field)
+        }
         guard !change.isEmpty else {
             throw .validation("Give what changes: weight, unit, reps, bodyweight, duration_seconds, distance_m, rpe, rir, set_type or notes.")
         }

@@ -155,7 +155,9 @@ extension API {
     /// `POST /workouts/:id/sets {"exercise", "sets": ["100x5", …]}` or `{"exercise", "weight",
     /// "unit", "reps", "rpe"?, "rir"?, "duration_seconds"?, "distance_m"?}`, with `"request_id"`
     /// (a retry changes nothing), `"note"`, `"rest_seconds"` and `"create"` (add an unknown
-    /// exercise to the library). 201, or 200 for a retry; `logged_sets` and `logged_set_ids`.
+    /// exercise to the library). 201, or 200 for a retry; `logged_sets` and `logged_set_ids`, and
+    /// `warnings` when a set's weight and reps read as swapped (``Store/swappedSets(_:exercise:)``:
+    /// logged as sent, a client asks its user).
     /// A completed session takes sets only with `"into_completed_session": true` (403 without);
     /// any other key is refused (400). Each set follows the rules every writer follows
     /// (``WorkoutSet/validateForWriting()``); a weight without a unit is in the store's unit.
@@ -187,14 +189,16 @@ extension API {
         var details = LogDetails(note: try call.string("note"), restSeconds: try call.integer("rest_seconds"))
         details.requestID = try call.string("request_id")
         details.intoCompletedSession = try call.bool("into_completed_session") ?? false
+        let swapped = try store.swappedSets(sets, exercise: exercise)
         let result = try store.log(exercise: exercise, sets: sets, createIfMissing: try call.bool("create") ?? false, sessionID: sessionID, details: details)
         let entry = result.entry
-        let logged: JSONObject = [
+        var logged: JSONObject = [
             "logged_sets": .array(result.setNumbers.map { .number(JSONNumber($0)) }),
             "logged_set_ids": .array(entry.sets.indices.filter { result.setNumbers.contains(entry.sets[$0].setNumber) }.map {
                 .string(Store.setID(in: result.stored.session, entry: result.entryIndex, set: $0).description)
             }),
         ]
+        if !swapped.isEmpty { logged["warnings"] = .array(swapped.map { .string($0.swappedDescription(defaultUnit: store.preferences.unit) + ".") }) }
         return try APIResponse.ok(session: result.stored, store: store, adding: logged, status: result.repeated ? 200 : 201)
     }
 

@@ -29,6 +29,7 @@ extension WebApp {
   <button id="rest-stop" type="button" aria-label="Stop the rest timer">✕</button>
 </div>
 <p id="skipped" class="skipped" hidden role="status"></p>
+<p id="warning" class="skipped" hidden role="alert"><span id="warning-text"></span> <button type="button" id="warning-close" aria-label="Dismiss the warning">✕</button></p>
 <main id="screen" tabindex="-1"></main>
 <nav class="tabs" aria-label="Screens">
   <a href="#/today" data-tab="today">Today</a>
@@ -143,6 +144,13 @@ function showSkipped(count) {
   note.hidden = count === 0;
   note.textContent = count === 1 ? "1 session file does not read and is left out. 'liftlog check' shows where."
     : `${count} session files do not read and are left out. 'liftlog check' shows where.`;
+}
+
+// What the server warned of a change it saved (a set whose weight and reps read as swapped):
+// shown until dismissed, so that the set can be changed by a tap on it.
+function showWarning(warnings) {
+  $("#warning-text").textContent = `${warnings.join(" ")} Tap the set to change it.`;
+  $("#warning").hidden = false;
 }
 
 async function get(path) {
@@ -274,6 +282,8 @@ async function flush() {
         refused.add({ label: change.label, status: reply.status, message: reply.json?.error?.message || `HTTP ${reply.status}`, at: new Date().toISOString() });
         const { creates, uses } = references(change);
         blocked.add(reply.status === 404 ? [...creates, ...uses] : creates, change.label);
+      } else if (reply.json?.data?.warnings?.length) {
+        showWarning(reply.json.data.warnings);
       }
       await queue.remove(change.seq);
     }
@@ -623,6 +633,16 @@ function readFields(id, measure, root) {
   if (value("rpe") !== "") body.rpe = parseFloat(value("rpe"));
   if (value("rir") !== "") body.rir = parseInt(value("rir"), 10);
   if (value("type") !== "") body.set_type = value("type");
+  // A value the set had, emptied in the editor, is removed (null), not kept.
+  const initial = (field) => {
+    const input = byID(root, id(field));
+    if (!input) return "";
+    if (input.tagName === "SELECT") { const chosen = [...input.options].find((option) => option.defaultSelected); return chosen ? chosen.value : ""; }
+    return input.defaultValue.trim();
+  };
+  for (const [field, key] of [["rpe", "rpe"], ["rir", "rir"], ["seconds", "duration_seconds"], ["meters", "distance_m"]]) {
+    if (value(field) === "" && initial(field) !== "") body[key] = null;
+  }
   return { body, note: value("notes") };
 }
 
@@ -1125,6 +1145,7 @@ document.addEventListener("visibilitychange", () => {
 $("#rest-minus").addEventListener("click", () => adjustRest(-15));
 $("#rest-plus").addEventListener("click", () => adjustRest(15));
 $("#rest-stop").addEventListener("click", stopRest);
+$("#warning-close").addEventListener("click", () => { $("#warning").hidden = true; });
 $("#sync").addEventListener("click", () => { location.hash = "#/sync"; });
 setInterval(flush, 5000);
 queueCounted.then(() => { showSync(); flush(); });
