@@ -26,8 +26,11 @@ public enum E1RMFormula: String, Sendable, CaseIterable {
 
 /// One session's work on an exercise (SPEC §8, "Exercise history").
 public struct ProgressEntry: Hashable, Sendable {
+    /// The session the work was done in.
     public var sessionID: Session.ID
+    /// The day the session started, in its own UTC offset.
     public var date: LocalDate
+    /// The week of the mesocycle the session belonged to, if any.
     public var weekNumber: Int?
     /// Completed sets, warm-ups excluded.
     public var sets: Int
@@ -49,6 +52,7 @@ public struct ProgressEntry: Hashable, Sendable {
     /// The best average pace of a distance set with a time, in seconds per kilometre.
     public var secondsPerKilometre: Double?
 
+    /// An entry of the given figures (``ExerciseReport`` makes them from the sessions).
     public init(sessionID: Session.ID, date: LocalDate, weekNumber: Int?, sets: Int, bestWeight: Double?, bestSetReps: Int?, e1rm: Double?,
                 volume: Double, maxReps: Int? = nil, longestSeconds: Int? = nil, distanceMeters: Double? = nil, secondsPerKilometre: Double? = nil) {
         self.sessionID = sessionID
@@ -70,27 +74,39 @@ public struct ProgressEntry: Hashable, Sendable {
 public struct PersonalRecord: Hashable, Sendable {
     /// In the unit it was lifted in.
     public var weight: Double
+    /// The unit of ``weight``.
     public var unit: WeightUnit
+    /// The reps of the set.
     public var reps: Int
+    /// The day of the session it was lifted in.
     public var date: LocalDate
+    /// The session it was lifted in.
     public var sessionID: Session.ID
 }
 
 /// The heaviest weight lifted for an exact number of reps.
 public struct RepRecord: Hashable, Sendable {
+    /// The exact number of reps.
     public var reps: Int
+    /// The heaviest weight lifted for them, in ``unit``.
     public var weight: Double
+    /// The unit of ``weight``.
     public var unit: WeightUnit
+    /// The day it was lifted.
     public var date: LocalDate
 }
 
 /// The longest timed set (a hold), and the heaviest weighted one.
 public struct HoldRecord: Hashable, Sendable {
+    /// How long the set was held, in seconds.
     public var seconds: Int
     /// The load held, in `unit`; `nil` for a hold without one.
     public var weight: Double?
+    /// The unit of ``weight``; `nil` with no load.
     public var unit: WeightUnit?
+    /// The day it was held.
     public var date: LocalDate
+    /// The session it was held in.
     public var sessionID: Session.ID
 }
 
@@ -100,7 +116,9 @@ public struct DistanceRecord: Hashable, Sendable {
     public var meters: Double
     /// Its time, when recorded.
     public var seconds: Int?
+    /// The day of the set.
     public var date: LocalDate
+    /// The session of the set.
     public var sessionID: Session.ID
 
     /// Average seconds per kilometre, when the set has a time.
@@ -114,6 +132,7 @@ public struct DistanceRecord: Hashable, Sendable {
 public struct PaceRecord: Hashable, Sendable {
     /// The standard distance: `1 km`, `1 mi`, `2,000 m`, `5 km`, `10 km`.
     public var label: String
+    /// The standard distance in metres (1,000 for `1 km`).
     public var standardMeters: Double
     /// The set it comes from.
     public var record: DistanceRecord
@@ -123,20 +142,27 @@ public struct PaceRecord: Hashable, Sendable {
 public struct EstimatedMaxRecord: Hashable, Sendable {
     /// In the report's unit.
     public var value: Double
+    /// The day of the set the estimate comes from.
     public var date: LocalDate
+    /// The session of that set.
     public var sessionID: Session.ID
 }
 
 /// The most reps in one set without added weight (ties: the earlier date).
 public struct MaxRepsRecord: Hashable, Sendable {
+    /// The reps of the set.
     public var reps: Int
+    /// The day of the set.
     public var date: LocalDate
+    /// The session of the set.
     public var sessionID: Session.ID
 }
 
 /// Everything liftlog knows of one exercise's history.
 public struct ExerciseReport: Hashable, Sendable {
+    /// The library exercise, when the history is of one (`nil` for a name the library does not have).
     public var exerciseID: Exercise.ID?
+    /// The exercise's name as the library (or the sessions) spell it.
     public var exerciseName: String
     /// The unit of weights, e1RMs and volumes in ``entries`` and ``bestE1RM``.
     public var unit: WeightUnit
@@ -144,6 +170,7 @@ public struct ExerciseReport: Hashable, Sendable {
     public var entries: [ProgressEntry]
     /// The heaviest set with an external load (a bodyweight set's added load is not one).
     public var personalRecord: PersonalRecord?
+    /// The best estimated one-rep maximum, in ``unit`` (sets of 1 to 12 reps; SPEC §8).
     public var bestE1RM: EstimatedMaxRecord?
     /// For 1 to 12 reps, where there is one.
     public var repRecords: [RepRecord]
@@ -160,6 +187,7 @@ public struct ExerciseReport: Hashable, Sendable {
     /// The fastest pace over each standard distance a set with a time reached.
     public var paces: [PaceRecord]
 
+    /// A report of the given records (``Store/exerciseReport(_:formula:)`` makes them from the sessions).
     public init(exerciseID: Exercise.ID?, exerciseName: String, unit: WeightUnit, entries: [ProgressEntry] = [],
                 personalRecord: PersonalRecord? = nil, bestE1RM: EstimatedMaxRecord? = nil,
                 repRecords: [RepRecord] = [], maxReps: MaxRepsRecord? = nil) {

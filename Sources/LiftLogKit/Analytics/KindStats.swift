@@ -10,7 +10,9 @@ public struct KindStats: Hashable, Sendable {
     public var totalMinutes: Int { (totalSeconds + 30) / 60 }
     /// Consecutive days with a session, ending today or yesterday (0 otherwise).
     public var currentStreak = 0
+    /// The longest run of consecutive days with a session, ever.
     public var longestStreak = 0
 
+    /// No sessions yet.
     public init() {}
 }

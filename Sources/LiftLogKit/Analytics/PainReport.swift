@@ -3,10 +3,13 @@
 public struct PainReport: Hashable, Sendable {
     /// One pain tag.
     public struct Tag: Hashable, Sendable {
+        /// The pain tag, lowercase.
         public var tag: String
         /// The sessions that noted it.
         public var sessions: Int
+        /// The day of the first session it was noted in.
         public var firstDate: LocalDate
+        /// The day of the latest session it was noted in.
         public var lastDate: LocalDate
         /// The exercises done in those sessions, in the most of them first (then by name).
         public var exercises: [Count]
@@ -17,7 +20,9 @@ public struct PainReport: Hashable, Sendable {
 
     /// A name (an exercise, a week's first day) and how many sessions.
     public struct Count: Hashable, Sendable {
+        /// The exercise's name, or the week's first day (`YYYY-MM-DD`).
         public var name: String
+        /// How many of the tag's sessions had the exercise, or fell in the week.
         public var sessions: Int
     }
 
@@ -25,8 +30,10 @@ public struct PainReport: Hashable, Sendable {
     public var tags: [Tag]
     /// The sessions looked at (in the period), and how many noted any pain.
     public var sessions: Int
+    /// How many of them noted any pain.
     public var sessionsWithPain: Int
 
+    /// The report as the CLI's and the API's JSON give it.
     public var json: JSONValue {
         func counts(_ list: [Count], _ key: String) -> JSONValue {
             .array(list.map { [key: .string($0.name), "sessions": .number(JSONNumber($0.sessions))] })

@@ -1,12 +1,16 @@
 /// What a lifter did of an exercise the last time (as Strong and Hevy show it beside each set):
 /// the working sets of the newest completed session before this one that has the exercise.
 public struct PreviousSets: Hashable, Sendable {
+    /// The exercise's name.
     public var exerciseName: String
+    /// The session the sets are from.
     public var sessionID: Session.ID
+    /// The day of that session.
     public var date: LocalDate
     /// The working sets in order, one per set (warm-ups are not among them).
     public var sets: [SessionSummary.WorkSets]
 
+    /// The sets as the API's JSON gives them.
     public var json: JSONValue {
         ["exercise_name": .string(exerciseName), "session_id": .string(sessionID.rawValue), "date": .string(date.description),
          "sets": .array(sets.map { set in

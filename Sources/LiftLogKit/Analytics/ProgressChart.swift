@@ -1,9 +1,13 @@
 /// One point of a progress chart.
 public struct ChartPoint: Sendable, Hashable {
+    /// The day of the session.
     public var date: LocalDate
+    /// The metric's value that day.
     public var value: Double
+    /// Whether it is a record (marked on the chart).
     public var isRecord: Bool
 
+    /// A point of `value` on `date`.
     public init(date: LocalDate, value: Double, isRecord: Bool) {
         self.date = date
         self.value = value
@@ -15,7 +19,8 @@ public struct ChartPoint: Sendable, Hashable {
 public enum ProgressMetric: String, CaseIterable, Sendable {
     case e1rm, weight, volume, reps, duration, distance, pace
 
-public var title: String {
+    /// What the chart's title calls it (`estimated 1RM`).
+    public var title: String {
         switch self {
         case .e1rm: "estimated 1RM"
         case .weight: "best weight"
@@ -27,7 +32,8 @@ public var title: String {
         }
     }
 
-public func unit(_ weightUnit: WeightUnit) -> String {
+    /// The unit the metric's values are in, for a store in `weightUnit`.
+    public func unit(_ weightUnit: WeightUnit) -> String {
         switch self {
         case .e1rm, .weight, .volume: weightUnit.rawValue
         case .reps: "reps"
@@ -37,7 +43,8 @@ public func unit(_ weightUnit: WeightUnit) -> String {
         }
     }
 
-public func value(of entry: ProgressEntry) -> Double? {
+    /// The metric's value for one session's work, `nil` when it has none.
+    public func value(of entry: ProgressEntry) -> Double? {
         switch self {
         case .e1rm: entry.e1rm
         case .weight: entry.bestWeight
@@ -65,8 +72,11 @@ public func value(of entry: ProgressEntry) -> Double? {
 /// A chart's value axis in round numbers: from `bottom` to `top` in steps of `step`, a 1, 2,
 /// 2.5 or 5 times a power of ten, the values all between.
 public struct ChartScale: Hashable, Sendable {
+    /// The lowest value of the axis.
     public var bottom: Double
+    /// The highest value of the axis.
     public var top: Double
+    /// The distance between two ticks.
     public var step: Double
 
     /// How many steps from `bottom` to `top`.

@@ -44,15 +44,21 @@ public struct StrengthScores: Hashable, Sendable {
     /// The best completed single-set weight of each lift, in kilograms, and the exercise it
     /// comes from (`Back Squat`, `Bench Press`, `Deadlift`).
     public var lifts: [(exercise: String, kilograms: Double)] { zip(exercises, kilograms).map { ($0, $1) } }
+    /// The lifts' exercises, in ``lifts`` order.
     public var exercises: [String]
+    /// The lifts' weights in kilograms, in ``lifts`` order.
     public var kilograms: [Double]
     /// Σ of the lifts, in kilograms.
     public var total: Double
     /// The latest weigh-in, in kilograms, and its date.
     public var bodyWeight: Double
+    /// The day of that weigh-in.
     public var bodyWeightDate: LocalDate
+    /// The sex the scores are computed for (`liftlog config sex`).
     public var sex: StoreManifest.Sex
+    /// The DOTS score of ``total`` at ``bodyWeight``.
     public var dots: Double
+    /// The Wilks 2020 score of ``total`` at ``bodyWeight``.
     public var wilks2020: Double
 }
 

@@ -102,10 +102,13 @@ extension Store {
 
 /// One month of the calendar (``Store/calendar(year:month:utcOffsetSeconds:)``).
 public struct CalendarMonth: Hashable, Sendable {
+    /// The year.
     public var year: Int
+    /// The month, 1–12.
     public var month: Int
     /// The month's first and last day.
     public var startDate: LocalDate
+    /// The month's last day.
     public var endDate: LocalDate
     /// The kinds of session trained on each day that has one.
     public var days: [LocalDate: [Session.Kind]]

@@ -6,7 +6,9 @@ public struct TrendsReport: Sendable {
 
     /// One week (starting on the store's `week_start`).
     public struct Week: Hashable, Sendable {
+        /// The week's first day.
         public var start: LocalDate
+        /// Completed sessions in the week, of any kind.
         public var sessions: Int
         /// Σ weight × reps of completed working sets, in ``TrendsReport/unit``.
         public var volume: Double
@@ -19,7 +21,9 @@ public struct TrendsReport: Sendable {
 
     /// A main lift: one of the exercises in the most sessions of the period.
     public struct Lift: Hashable, Sendable {
+        /// The library exercise, when there is one.
         public var exerciseID: Exercise.ID?
+        /// The exercise's name.
         public var exerciseName: String
         /// Sessions in the period that had it.
         public var sessions: Int
@@ -27,7 +31,9 @@ public struct TrendsReport: Sendable {
         public var weekly: [Double?]
     }
 
+    /// The unit of volumes and e1RMs (the store's).
     public var unit: WeightUnit
+    /// The day the report ends on.
     public var today: LocalDate
     /// The days of this week, from its first day, with the kinds of session on each.
     public var thisWeek: [(date: LocalDate, kinds: [Session.Kind])]
@@ -35,7 +41,9 @@ public struct TrendsReport: Sendable {
     public var weeks: [Week]
     /// Consecutive days with any session, to today or yesterday; and the longest ever.
     public var currentStreak: Int
+    /// The longest run of consecutive days with a session, ever.
     public var longestStreak: Int
+    /// The main lifts, most sessions first.
     public var lifts: [Lift]
 
     /// The day of the first session ever (any kind), if there is one.

@@ -2,15 +2,19 @@
 /// `body/YYYY/YYYY-MM-DD-HHMM-<id8>.json`: a file per entry, so two devices that weigh in on
 /// the same day add two files and merge in git without conflicts.
 public struct BodyEntry: Identifiable, Hashable, Sendable {
+    /// An entry's ID: a UUID, whose first eight digits end its file name.
     public typealias ID = Identifier<BodyEntry>
 
     /// One measured value with its unit (`82.4 kg`, `84 cm`, `18.5 %`).
     public struct Value: Hashable, Sendable {
+        /// The number measured.
         public var value: Double
+        /// Its unit as written (`kg`, `lbs`, `cm`, `%`).
         public var unit: String
         /// Keys this version does not know, kept as they were read.
         public var unknownFields: [String: JSONValue]
 
+        /// `value` in `unit`.
         public init(value: Double, unit: String, unknownFields: [String: JSONValue] = [:]) {
             self.value = value
             self.unit = unit
@@ -18,16 +22,20 @@ public struct BodyEntry: Identifiable, Hashable, Sendable {
         }
     }
 
+    /// The entry's ID.
     public var id: ID
+    /// When it was measured, in its own UTC offset.
     public var measuredAt: Timestamp
     /// By measurement name (`body_weight`, `waist`, `body_fat`: lowercase, digits and `_`).
     public var measurements: [String: Value]
+    /// Free text about the entry.
     public var notes: String?
     /// Where an imported entry came from.
     public var source: String?
     /// Keys this version does not know, kept as they were read.
     public var unknownFields: [String: JSONValue]
 
+    /// An entry of the given measurements.
     public init(id: ID, measuredAt: Timestamp, measurements: [String: Value], notes: String? = nil, source: String? = nil,
                 unknownFields: [String: JSONValue] = [:]) {
         self.id = id
@@ -95,6 +103,7 @@ public struct BodyEntry: Identifiable, Hashable, Sendable {
 
 /// A body entry and where it is stored.
 public struct StoredBodyEntry: Hashable, Sendable {
+    /// The entry as its file holds it.
     public var entry: BodyEntry
     /// Relative to the store root.
     public var path: String

@@ -5,7 +5,9 @@ public struct BodyLog: Sendable {
     public struct WeighIn: Hashable, Sendable {
         /// The day in the offset it was recorded in.
         public var date: LocalDate
+        /// When it was measured.
         public var measuredAt: Timestamp
+        /// The weight in kilograms, whatever unit it was recorded in.
         public var kilograms: Double
         /// As recorded.
         public var value: BodyEntry.Value
@@ -13,7 +15,9 @@ public struct BodyLog: Sendable {
 
     /// One point of a series: a day and its value (the day's last measurement).
     public struct Point: Hashable, Sendable {
+        /// The day.
         public var date: LocalDate
+        /// The value that day.
         public var value: Double
     }
 
@@ -28,6 +32,7 @@ public struct BodyLog: Sendable {
     /// (SPEC §8), in days either side.
     public static let window = 14
 
+    /// A log of `entries`, with the `problems` of the files left out.
     public init(entries: [StoredBodyEntry], problems: [FileProblem] = []) {
         self.entries = entries.sorted { ($0.entry.measuredAt, $0.entry.id) < ($1.entry.measuredAt, $1.entry.id) }
         self.problems = problems

@@ -1,6 +1,8 @@
 /// What `check` found: how many files it read and every problem, in path order.
 public struct CheckReport: Sendable {
+    /// How many files were read.
     public var filesChecked: Int
+    /// Every problem found, file by file, at its line and column.
     public var problems: [FileProblem]
     /// What may be a mistake but does not keep a file from being read (a key that looks like a
     /// misspelling of a known one): reported, never a failure.

@@ -21,6 +21,7 @@ public struct FileProblem: Equatable, Hashable, Sendable, CustomStringConvertibl
     /// include it).
     public var remedy: Remedy?
 
+    /// A problem of the file at `path`, at its 1-based `line` and `column`.
     public init(path: String, line: Int, column: Int, code: ErrorCode = .corruptFile, message: String, hint: String? = nil, lineText: String? = nil, remedy: Remedy? = nil) {
         self.path = path
         self.line = line
@@ -32,6 +33,7 @@ public struct FileProblem: Equatable, Hashable, Sendable, CustomStringConvertibl
         self.remedy = remedy
     }
 
+    /// `path:line:column: message` (`path: message` for a problem of the whole file).
     public var description: String {
         line > 0 ? "\(path):\(line):\(column): \(message)" : "\(path): \(message)"
     }

@@ -88,6 +88,7 @@ extension LiftLogError {
 }
 
 extension LiftLogError: CustomStringConvertible {
+    /// `CODE: message`.
     public var description: String { "\(code.rawValue): \(message)" }
 }
 

@@ -24,8 +24,10 @@ public struct Identifier<Owner>: RawRepresentable, Hashable, Comparable, Sendabl
     /// The first 8 hex digits, used in file names and short listings.
     public var short: String { String(rawValue.prefix(8)) }
 
+    /// The identifier's text.
     public var description: String { rawValue }
 
+    /// Whether `lhs` sorts before `rhs` (by their text).
     public static func < (lhs: Identifier, rhs: Identifier) -> Bool { lhs.rawValue < rhs.rawValue }
 
     static func isCanonicalUUID(_ text: String) -> Bool {
@@ -54,6 +56,7 @@ public struct Identifier<Owner>: RawRepresentable, Hashable, Comparable, Sendabl
         self.init(uncheckedRawValue: String(decoding: bytes, as: UTF8.self))
     }
 
+    /// Decodes an identifier from its text, refusing one that is not a lowercase UUID.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let id = Identifier(rawValue: text) else {
@@ -62,6 +65,7 @@ public struct Identifier<Owner>: RawRepresentable, Hashable, Comparable, Sendabl
         self = id
     }
 
+    /// Encodes the identifier as its text.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

@@ -9,6 +9,7 @@ public struct DocumentProblem: Equatable, Hashable, Sendable {
     /// Whether the problem is the key itself (an unknown or misspelled key) rather than its value.
     public var isAboutKey: Bool
 
+    /// A problem at `path` in a document.
     public init(path: JSONPath, message: String, hint: String? = nil, isAboutKey: Bool = false) {
         self.path = path
         self.message = message

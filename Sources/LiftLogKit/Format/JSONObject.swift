@@ -5,21 +5,26 @@
 public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// One key and its value.
     public struct Member: Hashable, Sendable {
+        /// The member's key.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
     }
 
     /// The members in insertion order; keys are unique.
     public private(set) var members: [Member]
 
+    /// An empty object.
     public init() {
         members = []
     }
 
+    /// An object of `dictionary`'s members (in the dictionary's order; canonical writing sorts them).
     public init(_ dictionary: [String: JSONValue]) {
         members = dictionary.map { Member(key: $0.key, value: $0.value) }
     }
 
+    /// An object of the members written, in that order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         members = []
         members.reserveCapacity(elements.count)
@@ -31,8 +36,11 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
         members = uniqueMembers
     }
 
+    /// How many members it has.
     public var count: Int { members.count }
+    /// Whether it has no member.
     public var isEmpty: Bool { members.isEmpty }
+    /// Its keys, in order.
     public var keys: [String] { members.map(\.key) }
 
     /// The position of `key`, or `nil`.
@@ -72,15 +80,18 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
         Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Its members, in order.
     public func makeIterator() -> IndexingIterator<[Member]> {
         members.makeIterator()
     }
 
+    /// Whether both have the same members, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         return lhs.members.allSatisfy { rhs[$0.key] == $0.value }
     }
 
+    /// Hashes the members, in any order.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         // Order-independent: combine the members' hashes commutatively.

@@ -12,6 +12,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// The document root.
     public static let root = JSONPath(components: [])
 
+    /// A path of `components`, from the document's root.
     public init(components: [Component]) {
         self.components = components
     }

@@ -160,17 +160,24 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         return Int(double)
     }
 
+    /// The number as written.
     public var description: String { text }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+    /// A JSON string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A JSON number.
     public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
+    /// A JSON number.
     public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
+    /// `true` or `false`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A JSON array.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// A JSON object of the members written, in that order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         var object = JSONObject()
         for (key, value) in elements { object[key] = value }
@@ -179,6 +186,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 }
 
 extension JSONValue: Codable {
+    /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -198,6 +206,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Encodes the value as the JSON it is.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

@@ -1,7 +1,10 @@
 /// A calendar date without a time or zone, written `YYYY-MM-DD`.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year.
     public let year: Int
+    /// The month, 1–12.
     public let month: Int
+    /// The day of the month, from 1.
     public let day: Int
 
     /// A valid date, or `nil` (February 30th, month 13…).
@@ -41,8 +44,10 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `Mon` … `Sun`.
     public var weekdayName: String { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][isoWeekday - 1] }
 
+    /// The date `days` days later (earlier when negative).
     public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
+    /// `YYYY-MM-DD`.
     public var description: String {
         guard (0...9999).contains(year) else { return "\(CivilCalendar.pad(year, 4))-\(CivilCalendar.pad(month, 2))-\(CivilCalendar.pad(day, 2))" }
         return String(unsafeUninitializedCapacity: 10) { bytes in
@@ -60,6 +65,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         CivilCalendar.putDigits(day, width: 2, into: bytes, at: 8)
     }
 
+    /// Whether `lhs` is the earlier date.
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
 }
 

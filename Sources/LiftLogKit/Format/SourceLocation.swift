@@ -1,8 +1,11 @@
 /// A 1-based line and column in a text file, the column counted in Unicode scalars.
 public struct SourceLocation: Equatable, Hashable, Sendable {
+    /// The 1-based line.
     public var line: Int
+    /// The 1-based column, in characters.
     public var column: Int
 
+    /// The place at `line` and `column`.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column

@@ -9,6 +9,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Seconds east of UTC, a whole number of minutes within ±18 hours.
     public let utcOffsetSeconds: Int
 
+    /// The instant `millisecondsSince1970`, written with a UTC offset of `utcOffsetSeconds`.
     public init(millisecondsSince1970: Int64, utcOffsetSeconds: Int) {
         self.millisecondsSince1970 = millisecondsSince1970
         self.utcOffsetSeconds = utcOffsetSeconds
@@ -145,6 +146,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         Int((other.millisecondsSince1970 - millisecondsSince1970) / 1000)
     }
 
+    /// Whether `lhs` is the earlier instant.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }

@@ -4,11 +4,13 @@ public struct PlateLoading: Hashable, Sendable {
     public var target: Double
     /// The bar's weight.
     public var bar: Double
+    /// The unit of the weights.
     public var unit: WeightUnit
     /// The plates on each side, heaviest first.
     public var perSide: [Double]
     /// The weight so loaded: the target when it can be loaded exactly.
     public var total: Double { bar + 2 * perSide.reduce(0, +) }
+    /// Whether the plates make the target exactly.
     public var isExact: Bool { abs(total - target) < 1e-6 }
 
     /// `{"total", "bar", "unit", "per_side"}`, as `plates --json` and `GET /api/plates` give it.

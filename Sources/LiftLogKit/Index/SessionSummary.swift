@@ -2,7 +2,9 @@
 public struct SessionSummary: Identifiable, Hashable, Sendable {
     /// An exercise a session contains: its library link and its snapshot name.
     public struct ExerciseRef: Hashable, Sendable {
+        /// The library exercise's ID, when the entry has one.
         public var id: Exercise.ID?
+        /// The exercise's name as the session spells it.
         public var name: String
     }
 
@@ -11,15 +13,20 @@ public struct SessionSummary: Identifiable, Hashable, Sendable {
     public struct WorkSets: Hashable, Sendable {
         /// The load; for a ``bodyweight`` set what was added (negative: assisted). `nil` without one.
         public var weight: Double?
+        /// The unit of ``weight``.
         public var unit: WeightUnit
+        /// The reps of each set of the run; `nil` for timed or distance sets.
         public var reps: Int?
         /// How many such sets in a row.
         public var count: Int
         /// Whether the load is body weight plus ``weight``.
         public var bodyweight: Bool
+        /// The time of each set, in seconds, when it is timed.
         public var durationSeconds: Int?
+        /// The distance of each set, in metres, when it has one.
         public var distanceMeters: Double?
 
+        /// A run of `count` equal working sets.
         public init(weight: Double?, unit: WeightUnit, reps: Int?, count: Int, bodyweight: Bool = false,
                     durationSeconds: Int? = nil, distanceMeters: Double? = nil) {
             self.weight = weight
@@ -41,21 +48,33 @@ public struct SessionSummary: Identifiable, Hashable, Sendable {
         }
     }
 
+    /// The session's ID.
     public var id: Session.ID
+    /// What kind of session it is.
     public var kind: Session.Kind
+    /// Whether it is active or completed.
     public var status: Session.Status
+    /// When it started, in its own UTC offset.
     public var startedAt: Timestamp
+    /// When it ended; `nil` while it is active.
     public var completedAt: Timestamp?
+    /// The plan it followed, if any.
     public var plan: String?
+    /// The day of that plan, or a name given to the session.
     public var planDay: String?
+    /// Its length in seconds, when it has ended.
     public var durationSeconds: Int?
+    /// How many exercises it has (entries with at least one set).
     public var exerciseCount: Int
+    /// Its completed sets, warm-ups included.
     public var setCount: Int
     /// In ``unit``.
     public var totalVolume: Double
+    /// The unit of the summary's volume (the store's).
     public var unit: WeightUnit
     /// The session file, relative to the store root.
     public var path: String
+    /// Its exercises, in the order done.
     public var exercises: [ExerciseRef]
     /// The mesocycle week the session recorded.
     public var weekNumber: Int?

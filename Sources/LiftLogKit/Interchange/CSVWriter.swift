@@ -1,11 +1,13 @@
 /// Writes RFC 4180 CSV: fields quoted when they hold the separator, a quote, a line break or
 /// spaces at either end; CRLF line endings (what spreadsheets expect).
 public struct CSVWriter: Sendable {
+    /// The field separator (a comma, or a semicolon where decimal commas are used).
     public var separator: Character
     /// Prefix text cells that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab,
     /// carriage return) with an apostrophe, so that an exported note can never run code.
     public var neutralizesFormulas: Bool
 
+    /// A writer of `separator`-separated fields.
     public init(separator: Character = ",", neutralizesFormulas: Bool = true) {
         self.separator = separator
         self.neutralizesFormulas = neutralizesFormulas

@@ -209,6 +209,7 @@ public struct ImportOptions: Sendable {
     /// What a survey of the whole file found, for the rows (JEFIT: its unit and sessions).
     var surveyed: [String: String] = [:]
 
+    /// Options of the given values; the others take their defaults.
     public init(unit: WeightUnit? = nil, utcOffsetSeconds: Int? = nil, nameMap: [String: String] = [:], dryRun: Bool = false, skipBadRows: Bool = false) {
         self.unit = unit
         self.utcOffsetSeconds = utcOffsetSeconds

@@ -43,7 +43,9 @@ public enum ImportSource: String, Sendable, CaseIterable {
 
 /// What an import did (or, with `dryRun`, would do).
 public struct ImportReport: Sendable {
+    /// The data rows read.
     public var rows = 0
+    /// Sessions written (or, with ``dryRun``, that would be).
     public var sessionsCreated = 0
     /// The app the file came from (given, or recognised from the file).
     public var source: ImportSource = .strong
@@ -57,6 +59,7 @@ public struct ImportReport: Sendable {
     /// import (or imported before liftlog kept track), left as they are; `replaceChanged`
     /// takes the app's version.
     public var sessionsChangedHere: [String] = []
+    /// Sets written in those sessions.
     public var setsCreated = 0
     /// Exercises added to the library (as custom exercises).
     public var exercisesCreated: [String] = []
@@ -66,6 +69,7 @@ public struct ImportReport: Sendable {
     public var matched: [(source: String, library: String)] = []
     /// Rows left out, with why (rest timers; bad rows with `skipBadRows`).
     public var skippedRows: [(line: Int, reason: String)] = []
+    /// Whether nothing was written (`dryRun`).
     public var dryRun = false
 }
 

@@ -3,6 +3,7 @@
 /// Names are unique case-insensitively. Sessions keep a snapshot of the name they were logged
 /// under, so renaming or deleting an exercise never rewrites history.
 public struct Exercise: Identifiable, Hashable, Sendable {
+    /// An exercise's ID: a UUID, kept when the exercise is renamed.
     public typealias ID = Identifier<Exercise>
 
     /// The kind of equipment or movement.
@@ -20,16 +21,20 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     /// The longest name accepted, in characters.
     public static let maximumNameLength = 100
 
+    /// The exercise's ID, also in its file.
     public var id: ID
     /// Trimmed, 1–100 characters, unique case-insensitively in the library.
     public var name: String
+    /// The equipment it is done with.
     public var modality: Modality
+    /// The kind of exercise it is.
     public var category: Category
     /// Lowercase muscle names such as `"quadriceps"`, the prime movers first.
     public var muscleGroups: [String]
     /// The muscles that only assist (a set counts half a hard set for each); without any, the
     /// first muscle group is the primary one and the others assist.
     public var secondaryMuscles: [String]
+    /// Notes on the exercise (cues, setup).
     public var notes: String?
     /// Whether the user added it (as opposed to the seed library).
     public var isCustom: Bool
@@ -44,6 +49,7 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     /// Keys this version does not know, kept as they were read.
     public var unknownFields: [String: JSONValue]
 
+    /// An exercise of the given values (checked against the model's rules before any write).
     public init(
         id: ID, name: String, modality: Modality = .other, category: Category? = nil, muscleGroups: [String] = [],
         secondaryMuscles: [String] = [], notes: String? = nil, isCustom: Bool = true, weightIncrement: Double = Exercise.defaultWeightIncrement,

@@ -5,6 +5,7 @@
 /// weight of an exercise rises by the exercise's `weight_increment` when every target rep was
 /// hit the week before (see ``Store/mesocycleReport(plan:)``).
 public struct Mesocycle: Identifiable, Hashable, Sendable {
+    /// A mesocycle's ID: a UUID.
     public typealias ID = Identifier<Mesocycle>
 
     /// Where the mesocycle is in its life: pending → active → completed, or cancelled.
@@ -15,15 +16,20 @@ public struct Mesocycle: Identifiable, Hashable, Sendable {
     /// The longest mesocycle accepted, in weeks.
     public static let maximumWeeks = 52
 
+    /// The mesocycle's ID.
     public var id: ID
     /// The first day of week 1.
     public var startDate: LocalDate
+    /// How many weeks it lasts.
     public var durationWeeks: Int
+    /// Pending, active, completed or cancelled.
     public var status: Status
+    /// When it was created.
     public var createdAt: Timestamp?
     /// Keys this version does not know, kept as they were read.
     public var unknownFields: [String: JSONValue]
 
+    /// A mesocycle of `durationWeeks` from `startDate`.
     public init(id: ID, startDate: LocalDate, durationWeeks: Int, status: Status = .pending, createdAt: Timestamp? = nil, unknownFields: [String: JSONValue] = [:]) {
         self.id = id
         self.startDate = startDate

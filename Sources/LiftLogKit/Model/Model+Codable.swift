@@ -14,7 +14,9 @@ extension BodyEntry: FileModelCodable {}
 package protocol FileModelCodable: JSONDecodable, JSONEncodable, Codable {}
 
 extension FileModelCodable {
+    /// Decodes the model from its file's JSON, unknown keys kept.
     public init(from decoder: any Decoder) throws { self = try decodeModel(from: decoder) }
+    /// Encodes the model as its file's canonical JSON.
     public func encode(to encoder: any Encoder) throws { try CodableJSON(jsonValue).encode(to: encoder) }
 }
 

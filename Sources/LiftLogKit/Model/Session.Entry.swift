@@ -14,14 +14,18 @@ extension Session {
         public var exerciseName: String
         /// Position in the session, from 1.
         public var order: Int
+        /// Notes on the exercise in this session.
         public var notes: String?
         /// Entries with the same label were done as a superset.
         public var superset: String?
+        /// How a superset was done, when the entry is in one.
         public var method: Method?
+        /// The sets, in order.
         public var sets: [WorkoutSet]
         /// Keys this version does not know, kept as they were read.
         public var unknownFields: [String: JSONValue]
 
+        /// An entry of the given sets.
         public init(
             exerciseID: Exercise.ID?, exerciseName: String, order: Int, notes: String? = nil, superset: String? = nil,
             method: Method? = nil, sets: [WorkoutSet] = [], unknownFields: [String: JSONValue] = [:]

@@ -6,6 +6,7 @@
 /// numbers (duration, volume, set counts) are computed by ``Session/metrics(in:bodyWeight:)``, never
 /// stored, so a hand edit cannot leave them stale.
 public struct Session: Identifiable, Hashable, Sendable {
+    /// A session's ID: a lowercase UUID, also the last part of its file name.
     public typealias ID = Identifier<Session>
 
     /// What was done.
@@ -36,10 +37,15 @@ public struct Session: Identifiable, Hashable, Sendable {
         public var hasEnded: Bool { self != .active }
     }
 
+    /// The session's ID (``Session/ID``).
     public var id: ID
+    /// What kind of session it is.
     public var kind: Kind
+    /// Whether it is active or completed.
     public var status: Status
+    /// When it started, with the UTC offset it was logged in.
     public var startedAt: Timestamp
+    /// When it ended; `nil` while it is active.
     public var completedAt: Timestamp?
     /// The plan's name when the session was started from one (a snapshot).
     public var plan: String?
@@ -51,7 +57,9 @@ public struct Session: Identifiable, Hashable, Sendable {
     public var mesocycleID: Mesocycle.ID?
     /// How it felt, 1–5.
     public var sessionRPE: Int?
+    /// Where it hurt, as lowercase tags.
     public var painTags: [String]
+    /// Free text about the session.
     public var notes: String?
     /// Where an imported session came from (`"strong"`, `"hevy"`).
     public var source: String?
@@ -72,6 +80,7 @@ public struct Session: Identifiable, Hashable, Sendable {
     /// Keys this version does not know, kept as they were read.
     public var unknownFields: [String: JSONValue]
 
+    /// A session of the given values (checked against the model's rules before any write).
     public init(
         id: ID, kind: Kind = .lifting, status: Status = .active, startedAt: Timestamp, completedAt: Timestamp? = nil,
         plan: String? = nil, planDay: String? = nil, weekNumber: Int? = nil, sessionRPE: Int? = nil,

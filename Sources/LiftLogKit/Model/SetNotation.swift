@@ -23,13 +23,17 @@ public struct SetNotation: Equatable, Sendable {
     /// The load: the weight lifted, or for a bodyweight set what was added (positive) or the
     /// assistance (negative); `nil` without one.
     public var weight: Double?
+    /// The unit of ``weight``; `nil` for the store's.
     public var unit: WeightUnit?
     /// `nil` for a timed or distance set.
     public var reps: Int?
     /// Whether the load is the lifter's body weight plus ``weight``.
     public var bodyweight: Bool
+    /// The time of the set, in seconds.
     public var durationSeconds: Int?
+    /// The distance of the set, in metres.
     public var distanceMeters: Double?
+    /// The RPE, 1–10 in steps of 0.5.
     public var rpe: Double?
     /// Reps in reserve, 0–10.
     public var rir: Int?
@@ -38,6 +42,7 @@ public struct SetNotation: Equatable, Sendable {
     /// How many identical sets the argument stands for.
     public var count: Int
 
+    /// A set of the given values.
     public init(weight: Double?, unit: WeightUnit?, reps: Int?, bodyweight: Bool = false, durationSeconds: Int? = nil,
                 distanceMeters: Double? = nil, rpe: Double? = nil, rir: Int? = nil, setType: WorkoutSet.SetType = .normal, count: Int = 1) {
         self.weight = weight

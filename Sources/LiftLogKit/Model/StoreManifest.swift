@@ -22,6 +22,7 @@ public struct StoreManifest: Hashable, Sendable {
     public struct Preferences: Hashable, Sendable {
         /// The unit of weights entered without one, and of totals shown.
         public var unit: WeightUnit
+        /// The first day of a week, for weekly totals and streaks.
         public var weekStart: WeekStart
         /// The bar's weight in ``unit`` for plate loading; absent: 20 kg or 45 lbs.
         public var barWeight: Double?
@@ -29,11 +30,14 @@ public struct StoreManifest: Hashable, Sendable {
         public var restSeconds: Int?
         /// Whether a planned session starts with warm-up sets.
         public var warmups: Bool?
+        /// For relative-strength scores (DOTS, Wilks).
         public var sex: Sex?
         /// The plates of the lifter's gym, in ``unit``, heaviest first.
         public var plates: [Double]?
+        /// Preference keys this version does not know, kept as they were read.
         public var unknownFields: [String: JSONValue]
 
+        /// Preferences of the given values; those left `nil` take their defaults.
         public init(unit: WeightUnit = .kg, weekStart: WeekStart = .monday, barWeight: Double? = nil, restSeconds: Int? = nil,
                     warmups: Bool? = nil, sex: Sex? = nil, plates: [Double]? = nil, unknownFields: [String: JSONValue] = [:]) {
             self.unit = unit
@@ -47,10 +51,14 @@ public struct StoreManifest: Hashable, Sendable {
         }
     }
 
+    /// The version of the on-disk format the store is in.
     public var formatVersion: Int
+    /// The store's choices.
     public var preferences: Preferences
+    /// Keys of `liftlog.json` this version does not know, kept as they were read.
     public var unknownFields: [String: JSONValue]
 
+    /// A manifest of the given preferences.
     public init(formatVersion: Int = StoreManifest.currentFormatVersion, preferences: Preferences = Preferences(), unknownFields: [String: JSONValue] = [:]) {
         self.formatVersion = formatVersion
         self.preferences = preferences

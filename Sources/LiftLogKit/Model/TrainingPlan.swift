@@ -1,16 +1,21 @@
 /// A training plan, stored as `plans/<slug>.json`: ordered days, each with planned exercises.
 public struct TrainingPlan: Identifiable, Hashable, Sendable {
+    /// A plan's ID: a UUID, kept when the plan is renamed.
     public typealias ID = Identifier<TrainingPlan>
 
     /// One day of the plan ("Day A", "Push").
     public struct Day: Hashable, Sendable {
+        /// The day's name, unique within the plan.
         public var name: String
+        /// Its exercises, in the order they are done.
         public var exercises: [PlannedExercise]
         /// The names the day had before it was renamed, newest first: sessions keep the name
         /// they were logged under, and the rotation still finds them.
         public var formerNames: [String]
+        /// Keys of the day that liftlog does not know, kept as they were.
         public var unknownFields: [String: JSONValue]
 
+        /// A day of the given exercises.
         public init(name: String, exercises: [PlannedExercise] = [], formerNames: [String] = [], unknownFields: [String: JSONValue] = [:]) {
             self.name = name
             self.exercises = exercises
@@ -22,8 +27,11 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
     /// An exercise planned on a day: how many sets of how many reps, optionally at a load and
     /// with a progression rule.
     public struct PlannedExercise: Hashable, Sendable {
+        /// The exercise's name as the plan spells it.
         public var exerciseName: String
+        /// The library exercise, when the plan names one.
         public var exerciseID: Exercise.ID?
+        /// How many working sets.
         public var sets: Int
         /// Reps as text: `"5"`, `"8-12"`, `"AMRAP"`.
         public var reps: String
@@ -33,9 +41,12 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
         public var load: Load?
         /// How the load and scheme move from session to session (stored as its text).
         public var progress: ProgressionRule?
+        /// Notes for this exercise on this day.
         public var notes: String?
+        /// Keys of the exercise that liftlog does not know, kept as they were.
         public var unknownFields: [String: JSONValue]
 
+        /// A planned exercise of the given scheme.
         public init(exerciseName: String, exerciseID: Exercise.ID? = nil, sets: Int, reps: String, lastSetAMRAP: Bool = false, load: Load? = nil,
                     progress: ProgressionRule? = nil, notes: String? = nil, unknownFields: [String: JSONValue] = [:]) {
             self.exerciseName = exerciseName
@@ -50,22 +61,29 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
         }
     }
 
+    /// The plan's ID, also in its file.
     public var id: ID
+    /// The plan's name, unique in the store.
     public var name: String
     /// The names the plan had before it was renamed, newest first (sessions keep the name they
     /// were started under; the rotation and the mesocycles still count them).
     public var formerNames: [String]
+    /// How many days a week the plan is trained (1–7).
     public var daysPerWeek: Int?
     /// How many weeks a run of the plan lasts (1–52): a mesocycle created without its weeks
     /// lasts this long, else ``defaultDurationWeeks``.
     public var durationWeeks: Int?
     /// At most one plan is active.
     public var isActive: Bool
+    /// Notes on the plan.
     public var notes: String?
+    /// Its days, in rotation order.
     public var days: [Day]
     /// The runs of this plan, oldest first (at most one active across all plans).
     public var mesocycles: [Mesocycle]
+    /// When the plan was created.
     public var createdAt: Timestamp?
+    /// Keys of the plan that liftlog does not know, kept as they were.
     public var unknownFields: [String: JSONValue]
 
     /// The weeks of a mesocycle of a plan with no ``durationWeeks``.
@@ -73,6 +91,7 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
     /// The weeks a plan's run may last.
     public static let durationWeeksRange = 1...52
 
+    /// A plan of the given days (checked against the model's rules before any write).
     public init(id: ID, name: String, daysPerWeek: Int? = nil, durationWeeks: Int? = nil, isActive: Bool = false, notes: String? = nil, days: [Day] = [],
                 mesocycles: [Mesocycle] = [], createdAt: Timestamp? = nil, formerNames: [String] = [], unknownFields: [String: JSONValue] = [:]) {
         self.id = id

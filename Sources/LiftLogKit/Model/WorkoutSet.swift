@@ -16,11 +16,14 @@ public struct WorkoutSet: Hashable, Sendable {
     public var id: String?
     /// Position in the entry, from 1.
     public var setNumber: Int
+    /// Warm-up, normal (working), drop or failure.
     public var setType: SetType
     /// The load lifted; for a ``bodyweight`` set, what was added to the body (positive) or
     /// the assistance (negative). Absent for a set without load.
     public var weight: Double?
+    /// The unit of ``weight``; the store's when `nil`.
     public var unit: WeightUnit?
+    /// The reps done (or planned, while pending).
     public var reps: Int?
     /// Whether the load is the lifter's body weight plus ``weight`` (`bw`, `bw+20`, `bw-25`).
     /// Volume and e1RM of such a set use the nearest weigh-in (SPEC §8).
@@ -29,11 +32,17 @@ public struct WorkoutSet: Hashable, Sendable {
     public var rpe: Double?
     /// Reps in reserve, 0–10.
     public var rir: Int?
+    /// The rest taken before the set, in seconds.
     public var restSeconds: Int?
+    /// The distance covered, in metres.
     public var distanceMeters: Double?
+    /// The time of the set (a hold, a run), in seconds.
     public var durationSeconds: Int?
+    /// The reps a plan asked for.
     public var targetReps: Int?
+    /// The weight a plan asked for, in ``unit``.
     public var targetWeight: Double?
+    /// Pending (planned, not done), completed or skipped.
     public var status: Status
 
     /// The reps done: ``reps`` once the set is completed, else `nil` (a planned or skipped set
@@ -41,7 +50,9 @@ public struct WorkoutSet: Hashable, Sendable {
     public var actualReps: Int? { status == .completed ? reps : nil }
     /// The weight lifted: ``weight`` once the set is completed, else `nil` (`actual_weight`).
     public var actualWeight: Double? { status == .completed ? weight : nil }
+    /// When it was done, for a set logged live.
     public var completedAt: Timestamp?
+    /// The set's note.
     public var notes: String?
     /// The ID of the client's request that logged the set (`"request_id"`): a retry of that
     /// request changes nothing, and the client may name the set by it.
@@ -49,6 +60,7 @@ public struct WorkoutSet: Hashable, Sendable {
     /// Keys this version does not know, kept as they were read.
     public var unknownFields: [String: JSONValue]
 
+    /// A set of the given values (``validateForWriting()`` checks them before any write).
     public init(
         setNumber: Int, setType: SetType = .normal, weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil,
         bodyweight: Bool = false, rpe: Double? = nil, rir: Int? = nil, restSeconds: Int? = nil, distanceMeters: Double? = nil,

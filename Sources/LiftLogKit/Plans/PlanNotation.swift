@@ -15,12 +15,14 @@ public struct PlanNotation: Hashable, Sendable {
     /// The most reps a planned set may ask for.
     public static let maximumReps = 100
 
+    /// How many working sets.
     public var sets: Int
     /// As stored in the plan: `"5"`, `"8-12"` or `"AMRAP"`.
     public var reps: String
     /// The last set is as many reps as possible (`3x5+`).
     public var lastSetAMRAP: Bool
 
+    /// `sets` of `reps`.
     public init(sets: Int, reps: String, lastSetAMRAP: Bool = false) {
         self.sets = sets
         self.reps = reps

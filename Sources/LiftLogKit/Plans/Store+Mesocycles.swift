@@ -1,8 +1,11 @@
 /// A mesocycle and the plan it runs.
 public struct PlannedMesocycle: Hashable, Sendable {
+    /// The plan the mesocycle runs.
     public var plan: TrainingPlan
+    /// The mesocycle: its start, weeks and status.
     public var mesocycle: Mesocycle
 
+    /// `mesocycle` of `plan`.
     public init(plan: TrainingPlan, mesocycle: Mesocycle) {
         self.plan = plan
         self.mesocycle = mesocycle
@@ -13,7 +16,9 @@ public struct PlannedMesocycle: Hashable, Sendable {
 public struct MesocycleReport: Sendable {
     /// One exercise of the plan across the weeks.
     public struct ExerciseWeeks: Sendable {
+        /// The library exercise, when the plan names one.
         public var exerciseID: Exercise.ID?
+        /// The exercise's name as the plan spells it.
         public var exerciseName: String
         /// As first planned in the plan's days (`3x8-12`).
         public var planned: TrainingPlan.PlannedExercise
@@ -22,16 +27,21 @@ public struct MesocycleReport: Sendable {
         /// The unit the exercise is loaded in (of its heaviest set before the mesocycle, else
         /// the store's): every weight of ``weeks`` is in it, a 230 lb squat in a kg store 230.
         public var unit: WeightUnit
+        /// Each week's targets and what was done, week 1 first.
         public var weeks: [Progression.Week]
     }
 
+    /// The plan the mesocycle runs.
     public var plan: TrainingPlan
+    /// The mesocycle reported on.
     public var mesocycle: Mesocycle
     /// The week today falls in; `nil` before the start or after the end.
     public var currentWeek: Int?
     /// Completed sessions of the plan per week (index 0 is week 1).
     public var sessionsPerWeek: [Int]
+    /// Each exercise of the plan, in the order of its days.
     public var exercises: [ExerciseWeeks]
+    /// The store's unit, of the report's totals.
     public var unit: WeightUnit
     /// Why each load changed, in order: an exercise with a progression rule session by session
     /// (`Back Squat 3x5 @ 100kg: +2.5 kg: every rep of 3x5 @ 100kg hit`), one without week by
@@ -42,10 +52,13 @@ public struct MesocycleReport: Sendable {
     public struct Change: Hashable, Sendable {
         /// The week the change happened in (the next prescription follows it).
         public var week: Int
+        /// The day of the session the change follows.
         public var date: LocalDate
+        /// The exercise whose load changed.
         public var exerciseName: String
         /// What was prescribed (`3x5 @ 100kg`), for an exercise with a rule.
         public var prescribed: String?
+        /// Why it changed (`+2.5 kg: every rep of 3x5 hit`).
         public var reason: String
     }
 }

@@ -1,5 +1,6 @@
 /// A training plan together with the file it is stored in.
 public struct StoredPlan: Hashable, Sendable {
+    /// The plan as its file holds it.
     public var plan: TrainingPlan
     /// Relative to the store root: `plans/<slug>.json`.
     public var path: String
@@ -7,6 +8,7 @@ public struct StoredPlan: Hashable, Sendable {
 
 /// What changed when a planned exercise was set.
 public struct PlannedExerciseChange: Sendable {
+    /// The plan as written.
     public var stored: StoredPlan
     /// The exercise as it is planned now.
     public var planned: TrainingPlan.PlannedExercise
@@ -385,13 +387,16 @@ extension Store {
 
 /// Changes to a plan (``Store/changePlan(named:_:)``); `nil` leaves a field as it is.
 public struct PlanChanges: Sendable, Equatable {
+    /// A new name (`nil`: unchanged).
     public var name: String?
+    /// New notes (an empty text removes them).
     public var notes: String?
     /// 1–7, or 0 to remove it.
     public var daysPerWeek: Int?
     /// 1–52, or 0 to remove it.
     public var durationWeeks: Int?
 
+    /// Changes of the given fields; those left `nil` stay as they are.
     public init(name: String? = nil, notes: String? = nil, daysPerWeek: Int? = nil, durationWeeks: Int? = nil) {
         self.name = name
         self.notes = notes

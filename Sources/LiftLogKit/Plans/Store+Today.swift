@@ -1,8 +1,10 @@
 /// What a planned exercise aims for today.
 public struct PlannedTarget: Sendable {
+    /// The exercise as the plan's day plans it.
     public var planned: TrainingPlan.PlannedExercise
     /// The library's current name when the link resolves, else the planned name.
     public var exerciseName: String
+    /// The library exercise, when the plan names one.
     public var exerciseID: Exercise.ID?
     /// In ``unit``, a multiple of the exercise's increment; `nil` without history (or for
     /// bodyweight work).
@@ -17,10 +19,13 @@ public struct PlannedTarget: Sendable {
 
 /// The active plan's next day.
 public struct TodayReport: Sendable {
+    /// The active plan.
     public var plan: TrainingPlan
     /// The position of the day in the plan, from 0.
     public var dayIndex: Int
+    /// The plan day that is next.
     public var day: TrainingPlan.Day { plan.days[dayIndex] }
+    /// What each exercise of the day asks today, in the day's order.
     public var targets: [PlannedTarget]
     /// The newest completed session of the plan (the one the rotation follows).
     public var lastPlanSession: SessionSummary?
@@ -32,7 +37,9 @@ public struct TodayReport: Sendable {
     public var lastSessionFeel: Int?
     /// The plan's active mesocycle and the week today falls in.
     public var mesocycle: Mesocycle?
+    /// The week of the active mesocycle today falls in, if there is one.
     public var week: Int?
+    /// The store's unit, of the targets' weights.
     public var unit: WeightUnit
 }
 

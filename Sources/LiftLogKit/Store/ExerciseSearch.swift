@@ -3,10 +3,14 @@ public struct ExerciseSearch: Sendable {
     /// Matched against names (exact > prefix > word prefix > substring > close spelling) and
     /// muscle groups.
     public var text: String?
+    /// Only exercises of this category.
     public var category: Exercise.Category?
+    /// Only exercises of this modality.
     public var modality: Exercise.Modality?
+    /// Only exercises that train this muscle group.
     public var muscle: String?
 
+    /// A search; every criterion `nil` finds the whole library.
     public init(text: String? = nil, category: Exercise.Category? = nil, modality: Exercise.Modality? = nil, muscle: String? = nil) {
         self.text = text
         self.category = category

@@ -1,16 +1,25 @@
 /// One completed set liftlog saved and reported as saved.
 public struct AcknowledgedSet: Hashable, Sendable {
+    /// The exercise, as the session names it.
     public var exerciseName: String
+    /// The set's number within the exercise, from 1.
     public var setNumber: Int
+    /// The weight saved, in ``unit``.
     public var weight: Double?
+    /// The unit of ``weight``.
     public var unit: WeightUnit?
+    /// The reps saved.
     public var reps: Int?
+    /// Whether the set was a bodyweight set (its weight the load added).
     public var bodyweight: Bool
+    /// The time saved, in seconds.
     public var durationSeconds: Int?
+    /// The distance saved, in metres.
     public var distanceMeters: Double?
     /// Read from a record of five fields (no time, distance or bodyweight marker).
     var isLegacy = false
 
+    /// A saved set of the given values.
     public init(exerciseName: String, setNumber: Int, weight: Double?, unit: WeightUnit?, reps: Int?, bodyweight: Bool = false,
                 durationSeconds: Int? = nil, distanceMeters: Double? = nil) {
         self.exerciseName = exerciseName
@@ -65,6 +74,7 @@ public struct MissingSets: Hashable, Sendable {
 
 /// A set liftlog saved, as saved and as the file now has it.
 public struct ChangedSet: Hashable, Sendable {
+    /// The set as liftlog saved it.
     public var saved: AcknowledgedSet
     /// The set of the same exercise and number in the file now (in any status).
     public var now: WorkoutSet

@@ -56,17 +56,23 @@ extension Store {
 
 /// Changes to a session's own fields (`PUT /api/workouts/:id`); `nil` leaves a field as it is.
 public struct SessionChange: Sendable {
+    /// New notes (an empty text removes them).
     public var notes: String?
     /// How it felt, 1–5; 0 removes it.
     public var sessionRPE: Int?
+    /// New pain tags (an empty list removes them).
     public var painTags: [String]?
+    /// A new start time.
     public var startedAt: Timestamp?
+    /// A new end time.
     public var completedAt: Timestamp?
+    /// A new length, in seconds.
     public var durationSeconds: Int?
     /// The exercises' new order, by the position each has now (from 1): `[2, 1, 3]` swaps the
     /// first two.
     public var order: [Int]?
 
+    /// Changes of the given fields; those left `nil` stay as they are.
     public init(notes: String? = nil, sessionRPE: Int? = nil, painTags: [String]? = nil, startedAt: Timestamp? = nil,
                 completedAt: Timestamp? = nil, durationSeconds: Int? = nil, order: [Int]? = nil) {
         self.notes = notes

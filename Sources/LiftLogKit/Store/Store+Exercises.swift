@@ -8,18 +8,26 @@ public struct SeedReport: Equatable, Sendable {
 
 /// Changes to an exercise; `nil` leaves a field as it is.
 public struct ExerciseChanges: Sendable {
+    /// A new name (`nil`: unchanged).
     public var name: String?
+    /// A new modality.
     public var modality: Exercise.Modality?
+    /// A new category.
     public var category: Exercise.Category?
+    /// New muscle groups, primary first.
     public var muscleGroups: [String]?
     /// The muscles that only assist.
     public var secondaryMuscles: [String]?
+    /// New notes (an empty text removes them).
     public var notes: String?
+    /// A new weight increment, positive.
     public var weightIncrement: Double?
+    /// A new picture or video, path or URL.
     public var media: String?
     /// The rest between its sets in seconds (0 removes it).
     public var restSeconds: Int?
 
+    /// Changes of the given fields; those left `nil` stay as they are.
     public init(name: String? = nil, modality: Exercise.Modality? = nil, category: Exercise.Category? = nil, muscleGroups: [String]? = nil,
                 secondaryMuscles: [String]? = nil, notes: String? = nil, weightIncrement: Double? = nil, media: String? = nil, restSeconds: Int? = nil) {
         self.restSeconds = restSeconds

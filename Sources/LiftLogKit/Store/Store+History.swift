@@ -2,6 +2,7 @@
 public struct HistoryQuery: Sendable {
     /// 1-based.
     public var page: Int
+    /// Sessions per page, 1–``maximumPerPage``.
     public var perPage: Int
     /// First local date included.
     public var from: LocalDate?
@@ -9,6 +10,7 @@ public struct HistoryQuery: Sendable {
     public var to: LocalDate?
     /// Only sessions with this exercise (library name, or a name logged in a session).
     public var exercise: String?
+    /// Only sessions of this kind.
     public var kind: Session.Kind?
 
     /// The default page size.
@@ -16,6 +18,7 @@ public struct HistoryQuery: Sendable {
     /// The largest page size.
     public static let maximumPerPage = 1000
 
+    /// A query for one page; every filter `nil` lists every session.
     public init(page: Int = 1, perPage: Int = HistoryQuery.defaultPerPage, from: LocalDate? = nil, to: LocalDate? = nil, exercise: String? = nil, kind: Session.Kind? = nil) {
         self.page = page
         self.perPage = perPage
@@ -28,11 +31,15 @@ public struct HistoryQuery: Sendable {
 
 /// One page of history, newest first.
 public struct HistoryPage: Sendable {
+    /// The page shown, 1-based.
     public var page: Int
+    /// Sessions per page.
     public var perPage: Int
     /// Sessions matching the query on all pages.
     public var total: Int
+    /// How many pages the query has.
     public var totalPages: Int { total == 0 ? 0 : (total + perPage - 1) / perPage }
+    /// The page's sessions, newest first.
     public var sessions: [SessionSummary]
     /// Session files that could not be read: the first problem of each, `path:line:column: message`.
     public var unreadableFiles: [String]
@@ -40,6 +47,7 @@ public struct HistoryPage: Sendable {
 
 /// What a rebuild of the index found.
 public struct ReindexReport: Sendable {
+    /// How many session files were indexed.
     public var sessions: Int
     /// The first problem of each session file that could not be read.
     public var unreadableFiles: [String]

@@ -1,9 +1,11 @@
 /// A session together with the file it is stored in.
 public struct StoredSession: Hashable, Sendable {
+    /// The session as its file holds it.
     public var session: Session
     /// Relative to the store root.
     public var path: String
 
+    /// A session read from (or written to) `path`, relative to the store root.
     public init(session: Session, path: String) {
         self.session = session
         self.path = path
@@ -15,22 +17,31 @@ public struct SetChange: Sendable {
     /// What to do with the set's status.
     public enum Action: Sendable { case complete, skip, undo }
 
+    /// The new weight (in ``unit``, else the set's unit, else the store's).
     public var weight: Double?
+    /// The unit of ``weight``.
     public var unit: WeightUnit?
+    /// The new reps.
     public var reps: Int?
     /// `true` makes the set a bodyweight set (its weight then what was added or assisted),
     /// `false` a set of the weight alone.
     public var bodyweight: Bool?
+    /// The new time of the set, in seconds.
     public var durationSeconds: Int?
+    /// The new distance of the set, in metres.
     public var distanceMeters: Double?
+    /// The new RPE, 1–10 in steps of 0.5.
     public var rpe: Double?
     /// Reps in reserve, 0–10.
     public var rir: Int?
+    /// The new set type.
     public var setType: WorkoutSet.SetType?
     /// The set's note (an empty text removes it).
     public var note: String?
+    /// Log, skip or undo the set (its status).
     public var action: Action?
 
+    /// A change of the given values; those left `nil` stay as they are.
     public init(weight: Double? = nil, unit: WeightUnit? = nil, reps: Int? = nil, rpe: Double? = nil, rir: Int? = nil,
                 setType: WorkoutSet.SetType? = nil, note: String? = nil, action: Action? = nil) {
         self.weight = weight
@@ -96,6 +107,7 @@ public struct LogDetails: Sendable {
     /// that name in it), the exercise is added with none.
     public var newExercisesFrom: [UInt8]?
 
+    /// Details for ``Store/log(exercise:sets:createIfMissing:sessionID:details:)``.
     public init(note: String? = nil, restSeconds: Int? = nil, superset: String? = nil, method: Session.Entry.Method? = nil,
                 intoCompletedSession: Bool = false) {
         self.intoCompletedSession = intoCompletedSession
@@ -108,9 +120,12 @@ public struct LogDetails: Sendable {
 
 /// The sets of one exercise, for logging several exercises at once.
 public struct ExerciseSets: Sendable {
+    /// The exercise's name (or an alias of it).
     public var exercise: String
+    /// Its sets, in the order done.
     public var sets: [SetNotation]
 
+    /// The `sets` of `exercise`.
     public init(exercise: String, sets: [SetNotation]) {
         self.exercise = exercise
         self.sets = sets
@@ -119,6 +134,7 @@ public struct ExerciseSets: Sendable {
 
 /// What logging several exercises at once (a superset) did.
 public struct GroupLogResult: Sendable {
+    /// The session as written.
     public var stored: StoredSession
     /// For each exercise, in the order given: its entry's position, the set numbers written
     /// and whether the exercise was added to the library.
@@ -135,6 +151,7 @@ public struct GroupLogResult: Sendable {
 
 /// What `log` did.
 public struct LogResult: Sendable {
+    /// The session as written.
     public var stored: StoredSession
     /// The position of the exercise's entry in the session.
     public var entryIndex: Int
@@ -950,20 +967,26 @@ extension Store {
 
 /// A finished session without sets, to record (``Store/record(_:)``).
 public struct RecordedSession: Sendable {
+    /// Cardio, stretch or meditation (a lifting session has sets).
     public var kind: Session.Kind
     /// How long it lasted, in seconds (``Session/durationSecondsRange``).
     public var durationSeconds: Int
+    /// When it started; by default its end less its length.
     public var startedAt: Timestamp?
+    /// When it ended; by default now.
     public var completedAt: Timestamp?
+    /// Free text about the session.
     public var notes: String?
     /// Stretched regions.
     public var regions: [String] = []
     /// Regions of a stretch routine left out.
     public var skippedRegions: [String] = []
+    /// The kind of meditation, such as breath or body scan.
     public var meditationType: String?
     /// A client's ID for the session, which makes a retry harmless.
     public var id: Session.ID?
 
+    /// A session of `kind` that lasted `durationSeconds`.
     public init(kind: Session.Kind, durationSeconds: Int) {
         self.kind = kind
         self.durationSeconds = durationSeconds

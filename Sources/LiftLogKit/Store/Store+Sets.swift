@@ -6,9 +6,12 @@
 /// an `"id"` (written by hand or imported) is named by its position, `e2s3` (second exercise,
 /// third set), until liftlog next changes it and gives it an ID.
 public struct SetID: Hashable, Sendable, CustomStringConvertible, LosslessStringConvertible {
+    /// The session the set is in.
     public let session: Session.ID
+    /// The set's key in the session: its `"id"`, or its position (`e2s3`).
     public let key: String
 
+    /// The set `key` of `session`.
     public init(session: Session.ID, key: String) {
         self.session = session
         self.key = key

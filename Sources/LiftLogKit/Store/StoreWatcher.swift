@@ -27,6 +27,7 @@ public struct StoreChange: Hashable, Sendable {
     /// that does not read (a hand edit under way) is here without its ID in ``sessions``.
     public var paths: [String] = []
 
+    /// A change of nothing (filled in as changes are found).
     public init() {}
 
     /// Whether nothing changed.

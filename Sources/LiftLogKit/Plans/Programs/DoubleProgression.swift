@@ -3,16 +3,21 @@
 /// session adds the increment and returns to `min`. Without a planned load the first session
 /// sets it.
 public struct DoubleProgression: Hashable, Sendable {
+    /// The weight added once every set reaches ``maximumReps``.
     public var increment: Load
+    /// The reps each set starts from after a raise.
     public var minimumReps: Int
+    /// The reps each set must reach before the weight rises.
     public var maximumReps: Int
 
+    /// A double progression by `increment` between `minimumReps` and `maximumReps`.
     public init(increment: Load, minimumReps: Int, maximumReps: Int) {
         self.increment = increment
         self.minimumReps = minimumReps
         self.maximumReps = maximumReps
     }
 
+    /// The rule as plan text (`dp(2.5kg, 8, 12)`).
     public var text: String { "dp(\(increment.text), \(minimumReps), \(maximumReps))" }
 
     init(_ arguments: [RuleArgument], ruleColumn: Int) throws(ProgramTextError) {

@@ -3,6 +3,7 @@
 /// misses in a row the load drops by P%, rounded to a loadable step. Without a planned load the
 /// first session sets it.
 public struct LinearProgression: Hashable, Sendable {
+    /// A drop of the load after misses in a row.
     public struct Deload: Hashable, Sendable {
         /// The share taken off, in percent (10 for 10%).
         public var percent: Double
@@ -10,16 +11,21 @@ public struct LinearProgression: Hashable, Sendable {
         public var afterMisses: Int
     }
 
+    /// The weight added after each hit session (or week).
     public var increment: Load
+    /// Whether the increment is added once a week rather than every session.
     public var weekly: Bool
+    /// The drop after misses, if the rule has one.
     public var deload: Deload?
 
+    /// A linear progression by `increment`.
     public init(increment: Load, weekly: Bool = false, deload: Deload? = nil) {
         self.increment = increment
         self.weekly = weekly
         self.deload = deload
     }
 
+    /// The rule as plan text (`lp(2.5kg, weekly)`).
     public var text: String {
         var parts = [increment.text]
         if weekly { parts.append("weekly") }

@@ -7,6 +7,7 @@
 /// increment. The wave moves one week per session of the exercise, so a skipped week does not
 /// skip a week of the wave.
 public struct PercentageWave: Hashable, Sendable {
+    /// The waves a training max is followed through.
     public enum Wave: String, Hashable, Sendable, CaseIterable {
         case fiveThreeOne = "531"
         case boringButBig = "bbb"
@@ -34,16 +35,21 @@ public struct PercentageWave: Hashable, Sendable {
         }
     }
 
+    /// The training max the percentages are of.
     public var trainingMax: Load
+    /// The wave followed.
     public var wave: Wave
+    /// What the training max rises by after each wave; `nil` for none.
     public var increment: Load?
 
+    /// A wave of `trainingMax`, rising by `increment` after each.
     public init(trainingMax: Load, wave: Wave, increment: Load? = nil) {
         self.trainingMax = trainingMax
         self.wave = wave
         self.increment = increment
     }
 
+    /// The rule as plan text (`pct(100kg, 531, +5kg)`).
     public var text: String {
         "pct(\(trainingMax.text), \(wave.rawValue)" + (increment.map { ", +" + $0.text } ?? "") + ")"
     }

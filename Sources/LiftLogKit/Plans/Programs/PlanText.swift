@@ -14,34 +14,51 @@
 public enum PlanText {
     /// A plan read from text, before its exercises are looked up in the library.
     public struct Document: Hashable, Sendable {
+        /// The plan's name (its first line).
         public var name: String
+        /// How many days a week it is trained, when the text says.
         public var daysPerWeek: Int?
+        /// Notes on the plan.
         public var notes: String?
+        /// Its days, in order.
         public var days: [Day]
     }
 
+    /// One day of the plan: a heading and the exercise lines under it.
     public struct Day: Hashable, Sendable {
+        /// The day's name.
         public var name: String
+        /// The 1-based line of its heading.
         public var line: Int
+        /// Its exercise lines, in order.
         public var exercises: [Line]
     }
 
     /// One planned exercise line.
     public struct Line: Hashable, Sendable {
+        /// The exercise's name as written.
         public var exerciseName: String
         /// Where the line is, and the column its exercise name starts at.
         public var line: Int
+        /// The 1-based column its exercise name starts at.
         public var column: Int
+        /// The sets and reps (`3x5`, `3x8-12`, `5/3/1`).
         public var notation: PlanNotation
+        /// The load the line starts from, if it gives one.
         public var load: Load?
+        /// The progression rule, if the line gives one.
         public var progress: ProgressionRule?
+        /// Notes on the line.
         public var notes: String?
     }
 
     /// A mistake in the text, at its 1-based line and column.
     public struct Problem: Error, Hashable, Sendable {
+        /// The 1-based line of the mistake.
         public var line: Int
+        /// The 1-based column of the mistake.
         public var column: Int
+        /// What is wrong, and what is expected there.
         public var message: String
 
         /// `plan.txt:4:22: the increment '2.5' needs a unit, such as 2.5kg or 2.5lb`.

@@ -1,8 +1,11 @@
 /// A weight with its unit, as a plan writes it: `100kg`, `225lb`.
 public struct Load: Hashable, Sendable {
+    /// The weight, in ``unit``.
     public var weight: Double
+    /// The unit of ``weight``.
     public var unit: WeightUnit
 
+    /// `weight` in `unit`.
     public init(_ weight: Double, _ unit: WeightUnit) {
         self.weight = weight
         self.unit = unit
@@ -48,6 +51,7 @@ public struct PrescribedSet: Hashable, Sendable {
     /// The share of the training max, for percentage waves (`0.65`).
     public var percent: Double?
 
+    /// A set of `reps` (at least, when `amrap`), at `weight` or at `percent` of the training max.
     public init(reps: Int, amrap: Bool = false, weight: Double? = nil, percent: Double? = nil) {
         self.reps = reps
         self.amrap = amrap
@@ -58,12 +62,15 @@ public struct PrescribedSet: Hashable, Sendable {
 
 /// What a planned exercise asks of the next session, and why.
 public struct Prescription: Hashable, Sendable {
+    /// The sets to do, in order.
     public var sets: [PrescribedSet]
+    /// The unit of the sets' weights.
     public var unit: WeightUnit
     /// Why the load and scheme are what they are: `+2.5 kg: every rep of 3x5 hit`,
     /// `deload 10%: third miss in a row`.
     public var reason: String
 
+    /// `sets` in `unit`, with the `reason` they are what they are.
     public init(sets: [PrescribedSet], unit: WeightUnit, reason: String) {
         self.sets = sets
         self.unit = unit
@@ -94,11 +101,16 @@ public struct Attempt: Hashable, Sendable {
     /// A working set: its weight in the rule's unit (`nil` for bodyweight), reps, RPE, and
     /// whether it was completed.
     public struct WorkSet: Hashable, Sendable {
+        /// The weight, in the rule's unit; `nil` for a bodyweight set.
         public var weight: Double?
+        /// The reps done.
         public var reps: Int
+        /// The RPE logged, if any.
         public var rpe: Double?
+        /// Whether the set was done (not left pending or skipped).
         public var completed: Bool
 
+        /// A working set of `reps` at `weight`.
         public init(weight: Double?, reps: Int, rpe: Double? = nil, completed: Bool = true) {
             self.weight = weight
             self.reps = reps
@@ -109,8 +121,10 @@ public struct Attempt: Hashable, Sendable {
 
     /// The day of the session.
     public var date: LocalDate
+    /// The working sets, in the order logged.
     public var sets: [WorkSet]
 
+    /// The work of the session on `date`.
     public init(date: LocalDate, sets: [WorkSet]) {
         self.date = date
         self.sets = sets
@@ -146,16 +160,20 @@ public struct Attempt: Hashable, Sendable {
 
 /// What a rule starts from: the planned exercise's scheme and load.
 public struct PlannedStart: Hashable, Sendable {
+    /// How many working sets are planned.
     public var sets: Int
     /// The planned reps (a range's bottom and top are equal for a fixed count).
     public var reps: ClosedRange<Int>
+    /// Whether the last set is as many reps as possible (`3x5+`).
     public var lastSetAMRAP: Bool
+    /// The load the plan starts from, if it gives one.
     public var load: Load?
     /// The unit prescriptions are in: the load's, else the rule's, else the store's.
     public var unit: WeightUnit
     /// The step loads are rounded to (the exercise's weight increment), in ``unit``.
     public var step: Double
 
+    /// The start of a planned exercise: its scheme, load, unit and weight step.
     public init(sets: Int, reps: ClosedRange<Int>, lastSetAMRAP: Bool = false, load: Load? = nil, unit: WeightUnit, step: Double) {
         self.sets = sets
         self.reps = reps

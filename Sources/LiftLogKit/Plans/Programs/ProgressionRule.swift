@@ -13,6 +13,7 @@
 /// Each rule is a pure function of the exercise's history: ``next(from:after:on:)`` replays
 /// the attempts in order and gives the next session's prescription with its reason.
 public struct ProgressionRule: Hashable, Sendable {
+    /// Which rule it is, with its parameters.
     public enum Kind: Hashable, Sendable {
         case linear(LinearProgression)
         case double(DoubleProgression)
@@ -21,10 +22,12 @@ public struct ProgressionRule: Hashable, Sendable {
         case staged(StagedProgression)
     }
 
+    /// The rule and its parameters.
     public var kind: Kind
     /// The rule as written (kept as it was, so a plan file is not rewritten by reading it).
     public var text: String
 
+    /// The rule `kind`, written as `text` (by default its canonical text).
     public init(_ kind: Kind, text: String? = nil) {
         self.kind = kind
         self.text = text ?? ProgressionRule.canonicalText(kind)
@@ -60,6 +63,7 @@ public struct ProgressionRule: Hashable, Sendable {
     public struct Step: Hashable, Sendable {
         /// What the session was prescribed.
         public var prescription: Prescription
+        /// What the session did.
         public var attempt: Attempt
         /// Why the rule moved as it did after this attempt.
         public var outcome: String
@@ -108,9 +112,12 @@ protocol RuleLogic: Sendable {
 
 /// A mistake in plan text or in a rule, at a 1-based column of the text it was found in.
 public struct ProgramTextError: Error, Hashable, Sendable {
+    /// What is wrong, and what is expected there.
     public var message: String
+    /// The 1-based column of the mistake in the text.
     public var column: Int
 
+    /// A mistake `message` at `column`.
     public init(_ message: String, column: Int) {
         self.message = message
         self.column = column

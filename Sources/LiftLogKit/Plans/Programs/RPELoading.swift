@@ -2,10 +2,13 @@
 /// land at the target RPE, by ``RPETable``, rounded to a loadable weight. The e1RM comes from
 /// the last session's best set (its logged RPE, else the target); before any, the planned load.
 public struct RPELoading: Hashable, Sendable {
+    /// The RPE each working set aims at.
     public var target: Double
 
+    /// Loading to `target` RPE.
     public init(target: Double) { self.target = target }
 
+    /// The rule as plan text (`rpe(8)`).
     public var text: String { "rpe(\(Load.plain(target)))" }
 
     init(_ arguments: [RuleArgument], ruleColumn: Int) throws(ProgramTextError) {

@@ -3,17 +3,21 @@
 /// the last stage resets to the first at P% of the load (GZCLP's T1: 5x3+ → 6x2+ → 10x1+, then
 /// 85%; its T2: 3x10 → 3x8 → 3x6).
 public struct StagedProgression: Hashable, Sendable {
+    /// The weight added while a stage's sets are hit.
     public var increment: Load
+    /// The schemes moved through on misses, in order (`5x3+`, `6x2+`, `10x1+`).
     public var stages: [PlanNotation]
     /// The share of the load the reset starts at, in percent (85 for 85%).
     public var resetPercent: Double
 
+    /// A staged progression by `increment` through `stages`, resetting at `resetPercent`.
     public init(increment: Load, stages: [PlanNotation], resetPercent: Double) {
         self.increment = increment
         self.stages = stages
         self.resetPercent = resetPercent
     }
 
+    /// The rule as plan text.
     public var text: String {
         "staged(" + ([increment.text] + stages.map(\.description) + ["reset: \(Load.plain(resetPercent))%"]).joined(separator: ", ") + ")"
     }

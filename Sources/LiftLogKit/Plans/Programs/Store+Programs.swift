@@ -1,5 +1,6 @@
 /// A planned exercise with a progression rule, and the prescription its history gives.
 public struct ProgramTarget: Sendable {
+    /// What the rule prescribes for the next session.
     public var prescription: Prescription
     /// Every attempt the rule replayed to get there, oldest first.
     public var steps: [ProgressionRule.Step]
@@ -15,17 +16,25 @@ public struct ProgramSimulation: Sendable {
         case missEveryThird = "miss-every-3rd"
     }
 
+    /// One simulated session: its day of the plan and what each exercise is given.
     public struct Session: Sendable {
         /// The week (from 1, Monday first) and the pass through the plan's days (from 1).
         public var week: Int
+        /// The pass through the plan's days, from 1.
         public var cycle: Int
+        /// The simulated date.
         public var date: LocalDate
+        /// The plan day done.
         public var day: String
+        /// Its exercises, in the day's order.
         public var exercises: [Exercise]
     }
 
+    /// One exercise of a simulated session.
     public struct Exercise: Sendable {
+        /// The exercise's name.
         public var name: String
+        /// How the plan's day plans it.
         public var planned: TrainingPlan.PlannedExercise
         /// `nil` for an exercise without a rule.
         public var prescription: Prescription?
@@ -33,9 +42,13 @@ public struct ProgramSimulation: Sendable {
         public var missed: Bool
     }
 
+    /// The plan simulated.
     public var plan: TrainingPlan
+    /// How many weeks were simulated.
     public var weeks: Int
+    /// How the simulated lifter did.
     public var assumption: Assumption
+    /// The sessions, in order.
     public var sessions: [Session]
 }
 
