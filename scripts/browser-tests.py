@@ -5,7 +5,7 @@ chromedriver), as a lifter at the gym would, and checks the session files on dis
     python3 scripts/browser-tests.py --liftlog .build/debug/liftlog --store STORE SCENARIO
     python3 scripts/browser-tests.py --liftlog .build/debug/liftlog --store STORE screenshots --out docs/screenshots
 
-Scenarios: planned, taps, offline, crash, cli, pounds, previous, logging, held, between, screens, screenshots. The store is changed: give a
+Scenarios: planned, taps, offline, crash, cli, pounds, previous, logging, supersets, held, between, screens, screenshots. The store is changed: give a
 copy. Exit status 0 when the scenario held, 1 with the reason when it did not, 3 when Chromium,
 chromedriver or Selenium is missing (with the command that installs them).
 """
@@ -298,7 +298,7 @@ def planned(browser, server, args):
 
 FIVE_BY_THREE = """# Upper Lower Five
 ## Full
-Back Squat / 3x5 / 100kg
+Back Squat / 3x5+ / 100kg
 Bench Press / 3x8 / 70kg
 Barbell Row / 3x8 / 60kg
 Overhead Press / 3x6 / 40kg
@@ -306,14 +306,19 @@ Romanian Deadlift / 3x10 / 80kg
 """
 
 
+def activate_plan(args, text):
+    """Imports the plan `text` (plans as text) into the store and makes it the active one."""
+    plan = os.path.join(os.path.dirname(args.store), "plan.txt")
+    with open(plan, "w", encoding="utf-8") as file:
+        file.write(text)
+    result = run(args.liftlog, args.store, "plan", "import", plan, "--activate")
+    check(result.returncode == 0, f"plan import: {result.stdout} {result.stderr}")
+
+
 def taps(browser, server, args):
     """A planned workout of five exercises and 15 working sets logged as planned: the taps it
     takes in the page (every click event it receives), against one a set plus start and finish."""
-    plan = os.path.join(os.path.dirname(args.store), "five.txt")
-    with open(plan, "w", encoding="utf-8") as file:
-        file.write(FIVE_BY_THREE)
-    result = run(args.liftlog, args.store, "plan", "import", plan, "--activate")
-    check(result.returncode == 0, f"plan import: {result.stdout} {result.stderr}")
+    activate_plan(args, FIVE_BY_THREE)
     browser.open(server.url + "#/today")
     browser.driver.execute_script("window.liftlogTaps = 0; document.addEventListener('click', () => { window.liftlogTaps += 1; }, true);")
     browser.click("#start-plan")
@@ -325,6 +330,13 @@ def taps(browser, server, args):
     expected = [(e["exercise_name"], s["target_weight"], s["target_reps"]) for e in started["entries"] for s in e["sets"]]
     check([name for name, _, _ in expected] == [n for n in ["Back Squat", "Bench Press", "Barbell Row", "Overhead Press", "Romanian Deadlift"] for _ in range(3)],
           f"the planned sets: {expected}")
+    # The squat's last set is as many reps as possible: marked 3+ and offered as × 5+ (at the
+    # weight its history leads to).
+    check([s.get("amrap", False) for s in started["entries"][0]["sets"]] == [False, False, True], f"the squat's AMRAP set: {started['entries'][0]['sets']}")
+    markers = browser.driver.execute_script("return [...document.querySelector('section[aria-label=\"Back Squat\"]').querySelectorAll('.marker')].map((m) => m.textContent)")
+    check(markers == ["1", "2", "3+"], f"the squat's set markers: {markers}")
+    offered = browser.driver.execute_script("return [...document.querySelectorAll('button[data-set]')].map((b) => b.getAttribute('aria-label'))")
+    check([label.endswith(" × 5+") for label in offered[:3]] == [False, False, True], f"the AMRAP set offered as × 5+: {offered[:3]}")
     while browser.all("button[data-set]"):
         set_id = browser.driver.execute_script("return document.querySelector('button[data-set]').dataset.set")
         browser.click(f'button[data-set="{set_id}"]')
@@ -593,6 +605,65 @@ def logging(browser, server, args):
             f"a copy added in one tap and deleted, an exercise moved, Overhead Press swapped for {other}, a plank in seconds, a pain chip: each on disk")
 
 
+SUPERSET_DAY = """# Push Pull
+## A
+Bench Press / 3x8 / 60kg
+Barbell Row / 3x8 / 50kg
+Dumbbell Curl / 2x10 / 12kg
+"""
+
+
+def supersets(browser, server, args):
+    """Two planned exercises made a superset: one card in rounds, no rest between the two sets
+    of a round and the rest after it, a round logged in one tap, then split again; the labels
+    and sets on disk after each step."""
+    activate_plan(args, SUPERSET_DAY)
+    browser.open(server.url + "#/today")
+    browser.click("#start-plan")
+    browser.wait_synced()
+    browser.wait_for("button[data-set]")
+
+    def labels():
+        _, session = active_session(args.store)
+        return [e.get("superset") for e in session["entries"]]
+
+    browser.click('button[aria-label="Superset Bench Press with Barbell Row"]')
+    browser.wait_synced()
+    browser.wait_until(lambda: labels() == ["A", "A", None], 10, "Bench Press and Barbell Row as superset A on disk")
+    browser.wait_for('section[aria-label="Superset A"]')
+    texts = lambda selector: browser.driver.execute_script(
+        f"return [...document.querySelectorAll('section[aria-label=\"Superset A\"] {selector}')].map((e) => e.textContent)")
+    rounds = texts(".round h3")
+    check(rounds == ["Round 1", "Round 2", "Round 3"], f"the rounds: {rounds}")
+    markers = texts(".marker")
+    check(markers == ["A1", "A2"] * 3, f"the superset's markers: {markers}")
+    check(browser.all('section[aria-label="Dumbbell Curl"]') and not browser.all('section[aria-label="Bench Press"]'), "the curl on its own, the pair in one card")
+
+    # Round 1 set by set: no rest after the bench (the row comes next), the rest after the row.
+    browser.click('button[aria-label^="Log Bench Press set 1:"]')
+    browser.wait_until(lambda: entry_sets(args.store, "Bench Press")[0]["status"] == "completed", 10, "the bench's first set on disk")
+    check(browser.find("#rest").get_attribute("hidden") is not None, "a rest started between the two exercises of a round")
+    browser.click('button[aria-label^="Log Barbell Row set 1:"]')
+    browser.wait_until(lambda: not browser.find("#rest").get_attribute("hidden"), 10, "the rest after the round")
+    # Round 2 in one tap.
+    browser.click('button[aria-label="Log round 2 of superset A"]')
+    browser.wait_synced()
+    browser.wait_until(lambda: [s["status"] for s in entry_sets(args.store, "Bench Press")] == ["completed", "completed", "pending"]
+                       and [s["status"] for s in entry_sets(args.store, "Barbell Row")] == ["completed", "completed", "pending"], 10, "round 2 on disk")
+    done = [(s["weight"], s["reps"]) == (s["target_weight"], s["target_reps"]) for name in ("Bench Press", "Barbell Row") for s in entry_sets(args.store, name)[:2]]
+    check(done == [True] * 4, f"the sets done as planned: {[entry_sets(args.store, name)[:2] for name in ('Bench Press', 'Barbell Row')]}")
+    check(not browser.find("#rest").get_attribute("hidden"), "no rest after round 2")
+
+    browser.click('button[aria-label="Split superset A"]')
+    browser.wait_synced()
+    browser.wait_until(lambda: labels() == [None, None, None], 10, "the superset split on disk")
+    browser.wait_for('section[aria-label="Bench Press"]')
+    check(not browser.all('section[aria-label="Superset A"]'), "the superset card after the split")
+    result = run(args.liftlog, args.store, "check")
+    check(result.returncode == 0, f"check: {result.stdout} {result.stderr}")
+    return "Bench Press and Barbell Row made superset A and shown in rounds; the rest after the round, not between; round 2 in one tap; split again: each on disk"
+
+
 def held(browser, server, args):
     """A change the server refuses holds the changes that depend on it (not sent), shows its
     reason, and lets the rest through; the held ones can be dropped."""
@@ -663,7 +734,13 @@ def between(browser, server, args):
         if entry.get("measurements", {}).get("body_weight") == {"unit": "kg", "value": 81.5}:
             found.append(path)
     check(len(found) == 1, f"body files with 81.5 kg: {found}")
-    return f"the library searched, Back Squat's latest {len(shown)} sessions as the files hold them; a weigh-in of 81.5 kg in one body file, listed first"
+    # The chart of the weigh-ins listed, drawn by the server, to today's.
+    browser.wait_until(lambda: browser.driver.execute_script("const i = document.querySelector('#body-chart img'); return i && i.complete && i.naturalWidth > 0"),
+                       15, "the body-weight chart drawn")
+    since = browser.find("#body-chart h2").text
+    check(since.startswith("Since "), f"the chart's heading: {since!r}")
+    return (f"the library searched, Back Squat's latest {len(shown)} sessions as the files hold them; a weigh-in of 81.5 kg in one body file, listed first; "
+            f"the body-weight chart ({since})")
 
 
 # Delays the page's news that IndexedDB opened by 400 ms, and notes when it is told.
@@ -867,6 +944,13 @@ def screens(browser, server, args, out=None):
                 browser.driver.execute_script("startRest(90)")
                 browser.wait_until(lambda: browser.all("form.editor .plates") and browser.find("form.editor .plates").text, 10, "the plates line")
                 shoot(browser, out, "set")
+                # The first two exercises as a superset, in rounds.
+                browser.driver.execute_script("stopRest(); editing = null; render()")
+                browser.click('button.link[aria-label^="Superset "]')
+                browser.wait_synced()
+                browser.wait_for("section.superset")
+                browser.driver.execute_script("document.querySelector('section.superset').scrollIntoView(); window.scrollBy(0, -60)")
+                shoot(browser, out, "superset")
         shown.append(name)
     # The icons a phone puts on its home screen (the manifest's, iOS's touch icon) and the tab's
     # decode in the browser, at the sizes they are said to be.
@@ -907,7 +991,7 @@ def main():
     parser.add_argument("--liftlog", required=True)
     parser.add_argument("--store", required=True)
     parser.add_argument("--out")
-    parser.add_argument("scenario", choices=["planned", "taps", "offline", "crash", "cli", "pounds", "previous", "logging", "held", "between", "screens", "screenshots"])
+    parser.add_argument("scenario", choices=["planned", "taps", "offline", "crash", "cli", "pounds", "previous", "logging", "supersets", "held", "between", "screens", "screenshots"])
     args = parser.parse_args()
     args.profile = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"liftlog-chromium-{os.getpid()}")
     server = Server(args.liftlog, args.store)
@@ -918,7 +1002,7 @@ def main():
             os.makedirs(args.out, exist_ok=True)
             message = screens(browser, server, args, out=args.out)
         else:
-            message = {"planned": planned, "taps": taps, "offline": offline, "crash": crash, "cli": cli, "pounds": pounds, "previous": previous, "logging": logging, "held": held, "between": between, "screens": screens}[args.scenario](browser, server, args)
+            message = {"planned": planned, "taps": taps, "offline": offline, "crash": crash, "cli": cli, "pounds": pounds, "previous": previous, "logging": logging, "supersets": supersets, "held": held, "between": between, "screens": screens}[args.scenario](browser, server, args)
         errors = browser.console_errors() if args.scenario != "crash" else []
         check(not errors, f"console errors: {errors}")
         print(message)

@@ -249,6 +249,28 @@ struct PlanCommandTests {
         }
     }
 
+
+    @Test("a plan's AMRAP set (3x5+) is started as a pending set marked amrap, shown as 5+ before and after it is logged, and check accepts it")
+    func amrapSets() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            #expect(run(["plan", "add-exercise", "PPL", "Legs", "Back Squat", "3x5+", "--store", store]).status == 0)
+            let started = run(["start", "--plan-day", "Legs", "--store", store, "--json"])
+            let sets = try #require(started.json?["data"]?["entries"]?.arrayValue?[0]["sets"]?.arrayValue)
+            #expect(sets.map { $0["amrap"] } == [nil, nil, true])
+            #expect(sets.map { $0["target_reps"] } == [5, 5, 5])
+            #expect(run(["status", "--store", store]).output.contains("\n   3  planned: 5+ reps\n"))
+            #expect(run(["log", "Back Squat", "100x5", "100x5", "100x9", "--store", store]).status == 0)
+            let status = run(["status", "--store", store]).output
+            #expect(status.contains("\n   3  100 kg × 9 (5+)\n"))
+            #expect(!status.contains("\n   2  100 kg × 5 (5+)\n"))
+            let session = try #require(run(["status", "--store", store, "--json"]).json?["data"]?["path"]?.stringValue)
+            let file = try JSONParser.parse(Array(try #require(readText(store + "/" + session)).utf8))
+            #expect(file["entries"]?.arrayValue?[0]["sets"]?.arrayValue?[2]["amrap"] == true)
+            #expect(run(["check", "--store", store]).status == 0)
+            #expect(run(["fmt", "--check", "--store", store]).status == 0)
+        }
+    }
     @Test("renaming an exercise renames it in the plans that link to it")
     func rename() throws {
         try withTemporaryDirectory { root throws in

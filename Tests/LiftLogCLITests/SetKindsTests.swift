@@ -325,7 +325,7 @@ struct BodyCommandTests {
                 (["measure", "waist=84furlongs"], "Unknown unit 'furlongs' in '84furlongs'; use one of cm, mm, in, kg, lbs, %, bpm."),
                 (["measure", "waist=84", "waist=85"], "waist is given twice."),
                 (["measure", "body_weight=84cm"], "Cannot record it: body_weight must be in kg or lbs, found \"cm\". Use kg or lbs."),
-                (["body", "--weeks", "0"], "--weeks must be 1–520, got 0."),
+                (["body", "--weeks", "0"], "Weeks must be 1–520, got 0."),
             ]
             for (arguments, message) in refusals {
                 let outcome = runBinary(arguments + ["--json"], environment: env)

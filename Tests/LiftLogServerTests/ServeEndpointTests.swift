@@ -380,14 +380,80 @@ struct ServeEndpointTests {
         }
     }
 
-    @Test("POST /api/body records a weigh-in as liftlog weigh does; what it refuses changes nothing")
+    @Test("exercises of the workout made a superset and split again: one label, the next free one, shown in rounds by status; what cannot be done is refused and changes nothing")
+    func supersets() throws {
+        try ServerProcess.withServer { server, store in
+            writeText("# Upper\n## A\nBench Press / 2x8 / 60kg\nBarbell Row / 2x8 / 50kg\nDumbbell Curl / 2x10 / 12kg\nTricep Pushdown / 2x12 / 20kg\n", to: store + "/../plan.txt")
+            #expect(runBinary(["plan", "import", store + "/../plan.txt", "--activate", "--store", store]).status == 0)
+            let started = server.request("POST", "/api/workouts", body: "{\"plan_day\": \"next\"}")
+            let id = try #require(started.json?["data"]?["id"]?.stringValue)
+            let path = try #require(started.json?["data"]?["path"]?.stringValue)
+            func labels() -> [String?] {
+                let file = readText(store + "/" + path).flatMap { try? JSONParser.parse(Array($0.utf8)) }
+                return file?["entries"]?.arrayValue?.map { $0["superset"]?.stringValue } ?? []
+            }
+            let joined = server.request("PUT", "/api/workouts/\(id)/supersets", body: "{\"positions\": [1, 2]}")
+            #expect(joined.status == 200, "\(joined.body)")
+            #expect(joined.json?["data"]?["entries"]?.arrayValue?.map { $0["superset"]?.stringValue } == ["A", "A", nil, nil])
+            #expect(labels() == ["A", "A", nil, nil])
+            #expect(server.request("PUT", "/api/workouts/\(id)/supersets", body: "{\"positions\": [3, 4]}").status == 200)
+            #expect(labels() == ["A", "A", "B", "B"])
+            // Joining one of B to A: it takes A's label; B, left with one exercise, is none.
+            #expect(server.request("PUT", "/api/workouts/\(id)/supersets", body: "{\"positions\": [2, 3]}").status == 200)
+            #expect(labels() == ["A", "A", "A", nil])
+            // The rounds, as status shows them: the n-th set of each.
+            #expect(runBinary(["log", "Bench Press", "--store", store]).status == 0)
+            let status = runBinary(["status", "--store", store]).output
+            #expect(status.contains("Superset A: Bench Press + Barbell Row + Dumbbell Curl\n   Round 1  Bench Press 60 kg × 8 · Barbell Row planned: 8 reps @ 50 kg · Dumbbell Curl planned: 10 reps @ 12 kg\n"), "\(status)")
+            #expect(runBinary(["check", "--store", store]).status == 0)
+            let saved = try #require(readText(store + "/" + path))
+            for (body, status, message) in [
+                ("{\"positions\": [1]}", 400, "A superset needs at least two exercises: give two positions or more, such as 1 and 2."),
+                ("{\"positions\": [1, 1]}", 400, "Position 1 is given twice; give each exercise once."),
+                ("{\"positions\": [1, 5]}", 404, "The active session has no exercise at position 5 (it has 4)."),
+                ("{\"positions\": [], \"apart\": true}", 400, "Give the position of the exercise to take out of its superset, such as 2."),
+                ("{\"positions\": \"1,2\"}", 400, "positions must be a list of positions, such as [1, 2]."),
+                ("{\"positions\": [1.5, 2]}", 400, "positions must be a list of positions, such as [1, 2]."),
+                ("{}", 400, "positions is required, as in {\"positions\": [1, 2]}."),
+                ("{\"positions\": [1, 2], \"label\": \"A\"}", 400, "Unknown field \"label\". This request takes \"positions\", \"apart\"."),
+            ] {
+                let reply = server.request("PUT", "/api/workouts/\(id)/supersets", body: body)
+                #expect(reply.status == status, "\(body): \(reply.body)")
+                #expect(reply.json?["error"]?["message"] == .string(message), "\(body): \(reply.body)")
+                #expect(readText(store + "/" + path) == saved)
+            }
+            // Split: each leaves; a superset left with one is none.
+            #expect(server.request("PUT", "/api/workouts/\(id)/supersets", body: "{\"positions\": [3], \"apart\": true}").status == 200)
+            #expect(labels() == ["A", "A", nil, nil])
+            #expect(server.request("PUT", "/api/workouts/\(id)/supersets", body: "{\"positions\": [1], \"apart\": true}").status == 200)
+            #expect(labels() == [nil, nil, nil, nil])
+            // Only the active session's.
+            #expect(server.request("PUT", "/api/workouts/\(id)/complete").status == 200)
+            let ended = server.request("PUT", "/api/workouts/\(id)/supersets", body: "{\"positions\": [1, 2]}")
+            #expect(ended.status == 404 && ended.json?["error"]?["message"] == "No active session.", "\(ended.body)")
+        }
+    }
+
+    @Test("POST /api/body records a weigh-in as liftlog weigh does, GET /api/body/chart.svg charts them as liftlog body --svg does; what they refuse changes nothing")
     func weighIn() throws {
         try ServerProcess.withServer { server, store in
+            let none = server.request("GET", "/api/body/chart.svg")
+            #expect(none.status == 404 && none.json?["error"]?["message"] == "There are no weigh-ins in the last 12 weeks to chart; record one with POST /api/body.", "\(none.body)")
             let saved = server.request("POST", "/api/body", body: "{\"weight\": 81.5}")
             #expect(saved.status == 201 && saved.json?["data"]?["measurements"]?["body_weight"] == ["unit": "kg", "value": 81.5], "\(saved.body)")
             let cli = runBinary(["body", "--json", "--store", store]).json?["data"]
             #expect(cli?["weigh_ins"]?.arrayValue?.map { $0["weight"] } == [81.5], "\(String(describing: cli))")
             #expect(server.request("GET", "/api/body").json?["data"]?["entries"]?.arrayValue?.first?["measurements"]?["body_weight"]?["value"] == 81.5)
+            // The chart is the one `liftlog body --svg` draws, byte for byte.
+            #expect(runBinary(["weigh", "82.3", "--at", "2000-01-01T07:00:00Z", "--store", store]).status == 0, "a weigh-in outside the weeks charted")
+            #expect(runBinary(["body", "--svg", store + "/../body.svg", "--weeks", "26", "--store", store]).status == 0)
+            let chart = server.request("GET", "/api/body/chart.svg?weeks=26")
+            #expect(chart.status == 200 && chart.header("Content-Type") == "image/svg+xml; charset=utf-8", "\(chart.head)")
+            #expect(chart.body == readText(store + "/../body.svg") && chart.body.contains("Body weight") && !chart.body.contains("82.3"), "\(chart.body.prefix(400))")
+            for (query, message) in [("weeks=0", "Weeks must be 1–520, got 0."), ("weeks=521", "Weeks must be 1–520, got 521."), ("weeks=many", "weeks must be a whole number, got 'many'.")] {
+                let reply = server.request("GET", "/api/body/chart.svg?\(query)")
+                #expect(reply.status == 400 && reply.json?["error"]?["message"] == .string(message), "\(query): \(reply.body)")
+            }
             let before = allFiles(in: store + "/body")
             for (body, message) in [
                 ("{}", "Give the weight, as in {\"weight\": 82.4}."),

@@ -142,6 +142,7 @@ struct WebAppTests {
         ("pounds", "in a store kept in lbs, a set typed as 235 × 4 is saved as 235 lbs and shown with its unit"),
         ("previous", "beside each planned work set the same set of the last session, a tap filling the set; the store's rest after a set"),
         ("logging", "a set changed, logged, changed again, copied and deleted; an exercise moved; a hold in seconds; plates, rest ±15 s, a pain chip: each on disk"),
+        ("supersets", "two exercises made a superset, shown in rounds, rested after each round, a round logged in one tap, then split: each on disk"),
         ("held", "a refused change holds the changes that depend on it, shows its reason, lets the rest through, and its held ones can be dropped"),
         ("between", "between workouts: the library searched, an exercise's latest sessions as the files hold them, a weigh-in saved and listed"),
         ("screens", "every screen renders without a JavaScript error"),

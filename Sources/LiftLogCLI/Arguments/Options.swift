@@ -65,7 +65,7 @@ extension DefaultedOption where Value == Int {
     static var perPage: DefaultedOption<Int> { Option.integer("--per-page", valueName: "k", help: "Sessions per page, 1–1000.").defaulting(to: HistoryQuery.defaultPerPage) }
     static var simulatedWeeks: DefaultedOption<Int> { Option.integer("--weeks", valueName: "n", help: "How many weeks to look ahead (1–104).").defaulting(to: 12) }
     static var warmupSets: DefaultedOption<Int> { Option.integer("--sets", valueName: "n", help: "How many warm-up sets, the empty bar included (1–8).").defaulting(to: 4) }
-    static var bodyWeeks: DefaultedOption<Int> { Option.integer("--weeks", valueName: "n", help: "How many weeks of weigh-ins to show (1–520).").defaulting(to: 12) }
+    static var bodyWeeks: DefaultedOption<Int> { Option.integer("--weeks", valueName: "n", help: "How many weeks of weigh-ins to show (1–\(BodyLog.maximumWeeks)).").defaulting(to: BodyLog.defaultWeeks) }
     static var clientTimeout: DefaultedOption<Int> { Option.integer("--timeout", valueName: "seconds", help: "How long a client may take to send a request (1–300; then 408).").defaulting(to: 10) }
     static var trendWeeks: DefaultedOption<Int> { Option.integer("--weeks", valueName: "n", help: "How many weeks to show, this one included (1–104).").defaulting(to: TrendsReport.defaultWeeks) }
 }

@@ -95,15 +95,10 @@ enum BodyCommands {
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let weeks = try arguments[.bodyWeeks]
-            guard (1...520).contains(weeks) else { throw .validation("--weeks must be 1–520, got \(weeks).") }
             let log = try store.bodyLog()
-            for problem in log.problems { context.io.writeError("Warning: \(problem.description) (left out).\n") }
             let unit = store.preferences.unit
-            let today = store.currentTimestamp().localDate
-            let first = today.adding(days: -7 * weeks + 1)
-            let all = log.series(BodyEntry.bodyWeight, weightUnit: unit)
-            let averaged = BodyLog.movingAverage(all)
-            let shown = zip(all, averaged).filter { $0.0.date >= first }
+            let shown = try log.recentBodyWeights(weeks: weeks, endingOn: store.currentTimestamp().localDate, unit: unit)
+            for problem in log.problems { context.io.writeError("Warning: \(problem.description) (left out).\n") }
             var data: JSONObject = [
                 "unit": .string(unit.rawValue),
                 "weigh_ins": .array(shown.map { point, average in
@@ -137,14 +132,14 @@ enum BodyCommands {
                  "sex": .string(scores.sex.rawValue), "dots": .number(JSONNumber(rounded(scores.dots))), "wilks_2020": .number(JSONNumber(rounded(scores.wilks2020))),
                  "lifts": .object(JSONObject(Dictionary(uniqueKeysWithValues: scores.lifts.map { ($0.exercise, JSONValue.number(JSONNumber(rounded($0.kilograms)))) })))]
             } ?? .null
-            let points = shown.map { ChartPoint(date: $0.0.date, value: $0.0.value, isRecord: false) }
+            let points = shown.map { ChartPoint(date: $0.weight.date, value: $0.weight.value, isRecord: false) }
             if let svgPath = try arguments[.svg] {
                 guard !points.isEmpty else { throw .validation("There are no weigh-ins in the last \(weeks) weeks to chart; record one with 'liftlog weigh'.") }
                 try OutsideFiles.write(Array(ProgressChart.svg(points, title: "Body weight", unit: unit.rawValue).utf8), to: svgPath)
             }
             var sections: [String] = []
             if shown.isEmpty {
-                sections.append(all.isEmpty ? "No weigh-ins yet. Record one with 'liftlog weigh 82.4'." : "No weigh-ins in the last \(weeks) weeks.")
+                sections.append(log.weighIns.isEmpty ? "No weigh-ins yet. Record one with 'liftlog weigh 82.4'." : "No weigh-ins in the last \(weeks) weeks.")
             } else {
                 sections.append(Chart.terminal(points, title: "Body weight", unit: unit.rawValue, width: context.width, unicode: context.unicode, style: context.style))
                 let rows = shown.suffix(14).reversed().map { point, average in [point.date.description, Formatting.number(point.value), Formatting.number(average.value)] }

@@ -62,11 +62,16 @@ enum SessionText {
         switch set.status {
         case .completed:
             text = Formatting.set(set)
-            if let target = set.targetReps, let reps = set.reps, reps < target { text += style.dim(" (target \(target))") }
+            let plus = set.amrap ? "+" : ""
+            if let target = set.targetReps, let reps = set.reps, reps < target {
+                text += style.dim(" (target \(target)\(plus))")
+            } else if set.amrap {
+                text += style.dim(set.targetReps.map { " (\($0)+)" } ?? " (as many as possible)")
+            }
         case .skipped: text = style.dim("skipped")
         case .pending:
             var target = "planned"
-            if let reps = set.targetReps { target += ": \(reps) reps" }
+            if let reps = set.targetReps { target += ": \(reps)\(set.amrap ? "+" : "") reps" } else if set.amrap { target += ": as many reps as possible" }
             if let weight = set.targetWeight { target += " @ \(Formatting.weight(weight, set.unit ?? unit))" }
             text = style.dim(target)
         }

@@ -85,6 +85,24 @@ public struct BodyLog: Sendable {
         return byDay.keys.sorted().map { Point(date: $0, value: byDay[$0]!) }
     }
 
+    /// How many weeks of weigh-ins `body` lists and charts unless told.
+    public static let defaultWeeks = 12
+    /// The most weeks `body` lists and charts (ten years).
+    public static let maximumWeeks = 520
+
+    /// The body weight of each day weighed in the `weeks` weeks that end on `today`, in
+    /// `unit`, with the mean of the seven days that end on it (``movingAverage(_:days:)`` over
+    /// every weigh-in, so the first days shown average the days before them too): what
+    /// `liftlog body` lists and charts and `GET /api/body/chart.svg` draws.
+    ///
+    /// - Throws: `VALIDATION_ERROR` for `weeks` outside 1–``maximumWeeks``.
+    public func recentBodyWeights(weeks: Int, endingOn today: LocalDate, unit: WeightUnit) throws(LiftLogError) -> [(weight: Point, average: Point)] {
+        guard (1...BodyLog.maximumWeeks).contains(weeks) else { throw .validation("Weeks must be 1–\(BodyLog.maximumWeeks), got \(weeks).") }
+        let first = today.adding(days: -7 * weeks + 1)
+        let all = series(BodyEntry.bodyWeight, weightUnit: unit)
+        return zip(all, BodyLog.movingAverage(all)).filter { $0.0.date >= first }.map { (weight: $0.0, average: $0.1) }
+    }
+
     /// The mean of each point's value over the `days` days that end on its day (only the days
     /// that have a value count).
     public static func movingAverage(_ points: [Point], days: Int = 7) -> [Point] {

@@ -121,6 +121,7 @@ extension WorkoutSet {
             case .unit: guard let unit = reader.readCase(units) else { return false }; set.unit = WeightUnit.allCases[unit]
             case .reps: guard let reps = reader.readInt() else { return false }; set.reps = reps
             case .bodyweight: guard let flag = reader.readBool() else { return false }; set.bodyweight = flag
+            case .amrap: guard let flag = reader.readBool() else { return false }; set.amrap = flag
             case .rpe: guard let rpe = double(reader.readDouble()) else { return false }; set.rpe = rpe
             case .rir: guard let rir = reader.readInt() else { return false }; set.rir = rir
             case .restSeconds: guard let rest = reader.readInt() else { return false }; set.restSeconds = rest

@@ -183,6 +183,7 @@ extension Session.Entry: JSONDecodable, JSONEncodable {
 extension WorkoutSet: JSONDecodable, JSONEncodable {
     /// The keys of its JSON object.
     enum Key: String, JSONKey, CaseIterable {
+        case amrap
         case bodyweight
         case completedAt = "completed_at"
         case distanceM = "distance_m"
@@ -240,6 +241,7 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
             case Key.unit.rawValue: guard let unit = string(value).flatMap(WeightUnit.init(rawValue:)) else { return nil }; set.unit = unit
             case Key.reps.rawValue: guard let reps = int(value) else { return nil }; set.reps = reps
             case Key.bodyweight.rawValue: guard case .bool(let flag) = value else { return nil }; set.bodyweight = flag
+            case Key.amrap.rawValue: guard case .bool(let flag) = value else { return nil }; set.amrap = flag
             case Key.rpe.rawValue: guard let rpe = double(value) else { return nil }; set.rpe = rpe
             case Key.rir.rawValue: guard let rir = int(value) else { return nil }; set.rir = rir
             case Key.restSeconds.rawValue: guard let rest = int(value) else { return nil }; set.restSeconds = rest
@@ -267,6 +269,7 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
         let unit: WeightUnit? = reader.optional(Key.unit)
         let reps: Int? = reader.optional(Key.reps)
         let bodyweight = reader.optional(Key.bodyweight, default: false)
+        let amrap = reader.optional(Key.amrap, default: false)
         let rpe: Double? = reader.optional(Key.rpe)
         let rir: Int? = reader.optional(Key.rir)
         let rest: Int? = reader.optional(Key.restSeconds)
@@ -282,12 +285,13 @@ extension WorkoutSet: JSONDecodable, JSONEncodable {
             setNumber: setNumber, setType: setType, weight: weight, unit: unit, reps: reps, bodyweight: bodyweight, rpe: rpe, rir: rir,
             restSeconds: rest, distanceMeters: distance, durationSeconds: duration, targetReps: targetReps,
             targetWeight: targetWeight, status: status, completedAt: completedAt, notes: notes,
-            unknownFields: reader.unknownMembers, id: id, requestID: requestID)
+            unknownFields: reader.unknownMembers, id: id, requestID: requestID, amrap: amrap)
     }
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
         object.set(Key.id, id)
+        if amrap { object.set(Key.amrap, true) }
         if bodyweight { object.set(Key.bodyweight, true) }
         object.set(Key.completedAt, completedAt)
         object.set(Key.distanceM, distanceMeters)

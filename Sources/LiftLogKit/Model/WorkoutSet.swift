@@ -42,6 +42,9 @@ public struct WorkoutSet: Hashable, Sendable {
     public var targetReps: Int?
     /// The weight a plan asked for, in ``unit``.
     public var targetWeight: Double?
+    /// As many reps as possible: the plan asks for at least ``targetReps`` and more when they
+    /// come (`5+`; `"amrap": true` in the file).
+    public var amrap: Bool
     /// Pending (planned, not done), completed or skipped.
     public var status: Status
 
@@ -66,8 +69,9 @@ public struct WorkoutSet: Hashable, Sendable {
         bodyweight: Bool = false, rpe: Double? = nil, rir: Int? = nil, restSeconds: Int? = nil, distanceMeters: Double? = nil,
         durationSeconds: Int? = nil, targetReps: Int? = nil, targetWeight: Double? = nil, status: Status = .completed,
         completedAt: Timestamp? = nil, notes: String? = nil, unknownFields: [String: JSONValue] = [:], id: String? = nil,
-        requestID: String? = nil
+        requestID: String? = nil, amrap: Bool = false
     ) {
+        self.amrap = amrap
         self.requestID = requestID
         self.id = id
         self.setNumber = setNumber

@@ -209,12 +209,12 @@ extension Store {
             if let prescription = target.prescription {
                 sets += prescription.sets.enumerated().map { number, planned in
                     WorkoutSet(setNumber: ramp.count + number + 1, unit: planned.weight == nil ? nil : prescription.unit, targetReps: planned.reps,
-                               targetWeight: planned.weight, status: .pending)
+                               targetWeight: planned.weight, status: .pending, amrap: planned.amrap)
                 }
             } else {
                 sets += (1...target.planned.sets).map { number in
                     WorkoutSet(setNumber: ramp.count + number, unit: target.weight == nil ? nil : target.unit, targetReps: target.planned.targetReps,
-                               targetWeight: target.weight, status: .pending)
+                               targetWeight: target.weight, status: .pending, amrap: target.planned.lastSetAMRAP && number == target.planned.sets)
                 }
             }
             return Session.Entry(exerciseID: target.exerciseID, exerciseName: target.exerciseName, order: offset + 1, notes: target.planned.notes, sets: sets)

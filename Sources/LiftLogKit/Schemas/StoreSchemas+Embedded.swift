@@ -503,6 +503,10 @@ extension StoreSchemas {
                 }
               },
               "properties": {
+                "amrap": {
+                  "description": "As many reps as possible: at least \"target_reps\", more when they come (5+).",
+                  "type": "boolean"
+                },
                 "bodyweight": {
                   "description": "The load is body weight plus \"weight\" (bw, bw+20, bw-25: a negative weight is assistance).",
                   "type": "boolean"

@@ -36,6 +36,48 @@ extension Store {
         }
     }
 
+    /// Makes the active session's exercises at `positions` (from 1) one superset, done in
+    /// rounds: they share the label one of them has already (the first), else the next free one
+    /// (A, B, …); with `apart`, each of them leaves its superset instead. A superset left with
+    /// one exercise is none: its label goes too. The sets stay as they are.
+    ///
+    /// - Parameter sessionID: the session the caller means, when it names one: it must be the
+    ///   active one.
+    /// - Throws: `NOT_FOUND` without an active session or for a position it does not have;
+    ///   `VALIDATION_ERROR` for fewer than two positions to join, a position given twice, or a
+    ///   `sessionID` of another session. Nothing is changed then.
+    @discardableResult
+    public func superset(_ positions: [Int], apart: Bool = false, sessionID: Session.ID? = nil) throws(LiftLogError) -> StoredSession {
+        if let twice = positions.first(where: { position in positions.filter { $0 == position }.count > 1 }) {
+            throw .validation("Position \(twice) is given twice; give each exercise once.")
+        }
+        if !apart, positions.count < 2 { throw .validation("A superset needs at least two exercises: give two positions or more, such as 1 and 2.") }
+        if apart, positions.isEmpty { throw .validation("Give the position of the exercise to take out of its superset, such as 2.") }
+        return try withLockRereadingOnOutsideChange { () throws(LiftLogError) -> StoredSession in
+            guard var stored = try findActive(holdingLock: true) else { throw .notFound("No active session.", remedy: .startSession) }
+            if let sessionID, sessionID != stored.session.id {
+                throw .validation("Only the active session's exercises can be made a superset; session \(sessionID.rawValue.prefix(8)) is not active.")
+            }
+            var entries = stored.session.entries
+            if let missing = positions.first(where: { !entries.indices.contains($0 - 1) }) {
+                throw .notFound("The active session has no exercise at position \(missing) (it has \(entries.count)).")
+            }
+            let label = apart ? nil : positions.lazy.compactMap { entries[$0 - 1].superset }.first ?? Store.nextSupersetLabel(in: stored.session)
+            let before = Swift.Set(positions.compactMap { entries[$0 - 1].superset })
+            for position in positions { entries[position - 1].superset = label }
+            // A label this left with one exercise marks no superset.
+            for index in entries.indices {
+                guard let own = entries[index].superset, before.contains(own), entries.filter({ $0.superset == own }).count < 2 else { continue }
+                entries[index].superset = nil
+                entries[index].method = nil
+            }
+            guard entries != stored.session.entries else { return stored }
+            stored.session.entries = entries
+            try save(stored)
+            return stored
+        }
+    }
+
     /// The exercises to do instead of `exercise`: of the library, those that train its first
     /// muscle group — first those whose own first muscle it is, the same equipment first, then
     /// those sharing more of its muscles, then by name; at most `limit`.

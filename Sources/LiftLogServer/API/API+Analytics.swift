@@ -53,6 +53,16 @@ extension API {
             APIResponse.ok(DataShapes.kindStats(try call.store().stats()[.stretch] ?? KindStats()))
         }]),
         Route("calendar/:year/:month", ["GET": calendar]),
+        // `?weeks=N` (``BodyLog/defaultWeeks`` unless given): the body weights `liftlog body
+        // --svg` charts, as an SVG image; 404 without a weigh-in in those weeks.
+        Route("body/chart.svg", ["GET": { call throws(LiftLogError) in
+            let store = try call.store()
+            let weeks = try call.queryInteger("weeks") ?? BodyLog.defaultWeeks
+            let unit = store.preferences.unit
+            let shown = try store.bodyLog().recentBodyWeights(weeks: weeks, endingOn: store.currentTimestamp().localDate, unit: unit)
+            guard !shown.isEmpty else { throw .notFound("There are no weigh-ins in the last \(weeks) weeks to chart; record one with POST /api/body.") }
+            return APIResponse.svg(ProgressChart.svg(shown.map { ChartPoint(date: $0.weight.date, value: $0.weight.value, isRecord: false) }, title: "Body weight", unit: unit.rawValue))
+        }]),
         Route("body", [
             "GET": { call throws(LiftLogError) in
                 let log = try call.store().bodyLog()

@@ -91,7 +91,6 @@ extension API {
         }
         let points = ProgressChart.points(report, metric: metric)
         guard !points.isEmpty else { throw .notFound("There is no \(metric.rawValue) history of \(report.exerciseName) to chart yet.") }
-        let svg = ProgressChart.svg(points, title: "\(report.exerciseName) — \(metric.title)", unit: metric.unit(report.unit))
-        return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(svg.utf8))
+        return APIResponse.svg(ProgressChart.svg(points, title: "\(report.exerciseName) — \(metric.title)", unit: metric.unit(report.unit)))
     }
 }

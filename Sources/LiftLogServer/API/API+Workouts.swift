@@ -23,6 +23,7 @@ extension API {
         Route("workouts/:id/skip", ["PUT": skip]),
         Route("workouts/:id/sets", ["POST": logSets]),
         Route("workouts/:id/entries/:position", ["PUT": swap]),
+        Route("workouts/:id/supersets", ["PUT": superset]),
         Route("stretch-sessions", ["GET": { call throws(LiftLogError) in try kindHistory(call, .stretch) }, "POST": { call throws(LiftLogError) in try record(call, .stretch) }]),
         Route("meditation-sessions", ["GET": { call throws(LiftLogError) in try kindHistory(call, .meditation) }, "POST": { call throws(LiftLogError) in try record(call, .meditation) }]),
         Route("stretch-sessions/latest", ["GET": { call throws(LiftLogError) in try latest(call, .stretch) }]),
@@ -105,21 +106,26 @@ extension API {
         return try APIResponse.ok(session: try store.swapExercise(at: position, to: exercise, sessionID: try call.pathSessionID(in: store)), store: store)
     }
 
+    /// `PUT /workouts/:id/supersets {"positions": [1, 2], "apart"?}`: the active session's
+    /// exercises at those positions (from 1) become one superset, done in rounds, or with
+    /// `"apart": true` each leaves its superset (``Store/superset(_:apart:sessionID:)``).
+    @Sendable static func superset(_ call: Call) throws(LiftLogError) -> HTTPResponse {
+        try call.refuseUnknownKeys(["positions", "apart"])
+        guard let positions = try call.positions("positions", example: "[1, 2]") else {
+            throw .validation("positions is required, as in {\"positions\": [1, 2]}.")
+        }
+        let store = try call.store()
+        let changed = try store.superset(positions, apart: try call.bool("apart") ?? false, sessionID: try call.pathSessionID(in: store))
+        return try APIResponse.ok(session: changed, store: store)
+    }
+
     /// `PUT /workouts/:id {"notes"?, "session_rpe"?, "pain_tags"?, "started_at"?, "completed_at"?,
     /// "duration_seconds"?, "order"?}`.
     @Sendable static func update(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         var change = SessionChange(notes: try call.string("notes"), sessionRPE: try call.integer("session_rpe"), painTags: try call.strings("pain_tags"),
                                    startedAt: try call.timestamp("started_at"), completedAt: try call.timestamp("completed_at"),
                                    durationSeconds: try call.integer("duration_seconds"))
-        if try call.has("order") {
-            guard let items = try call.body()["order"]?.arrayValue else { throw .validation("order must be a list of positions, such as [2, 1, 3].") }
-            var order: [Int] = []
-            for item in items {
-                guard let number = item.numberValue, number == number.rounded(), abs(number) < 1e6 else { throw .validation("order must be a list of positions, such as [2, 1, 3].") }
-                order.append(Int(number))
-            }
-            change.order = order
-        }
+        change.order = try call.positions("order", example: "[2, 1, 3]")
         let store = try call.store()
         return try APIResponse.ok(session: try store.updateSession(idPrefix: call[0], change), store: store)
     }

@@ -26,6 +26,11 @@ enum APIResponse {
 
     private static let headers = [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")]
 
+    /// A chart: `svg` as an SVG image, never cached (the next set changes it).
+    static func svg(_ svg: String) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml; charset=utf-8"), ("Cache-Control", "no-store")], body: Array(svg.utf8))
+    }
+
     static func json(_ value: JSONValue, status: Int) -> HTTPResponse {
         HTTPResponse(status: status, headers: headers, body: JSONWriter.compactBytes(value))
     }

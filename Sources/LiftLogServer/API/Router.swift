@@ -106,6 +106,19 @@ struct Call {
         return flag
     }
 
+    /// The list of positions (whole numbers) under `key`, as in `example`.
+    func positions(_ key: String, example: String) throws(LiftLogError) -> [Int]? {
+        guard let value = try body()[key], value != .null else { return nil }
+        let invalid = LiftLogError.validation("\(key) must be a list of positions, such as \(example).")
+        guard let items = value.arrayValue else { throw invalid }
+        var positions: [Int] = []
+        for item in items {
+            guard let number = item.numberValue, number == number.rounded(), abs(number) < 1e6 else { throw invalid }
+            positions.append(Int(number))
+        }
+        return positions
+    }
+
     func strings(_ key: String) throws(LiftLogError) -> [String]? {
         guard let value = try body()[key], value != .null else { return nil }
         guard let items = value.arrayValue, let texts = Optional(items.compactMap(\.stringValue)), texts.count == items.count else {

@@ -69,7 +69,7 @@ function h(tag, attributes = {}, ...children) {
     else if (key === "text") element.textContent = value;
     else element.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     element.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -93,7 +93,9 @@ function describeSet(set) {
   const reps = set.reps ?? set.target_reps;
   if (set.bodyweight) parts.push(weight ? `BW${weight > 0 ? "+" : ""}${number(weight)}` : "BW");
   else if (weight !== undefined && weight !== null) parts.push(`${number(weight)} ${set.unit || storeUnit}`);
-  if (reps !== undefined && reps !== null) parts.push(`× ${reps}`);
+  // An AMRAP set's target is a least: 5+ (done, the reps done).
+  if (reps !== undefined && reps !== null) parts.push(`× ${reps}${set.amrap && set.status !== "completed" ? "+" : ""}`);
+  else if (set.amrap) parts.push("× max");
   if (set.duration_seconds) parts.push(`${Math.floor(set.duration_seconds / 60)}:${String(set.duration_seconds % 60).padStart(2, "0")}`);
   if (set.distance_m) parts.push(`${number(set.distance_m / 1000)} km`);
   if (set.rpe) parts.push(`@${number(set.rpe)}`);
@@ -473,7 +475,15 @@ async function renderWorkout() {
   const content = h("div", {},
     h("p", { class: "muted" }, `Started ${started.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}${active.plan_day ? ` · ${active.plan_day}` : ""}`));
   const names = entryNames();
-  names.forEach((name, index) => content.append(renderEntry(name, index, names)));
+  // The exercises of a superset together, at the place of its first, in rounds.
+  const shown = new Set();
+  names.forEach((name, index) => {
+    const label = entryOf(name)?.superset;
+    if (!label) { content.append(renderEntry(name, index, names)); return; }
+    if (shown.has(label)) return;
+    shown.add(label);
+    content.append(renderSuperset(label, active.entries.filter((e) => e.superset === label)));
+  });
   content.append(renderAddExercise());
   content.append(renderFinish());
   return content;
@@ -516,33 +526,111 @@ function renderEntry(name, index, names) {
       h("button", { type: "button", class: "icon", "aria-label": `Move ${name} up`, disabled: !entry || position === 0, onclick: () => reorder(position, -1) }, "↑"),
       h("button", { type: "button", class: "icon", "aria-label": `Move ${name} down`, disabled: !entry || position === count - 1, onclick: () => reorder(position, 1) }, "↓")));
   if (swapping === name && !done) section.append(renderSwap(name, entry, position));
-  const previous = previousOf(name);
-  let work = 0;
   sets.forEach((set, number) => {
-    const warmup = set.set_type === "warmup";
-    const before = warmup ? null : previous[work];
-    if (!warmup) work += 1;
-    const marker = warmup ? "W" : set.set_type === "drop" ? "D" : set.set_type === "failure" ? "F" : String(work);
-    const label = `${name} set ${number + 1}`;
-    const open = editing === set.set_id;
-    const row = h("div", { class: `set ${set.status}${warmup ? " warmup" : ""}` },
-      h("span", { class: "marker", title: warmup ? "warm-up" : set.set_type || "" }, marker),
-      h("button", { class: "what", type: "button", "aria-expanded": String(open), "aria-label": `${describeSet(set)}${before ? `, last time ${describeSet(before)}` : ""}: change ${label}`,
-        onclick: () => { editing = open ? null : set.set_id; render(); } },
-        describeSet(set), before ? h("span", { class: "prev" }, `last ${describeSet(before)}`) : null));
-    if (set.status === "pending") {
-      row.append(h("button", { class: "primary", type: "button", "data-set": set.set_id, "aria-label": `Log ${label}: ${describeSet(set)}`,
-        onclick: () => setAction(set, "log", `Log ${name} ${describeSet(set)}`, name) }, "Log"));
-    } else {
-      row.append(h("span", { class: "done", "aria-hidden": "true" }, set.status === "completed" ? "✓" : "–"));
-    }
-    section.append(row);
-    if (open) section.append(renderSetEditor(name, set, label, before));
+    const work = sets.slice(0, number + 1).filter((s) => s.set_type !== "warmup").length;
+    section.append(...setRows(name, set, setMarker(set, work), previousOf(name)[work - 1], `${name} set ${number + 1}`));
   });
   const form = renderSetForm(name, sets);
   // Planned sets still to do: the form for an extra set waits behind a tap.
   section.append(sets.some((s) => s.status === "pending") ? h("details", { class: "more" }, h("summary", {}, "Add a set"), form) : form);
+  const next = entry ? active.entries[position + 1] : null;
+  if (next) {
+    section.append(h("button", { type: "button", class: "link", "aria-label": `Superset ${name} with ${next.exercise_name}`,
+      onclick: () => joinSuperset(position, next) }, `Superset with ${next.exercise_name}`));
+  }
   return section;
+}
+
+// A set's marker: W for a warm-up, D for a drop set, F for failure, else its number among the
+// working sets, with a + when it is as many reps as possible.
+function setMarker(set, work) {
+  if (set.set_type === "warmup") return "W";
+  if (set.set_type === "drop") return "D";
+  if (set.set_type === "failure") return "F";
+  return `${work}${set.amrap ? "+" : ""}`;
+}
+
+// A set's row (and its editor, when open): what it is, last time's same set, and Log.
+function setRows(name, set, marker, before, label, who) {
+  const warmup = set.set_type === "warmup";
+  if (warmup) before = null;
+  const open = editing === set.set_id;
+  const row = h("div", { class: `set ${set.status}${warmup ? " warmup" : ""}` },
+    h("span", { class: "marker", title: warmup ? "warm-up" : set.amrap ? "as many reps as possible" : set.set_type || "" }, marker),
+    h("button", { class: "what", type: "button", "aria-expanded": String(open), "aria-label": `${describeSet(set)}${before ? `, last time ${describeSet(before)}` : ""}: change ${label}`,
+      onclick: () => { editing = open ? null : set.set_id; render(); } },
+      who ? h("span", { class: "prev" }, who) : null, describeSet(set), before ? h("span", { class: "prev" }, `last ${describeSet(before)}`) : null));
+  if (set.status === "pending") {
+    row.append(h("button", { class: "primary", type: "button", "data-set": set.set_id, "aria-label": `Log ${label}: ${describeSet(set)}`,
+      onclick: () => setAction(set, "log", `Log ${name} ${describeSet(set)}`, name) }, "Log"));
+  } else {
+    row.append(h("span", { class: "done", "aria-hidden": "true" }, set.status === "completed" ? "✓" : "–"));
+  }
+  return open ? [row, renderSetEditor(name, set, label, before)] : [row];
+}
+
+// ---- supersets: exercises done in rounds, the rest after each round -------------------------
+
+// The next free superset label, as the server picks it: A to Z.
+function nextSupersetLabel() {
+  const used = new Set(active.entries.map((e) => e.superset).filter(Boolean));
+  return [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"].find((letter) => !used.has(letter)) || "S27";
+}
+
+function joinSuperset(position, next) {
+  const entry = active.entries[position];
+  change("superset", `Superset ${entry.exercise_name} with ${next.exercise_name}`, "PUT", `/workouts/${active.id}/supersets`, { positions: [position + 1, position + 2] }, () => {
+    const label = entry.superset || next.superset || nextSupersetLabel();
+    entry.superset = label;
+    next.superset = label;
+  });
+}
+
+function splitSuperset(label, members) {
+  const positions = members.map((e) => active.entries.indexOf(e) + 1);
+  change("superset", `Split superset ${label}`, "PUT", `/workouts/${active.id}/supersets`, { positions, apart: true }, () => {
+    for (const entry of members) { delete entry.superset; delete entry.method; }
+  });
+}
+
+function renderSuperset(label, members) {
+  const section = h("section", { class: "card superset", "aria-label": `Superset ${label}` },
+    h("div", { class: "row" },
+      h("h2", { class: "grow" }, `Superset ${label}`),
+      h("button", { type: "button", "aria-label": `Split superset ${label}`, onclick: () => splitSuperset(label, members) }, "Split")),
+    h("p", { class: "muted" }, members.map((e, i) => [i ? " · " : "", `${label}${i + 1} `, h("a", { href: `#/exercise/${encodeURIComponent(e.exercise_name)}` }, e.exercise_name)])));
+  const rounds = Math.max(0, ...members.map((e) => e.sets.length));
+  for (let round = 0; round < rounds; round += 1) {
+    const pending = [];
+    const rows = [];
+    members.forEach((entry, i) => {
+      const set = entry.sets[round];
+      if (!set) return;
+      const name = entry.exercise_name;
+      if (set.status === "pending") pending.push({ set, name });
+      const work = entry.sets.slice(0, round + 1).filter((s) => s.set_type !== "warmup").length;
+      const marker = set.set_type === "normal" || !set.set_type ? `${label}${i + 1}` : setMarker(set, work);
+      rows.push(...setRows(name, set, marker, previousOf(name)[work - 1], `${name} set ${round + 1}`, name));
+    });
+    section.append(h("div", { class: "row round" }, h("h3", { class: "grow" }, `Round ${round + 1}`),
+      pending.length > 1 ? h("button", { type: "button", "aria-label": `Log round ${round + 1} of superset ${label}`,
+        onclick: () => pending.forEach(({ set, name }) => setAction(set, "log", `Log ${name} ${describeSet(set)}`, name)) }, "Log round") : null));
+    section.append(...rows);
+  }
+  for (const entry of members) {
+    section.append(h("details", { class: "more" }, h("summary", {}, `Add a set of ${entry.exercise_name}`), renderSetForm(entry.exercise_name, entry.sets)));
+  }
+  return section;
+}
+
+// The rest after the set `setID` of `name`: none yet when another exercise of its
+// superset still has that round's set to do, the exercise's own rest otherwise.
+function restAfterLogging(name, setID) {
+  const entry = entryOf(name);
+  const label = entry?.superset;
+  const index = (entry?.sets || []).findIndex((s) => s.set_id === setID);
+  if (label && active.entries.some((e) => e !== entry && e.superset === label && e.sets[index]?.status === "pending")) { stopRest(); return; }
+  startRest(restAfter(name));
 }
 
 // ---- swapping an exercise for another of the library, its slot and targets kept ---------------
@@ -772,16 +860,18 @@ function logNewSet(name, body) {
     entry.sets.push({ ...fields, notes: note, unit: body.weight === undefined ? undefined : storeUnit, id: requestID, set_id: `${sessionID}.${requestID}`,
       status: "completed", set_number: entry.sets.length + 1 });
   });
-  startRest(restAfter(name));
+  restAfterLogging(name, `${sessionID}.${body.request_id}`);
 }
 
 function setAction(set, action, label, name) {
   const status = { log: "completed", skip: "skipped", unlog: "pending" }[action];
   change(action, label, "PUT", `/workout-sets/${set.set_id}/${action}`, {}, () => {
-    set.status = status;
-    if (action === "log") { set.weight = set.weight ?? set.target_weight; set.reps = set.reps ?? set.target_reps; }
+    // The page's copy of the set now: the session may have been read again since it was drawn.
+    const current = (active?.entries || []).flatMap((e) => e.sets).find((s) => s.set_id === set.set_id) || set;
+    current.status = status;
+    if (action === "log") { current.weight = current.weight ?? current.target_weight; current.reps = current.reps ?? current.target_reps; }
   });
-  if (action === "log") { if (editing === set.set_id) editing = null; startRest(restAfter(name)); }
+  if (action === "log") { if (editing === set.set_id) editing = null; restAfterLogging(name, set.set_id); }
 }
 
 // Moves the exercise at `position` (of the session's entries) one place up or down: the API
@@ -992,15 +1082,22 @@ async function renderSession(id) {
     } }, "Delete session"));
 }
 
+// The chart the server draws at `path` (an SVG image, asked with the token), or a line saying
+// there is none yet.
+function chartImage(path, alt) {
+  const chart = h("div", { class: "chart" }, h("p", { class: "muted" }, "Loading the chart…"));
+  fetch(`/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
+    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+    .then((svg) => chart.replaceChildren(h("img", { alt, src: URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" })) })))
+    .catch(() => chart.replaceChildren(h("p", { class: "muted" }, "No chart yet.")));
+  return chart;
+}
+
 async function renderExercise(name) {
   document.title = `${name} · liftlog`;
   $("#title").textContent = name;
   const records = await get(`/exercises/${encodeURIComponent(name)}/records`);
-  const chart = h("div", { class: "chart" }, h("p", { class: "muted" }, "Loading the chart…"));
-  fetch(`/api/exercises/${encodeURIComponent(name)}/chart.svg`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
-    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
-    .then((svg) => chart.replaceChildren(h("img", { alt: `Progress of ${name}`, src: URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" })) })))
-    .catch(() => chart.replaceChildren(h("p", { class: "muted" }, "No chart yet.")));
+  const chart = chartImage(`/exercises/${encodeURIComponent(name)}/chart.svg`, `Progress of ${name}`);
   const pr = records.personal_record;
   const best = records.best_e1rm;
   // The latest sessions with it, asked after the records (it reads each of their files).
@@ -1057,10 +1154,19 @@ async function renderBody() {
     render();
   });
   return h("div", {}, form,
+    weighIns.length > 1 ? bodyChart(weighIns.slice(0, 30)) : null,
     weighIns.length ? h("ul", { class: "list", id: "weigh-ins" }, weighIns.slice(0, 30).map((e) => h("li", { class: "row entry" },
       h("span", { class: "grow" }, new Date(e.measured_at).toLocaleDateString([], { weekday: "short", day: "numeric", month: "short", year: "numeric" })),
       h("strong", {}, `${number(e.measurements.body_weight.value)} ${e.measurements.body_weight.unit}`))))
       : h("p", { class: "muted" }, "No weigh-ins yet."));
+}
+
+// The chart of the weigh-ins listed (newest first): the weeks from the oldest of them to today.
+function bodyChart(listed) {
+  const oldest = new Date(listed[listed.length - 1].measured_at);
+  const weeks = Math.min(520, Math.max(1, Math.ceil((Date.now() - oldest.getTime()) / (7 * 86400000))));
+  const since = oldest.toLocaleDateString([], { day: "numeric", month: "short", year: "numeric" });
+  return h("section", { class: "card", id: "body-chart" }, h("h2", {}, `Since ${since}`), chartImage(`/body/chart.svg?weeks=${weeks}`, `Body weight since ${since}`));
 }
 
 async function renderCalendar(argument) {
@@ -1238,6 +1344,9 @@ button.what { display: block; flex: 1; background: none; border: none; padding: 
 .mt { margin-top: .6rem; }
 .center { text-align: center; }
 .narrow { width: 5rem; }
+.superset { border-left: 4px solid var(--accent); }
+.round h3 { font-size: .95rem; margin: .6rem 0 .1rem; color: var(--muted); }
+button.link { background: none; border: none; color: var(--accent); padding: .5rem 0; }
 
 """#),
         "/sw.js": (file: "sw.js", contentType: "text/javascript; charset=utf-8", text: #"""

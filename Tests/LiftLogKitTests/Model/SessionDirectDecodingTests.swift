@@ -25,7 +25,7 @@ struct SessionDirectDecodingTests {
                  "sets": [
                     ["id": "s1", "set_number": 1, "set_type": "warmup", "weight": 60, "unit": "kg", "reps": 8, "bodyweight": false, "rpe": 6.5,
                      "rir": 4, "rest_seconds": 90, "distance_m": 0, "duration_seconds": 20, "target_reps": 8, "target_weight": 60.5,
-                     "status": "completed", "completed_at": "2025-01-24T07:35:00+01:00", "notes": .string(text)],
+                     "amrap": true, "status": "completed", "completed_at": "2025-01-24T07:35:00+01:00", "notes": .string(text)],
                     ["set_number": 2, "weight": 102.5, "unit": "lbs", "reps": 5, "rpe": 9, "status": "skipped"],
                     ["set_number": 3, "weight": -20, "bodyweight": true, "reps": 6],
                     ["set_number": 4, "weight": 1.0e2, "reps": 5.0],
@@ -107,7 +107,7 @@ struct SessionDirectDecodingTests {
             ("unit", ["kg", "lbs", "KG"]),
             ("reps", [5, 12, -1, 5.5, "5", .number(JSONNumber(validatedText: "1E1")), .number(JSONNumber(validatedText: "12345678901234567890")),
                       .number(JSONNumber(validatedText: "-0")), .number(JSONNumber(validatedText: "123456789012345678")), .number(JSONNumber(validatedText: "3.0"))]),
-            ("bodyweight", [true, false, "yes"]), ("rpe", [8, 8.5, 11]), ("rir", [2, 0, 1.5]), ("rest_seconds", [90, 0, -1]),
+            ("bodyweight", [true, false, "yes"]), ("amrap", [true, false, 1]), ("rpe", [8, 8.5, 11]), ("rir", [2, 0, 1.5]), ("rest_seconds", [90, 0, -1]),
             ("distance_m", [400, 1.5, .null]), ("duration_seconds", [30, 60, 2.5]), ("target_reps", [5, 8, "5"]), ("target_weight", [100, 60, false]),
             ("status", ["completed", "skipped", "done"]), ("completed_at", ["2025-01-24T07:31:00+01:00", "2025-01-24T07:31:00Z", "2025-01-24", "2025-01-24T07:31:00.5-05:30", "2025-02-30T07:31:00Z", "2025-01-24T07:31:00Z\u{E9}"]),
             ("notes", ["felt good", .string(Self.text), 4]), ("tempo", ["3-1-1"]),
