@@ -100,7 +100,9 @@ struct MesocycleCommandTests {
             #expect(run(["today", "--store", store]).output.contains("Bench Press  3x8-12  145 lbs (+)"))
             let started = run(["start", "--plan-day", "a", "--store", store]).output
             #expect(started.hasPrefix("Started A of 5x5, week 3 ("))
-            #expect(started.contains("\n   1  planned: 5 reps @ 102.5 kg\n"))
+            // Beside each planned set, the same set of the last session (week 2's).
+            #expect(started.contains("\n   1  planned: 5 reps @ 102.5 kg  last 102.5 kg × 5\n"), "\(started)")
+            #expect(started.contains("\n   5  planned: 5 reps @ 102.5 kg  last 102.5 kg × 4\n"), "\(started)")
         }
     }
 

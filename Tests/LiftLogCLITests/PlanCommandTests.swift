@@ -241,7 +241,13 @@ struct PlanCommandTests {
             // The fourth bench set is beyond the plan: appended.
             #expect(run(["log", "Bench Press", "60x8", "--store", store]).output == "Bench Press  set 4: 60 kg × 8\n")
             // A planned set done with fewer reps than its target says so.
-            #expect(run(["status", "--store", store]).output.contains("\n   2  60 kg × 10 (target 12)\n"))
+            // Beside each set, the same work set of the last bench session (135 × 8, × 10, 95 × 12).
+            let shown = run(["status", "--store", store]).output
+            #expect(shown.contains("\n   1  135 lbs × 12  last 135 lbs × 8\n   2  60 kg × 10 (target 12)  last 135 lbs × 10\n   3  135 lbs × 8 (target 12)  last 95 lbs × 12\n   4  60 kg × 8\n"), "\(shown)")
+            let previous = try #require(run(["status", "--store", store, "--json"]).json?["data"]?["previous"]?.arrayValue)
+            #expect(previous.map { $0["exercise_name"] } == ["Bench Press"])
+            #expect(previous.first?["sets"]?.arrayValue?.map { $0["weight"] } == [135, 135, 95])
+            #expect(previous.first?["date"] == "2025-01-20")
             let status = try #require(run(["status", "--store", store, "--json"]).json?["data"])
             let sets = try #require(status["entries"]?.arrayValue?[0]["sets"]?.arrayValue)
             #expect(sets.map { $0["status"]?.stringValue } == ["completed", "completed", "completed", "completed"])
@@ -249,6 +255,56 @@ struct PlanCommandTests {
         }
     }
 
+
+    @Test("a workout saved as a plan day: each exercise's working sets as SETSxREPS from the heaviest load, what cannot be planned left out and said; refusals change nothing")
+    func dayFromSession() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            #expect(run(["start", "--store", store, "--at", "2025-01-20T07:00:00+01:00"]).status == 0)
+            #expect(run(["log", "--store", store, "Bench Press", "w:20x10", "135lbsx8", "140lbsx10", "95lbsx12"]).status == 0)
+            #expect(run(["log", "--store", store, "Pull-up", "bw+10x5", "bw+10x5"]).status == 0)
+            #expect(run(["log", "--store", store, "Plank", "45s", "60s"]).status == 0)
+            #expect(run(["log", "--store", store, "Back Squat", "100x5", "100x5", "110x5"]).status == 0)
+            #expect(run(["finish", "--store", store]).status == 0)
+            let added = run(["plan", "add-day", "PPL", "Saved", "--like", "last", "--position", "2", "--store", store, "--json"])
+            #expect(added.status == 0, "\(added.output)\(added.error)")
+            let data = try #require(added.json?["data"])
+            let day = try #require(data["days"]?.arrayValue?[1])
+            #expect(day["name"] == "Saved")
+            let planned = try #require(day["exercises"]?.arrayValue).map { exercise -> JSONValue in
+                guard case .object(var object) = exercise else { return exercise }
+                object["exercise_id"] = nil
+                return .object(object)
+            }
+            // 140 lb is the heaviest bench set; 8–12 its reps; the warm-up does not count.
+            #expect(planned == [["exercise_name": "Bench Press", "sets": 3, "reps": "8-12", "weight": 140, "unit": "lbs"],
+                                ["exercise_name": "Pull-up", "sets": 2, "reps": "5"],
+                                ["exercise_name": "Back Squat", "sets": 3, "reps": "5", "weight": 110, "unit": "kg"]], "\(planned)")
+            #expect(data["left_out"] == [["exercise_name": "Plank", "reason": "no working set with reps"]])
+            let saved = try #require(run(["history", "--store", store, "--json"]).json?["data"]?["sessions"]?.arrayValue?.first?["id"]?.stringValue)
+            let text = run(["plan", "add-day", "PPL", "Again", "--like", saved, "--store", store]).output
+            #expect(text.hasPrefix("Added Again to PPL, as the session of 2025-01-20 07:00 did it (\(saved.prefix(8))).\nLeft out Plank: no working set with reps.\n"), "\(text)")
+            #expect(run(["check", "--store", store]).status == 0)
+            #expect(run(["fmt", "--check", "--store", store]).status == 0)
+            // Starting the day plans the same sets again.
+            let started = try #require(run(["start", "--plan-day", "Saved", "--store", store, "--json"]).json?["data"]?["entries"]?.arrayValue)
+            #expect(started.map { $0["sets"]?.arrayValue?.count } == [3, 2, 3])
+            #expect(run(["discard", "--yes", "--store", store]).status == 0)
+
+            #expect(run(["start", "--store", store, "--at", "2025-01-22T07:00:00+01:00"]).status == 0)
+            #expect(run(["log", "--store", store, "Plank", "45s"]).status == 0)
+            #expect(run(["finish", "--store", store]).status == 0)
+            let planks = try #require(run(["history", "--store", store, "--json"]).json?["data"]?["sessions"]?.arrayValue?.first?["id"]?.stringValue)
+            let before = snapshot(store)
+            expectRefused([
+                Refusal(["plan", "add-day", "PPL", "Planks", "--like", "last"], 4, "VALIDATION_ERROR", "Session \(planks.prefix(8)) has no exercise with working sets of reps done to plan."),
+                Refusal(["plan", "add-day", "PPL", "saved", "--like", saved], 5, "CONFLICT", "Plan 'PPL' already has a day named 'Saved'."),
+                Refusal(["plan", "add-day", "PPL", "Other", "--like", "deadbeef"], 3, "NOT_FOUND", "No session with ID 'deadbeef'. 'liftlog history' lists sessions with their IDs."),
+                Refusal(["plan", "add-day", "PLL", "Other", "--like", saved], 3, "NOT_FOUND", "No plan named 'PLL'. Did you mean 'PPL'?"),
+            ], store: store, uniqueIDs: true)
+            #expect(snapshot(store) == before)
+        }
+    }
 
     @Test("a plan's AMRAP set (3x5+) is started as a pending set marked amrap, shown as 5+ before and after it is logged, and check accepts it")
     func amrapSets() throws {

@@ -236,6 +236,27 @@ struct ServeEndpointTests {
         }
     }
 
+    @Test("POST /api/plans/:plan/days with from_session plans what the session did, as plan add-day --like does")
+    func dayFromSession() throws {
+        try ServerProcess.withServer { server, store in
+            #expect(server.request("POST", "/api/plans", body: #"{"name": "PPL", "days": ["Push"]}"#).status == 201)
+            // A day that plans what a session did, as `plan add-day --like` plans it.
+            #expect(runBinary(["start", "--store", store]).status == 0)
+            #expect(runBinary(["log", "Back Squat", "100x5", "105x5", "--store", store]).status == 0)
+            #expect(runBinary(["log", "Plank", "45s", "--store", store]).status == 0)
+            let done = server.request("PUT", "/api/workouts/\(try #require(runBinary(["status", "--json", "--store", store]).json?["data"]?["id"]?.stringValue))/complete")
+            let sessionID = try #require(done.json?["data"]?["id"]?.stringValue)
+            let saved = server.request("POST", "/api/plans/PPL/days", body: "{\"name\": \"Saved\", \"from_session\": \"\(sessionID.prefix(8))\"}")
+            #expect(saved.status == 201, "\(saved.body)")
+            #expect(saved.json?["data"]?["exercises"]?.arrayValue?.map { [$0["exercise_name"], $0["scheme"], $0["load"]] } == [["Back Squat", "2x5", "105kg"]], "\(saved.body)")
+            #expect(saved.json?["data"]?["left_out"] == [["exercise_name": "Plank", "reason": "no working set with reps"]])
+            let cli = try #require(runBinary(["plan", "add-day", "PPL", "Saved again", "--like", sessionID, "--json", "--store", store]).json?["data"]?["days"]?.arrayValue?.last)
+            #expect(cli["exercises"]?.arrayValue?.map { [$0["exercise_name"], $0["sets"], $0["reps"], $0["weight"], $0["unit"]] } == [["Back Squat", 2, "5", 105, "kg"]], "the CLI plans the same day: \(cli)")
+            let unknown = server.request("POST", "/api/plans/PPL/days", body: #"{"name": "X", "from": "last"}"#)
+            #expect(unknown.status == 400 && unknown.json?["error"]?["message"] == "Unknown field \"from\". Did you mean \"from_session\"? This request takes \"name\", \"position\", \"from_session\".", "\(unknown.body)")
+        }
+    }
+
     @Test("405 names the methods allowed; a broken file is CORRUPT_FILE 500 with its location; every code has its status")
     func statuses() throws {
         try ServerProcess.withServer { server, store in

@@ -31,6 +31,7 @@ extension Option where Value == String {
     static var recordedAt: Option<String> { .text("--at", valueName: "time", help: "When it started (default: it just ended).") }
     static var endedAt: Option<String> { .text("--at", valueName: "time", help: "When it ended (default: now).") }
     static var planDay: Option<String> { .text("--plan-day", valueName: "name", help: "A day of the active plan: its exercises are added with their sets waiting to be logged ('next' for the next day of the rotation). Without an active plan, the name is only recorded.") }
+    static var dayLike: Option<String> { .text("--like", valueName: "id", help: "Plan what that session did ('last': the newest): each exercise's working sets as SETSxREPS from the heaviest load lifted.") }
     static var like: Option<String> { .text("--like", valueName: "id", help: "Repeat that session ('last': the newest): its exercises with its sets waiting to be logged, their reps and weights as targets.") }
     static var session: Option<String> { .text("--session", valueName: "id", help: "Change this session instead of the active one (a completed one too: fixing history).") }
     static var seconds: Option<String> { .text("--seconds", valueName: "time", help: "New time of the set: 45, 45s, 2min or 1:30.") }

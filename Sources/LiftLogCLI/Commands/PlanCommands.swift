@@ -163,11 +163,22 @@ enum PlanCommands {
         name: "add-day",
         abstract: "Add a day to a plan.",
         arguments: [Argument.plan, Argument.newDay],
-        options: [Option.position],
+        options: [Option.position, Option.dayLike],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let stored = try store.addPlanDay(plan: arguments[.plan], day: arguments[.newDay], position: try arguments[.position])
-            return changed(stored, store: store, context: context, message: "Added \(Exercise.normalizedName(arguments[.newDay])) to \(stored.plan.name).")
+            let day = Exercise.normalizedName(arguments[.newDay])
+            guard let like = try arguments[.dayLike] else {
+                let stored = try store.addPlanDay(plan: arguments[.plan], day: arguments[.newDay], position: try arguments[.position])
+                return changed(stored, store: store, context: context, message: "Added \(day) to \(stored.plan.name).")
+            }
+            let session = try HistoryCommands.session(like, store: store).session
+            let added = try store.addPlanDay(plan: arguments[.plan], day: arguments[.newDay], from: session, position: try arguments[.position])
+            var message = "Added \(day) to \(added.stored.plan.name), as the session of \(session.startedAt.shortDescription) did it (\(session.id.short))."
+            for left in added.leftOut { message += "\nLeft out \(left.exercise): \(left.reason)." }
+            let text = changed(added.stored, store: store, context: context, message: message).text
+            guard case .object(var object) = DataShapes.plan(added.stored) else { return CommandResult(data: DataShapes.plan(added.stored), text: text) }
+            object["left_out"] = .array(added.leftOut.map(\.json))
+            return CommandResult(data: .object(object), text: text)
         })
 
     static let renameDay = CommandSpec(

@@ -12,10 +12,19 @@ enum WorkoutCommands {
         return time
     }
 
+    /// The session in detail; an active one with what was done of each exercise the last time
+    /// (`previous` in JSON, as `GET /api/today` gives it).
     static func sessionResult(_ stored: StoredSession, store: Store, context: CommandContext, prefix: String? = nil) throws(LiftLogError) -> CommandResult {
         let numbers = try store.derivedNumbers(of: stored.session)
-        let text = SessionText.render(stored, metrics: numbers.metrics, progress: numbers.progress, now: store.currentTimestamp(), style: context.style)
-        let sessionJSON = try context.jsonData { () throws(LiftLogError) in try JSONShapes.session(stored, store: store) }
+        let previous = stored.session.status == .active ? try store.previousSets(for: stored.session) : []
+        let text = SessionText.render(stored, metrics: numbers.metrics, progress: numbers.progress, previous: previous,
+                                      now: store.currentTimestamp(), style: context.style)
+        let sessionJSON = try context.jsonData { () throws(LiftLogError) in
+            let session = try JSONShapes.session(stored, store: store)
+            guard stored.session.status == .active, case .object(var object) = session else { return session }
+            object["previous"] = .array(previous.map(\.json))
+            return .object(object)
+        }
         return CommandResult(data: sessionJSON, text: (prefix.map { $0 + "\n\n" } ?? "") + text)
     }
 

@@ -3,7 +3,10 @@ import LiftLogKit
 /// A session in detail, for `status` and `show`.
 enum SessionText {
     /// `progress`: each entry's numbers (``Store/exerciseProgress(in:formula:)``), for its best e1RM.
-    static func render(_ stored: StoredSession, metrics: SessionMetrics, progress: [ProgressEntry] = [], now: Timestamp, style: Style) -> String {
+    /// `previous`: what was done of each exercise the last time (an active session's), shown
+    /// beside the set it goes with (``PreviousSets/matching(_:of:)``).
+    static func render(_ stored: StoredSession, metrics: SessionMetrics, progress: [ProgressEntry] = [], previous: [PreviousSets] = [],
+                       now: Timestamp, style: Style) -> String {
         let session = stored.session
         let unit = metrics.unit
         var lines: [String] = []
@@ -36,8 +39,10 @@ enum SessionText {
             let e1rm = progress.indices.contains(index) ? progress[index].e1rm : nil
             lines.append("\(entry.order). " + style.bold(entry.exerciseName) + (e1rm.map { " · best e1RM \(Formatting.number($0)) \(unit.rawValue)" } ?? ""))
             if let notes = entry.notes { lines.append("   " + style.dim(notes)) }
-            for set in entry.sets {
-                lines.append("   \(set.setNumber)  " + setText(set, unit: unit, style: style))
+            let last = previous.first { Exercise.nameKey($0.exerciseName) == Exercise.nameKey(entry.exerciseName) }
+            for (number, set) in entry.sets.enumerated() {
+                let before = last?.matching(number, of: entry).map { style.dim("  last \(Formatting.set($0))") } ?? ""
+                lines.append("   \(set.setNumber)  " + setText(set, unit: unit, style: style) + before)
             }
         }
         lines.append("")

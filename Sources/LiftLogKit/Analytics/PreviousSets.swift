@@ -10,6 +10,18 @@ public struct PreviousSets: Hashable, Sendable {
     /// The working sets in order, one per set (warm-ups are not among them).
     public var sets: [SessionSummary.WorkSets]
 
+    /// The set of last time that goes with the set at `index` of `entry`: the working set of
+    /// the same place among the working sets (the second work set beside the second), or `nil`
+    /// for a warm-up or when there were fewer then. Every surface pairs them so.
+    public func matching(_ index: Int, of entry: Session.Entry) -> WorkoutSet? {
+        guard entry.sets.indices.contains(index), entry.sets[index].setType != .warmup else { return nil }
+        let place = entry.sets[..<index].filter { $0.setType != .warmup }.count
+        guard sets.indices.contains(place) else { return nil }
+        let set = sets[place]
+        return WorkoutSet(setNumber: place + 1, weight: set.weight, unit: set.unit, reps: set.reps, bodyweight: set.bodyweight,
+                          distanceMeters: set.distanceMeters, durationSeconds: set.durationSeconds)
+    }
+
     /// The sets as the API's JSON gives them.
     public var json: JSONValue {
         ["exercise_name": .string(exerciseName), "session_id": .string(sessionID.rawValue), "date": .string(date.description),

@@ -246,6 +246,59 @@ extension Store {
     ///   `VALIDATION_ERROR` for a bad name or position.
     @discardableResult
     public func addPlanDay(plan planName: String, day: String, position: Int? = nil) throws(LiftLogError) -> StoredPlan {
+        try addPlanDay(plan: planName, day: day, exercises: [], position: position)
+    }
+
+    /// Adds a day that plans what `session` did ("save this workout as a plan day"): each of its
+    /// exercises with working sets done, in order, as that many sets of their reps (`5`, or
+    /// `8-10` when they differed) from the heaviest load lifted in them (none for bodyweight
+    /// sets), under the rules every planned exercise follows (``PlanNotation/parse(_:)``).
+    ///
+    /// - Returns: the plan and the exercises left out, each with why (no working set with reps,
+    ///   not in the library, planned once already, or a scheme no plan takes).
+    /// - Throws: as ``addPlanDay(plan:day:position:)``; `VALIDATION_ERROR` when nothing of the
+    ///   session can be planned.
+    public func addPlanDay(plan planName: String, day: String, from session: Session, position: Int? = nil) throws(LiftLogError) -> PlanDayFromSession {
+        var planned: [TrainingPlan.PlannedExercise] = []
+        var leftOut: [PlanDayFromSession.LeftOut] = []
+        for entry in session.entries {
+            let work = entry.sets.filter { $0.countsAsWork && ($0.reps ?? 0) > 0 }
+            let reps = work.compactMap(\.reps)
+            guard let low = reps.min(), let high = reps.max() else {
+                leftOut.append(.init(exercise: entry.exerciseName, reason: "no working set with reps"))
+                continue
+            }
+            // By the link when it resolves (the exercise renamed since), else by the name.
+            let linked = entry.exerciseID.flatMap { id in try? self.exercise(named: id.rawValue) }
+            guard let exercise = linked ?? (try? self.exercise(named: entry.exerciseName)) else {
+                leftOut.append(.init(exercise: entry.exerciseName, reason: "not in the library"))
+                continue
+            }
+            if planned.contains(where: { $0.exerciseID == exercise.id }) {
+                leftOut.append(.init(exercise: entry.exerciseName, reason: "planned once already"))
+                continue
+            }
+            let notation: PlanNotation
+            do {
+                notation = try PlanNotation.parse("\(reps.count)x\(low == high ? "\(low)" : "\(low)-\(high)")")
+            } catch {
+                leftOut.append(.init(exercise: entry.exerciseName, reason: error.message))
+                continue
+            }
+            let loaded = work.filter { $0.weight != nil && !$0.isBodyweightLoad }
+            let kilograms = { (set: WorkoutSet) in (set.unit ?? self.preferences.unit).convert(set.weight!, to: .kg) }
+            let heaviest = loaded.max { kilograms($0) < kilograms($1) }
+            planned.append(TrainingPlan.PlannedExercise(exerciseName: exercise.name, exerciseID: exercise.id, sets: notation.sets, reps: notation.reps,
+                                                        load: heaviest.map { Load($0.weight!, $0.unit ?? preferences.unit) }))
+        }
+        guard !planned.isEmpty else {
+            throw .validation("Session \(session.id.short) has no exercise with working sets of reps done to plan.")
+        }
+        let stored = try addPlanDay(plan: planName, day: day, exercises: planned, position: position)
+        return PlanDayFromSession(stored: stored, day: stored.plan.days[stored.plan.dayIndex(named: day.trimmingWhitespace()) ?? 0], leftOut: leftOut)
+    }
+
+    private func addPlanDay(plan planName: String, day: String, exercises: [TrainingPlan.PlannedExercise], position: Int?) throws(LiftLogError) -> StoredPlan {
         let dayName = try Store.checkedName(day, what: "Day name")
         return try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
             if let existing = plan.dayIndex(named: dayName) {
@@ -255,7 +308,7 @@ extension Store {
                 throw .validation("Plan '\(plan.name)' already has \(Store.maximumPlanDays) days, the most a plan can have.")
             }
             let index = try Store.checkedPosition(position, count: plan.days.count + 1) - 1
-            plan.days.insert(TrainingPlan.Day(name: dayName), at: index)
+            plan.days.insert(TrainingPlan.Day(name: dayName, exercises: exercises), at: index)
         }
     }
 
@@ -412,4 +465,25 @@ extension Store {
         let ids = Swift.Set(existing.map(\.plan.id))
         return TrainingPlan.ID.forNew("plan", named: name, taken: ids.contains) { TrainingPlan.ID(rawValue: environment.makeUUID()) ?? TrainingPlan.ID.random() }
     }
+}
+
+/// What ``Store/addPlanDay(plan:day:from:position:)`` did: the plan with its new day, and the
+/// exercises of the session it left out.
+public struct PlanDayFromSession: Sendable {
+    /// An exercise of the session the day does not plan, and why.
+    public struct LeftOut: Hashable, Sendable {
+        /// The exercise's name in the session.
+        public var exercise: String
+        /// Why it is not planned.
+        public var reason: String
+        /// As `--json` and the API give it: `{"exercise_name", "reason"}`.
+        public var json: JSONValue { ["exercise_name": .string(exercise), "reason": .string(reason)] }
+    }
+
+    /// The plan as saved.
+    public var stored: StoredPlan
+    /// The new day.
+    public var day: TrainingPlan.Day
+    /// The exercises left out, in the session's order.
+    public var leftOut: [LeftOut]
 }

@@ -45,7 +45,18 @@ extension API {
             "POST": { call throws(LiftLogError) in
                 let store = try call.store()
                 let stored = try plan(call[0], in: store)
+                try call.refuseUnknownKeys(["name", "position", "from_session"])
                 let name = try call.requiredString("name", what: "Day name", example: "{\"name\": \"Day C\"}")
+                // `from_session`: the day plans what that session did (``Store/addPlanDay(plan:day:from:position:)``).
+                if let id = try call.string("from_session") {
+                    let session = try store.session(idPrefix: id).session
+                    let added = try store.addPlanDay(plan: stored.plan.name, day: name, from: session, position: try call.integer("position"))
+                    guard let index = added.stored.plan.dayIndex(named: name), case .object(var day) = dayJSON(added.stored.plan.days[index], position: index + 1) else {
+                        return APIResponse.ok(DataShapes.plan(added.stored), status: 201)
+                    }
+                    day["left_out"] = .array(added.leftOut.map(\.json))
+                    return APIResponse.ok(.object(day), status: 201)
+                }
                 let changed = try store.addPlanDay(plan: stored.plan.name, day: name, position: try call.integer("position"))
                 guard let index = changed.plan.dayIndex(named: name) else { return APIResponse.ok(DataShapes.plan(changed), status: 201) }
                 return APIResponse.ok(dayJSON(changed.plan.days[index], position: index + 1), status: 201)
