@@ -79,7 +79,11 @@ struct SetFieldsTests {
             #expect(run(["log", "Back Squat", "100x5", "--store", store]).status == 0)
             let before = snapshot(store)
             expectRefused([
-                Refusal(["set", "Back Squat", "1", "--rir", "11"], 4, "VALIDATION_ERROR", "Reps in reserve must be 0–10, got 11."),
+                Refusal(["set", "Back Squat", "1", "--rir", "11"], 4, "VALIDATION_ERROR", "RIR must be 0–10, found 11."),
+                // The rules and words of every writer (the API's, check's).
+                Refusal(["set", "Back Squat", "1", "--rpe", "7.3"], 4, "VALIDATION_ERROR", "RPE must be between 1 and 10 in steps of 0.5, found 7.3."),
+                Refusal(["set", "Back Squat", "1", "--reps", "-1"], 4, "VALIDATION_ERROR", "Reps cannot be negative, found -1."),
+                Refusal(["set", "Back Squat", "1", "--reps", "5000"], 4, "VALIDATION_ERROR", "Reps must be at most 1000, found 5000."),
                 Refusal(["set", "Back Squat", "1", "--type", "superset"], 4, "VALIDATION_ERROR", "--type must be one of normal, warmup, drop, failure, got 'superset'."),
                 Refusal(["log", "Back Squat", "100x5", "--rest", "-5"], 4, "VALIDATION_ERROR", "Rest must be 0–86400 seconds, got -5."),
                 Refusal(["set", "Back Squat", "1"], 2, "USAGE_ERROR", "Say what to change: --weight, --reps, --seconds, --distance, --rpe, --rir, --type, --note, --remove, --done, --skip or --undo."),
@@ -354,6 +358,27 @@ struct BodyCommandTests {
             #expect(readText(root + "/body.svg")?.hasPrefix("<svg") == true)
             #expect(runBinary(["check"], environment: env).status == 0)
             #expect(runBinary(["fmt", "--check"], environment: env).status == 0)
+        }
+    }
+
+    @Test("a run written in miles counts for the standard distance its rounding covers (3.1 mi a 5 km, 6.2 mi a 10 km); one short of it by more does not",
+          arguments: [(5000.0, 4988.97, true), (5000, 4950, true), (5000, 4949, false), (10_000, 9977.9, true), (10_000, 9919.6, true), (10_000, 9919.5, false),
+                      (2000, 1980, true), (2000, 1979, false), (1000, 990, true), (1000, 989, false), (1609.344, 1593.26, true), (1609.344, 1593.24, false)])
+    func standardDistanceCovered(standard: Double, meters: Double, covered: Bool) {
+        #expect(ExerciseReport.covers(meters, standard: standard) == covered, "\(meters) m for \(standard) m")
+    }
+
+    @Test("pr: a 3.1 mi run is the fastest 5 km; a 4.9 km one is not")
+    func milesForStandardDistances() throws {
+        try withTemporaryDirectory { root throws in
+            let env = startedStore(root)
+            #expect(runBinary(["log", "Run", "5km/25:00", "--create"], environment: env).status == 0)
+            #expect(runBinary(["finish", "--at", "2025-01-20 08:00"], environment: env).status == 0)
+            #expect(runBinary(["cardio", "Run", "3.1mi/24:00", "--at", "2025-01-22 07:00"], environment: env).status == 0)
+            #expect(runBinary(["cardio", "Run", "4.9km/20:00", "--at", "2025-01-24 07:00"], environment: env).status == 0)
+            let run = runBinary(["pr", "Run"], environment: env).output
+            // 24:00 over 4,988.97 m: 4:49/km; 20:00 over 4.9 km is faster but no 5 km.
+            #expect(run.contains("\nFastest 5 km: 4:49/km over 4.99 km on 2025-01-22\n"), "\(run)")
         }
     }
 

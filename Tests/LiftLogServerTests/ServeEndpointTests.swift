@@ -236,6 +236,39 @@ struct ServeEndpointTests {
         }
     }
 
+    @Test("POST /api/workouts with like repeats a session as start --like does; a retry starts nothing more; what it refuses changes nothing")
+    func startLike() throws {
+        try ServerProcess.withServer { server, store in
+            let none = server.request("POST", "/api/workouts", body: #"{"like": "last"}"#)
+            #expect(none.status == 404 && none.json?["error"]?["message"]?.stringValue?.hasPrefix("No sessions yet.") == true, "\(none.body)")
+            #expect(runBinary(["start", "--store", store]).status == 0)
+            #expect(runBinary(["log", "Back Squat", "w:60x5", "100x5", "100x4", "--store", store]).status == 0)
+            #expect(runBinary(["finish", "--store", store]).status == 0)
+            let cliStarted = try #require(runBinary(["start", "--like", "last", "--json", "--store", store]).json?["data"])
+            #expect(runBinary(["discard", "--yes", "--store", store]).status == 0)
+            let id = "7c000000-0000-4000-8000-0000000000aa"
+            let started = server.request("POST", "/api/workouts", body: "{\"like\": \"last\", \"id\": \"\(id)\"}")
+            #expect(started.status == 201, "\(started.body)")
+            func targets(_ session: JSONValue?) -> [[JSONValue?]] {
+                session?["entries"]?.arrayValue?.first?["sets"]?.arrayValue?.map { [$0["set_type"], $0["target_weight"], $0["target_reps"], $0["status"]] } ?? []
+            }
+            #expect(targets(started.json?["data"]) == [["warmup", 60, 5, "pending"], ["normal", 100, 5, "pending"], ["normal", 100, 4, "pending"]], "\(started.body)")
+            #expect(targets(started.json?["data"]) == targets(cliStarted), "the CLI's repeat")
+            let again = server.request("POST", "/api/workouts", body: "{\"like\": \"last\", \"id\": \"\(id)\"}")
+            #expect(again.status == 200 && again.json?["data"]?["id"] == .string(id), "\(again.body)")
+            #expect(server.request("PUT", "/api/workouts/\(id)/complete").status == 200)
+            let sessionsBefore = allFiles(in: store + "/sessions")
+            for (body, status, message) in [
+                (#"{"like": "last", "plan_day": "Day A"}"#, 400, "like repeats a session as it was: it goes without plan_day and kind."),
+                (#"{"like": "deadbeef"}"#, 404, "No session with ID 'deadbeef'."),
+            ] {
+                let reply = server.request("POST", "/api/workouts", body: body)
+                #expect(reply.status == status && reply.json?["error"]?["message"]?.stringValue?.hasPrefix(message) == true, "\(body): \(reply.body)")
+            }
+            #expect(allFiles(in: store + "/sessions") == sessionsBefore)
+        }
+    }
+
     @Test("POST /api/plans/:plan/days with from_session plans what the session did, as plan add-day --like does")
     func dayFromSession() throws {
         try ServerProcess.withServer { server, store in

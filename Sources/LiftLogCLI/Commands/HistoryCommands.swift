@@ -47,11 +47,7 @@ enum HistoryCommands {
 
     /// The session `id` names: an ID prefix, or `last`, the newest as history lists it first.
     static func session(_ id: String, store: Store) throws(LiftLogError) -> StoredSession {
-        guard id.lowercased() == "last" else { return try store.session(idPrefix: id) }
-        guard let newest = try store.history(HistoryQuery(page: 1, perPage: 1)).sessions.first else {
-            throw .notFound("No sessions yet. Start one with 'liftlog start'.")
-        }
-        return try store.session(id: newest.id)
+        try store.session(reference: id)
     }
 
     static let remove = CommandSpec(

@@ -215,20 +215,12 @@ enum WorkoutCommands {
             }
             if let text = try arguments[.seconds] { change.durationSeconds = try SetNotation.duration(text, option: "--seconds") }
             if let text = try arguments[.distance] { change.distanceMeters = try SetNotation.distance(text, option: "--distance") }
-            if let reps = try arguments[.reps] {
-                guard reps >= 0 else { throw .validation("--reps cannot be negative, got \(reps).") }
-                change.reps = reps
-            }
-            if let rir = try arguments[.rir] {
-                guard (0...10).contains(rir) else { throw .validation("Reps in reserve must be 0–10, got \(rir).") }
-                change.rir = rir
-            }
+            // Reps, RIR and RPE follow the rules of every set (WorkoutSet.validateForWriting), applied by the change.
+            change.reps = try arguments[.reps]
+            change.rir = try arguments[.rir]
             change.setType = try arguments[.setType]
             change.note = try arguments[.setNote]
-            if let rpe = try arguments[.rpe] {
-                guard WorkoutSet.isValidRPE(rpe) else { throw .validation("RPE must be between 1 and 10 in steps of 0.5, got \(Formatting.number(rpe)).") }
-                change.rpe = rpe
-            }
+            change.rpe = try arguments[.rpe]
             for name in try arguments[.removedValues] ?? [] {
                 guard let field = SetChange.Removable(rawValue: name.lowercased()) else {
                     throw .validation("--remove takes \(SetChange.Removable.allCases.map(\.rawValue).joinedAsAlternatives()), got '\(name)'.")

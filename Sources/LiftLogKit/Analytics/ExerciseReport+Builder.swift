@@ -142,7 +142,7 @@ extension ExerciseReport {
             }
             guard let pace = record.secondsPerKilometre else { return }
             entry.secondsPerKilometre = min(entry.secondsPerKilometre ?? .infinity, pace)
-            for (index, standard) in ExerciseReport.standardDistances.enumerated() where meters >= standard.meters - 1e-6 {
+            for (index, standard) in ExerciseReport.standardDistances.enumerated() where ExerciseReport.covers(meters, standard: standard.meters) {
                 if let current = paceBest[index], let best = current.record.secondsPerKilometre {
                     guard pace < best - 1e-9 || (abs(pace - best) <= 1e-9 && date < current.record.date) else { continue }
                 }

@@ -211,4 +211,12 @@ public struct ExerciseReport: Hashable, Sendable {
     public static let standardDistances: [(label: String, meters: Double)] = [
         ("1 km", 1000), ("1 mi", 1609.344), ("2,000 m", 2000), ("5 km", 5000), ("10 km", 10_000),
     ]
+
+    /// Whether a set of `meters` covers the standard distance of `standardMeters`: at least
+    /// that far, less what writing a distance in tenths of the other unit rounds off (3.1 mi
+    /// is 4,989 m, a 5 km run; 6.2 mi a 10 km one): half a tenth of a mile (80 m), and never
+    /// more than 1 % of the standard (a 1,990 m row is no 2,000 m).
+    public static func covers(_ meters: Double, standard standardMeters: Double) -> Bool {
+        meters >= standardMeters - min(0.05 * 1609.344, standardMeters / 100) - 1e-6
+    }
 }

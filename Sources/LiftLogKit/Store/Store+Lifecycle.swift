@@ -879,6 +879,18 @@ extension Store {
         try storedSession(idPrefix: idPrefix)
     }
 
+    /// The session `reference` names: an ID or a prefix of one (as ``session(idPrefix:)``), or
+    /// `last`, the newest session, as `show last` and `start --like last` read it.
+    ///
+    /// - Throws: as ``session(idPrefix:)``; `NOT_FOUND` for `last` in a store without sessions.
+    public func session(reference: String) throws(LiftLogError) -> StoredSession {
+        guard reference.lowercased() == "last" else { return try session(idPrefix: reference) }
+        guard let newest = try history(HistoryQuery(page: 1, perPage: 1)).sessions.first else {
+            throw .notFound("No sessions yet.", remedy: .startSession)
+        }
+        return try session(id: newest.id)
+    }
+
     /// The session with ID `id`.
     ///
     /// - Throws: `NOT_FOUND` when no session has it.

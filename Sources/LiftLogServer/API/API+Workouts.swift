@@ -42,15 +42,28 @@ extension API {
         return APIResponse.ok(compactData: DataShapes.historyCompactBytes(try call.store().history(query)))
     }
 
-    /// `POST /workouts {"id"?, "kind"?, "started_at"?, "plan_day"?}`: starts a session as
+    /// `POST /workouts {"id"?, "kind"?, "started_at"?, "plan_day"? | "like"?}`: starts a session as
     /// `liftlog start` does (``Store/start(kind:startedAt:planDay:id:)``): a day of the active
-    /// plan (`"next"` for the rotation's next) pre-fills its planned sets. The same `id` again
-    /// answers with that session (200).
+    /// plan (`"next"` for the rotation's next) pre-fills its planned sets; `like` (an ID or
+    /// `last`) repeats that session, its sets done waiting as targets (``Store/startRepeating(_:startedAt:id:)``).
+    /// The same `id` again answers with that session (200).
     @Sendable static func start(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
         let kind = try call.string("kind").map { text throws(LiftLogError) in try Session.Kind.named(text) } ?? .lifting
         let startedAt = try call.timestamp("started_at")
         let planDay = try call.string("plan_day")
+        // `like`: a repeat of that session (an ID or `last`), as `liftlog start --like`.
+        if let like = try call.string("like") {
+            guard planDay == nil, try call.string("kind") == nil else {
+                throw .validation("like repeats a session as it was: it goes without plan_day and kind.")
+            }
+            let id = try call.sessionID("id")
+            if let id, let existing = try? store.session(idPrefix: id.rawValue), existing.session.id == id {
+                return try APIResponse.ok(session: existing, store: store)
+            }
+            let past = try store.session(reference: like).session
+            return try APIResponse.ok(session: try store.startRepeating(past, startedAt: startedAt, id: id), store: store, status: 201)
+        }
         guard let id = try call.sessionID("id") else {
             return try APIResponse.ok(session: try store.start(kind: kind, startedAt: startedAt, planDay: planDay), store: store, status: 201)
         }
