@@ -11,7 +11,7 @@ struct ConfigCommandTests {
             let store = root + "/s"
             #expect(run(["init", store]).status == 0)
             replaceText(store + "/liftlog.json") { $0.replacingOccurrences(of: "\"format\": \"liftlog\",", with: "\"format\": \"liftlog\",\n  \"synced_by\": \"phone\",") }
-            #expect(run(["config", "--store", store]).output == "unit = kg\nweek_start = monday\nbar = (not set)\nrest = (not set)\nwarmups = (not set)\nsex = (not set)\nplates = (not set)\n")
+            #expect(run(["config", "--store", store]).output == "unit = kg\nweek_start = monday\nbar = (not set)\nrest = (not set)\nwarmups = (not set)\nsex = (not set)\nplates = (not set)\ndistance = (not set)\n")
             #expect(run(["config", "unit", "lbs", "--store", store]).output == "unit = lbs\n")
             #expect(run(["config", "week-start", "sunday", "--store", store]).output == "week_start = sunday\n")
             #expect(run(["config", "plates", "20, 25,10,5", "--store", store]).output == "plates = 25,20,10,5\n")
@@ -35,7 +35,7 @@ struct ConfigCommandTests {
             #expect(run(["init", store]).status == 0)
             let before = snapshot(store)
             expectRefused([
-                Refusal(["config", "unti", "lbs"], 4, "VALIDATION_ERROR", "There is no setting 'unti'. Did you mean 'unit'? Settings: unit, week_start, bar, rest, warmups, sex, plates."),
+                Refusal(["config", "unti", "lbs"], 4, "VALIDATION_ERROR", "There is no setting 'unti'. Did you mean 'unit'? Settings: unit, week_start, bar, rest, warmups, sex, plates, distance."),
                 Refusal(["config", "unit", "stone"], 4, "VALIDATION_ERROR", "'stone' is not a value of unit: the unit of weights typed without one, and of totals: kg or lbs."),
                 Refusal(["config", "rest", "-5"], 4, "VALIDATION_ERROR", "'-5' is not a value of rest: rest between sets in seconds when an exercise has none (0–3600)."),
                 Refusal(["config", "plates", "20,abc"], 4, "VALIDATION_ERROR", "'20,abc' is not a value of plates: the gym's plates in the store's unit, comma-separated (25,20,15,10,5,2.5,1.25)."),

@@ -379,6 +379,17 @@ struct BodyCommandTests {
             let run = runBinary(["pr", "Run"], environment: env).output
             // 24:00 over 4,988.97 m: 4:49/km; 20:00 over 4.9 km is faster but no 5 km.
             #expect(run.contains("\nFastest 5 km: 4:49/km over 4.99 km on 2025-01-22\n"), "\(run)")
+            // In miles, as the lifter set it: the same numbers, per mile (24:00 over 3.1 mi: 464.5 s, 7:45/mi).
+            #expect(runBinary(["config", "distance", "mi"], environment: env).status == 0)
+            let miles = runBinary(["pr", "Run"], environment: env).output
+            #expect(miles.contains("\nFastest 5 km: 7:45/mi over 3.10 mi on 2025-01-22\n"), "\(miles)")
+            #expect(runBinary(["history"], environment: env).output.contains("  3.10 mi  "))
+            let logged = runBinary(["cardio", "Run", "2mi/16:00", "--at", "2025-01-26 07:00"], environment: env).output
+            #expect(logged.hasPrefix("Recorded Run 16:00 · 2.00 mi · 8:00/mi on 2025-01-26 07:00"), "\(logged)")
+            let refused = runBinary(["config", "distance", "yards", "--json"], environment: env)
+            #expect(refused.status == 4 && refused.errorMessage == "'yards' is not a value of distance: the unit distances and paces are shown in: km or mi (default km).")
+            #expect(runBinary(["config", "distance"], environment: env).output == "distance = mi\n")
+            #expect(runBinary(["check"], environment: env).status == 0)
         }
     }
 

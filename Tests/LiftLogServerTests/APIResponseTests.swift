@@ -25,7 +25,7 @@ struct APIResponseTests {
             let store = try Store.open(at: root + "/store")
             let api = API(storePath: root + "/store", token: nil, allowedHosts: [], version: "test")
             func check() throws {
-                var data: JSONObject = ["active": .null, "next": .null, "unit": .string(store.preferences.unit.rawValue), "previous": [],
+                var data: JSONObject = ["active": .null, "next": .null, "unit": .string(store.preferences.unit.rawValue), "distance_unit": .string(store.preferences.distanceUnit.rawValue), "previous": [],
                                         "rest": ["default": .number(JSONNumber(store.restSeconds(after: nil))), "exercises": [:]], "measures": [:]]
                 if let active = try store.activeSession() {
                     data["active"] = try DataShapes.session(active, store: store)

@@ -380,6 +380,9 @@ struct ServeEndpointTests {
             #expect(runBinary(["log", "Back Squat", "100x5", "--store", store]).status == 0)
             #expect(runBinary(["log", "Plank", "30s", "--store", store]).status == 0)
             #expect(runBinary(["log", "Pull-up", "bwx8", "--store", store]).status == 0)
+            #expect(server.request("GET", "/api/today").json?["data"]?["distance_unit"] == "km")
+            #expect(runBinary(["config", "distance", "mi", "--store", store]).status == 0)
+            #expect(server.request("GET", "/api/today").json?["data"]?["distance_unit"] == "mi", "the unit the web app shows distances in")
             let measures = server.request("GET", "/api/today").json?["data"]?["measures"]
             #expect(measures == ["Back Squat": "load", "Plank": "time", "Pull-up": "bodyweight"], "\(String(describing: measures))")
         }

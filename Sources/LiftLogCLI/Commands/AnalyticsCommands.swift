@@ -27,9 +27,9 @@ enum AnalyticsCommands {
                 return CommandResult(data: progressJSON(report), text: "No history yet for \(report.exerciseName).")
             }
             var text = marked.isEmpty ? "" : Chart.terminal(marked, title: "\(report.exerciseName) — \(metric.title)", unit: unit, width: context.width, unicode: context.unicode, style: context.style) + "\n\n"
-            text += progressTable(report, style: context.style)
+            text += progressTable(report, distance: store.preferences.distanceUnit, style: context.style)
             if report.entries.count > 12 { text += "\n… \(report.entries.count - 12) earlier sessions (--json lists all)" }
-            let records = recordLines(report)
+            let records = recordLines(report, distance: store.preferences.distanceUnit)
             if !records.isEmpty { text += "\n\n" + records.joined(separator: "\n") }
             if metric == .e1rm && !marked.isEmpty { text += "\n" + e1rmNote }
             if let svgPath = try arguments[.svg] { text += "\nWrote the chart to \(svgPath)." }
@@ -37,7 +37,7 @@ enum AnalyticsCommands {
         }).reportingSkippedFiles()
 
     /// The history table, with the columns the exercise's sets have.
-    static func progressTable(_ report: ExerciseReport, style: Style) -> String {
+    static func progressTable(_ report: ExerciseReport, distance: DistanceUnit = .km, style: Style) -> String {
         let entries = Array(report.entries.prefix(12))
         let unit = report.unit.rawValue
         var columns: [(header: String, cell: (ProgressEntry) -> String)] = [("DATE", { $0.date.description }), ("SETS", { String($0.sets) })]
@@ -47,9 +47,9 @@ enum AnalyticsCommands {
             columns.append(("MOST REPS", { $0.maxReps.map(String.init) ?? "–" }))
         }
         if entries.contains(where: { $0.longestSeconds != nil }) { columns.append(("LONGEST", { $0.longestSeconds.map(Formatting.clock) ?? "–" })) }
-        if entries.contains(where: { $0.distanceMeters != nil }) { columns.append(("DISTANCE", { $0.distanceMeters.map(Formatting.distance) ?? "–" })) }
+        if entries.contains(where: { $0.distanceMeters != nil }) { columns.append(("DISTANCE", { $0.distanceMeters.map { Formatting.distance($0, in: distance) } ?? "–" })) }
         if entries.contains(where: { $0.secondsPerKilometre != nil }) {
-            columns.append(("BEST PACE", { $0.secondsPerKilometre.map { Formatting.clock(Int($0.rounded())) + "/km" } ?? "–" }))
+            columns.append(("BEST PACE", { $0.secondsPerKilometre.map { Formatting.pace(secondsPerKilometre: $0, in: distance) } ?? "–" }))
         }
         if entries.contains(where: { $0.e1rm != nil }) { columns.append(("E1RM", { $0.e1rm.map(Formatting.number) ?? "–" })) }
         if entries.contains(where: { $0.volume > 0 }) { columns.append(("VOLUME", { Formatting.number($0.volume) })) }
@@ -57,7 +57,7 @@ enum AnalyticsCommands {
     }
 
     /// One line per record the exercise has.
-    static func recordLines(_ report: ExerciseReport) -> [String] {
+    static func recordLines(_ report: ExerciseReport, distance: DistanceUnit = .km) -> [String] {
         var lines: [String] = []
         if let record = report.personalRecord {
             lines.append("Heaviest set: \(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps) on \(record.date)")
@@ -71,11 +71,11 @@ enum AnalyticsCommands {
             lines.append("Heaviest hold: \(Formatting.weight(weight, hold.unit)) for \(Formatting.clock(hold.seconds)) on \(hold.date)")
         }
         if let longest = report.longestDistance {
-            lines.append("Longest: \(Formatting.distance(longest.meters))\(longest.seconds.map { " in \(Formatting.clock($0))" } ?? "") on \(longest.date)")
+            lines.append("Longest: \(Formatting.distance(longest.meters, in: distance))\(longest.seconds.map { " in \(Formatting.clock($0))" } ?? "") on \(longest.date)")
         }
         for pace in report.paces {
             guard let seconds = pace.record.secondsPerKilometre else { continue }
-            lines.append("Fastest \(pace.label): \(Formatting.clock(Int(seconds.rounded())))/km over \(Formatting.distance(pace.record.meters)) on \(pace.record.date)")
+            lines.append("Fastest \(pace.label): \(Formatting.pace(secondsPerKilometre: seconds, in: distance)) over \(Formatting.distance(pace.record.meters, in: distance)) on \(pace.record.date)")
         }
         return lines
     }
@@ -102,7 +102,7 @@ enum AnalyticsCommands {
                 let data = DataShapes.exerciseRecordsJSON(report)
                 guard report.hasRecords else { return CommandResult(data: data, text: "No history yet for \(report.exerciseName).") }
                 var text = context.style.bold(report.exerciseName)
-                for line in recordLines(report) { text += "\n" + line }
+                for line in recordLines(report, distance: store.preferences.distanceUnit) { text += "\n" + line }
                 if let best = report.bestE1RM { text += "\nBest estimated 1RM (\(formula.rawValue)): \(Formatting.number(best.value)) \(report.unit.rawValue) on \(best.date)\n" + e1rmNote }
                 if !report.repRecords.isEmpty {
                     text += "\n\n" + Formatting.table(report.repRecords.map { [String($0.reps), "\(Formatting.number($0.weight)) \($0.unit.rawValue)", $0.date.description] }, header: ["REPS", "WEIGHT", "DATE"], style: context.style)
@@ -121,9 +121,9 @@ enum AnalyticsCommands {
                 } else if let best = report.maxReps {
                     rows.append([report.exerciseName, "\(best.reps) reps", best.date.description, e1rm])
                 } else if let pace = report.paces.last, let seconds = pace.record.secondsPerKilometre {
-                    rows.append([report.exerciseName, "\(pace.label) at \(Formatting.clock(Int(seconds.rounded())))/km", pace.record.date.description, "–"])
+                    rows.append([report.exerciseName, "\(pace.label) at \(Formatting.pace(secondsPerKilometre: seconds, in: store.preferences.distanceUnit))", pace.record.date.description, "–"])
                 } else if let longest = report.longestDistance {
-                    rows.append([report.exerciseName, Formatting.distance(longest.meters), longest.date.description, "–"])
+                    rows.append([report.exerciseName, Formatting.distance(longest.meters, in: store.preferences.distanceUnit), longest.date.description, "–"])
                 } else if let hold = report.longestHold {
                     rows.append([report.exerciseName, "\(Formatting.clock(hold.seconds)) hold", hold.date.description, "–"])
                 } else {

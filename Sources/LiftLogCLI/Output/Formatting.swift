@@ -30,18 +30,27 @@ enum Formatting {
     }
 
     /// `400 m` below a kilometre, `5.00 km` from one.
-    static func distance(_ meters: Double) -> String {
-        guard meters >= 1000 else { return "\(number(meters)) m" }
-        let km = (meters / 10).rounded() / 100
-        let text = String(km)
+    static func distance(_ meters: Double, in unit: DistanceUnit = .km) -> String {
+        guard unit == .mi || meters >= 1000 else { return "\(number(meters)) m" }
+        let value = (unit.value(ofMeters: meters) * 100).rounded() / 100
+        let text = String(value)
         let decimals = text.split(separator: ".").last.map(\.count) ?? 0
-        return (decimals == 1 ? text + "0" : text) + " km"
+        return (decimals == 1 ? text + "0" : text) + " \(unit.rawValue)"
     }
 
-    /// `5:00/km`: time per kilometre.
-    static func pace(seconds: Int, meters: Double) -> String? {
-        guard meters > 0, seconds > 0 else { return nil }
-        return clock(Int((Double(seconds) * 1000 / meters).rounded())) + "/km"
+    /// `5:00/km` or `8:03/mi`: the time a unit of distance took.
+    static func pace(seconds: Int, meters: Double, in unit: DistanceUnit = .km) -> String? {
+        unit.pace(seconds: seconds, meters: meters).map { pace(secondsPerUnit: $0, in: unit) }
+    }
+
+    /// `5:00/km` of a pace in seconds per `unit`.
+    static func pace(secondsPerUnit seconds: Double, in unit: DistanceUnit) -> String {
+        clock(Int(seconds.rounded())) + "/\(unit.rawValue)"
+    }
+
+    /// `5:00/km` of a pace in seconds per kilometre, in `unit`.
+    static func pace(secondsPerKilometre seconds: Double, in unit: DistanceUnit) -> String {
+        pace(secondsPerUnit: seconds * unit.meters / 1000, in: unit)
     }
 
     /// The load of a set: `100 kg`, `bodyweight`, `bodyweight + 20 kg`, `bodyweight − 25 kg`.
@@ -56,13 +65,13 @@ enum Formatting {
 
     /// A set as `100 kg × 5 @8.5`, `bodyweight + 20 kg × 5`, `20 kg × 0:45`, `1:00`,
     /// `25:00 · 5.00 km · 5:00/km`.
-    static func set(_ set: WorkoutSet) -> String {
+    static func set(_ set: WorkoutSet, distance unit: DistanceUnit = .km) -> String {
         var parts: [String] = []
         let load = Formatting.load(set)
         if let distance = set.distanceMeters {
             if let seconds = set.durationSeconds { parts.append(clock(seconds)) }
-            parts.append(Formatting.distance(distance))
-            if let seconds = set.durationSeconds, let pace = pace(seconds: seconds, meters: distance) { parts.append(pace) }
+            parts.append(Formatting.distance(distance, in: unit))
+            if let seconds = set.durationSeconds, let pace = pace(seconds: seconds, meters: distance, in: unit) { parts.append(pace) }
             if let load, set.weight != nil { parts.append(load) }
         } else if let reps = set.reps {
             var text = "\(load ?? "–") × \(reps)"

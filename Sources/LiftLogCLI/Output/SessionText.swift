@@ -6,7 +6,7 @@ enum SessionText {
     /// `previous`: what was done of each exercise the last time (an active session's), shown
     /// beside the set it goes with (``PreviousSets/matching(_:of:)``).
     static func render(_ stored: StoredSession, metrics: SessionMetrics, progress: [ProgressEntry] = [], previous: [PreviousSets] = [],
-                       now: Timestamp, style: Style) -> String {
+                       distance: DistanceUnit = .km, now: Timestamp, style: Style) -> String {
         let session = stored.session
         let unit = metrics.unit
         var lines: [String] = []
@@ -32,7 +32,7 @@ enum SessionText {
             if let label = entry.superset {
                 guard shownSupersets.insert(label).inserted else { continue }
                 lines.append("")
-                lines += supersetBlock(session.entries.filter { $0.superset == label }, label: label, unit: unit, style: style)
+                lines += supersetBlock(session.entries.filter { $0.superset == label }, label: label, unit: unit, distance: distance, style: style)
                 continue
             }
             lines.append("")
@@ -41,8 +41,8 @@ enum SessionText {
             if let notes = entry.notes { lines.append("   " + style.dim(notes)) }
             let last = previous.first { Exercise.nameKey($0.exerciseName) == Exercise.nameKey(entry.exerciseName) }
             for (number, set) in entry.sets.enumerated() {
-                let before = last?.matching(number, of: entry).map { style.dim("  last \(Formatting.set($0))") } ?? ""
-                lines.append("   \(set.setNumber)  " + setText(set, unit: unit, style: style) + before)
+                let before = last?.matching(number, of: entry).map { style.dim("  last \(Formatting.set($0, distance: distance))") } ?? ""
+                lines.append("   \(set.setNumber)  " + setText(set, unit: unit, distance: distance, style: style) + before)
             }
         }
         lines.append("")
@@ -51,8 +51,8 @@ enum SessionText {
         if metrics.totalVolume > 0 || work.contains(where: { $0.measure == .load }) {
             totals += " · volume \(Formatting.number(metrics.totalVolume)) \(unit.rawValue)"
         }
-        let distance = work.compactMap(\.distanceMeters).reduce(0, +)
-        if distance > 0 { totals += " · \(Formatting.distance(distance))" }
+        let covered = work.compactMap(\.distanceMeters).reduce(0, +)
+        if covered > 0 { totals += " · \(Formatting.distance(covered, in: distance))" }
         if session.status == .completed, let feel = session.sessionRPE { totals += " · felt \(feel)/5" }
         lines.append(totals)
         if !session.painTags.isEmpty { lines.append("Pain: \(session.painTags.joined(separator: ", "))") }
@@ -62,11 +62,11 @@ enum SessionText {
     }
 
     /// One set as `status` and `show` list it: done, skipped, or planned with its target.
-    static func setText(_ set: WorkoutSet, unit: WeightUnit, style: Style) -> String {
+    static func setText(_ set: WorkoutSet, unit: WeightUnit, distance: DistanceUnit = .km, style: Style) -> String {
         var text: String
         switch set.status {
         case .completed:
-            text = Formatting.set(set)
+            text = Formatting.set(set, distance: distance)
             let plus = set.amrap ? "+" : ""
             if let target = set.targetReps, let reps = set.reps, reps < target {
                 text += style.dim(" (target \(target)\(plus))")
@@ -87,7 +87,7 @@ enum SessionText {
 
     /// Entries done as one superset: a heading with their names, then one line per round
     /// (the n-th set of each).
-    static func supersetBlock(_ entries: [Session.Entry], label: String, unit: WeightUnit, style: Style) -> [String] {
+    static func supersetBlock(_ entries: [Session.Entry], label: String, unit: WeightUnit, distance: DistanceUnit = .km, style: Style) -> [String] {
         let orders = entries.map { String($0.order) }.joined(separator: ", ")
         let method = entries.compactMap(\.method).first.flatMap { $0 == .standard ? nil : $0.rawValue.replacingOccurrences(of: "_", with: "-") }
         var lines = ["\(orders). " + style.bold("Superset \(label)") + (method.map { " (\($0))" } ?? "") + ": " + entries.map(\.exerciseName).joined(separator: " + ")]
@@ -96,7 +96,7 @@ enum SessionText {
         for round in 0..<rounds {
             let parts = entries.compactMap { entry -> String? in
                 guard round < entry.sets.count else { return nil }
-                return "\(entry.exerciseName) " + setText(entry.sets[round], unit: unit, style: style)
+                return "\(entry.exerciseName) " + setText(entry.sets[round], unit: unit, distance: distance, style: style)
             }
             lines.append("   Round \(round + 1)  " + parts.joined(separator: " · "))
         }

@@ -34,6 +34,10 @@ public struct StoreManifest: Hashable, Sendable {
         public var sex: Sex?
         /// The plates of the lifter's gym, in ``unit``, heaviest first.
         public var plates: [Double]?
+        /// The unit distances and paces are shown in; absent: kilometres.
+        public var distance: DistanceUnit?
+        /// ``distance``, or kilometres when it is not set.
+        public var distanceUnit: DistanceUnit { distance ?? .km }
         /// Preference keys this version does not know, kept as they were read.
         public var unknownFields: [String: JSONValue]
 
@@ -115,6 +119,7 @@ extension StoreManifest.Preferences: JSONDecodable, JSONEncodable {
     /// The keys of its JSON object.
     enum Key: String, JSONKey, CaseIterable {
         case bar
+        case distance
         case plates
         case restSeconds = "rest_seconds"
         case sex
@@ -132,8 +137,11 @@ extension StoreManifest.Preferences: JSONDecodable, JSONEncodable {
         let warmups: Bool? = reader.optional(Key.warmups)
         let sex: StoreManifest.Sex? = reader.optional(Key.sex)
         let plates: [Double]? = reader.optional(Key.plates)
-        return StoreManifest.Preferences(unit: unit, weekStart: weekStart, barWeight: bar, restSeconds: rest, warmups: warmups,
-                                         sex: sex, plates: plates, unknownFields: reader.unknownMembers)
+        let distance: DistanceUnit? = reader.optional(Key.distance)
+        var preferences = StoreManifest.Preferences(unit: unit, weekStart: weekStart, barWeight: bar, restSeconds: rest, warmups: warmups,
+                                                    sex: sex, plates: plates, unknownFields: reader.unknownMembers)
+        preferences.distance = distance
+        return preferences
     }
 
     package var jsonValue: JSONValue {
@@ -145,6 +153,7 @@ extension StoreManifest.Preferences: JSONDecodable, JSONEncodable {
         object.set(Key.warmups, warmups)
         object.set(Key.sex, sex)
         if let plates { object.set(Key.plates, plates) }
+        object.set(Key.distance, distance)
         return object.value
     }
 }
@@ -195,6 +204,7 @@ extension StoreManifest.Preferences {
                 }
                 guard read else { return false }
                 preferences.plates = plates
+            case .distance: preferences.distance = reader.readString().flatMap(DistanceUnit.init(rawValue:)); return preferences.distance != nil
             case .restSeconds: preferences.restSeconds = reader.readInt(); return preferences.restSeconds != nil
             case .sex: preferences.sex = reader.readString().flatMap(StoreManifest.Sex.init(rawValue:)); return preferences.sex != nil
             case .unit: guard let value = reader.readString().flatMap(WeightUnit.init(rawValue:)) else { return false }; preferences.unit = value

@@ -205,6 +205,13 @@ extension StoreSchemas {
           "maximum": 100,
           "type": "number"
         },
+        "distance": {
+          "description": "The unit distances and paces are shown in (absent: km).",
+          "enum": [
+            "km",
+            "mi"
+          ]
+        },
         "plates": {
           "description": "The plates of the gym, in the store's unit.",
           "items": {

@@ -7,6 +7,7 @@ public enum Setting: String, CaseIterable, Sendable {
     case warmups
     case sex
     case plates
+    case distance
 
     /// What it means, for help and listings.
     public var summary: String {
@@ -18,6 +19,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .warmups: "whether a planned session starts with warm-up sets: on or off"
         case .sex: "for relative-strength scores (DOTS, Wilks): female or male"
         case .plates: "the gym's plates in the store's unit, comma-separated (25,20,15,10,5,2.5,1.25)"
+        case .distance: "the unit distances and paces are shown in: km or mi (default km)"
         }
     }
 
@@ -31,6 +33,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .warmups: preferences.warmups.map { $0 ? "on" : "off" }
         case .sex: preferences.sex?.rawValue
         case .plates: preferences.plates.map { $0.map { JSONNumber($0).text }.joined(separator: ",") }
+        case .distance: preferences.distance?.rawValue
         }
     }
 
@@ -66,6 +69,10 @@ public enum Setting: String, CaseIterable, Sendable {
             if value.isEmpty { preferences.sex = nil; return }
             guard let sex = StoreManifest.Sex(rawValue: value.lowercased()) else { throw refuse() }
             preferences.sex = sex
+        case .distance:
+            if value.isEmpty { preferences.distance = nil; return }
+            guard let unit = DistanceUnit(rawValue: value.lowercased()) else { throw refuse() }
+            preferences.distance = unit
         case .plates:
             if value.isEmpty { preferences.plates = nil; return }
             var plates: [Double] = []

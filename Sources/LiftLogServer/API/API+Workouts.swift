@@ -88,7 +88,8 @@ extension API {
     /// by exercise; and `measures`, what each exercise's sets are logged in (``SetMeasure``).
     @Sendable static func today(_ call: Call) throws(LiftLogError) -> HTTPResponse {
         let store = try call.store()
-        var data: JSONObject = ["active": .null, "next": .null, "previous": [], "unit": .string(store.preferences.unit.rawValue)]
+        var data: JSONObject = ["active": .null, "next": .null, "previous": [], "unit": .string(store.preferences.unit.rawValue),
+                                "distance_unit": .string(store.preferences.distanceUnit.rawValue)]
         do throws(LiftLogError) {
             let report = try store.today()
             data["next"] = DataShapes.today(report, plates: store.plates(for: report))

@@ -86,6 +86,12 @@ let storeUnit = localStorage.getItem("liftlog.unit") || "kg";
 function rememberUnit(unit) {
   if ((unit === "kg" || unit === "lbs") && unit !== storeUnit) { storeUnit = unit; localStorage.setItem("liftlog.unit", unit); }
 }
+// The unit distances are shown in (`config distance`): km or mi, as the server last said.
+let distanceUnit = localStorage.getItem("liftlog.distance") || "km";
+function rememberDistanceUnit(unit) {
+  if ((unit === "km" || unit === "mi") && unit !== distanceUnit) { distanceUnit = unit; localStorage.setItem("liftlog.distance", unit); }
+}
+const distanceText = (meters) => `${number(meters / (distanceUnit === "mi" ? 1609.344 : 1000))} ${distanceUnit}`;
 
 function describeSet(set) {
   const parts = [];
@@ -97,7 +103,7 @@ function describeSet(set) {
   if (reps !== undefined && reps !== null) parts.push(`× ${reps}${set.amrap && set.status !== "completed" ? "+" : ""}`);
   else if (set.amrap) parts.push("× max");
   if (set.duration_seconds) parts.push(`${Math.floor(set.duration_seconds / 60)}:${String(set.duration_seconds % 60).padStart(2, "0")}`);
-  if (set.distance_m) parts.push(`${number(set.distance_m / 1000)} km`);
+  if (set.distance_m) parts.push(distanceText(set.distance_m));
   if (set.rpe) parts.push(`@${number(set.rpe)}`);
   if (set.set_type && set.set_type !== "normal") parts.push(set.set_type);
   return parts.join(" ") || "set";
@@ -338,6 +344,7 @@ async function refreshActive() {
   try {
     const today = await get("/today");
     rememberUnit(today.unit);
+    rememberDistanceUnit(today.distance_unit);
     previousSets = today.previous || [];
     localStorage.setItem("liftlog.previous", JSON.stringify(previousSets));
     rests = today.rest || rests;
@@ -1056,7 +1063,7 @@ async function renderHistory(argument) {
         h("strong", {}, new Date(s.started_at).toLocaleDateString([], { weekday: "short", day: "numeric", month: "short", year: "numeric" })),
         " ", s.plan_day || s.kind,
         s.status === "skipped" ? h("span", { class: "muted" }, " · skipped") : null,
-        h("span", { class: "muted" }, ` · ${s.set_count} sets${s.total_volume ? ` · ${number(s.total_volume)} ${s.volume_unit}` : ""}${s.total_distance_m ? ` · ${number(s.total_distance_m / 1000)} km` : ""}`))))),
+        h("span", { class: "muted" }, ` · ${s.set_count} sets${s.total_volume ? ` · ${number(s.total_volume)} ${s.volume_unit}` : ""}${s.total_distance_m ? ` · ${distanceText(s.total_distance_m)}` : ""}`))))),
     h("div", { class: "row mt" },
       page > 1 ? h("a", { class: "button", href: `#/history/${page - 1}` }, "Newer") : null,
       h("span", { class: "muted grow center" }, `Page ${data.page} of ${Math.max(1, data.total_pages)}`),
