@@ -37,7 +37,7 @@ enum AnalyticsCommands {
         }).reportingSkippedFiles()
 
     /// The history table, with the columns the exercise's sets have.
-    static func progressTable(_ report: ExerciseReport, distance: DistanceUnit = .km, style: Style) -> String {
+    static func progressTable(_ report: ExerciseReport, distance: DistanceUnit, style: Style) -> String {
         let entries = Array(report.entries.prefix(12))
         let unit = report.unit.rawValue
         var columns: [(header: String, cell: (ProgressEntry) -> String)] = [("DATE", { $0.date.description }), ("SETS", { String($0.sets) })]
@@ -57,7 +57,7 @@ enum AnalyticsCommands {
     }
 
     /// One line per record the exercise has.
-    static func recordLines(_ report: ExerciseReport, distance: DistanceUnit = .km) -> [String] {
+    static func recordLines(_ report: ExerciseReport, distance: DistanceUnit) -> [String] {
         var lines: [String] = []
         if let record = report.personalRecord {
             lines.append("Heaviest set: \(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps) on \(record.date)")

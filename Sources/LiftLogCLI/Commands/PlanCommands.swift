@@ -175,10 +175,9 @@ enum PlanCommands {
             let added = try store.addPlanDay(plan: arguments[.plan], day: arguments[.newDay], from: session, position: try arguments[.position])
             var message = "Added \(day) to \(added.stored.plan.name), as the session of \(session.startedAt.shortDescription) did it (\(session.id.short))."
             for left in added.leftOut { message += "\nLeft out \(left.exercise): \(left.reason)." }
-            let text = changed(added.stored, store: store, context: context, message: message).text
-            guard case .object(var object) = DataShapes.plan(added.stored) else { return CommandResult(data: DataShapes.plan(added.stored), text: text) }
-            object["left_out"] = .array(added.leftOut.map(\.json))
-            return CommandResult(data: .object(object), text: text)
+            var data = DataShapes.plan(added.stored)
+            if case .object(var object) = data { object["left_out"] = .array(added.leftOut.map(\.json)); data = .object(object) }
+            return CommandResult(data: data, text: changed(added.stored, store: store, context: context, message: message).text)
         })
 
     static let renameDay = CommandSpec(

@@ -30,7 +30,7 @@ enum Formatting {
     }
 
     /// `400 m` below a kilometre, `5.00 km` from one.
-    static func distance(_ meters: Double, in unit: DistanceUnit = .km) -> String {
+    static func distance(_ meters: Double, in unit: DistanceUnit) -> String {
         guard unit == .mi || meters >= 1000 else { return "\(number(meters)) m" }
         let value = (unit.value(ofMeters: meters) * 100).rounded() / 100
         let text = String(value)
@@ -39,7 +39,7 @@ enum Formatting {
     }
 
     /// `5:00/km` or `8:03/mi`: the time a unit of distance took.
-    static func pace(seconds: Int, meters: Double, in unit: DistanceUnit = .km) -> String? {
+    static func pace(seconds: Int, meters: Double, in unit: DistanceUnit) -> String? {
         unit.pace(seconds: seconds, meters: meters).map { pace(secondsPerUnit: $0, in: unit) }
     }
 
@@ -65,7 +65,7 @@ enum Formatting {
 
     /// A set as `100 kg × 5 @8.5`, `bodyweight + 20 kg × 5`, `20 kg × 0:45`, `1:00`,
     /// `25:00 · 5.00 km · 5:00/km`.
-    static func set(_ set: WorkoutSet, distance unit: DistanceUnit = .km) -> String {
+    static func set(_ set: WorkoutSet, distance unit: DistanceUnit) -> String {
         var parts: [String] = []
         let load = Formatting.load(set)
         if let distance = set.distanceMeters {

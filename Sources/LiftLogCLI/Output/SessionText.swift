@@ -6,7 +6,7 @@ enum SessionText {
     /// `previous`: what was done of each exercise the last time (an active session's), shown
     /// beside the set it goes with (``PreviousSets/matching(_:of:)``).
     static func render(_ stored: StoredSession, metrics: SessionMetrics, progress: [ProgressEntry] = [], previous: [PreviousSets] = [],
-                       distance: DistanceUnit = .km, now: Timestamp, style: Style) -> String {
+                       distance: DistanceUnit, now: Timestamp, style: Style) -> String {
         let session = stored.session
         let unit = metrics.unit
         var lines: [String] = []
@@ -62,7 +62,7 @@ enum SessionText {
     }
 
     /// One set as `status` and `show` list it: done, skipped, or planned with its target.
-    static func setText(_ set: WorkoutSet, unit: WeightUnit, distance: DistanceUnit = .km, style: Style) -> String {
+    static func setText(_ set: WorkoutSet, unit: WeightUnit, distance: DistanceUnit, style: Style) -> String {
         var text: String
         switch set.status {
         case .completed:
@@ -87,7 +87,7 @@ enum SessionText {
 
     /// Entries done as one superset: a heading with their names, then one line per round
     /// (the n-th set of each).
-    static func supersetBlock(_ entries: [Session.Entry], label: String, unit: WeightUnit, distance: DistanceUnit = .km, style: Style) -> [String] {
+    static func supersetBlock(_ entries: [Session.Entry], label: String, unit: WeightUnit, distance: DistanceUnit, style: Style) -> [String] {
         let orders = entries.map { String($0.order) }.joined(separator: ", ")
         let method = entries.compactMap(\.method).first.flatMap { $0 == .standard ? nil : $0.rawValue.replacingOccurrences(of: "_", with: "-") }
         var lines = ["\(orders). " + style.bold("Superset \(label)") + (method.map { " (\($0))" } ?? "") + ": " + entries.map(\.exerciseName).joined(separator: " + ")]

@@ -209,7 +209,7 @@ public struct ExerciseReport: Hashable, Sendable {
 
     /// The standard distances paces are kept for, shortest first.
     public static let standardDistances: [(label: String, meters: Double)] = [
-        ("1 km", 1000), ("1 mi", 1609.344), ("2,000 m", 2000), ("5 km", 5000), ("10 km", 10_000),
+        ("1 km", 1000), ("1 mi", DistanceUnit.mi.meters), ("2,000 m", 2000), ("5 km", 5000), ("10 km", 10_000),
     ]
 
     /// Whether a set of `meters` covers the standard distance of `standardMeters`: at least
@@ -217,6 +217,6 @@ public struct ExerciseReport: Hashable, Sendable {
     /// is 4,989 m, a 5 km run; 6.2 mi a 10 km one): half a tenth of a mile (80 m), and never
     /// more than 1 % of the standard (a 1,990 m row is no 2,000 m).
     public static func covers(_ meters: Double, standard standardMeters: Double) -> Bool {
-        meters >= standardMeters - min(0.05 * 1609.344, standardMeters / 100) - 1e-6
+        meters >= standardMeters - min(0.05 * DistanceUnit.mi.meters, standardMeters / 100) - 1e-6
     }
 }

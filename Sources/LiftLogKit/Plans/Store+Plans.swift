@@ -246,7 +246,7 @@ extension Store {
     ///   `VALIDATION_ERROR` for a bad name or position.
     @discardableResult
     public func addPlanDay(plan planName: String, day: String, position: Int? = nil) throws(LiftLogError) -> StoredPlan {
-        try addPlanDay(plan: planName, day: day, exercises: [], position: position)
+        try addPlanDay(plan: planName, day: day, exercises: [], position: position).stored
     }
 
     /// Adds a day that plans what `session` did ("save this workout as a plan day"): each of its
@@ -294,13 +294,15 @@ extension Store {
         guard !planned.isEmpty else {
             throw .validation("Session \(session.id.short) has no exercise with working sets of reps done to plan.")
         }
-        let stored = try addPlanDay(plan: planName, day: day, exercises: planned, position: position)
-        return PlanDayFromSession(stored: stored, day: stored.plan.days[stored.plan.dayIndex(named: day.trimmingWhitespace()) ?? 0], leftOut: leftOut)
+        let added = try addPlanDay(plan: planName, day: day, exercises: planned, position: position)
+        return PlanDayFromSession(stored: added.stored, dayIndex: added.dayIndex, leftOut: leftOut)
     }
 
-    private func addPlanDay(plan planName: String, day: String, exercises: [TrainingPlan.PlannedExercise], position: Int?) throws(LiftLogError) -> StoredPlan {
+    /// The plan with the day added, and where (from 0).
+    private func addPlanDay(plan planName: String, day: String, exercises: [TrainingPlan.PlannedExercise], position: Int?) throws(LiftLogError) -> (stored: StoredPlan, dayIndex: Int) {
         let dayName = try Store.checkedName(day, what: "Day name")
-        return try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
+        var dayIndex = 0
+        let stored = try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
             if let existing = plan.dayIndex(named: dayName) {
                 throw .conflict("Plan '\(plan.name)' already has a day named '\(plan.days[existing].name)'.")
             }
@@ -309,7 +311,9 @@ extension Store {
             }
             let index = try Store.checkedPosition(position, count: plan.days.count + 1) - 1
             plan.days.insert(TrainingPlan.Day(name: dayName, exercises: exercises), at: index)
+            dayIndex = index
         }
+        return (stored, dayIndex)
     }
 
     /// Removes a day (and its planned exercises) from a plan.
@@ -482,8 +486,8 @@ public struct PlanDayFromSession: Sendable {
 
     /// The plan as saved.
     public var stored: StoredPlan
-    /// The new day.
-    public var day: TrainingPlan.Day
+    /// Where the new day is in the plan's days, from 0.
+    public var dayIndex: Int
     /// The exercises left out, in the session's order.
     public var leftOut: [LeftOut]
 }

@@ -261,7 +261,22 @@ extension Store {
     /// - Throws: as ``start(kind:startedAt:planDay:id:)``.
     public func start(kind: Session.Kind = .lifting, startedAt: Timestamp? = nil, planDay: String? = nil,
                       retryableID id: Session.ID) throws(LiftLogError) -> (stored: StoredSession, repeated: Bool) {
-        if let existing = try? session(idPrefix: id.rawValue), existing.session.id == id { return (existing, true) }
+        if let existing = existingSession(id) { return (existing, true) }
         return (try start(kind: kind, startedAt: startedAt, planDay: planDay, id: id), false)
+    }
+
+    /// ``startRepeating(_:startedAt:id:)`` that a client may send again, as
+    /// ``start(kind:startedAt:planDay:retryableID:)``: the session `reference` names (an ID or
+    /// `last`, ``session(reference:)``) is only looked up when no session has `id` yet.
+    public func startRepeating(_ reference: String, startedAt: Timestamp? = nil,
+                               retryableID id: Session.ID?) throws(LiftLogError) -> (stored: StoredSession, repeated: Bool) {
+        if let id, let existing = existingSession(id) { return (existing, true) }
+        return (try startRepeating(try session(reference: reference).session, startedAt: startedAt, id: id), false)
+    }
+
+    /// The session with exactly `id`, when the store has it.
+    private func existingSession(_ id: Session.ID) -> StoredSession? {
+        guard let existing = try? session(idPrefix: id.rawValue), existing.session.id == id else { return nil }
+        return existing
     }
 }

@@ -51,11 +51,9 @@ extension API {
                 if let id = try call.string("from_session") {
                     let session = try store.session(idPrefix: id).session
                     let added = try store.addPlanDay(plan: stored.plan.name, day: name, from: session, position: try call.integer("position"))
-                    guard let index = added.stored.plan.dayIndex(named: name), case .object(var day) = dayJSON(added.stored.plan.days[index], position: index + 1) else {
-                        return APIResponse.ok(DataShapes.plan(added.stored), status: 201)
-                    }
-                    day["left_out"] = .array(added.leftOut.map(\.json))
-                    return APIResponse.ok(.object(day), status: 201)
+                    var day = dayJSON(added.stored.plan.days[added.dayIndex], position: added.dayIndex + 1)
+                    if case .object(var object) = day { object["left_out"] = .array(added.leftOut.map(\.json)); day = .object(object) }
+                    return APIResponse.ok(day, status: 201)
                 }
                 let changed = try store.addPlanDay(plan: stored.plan.name, day: name, position: try call.integer("position"))
                 guard let index = changed.plan.dayIndex(named: name) else { return APIResponse.ok(DataShapes.plan(changed), status: 201) }

@@ -57,12 +57,8 @@ extension API {
             guard planDay == nil, try call.string("kind") == nil else {
                 throw .validation("like repeats a session as it was: it goes without plan_day and kind.")
             }
-            let id = try call.sessionID("id")
-            if let id, let existing = try? store.session(idPrefix: id.rawValue), existing.session.id == id {
-                return try APIResponse.ok(session: existing, store: store)
-            }
-            let past = try store.session(reference: like).session
-            return try APIResponse.ok(session: try store.startRepeating(past, startedAt: startedAt, id: id), store: store, status: 201)
+            let started = try store.startRepeating(like, startedAt: startedAt, retryableID: try call.sessionID("id"))
+            return try APIResponse.ok(session: started.stored, store: store, status: started.repeated ? 200 : 201)
         }
         guard let id = try call.sessionID("id") else {
             return try APIResponse.ok(session: try store.start(kind: kind, startedAt: startedAt, planDay: planDay), store: store, status: 201)
