@@ -229,6 +229,8 @@ extension Store {
                     let record: CSVRecord?
                     do throws(CSVError) { record = try rows.next() } catch { throw .validation("\(path):\(error.line): \(error.message).") }
                     guard let record else { break }
+                    // A file of sections: this one's rows end where the next section begins.
+                    if Format.section != nil, record.fields.first?.hasPrefix("###") == true { break }
                     report.rows += 1
                     if report.rows % 1000 == 0 { progress?(report.rows) }
                     let accepted: (workout: ImportedWorkout, sets: [ImportedSet])?
