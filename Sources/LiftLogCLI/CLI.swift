@@ -127,11 +127,11 @@ public enum CLI {
         let place = missing.path.map { "its file \($0)" } ?? "the store (its file is gone)"
         var parts: [String] = []
         if !missing.sets.isEmpty {
-            let gone = missing.sets.map { "\($0.exerciseName) set \($0.setNumber) (\(Formatting.set($0.workoutSet, distance: store.preferences.distanceUnit)))" }
+            let gone = missing.sets.map { "\($0.exerciseName) set \($0.setNumber) (\(Formatting.set($0.workoutSet, distance: store.preferences.distanceScale(of: $0.exerciseName))))" }
             parts.append("\(gone.count == 1 ? "a set it saved is" : "\(gone.count) sets it saved are") no longer in \(place): \(listed(gone, separator: ", "))")
         }
         if !missing.changed.isEmpty {
-            let changed = missing.changed.map { describe($0, distance: store.preferences.distanceUnit) }
+            let changed = missing.changed.map { describe($0, distance: store.preferences.distanceScale(of: $0.saved.exerciseName)) }
             let count = changed.count
             let subject = parts.isEmpty ? (count == 1 ? "a set it saved reads" : "\(count) sets it saved read") + " differently in \(place)"
                                         : (count == 1 ? "another reads differently" : "\(count) others read differently")
@@ -144,7 +144,7 @@ public enum CLI {
 
     /// `Back Squat set 3 was 100 kg × 5, now 102.5 kg × 5`; the weights and distances as
     /// stored when the two read the same rounded.
-    private static func describe(_ change: ChangedSet, distance: DistanceUnit) -> String {
+    private static func describe(_ change: ChangedSet, distance: DistanceScale) -> String {
         var was = Formatting.set(change.saved.workoutSet, distance: distance), now = Formatting.set(change.now, distance: distance)
         if was == now && change.now.status == .completed {
             func exact(_ set: WorkoutSet) -> String {

@@ -393,6 +393,48 @@ struct BodyCommandTests {
         }
     }
 
+    @Test("which names are rowing machines and ski ergs (paced per 500 m)",
+          arguments: [("Rowing Machine", true), ("Rowing (Machine)", true), ("Rowing, Stationary", true), ("Concept2 Rower", true), ("Indoor Row", true),
+                      ("SkiErg", true), ("Ski Erg", true), ("RowErg", true), ("Barbell Row", false), ("Seated Cable Row", false), ("Bike Erg", false),
+                      ("BikeErg", false), ("Run", false), ("Cycling", false)])
+    func ergNames(name: String, erg: Bool) {
+        #expect(DistanceScale.isErg(named: name) == erg, "\(name)")
+        #expect(DistanceScale(exerciseNamed: name, preference: .mi) == (erg ? .erg : .unit(.mi)))
+    }
+
+    @Test("a rowing machine and a ski erg show metres and the time per 500 m, in km and in miles; their records are a rower's distances")
+    func ergPaces() throws {
+        try withTemporaryDirectory { root throws in
+            let env = newStore(root)
+            // 2,000 m in 8:00: 480 s × 500 / 2,000 = 120 s; 5,000 m in 21:40: 1,300 s × 500 / 5,000 = 130 s.
+            let logged = runBinary(["cardio", "Rowing Machine", "2000m/8:00", "--at", "2025-01-20 07:00"], environment: env)
+            #expect(logged.output.hasPrefix("Recorded Rowing Machine 8:00 · 2,000 m · 2:00/500m on 2025-01-20 07:00"), "\(logged.output) \(logged.error)")
+            #expect(runBinary(["cardio", "Rowing Machine", "5km/21:40", "--at", "2025-01-22 07:00"], environment: env).status == 0)
+            #expect(runBinary(["cardio", "Ski Erg", "500m/1:52", "--at", "2025-01-23 07:00"], environment: env).output.contains(" 1:52 · 500 m · 1:52/500m "))
+            let expected = """
+                Rowing Machine
+                Longest: 5,000 m in 21:40 on 2025-01-22
+                Fastest 500 m: 2:00/500m over 2,000 m on 2025-01-20
+                Fastest 1,000 m: 2:00/500m over 2,000 m on 2025-01-20
+                Fastest 2,000 m: 2:00/500m over 2,000 m on 2025-01-20
+                Fastest 5,000 m: 2:10/500m over 5,000 m on 2025-01-22
+
+                """
+            #expect(runBinary(["pr", "Rowing Machine"], environment: env).output == expected)
+            let progress = runBinary(["progress", "Rowing Machine"], environment: env).output
+            #expect(progress.contains("values in s/500m") && progress.contains("2025-01-22  1     5,000 m   2:10/500m"), "\(progress)")
+            // A lifter in miles still rows in metres; a run beside it is in miles.
+            #expect(runBinary(["config", "distance", "mi"], environment: env).status == 0)
+            #expect(runBinary(["pr", "Rowing Machine"], environment: env).output == expected)
+            #expect(runBinary(["cardio", "Run", "2mi/16:00", "--at", "2025-01-26 07:00"], environment: env).output.contains(" 16:00 · 2.00 mi · 8:00/mi "))
+            let all = runBinary(["pr"], environment: env).output
+            #expect(all.contains("Rowing Machine  5,000 m at 2:10/500m  2025-01-22") && all.contains("Ski Erg         500 m at 1:52/500m    2025-01-23"), "\(all)")
+            #expect(runBinary(["progress", "Rowing Machine", "--svg", root + "/row.svg"], environment: env).status == 0)
+            #expect(readText(root + "/row.svg")?.contains("s/500m") == true)
+            #expect(runBinary(["check"], environment: env).status == 0)
+        }
+    }
+
     @Test("pr and progress for bodyweight, timed and distance sets; --metric reps, duration, distance, pace")
     func recordsOfEveryKind() throws {
         try withTemporaryDirectory { root throws in
@@ -453,7 +495,8 @@ struct CardioAndSupersetTests {
             #expect(runBinary(["exercise", "show", "Run", "--json"], environment: env).json?["data"]?["modality"] == "cardio")
             #expect(runBinary(["finish", "--at", "2025-01-20 07:30"], environment: env).status == 0)
             let recorded = runBinary(["cardio", "Rowing", "2000m/7:45", "--at", "2025-01-21 18:00", "--notes", "erg"], environment: env)
-            #expect(recorded.output.hasPrefix("Recorded Rowing 7:45 · 2.00 km · 3:53/km on 2025-01-21 18:00 ("), "\(recorded.output)")
+            // An erg: metres, and 465 s × 500 / 2,000 = 116.25 s per 500 m.
+            #expect(recorded.output.hasPrefix("Recorded Rowing 7:45 · 2,000 m · 1:56/500m on 2025-01-21 18:00 ("), "\(recorded.output)")
             let session = try #require(runBinary(["history", "--json", "--per-page", "1"], environment: env).json?["data"]?["sessions"]?.arrayValue?.first)
             #expect(session["kind"] == "cardio" && session["duration_seconds"] == 465 && session["total_distance_m"] == 2000)
             let history = runBinary(["history"], environment: env).output

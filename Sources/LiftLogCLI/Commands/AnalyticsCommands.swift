@@ -15,7 +15,7 @@ enum AnalyticsCommands {
             }
             let report = try store.exerciseReport(arguments[.exerciseName], formula: try arguments[.formula])
             let metric = given.flatMap(ProgressMetric.init(rawValue:)) ?? ProgressMetric.natural(for: report)
-            let unit = metric.unit(report.unit)
+            let unit = metric.unit(of: report)
             let marked = ProgressChart.points(report, metric: metric)
             if let svgPath = try arguments[.svg] {
                 guard !marked.isEmpty else {
@@ -27,9 +27,9 @@ enum AnalyticsCommands {
                 return CommandResult(data: progressJSON(report), text: "No history yet for \(report.exerciseName).")
             }
             var text = marked.isEmpty ? "" : Chart.terminal(marked, title: "\(report.exerciseName) — \(metric.title)", unit: unit, width: context.width, unicode: context.unicode, style: context.style) + "\n\n"
-            text += progressTable(report, distance: store.preferences.distanceUnit, style: context.style)
+            text += progressTable(report, style: context.style)
             if report.entries.count > 12 { text += "\n… \(report.entries.count - 12) earlier sessions (--json lists all)" }
-            let records = recordLines(report, distance: store.preferences.distanceUnit)
+            let records = recordLines(report)
             if !records.isEmpty { text += "\n\n" + records.joined(separator: "\n") }
             if metric == .e1rm && !marked.isEmpty { text += "\n" + e1rmNote }
             if let svgPath = try arguments[.svg] { text += "\nWrote the chart to \(svgPath)." }
@@ -37,7 +37,8 @@ enum AnalyticsCommands {
         }).reportingSkippedFiles()
 
     /// The history table, with the columns the exercise's sets have.
-    static func progressTable(_ report: ExerciseReport, distance: DistanceUnit, style: Style) -> String {
+    static func progressTable(_ report: ExerciseReport, style: Style) -> String {
+        let distance = report.distance
         let entries = Array(report.entries.prefix(12))
         let unit = report.unit.rawValue
         var columns: [(header: String, cell: (ProgressEntry) -> String)] = [("DATE", { $0.date.description }), ("SETS", { String($0.sets) })]
@@ -57,7 +58,8 @@ enum AnalyticsCommands {
     }
 
     /// One line per record the exercise has.
-    static func recordLines(_ report: ExerciseReport, distance: DistanceUnit) -> [String] {
+    static func recordLines(_ report: ExerciseReport) -> [String] {
+        let distance = report.distance
         var lines: [String] = []
         if let record = report.personalRecord {
             lines.append("Heaviest set: \(Formatting.number(record.weight)) \(record.unit.rawValue) × \(record.reps) on \(record.date)")
@@ -102,7 +104,7 @@ enum AnalyticsCommands {
                 let data = DataShapes.exerciseRecordsJSON(report)
                 guard report.hasRecords else { return CommandResult(data: data, text: "No history yet for \(report.exerciseName).") }
                 var text = context.style.bold(report.exerciseName)
-                for line in recordLines(report, distance: store.preferences.distanceUnit) { text += "\n" + line }
+                for line in recordLines(report) { text += "\n" + line }
                 if let best = report.bestE1RM { text += "\nBest estimated 1RM (\(formula.rawValue)): \(Formatting.number(best.value)) \(report.unit.rawValue) on \(best.date)\n" + e1rmNote }
                 if !report.repRecords.isEmpty {
                     text += "\n\n" + Formatting.table(report.repRecords.map { [String($0.reps), "\(Formatting.number($0.weight)) \($0.unit.rawValue)", $0.date.description] }, header: ["REPS", "WEIGHT", "DATE"], style: context.style)
@@ -121,9 +123,9 @@ enum AnalyticsCommands {
                 } else if let best = report.maxReps {
                     rows.append([report.exerciseName, "\(best.reps) reps", best.date.description, e1rm])
                 } else if let pace = report.paces.last, let seconds = pace.record.secondsPerKilometre {
-                    rows.append([report.exerciseName, "\(pace.label) at \(Formatting.pace(secondsPerKilometre: seconds, in: store.preferences.distanceUnit))", pace.record.date.description, "–"])
+                    rows.append([report.exerciseName, "\(pace.label) at \(Formatting.pace(secondsPerKilometre: seconds, in: report.distance))", pace.record.date.description, "–"])
                 } else if let longest = report.longestDistance {
-                    rows.append([report.exerciseName, Formatting.distance(longest.meters, in: store.preferences.distanceUnit), longest.date.description, "–"])
+                    rows.append([report.exerciseName, Formatting.distance(longest.meters, in: report.distance), longest.date.description, "–"])
                 } else if let hold = report.longestHold {
                     rows.append([report.exerciseName, "\(Formatting.clock(hold.seconds)) hold", hold.date.description, "–"])
                 } else {

@@ -22,7 +22,7 @@ enum HistoryCommands {
                 // A run's distance where a lift's volume goes.
                 let distance = summary.totalVolume > 0 ? 0 : summary.totalDistanceMeters
                 let volume = summary.totalVolume > 0 ? "\(Formatting.number(summary.totalVolume)) \(summary.unit.rawValue)"
-                    : distance > 0 ? Formatting.distance(distance, in: store.preferences.distanceUnit) : "–"
+                    : distance > 0 ? Formatting.distance(distance, in: .unit(store.preferences.distanceUnit)) : "–"
                 return [
                     summary.startedAt.shortDescription, summary.status == .active ? "\(summary.kind.rawValue)*" : summary.status == .skipped ? "\(summary.kind.rawValue) (skipped)" : summary.kind.rawValue,
                     summary.planDay ?? "", Formatting.duration(summary.durationSeconds), String(summary.exerciseCount),

@@ -97,7 +97,7 @@ enum WorkoutCommands {
             let entry = result.entry
             let logged = result.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
             var text = result.createdExercise ? added(entry.exerciseName, store: store, create: arguments[.create]) : ""
-            text += context.style.bold(entry.exerciseName) + "  " + logged.map { "set \($0.setNumber): \(Formatting.set($0, distance: store.preferences.distanceUnit))" }.joined(separator: " · ")
+            text += context.style.bold(entry.exerciseName) + "  " + logged.map { "set \($0.setNumber): \(Formatting.set($0, distance: store.preferences.distanceScale(of: entry.exerciseName)))" }.joined(separator: " · ")
             let data = try context.jsonData { () throws(LiftLogError) in
                 let session = try JSONShapes.session(result.stored, store: store)
                 guard case .object(var object) = session else { return session }
@@ -163,7 +163,7 @@ enum WorkoutCommands {
                 let entry = result.stored.session.entries[logged.entryIndex]
                 if logged.createdExercise { text = added(entry.exerciseName, store: store, create: arguments[.create]) + text }
                 let sets = logged.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
-                text += "\n  " + context.style.bold(entry.exerciseName) + "  " + sets.map { "set \($0.setNumber): \(Formatting.set($0, distance: store.preferences.distanceUnit))" }.joined(separator: " · ")
+                text += "\n  " + context.style.bold(entry.exerciseName) + "  " + sets.map { "set \($0.setNumber): \(Formatting.set($0, distance: store.preferences.distanceScale(of: entry.exerciseName)))" }.joined(separator: " · ")
             }
             let data = try context.jsonData { () throws(LiftLogError) in
                 let session = try JSONShapes.session(result.stored, store: store)
@@ -186,7 +186,7 @@ enum WorkoutCommands {
             let stored = try store.recordCardio(exercise: arguments[.exercise], sets: sets,
                                                 startedAt: try time(.recordedAt, in: arguments, store: store), notes: try arguments[.notes])
             let entry = stored.session.entries[0]
-            let what = entry.sets.map { Formatting.set($0, distance: store.preferences.distanceUnit) }.joined(separator: " · ")
+            let what = entry.sets.map { Formatting.set($0, distance: store.preferences.distanceScale(of: entry.exerciseName)) }.joined(separator: " · ")
             let sessionJSON = try context.jsonData { () throws(LiftLogError) in try JSONShapes.session(stored, store: store) }
             return CommandResult(data: sessionJSON,
                                  text: "Recorded \(entry.exerciseName) \(what) on \(stored.session.startedAt.shortDescription) (\(stored.session.id.short)).")

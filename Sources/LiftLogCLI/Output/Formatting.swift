@@ -29,8 +29,9 @@ enum Formatting {
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
     }
 
-    /// `400 m` below a kilometre, `5.00 km` from one.
-    static func distance(_ meters: Double, in unit: DistanceUnit) -> String {
+    /// `400 m` below a kilometre, `5.00 km` from one (`3.10 mi` in miles); `2,000 m` on an erg.
+    static func distance(_ meters: Double, in scale: DistanceScale) -> String {
+        guard case .unit(let unit) = scale else { return "\(meters == meters.rounded() ? grouped(Int64(meters)) : number(meters)) m" }
         guard unit == .mi || meters >= 1000 else { return "\(number(meters)) m" }
         let value = (unit.value(ofMeters: meters) * 100).rounded() / 100
         let text = String(value)
@@ -38,19 +39,19 @@ enum Formatting {
         return (decimals == 1 ? text + "0" : text) + " \(unit.rawValue)"
     }
 
-    /// `5:00/km` or `8:03/mi`: the time a unit of distance took.
-    static func pace(seconds: Int, meters: Double, in unit: DistanceUnit) -> String? {
-        unit.pace(seconds: seconds, meters: meters).map { pace(secondsPerUnit: $0, in: unit) }
+    /// `5:00/km`, `8:03/mi` or `2:00/500m`: the time the scale's pace distance took.
+    static func pace(seconds: Int, meters: Double, in scale: DistanceScale) -> String? {
+        scale.pace(seconds: seconds, meters: meters).map { pace(secondsPerPaceDistance: $0, in: scale) }
     }
 
-    /// `5:00/km` of a pace in seconds per `unit`.
-    static func pace(secondsPerUnit seconds: Double, in unit: DistanceUnit) -> String {
-        clock(Int(seconds.rounded())) + "/\(unit.rawValue)"
+    /// `5:00/km` of a pace in seconds per the scale's pace distance.
+    static func pace(secondsPerPaceDistance seconds: Double, in scale: DistanceScale) -> String {
+        clock(Int(seconds.rounded())) + "/\(scale.paceLabel)"
     }
 
-    /// `5:00/km` of a pace in seconds per kilometre, in `unit`.
-    static func pace(secondsPerKilometre seconds: Double, in unit: DistanceUnit) -> String {
-        pace(secondsPerUnit: seconds * unit.meters / 1000, in: unit)
+    /// `5:00/km` of a pace in seconds per kilometre, on `scale`.
+    static func pace(secondsPerKilometre seconds: Double, in scale: DistanceScale) -> String {
+        pace(secondsPerPaceDistance: scale.pace(secondsPerKilometre: seconds), in: scale)
     }
 
     /// The load of a set: `100 kg`, `bodyweight`, `bodyweight + 20 kg`, `bodyweight − 25 kg`.
@@ -65,7 +66,7 @@ enum Formatting {
 
     /// A set as `100 kg × 5 @8.5`, `bodyweight + 20 kg × 5`, `20 kg × 0:45`, `1:00`,
     /// `25:00 · 5.00 km · 5:00/km`.
-    static func set(_ set: WorkoutSet, distance unit: DistanceUnit) -> String {
+    static func set(_ set: WorkoutSet, distance unit: DistanceScale) -> String {
         var parts: [String] = []
         let load = Formatting.load(set)
         if let distance = set.distanceMeters {

@@ -40,9 +40,10 @@ enum SessionText {
             lines.append("\(entry.order). " + style.bold(entry.exerciseName) + (e1rm.map { " · best e1RM \(Formatting.number($0)) \(unit.rawValue)" } ?? ""))
             if let notes = entry.notes { lines.append("   " + style.dim(notes)) }
             let last = previous.first { Exercise.nameKey($0.exerciseName) == Exercise.nameKey(entry.exerciseName) }
+            let scale = DistanceScale(exerciseNamed: entry.exerciseName, preference: distance)
             for (number, set) in entry.sets.enumerated() {
-                let before = last?.matching(number, of: entry).map { style.dim("  last \(Formatting.set($0, distance: distance))") } ?? ""
-                lines.append("   \(set.setNumber)  " + setText(set, unit: unit, distance: distance, style: style) + before)
+                let before = last?.matching(number, of: entry).map { style.dim("  last \(Formatting.set($0, distance: scale))") } ?? ""
+                lines.append("   \(set.setNumber)  " + setText(set, unit: unit, distance: scale, style: style) + before)
             }
         }
         lines.append("")
@@ -52,7 +53,7 @@ enum SessionText {
             totals += " · volume \(Formatting.number(metrics.totalVolume)) \(unit.rawValue)"
         }
         let covered = work.compactMap(\.distanceMeters).reduce(0, +)
-        if covered > 0 { totals += " · \(Formatting.distance(covered, in: distance))" }
+        if covered > 0 { totals += " · \(Formatting.distance(covered, in: .unit(distance)))" }
         if session.status == .completed, let feel = session.sessionRPE { totals += " · felt \(feel)/5" }
         lines.append(totals)
         if !session.painTags.isEmpty { lines.append("Pain: \(session.painTags.joined(separator: ", "))") }
@@ -62,7 +63,7 @@ enum SessionText {
     }
 
     /// One set as `status` and `show` list it: done, skipped, or planned with its target.
-    static func setText(_ set: WorkoutSet, unit: WeightUnit, distance: DistanceUnit, style: Style) -> String {
+    static func setText(_ set: WorkoutSet, unit: WeightUnit, distance: DistanceScale, style: Style) -> String {
         var text: String
         switch set.status {
         case .completed:
@@ -96,7 +97,7 @@ enum SessionText {
         for round in 0..<rounds {
             let parts = entries.compactMap { entry -> String? in
                 guard round < entry.sets.count else { return nil }
-                return "\(entry.exerciseName) " + setText(entry.sets[round], unit: unit, distance: distance, style: style)
+                return "\(entry.exerciseName) " + setText(entry.sets[round], unit: unit, distance: DistanceScale(exerciseNamed: entry.exerciseName, preference: distance), style: style)
             }
             lines.append("   Round \(round + 1)  " + parts.joined(separator: " · "))
         }

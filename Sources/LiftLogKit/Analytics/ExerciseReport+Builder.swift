@@ -10,8 +10,8 @@ extension ExerciseReport {
         /// Whether each session's entry is kept (the records alone need none of them).
         private let keepsEntries: Bool
 
-        init(exerciseID: Exercise.ID?, exerciseName: String, unit: WeightUnit, formula: E1RMFormula, keepsEntries: Bool = true) {
-            partial = ExerciseReport(exerciseID: exerciseID, exerciseName: exerciseName, unit: unit)
+        init(exerciseID: Exercise.ID?, exerciseName: String, preferences: StoreManifest.Preferences, formula: E1RMFormula, keepsEntries: Bool = true) {
+            partial = ExerciseReport(exerciseID: exerciseID, exerciseName: exerciseName, unit: preferences.unit, distance: preferences.distanceScale(of: exerciseName))
             self.formula = formula
             self.keepsEntries = keepsEntries
         }
@@ -142,7 +142,7 @@ extension ExerciseReport {
             }
             guard let pace = record.secondsPerKilometre else { return }
             entry.secondsPerKilometre = min(entry.secondsPerKilometre ?? .infinity, pace)
-            for (index, standard) in ExerciseReport.standardDistances.enumerated() where ExerciseReport.covers(meters, standard: standard.meters) {
+            for (index, standard) in partial.distance.standardDistances.enumerated() where ExerciseReport.covers(meters, standard: standard.meters) {
                 if let current = paceBest[index], let best = current.record.secondsPerKilometre {
                     guard pace < best - 1e-9 || (abs(pace - best) <= 1e-9 && date < current.record.date) else { continue }
                 }

@@ -130,7 +130,7 @@ public struct DistanceRecord: Hashable, Sendable {
 
 /// The fastest average pace of a set at least as long as a standard distance.
 public struct PaceRecord: Hashable, Sendable {
-    /// The standard distance: `1 km`, `1 mi`, `2,000 m`, `5 km`, `10 km`.
+    /// The standard distance: `1 km`, `1 mi`, `2,000 m`, `5 km`, `10 km` (on an erg `500 m` to `10,000 m`).
     public var label: String
     /// The standard distance in metres (1,000 for `1 km`).
     public var standardMeters: Double
@@ -186,11 +186,15 @@ public struct ExerciseReport: Hashable, Sendable {
     public var longestDistance: DistanceRecord?
     /// The fastest pace over each standard distance a set with a time reached.
     public var paces: [PaceRecord]
+    /// How the exercise's distances and paces are told (the lifter's unit; an erg per 500 m),
+    /// and so which standard distances ``paces`` are of.
+    public var distance: DistanceScale
 
     /// A report of the given records (``Store/exerciseReport(_:formula:)`` makes them from the sessions).
-    public init(exerciseID: Exercise.ID?, exerciseName: String, unit: WeightUnit, entries: [ProgressEntry] = [],
+    public init(exerciseID: Exercise.ID?, exerciseName: String, unit: WeightUnit, distance: DistanceScale = .unit(.km), entries: [ProgressEntry] = [],
                 personalRecord: PersonalRecord? = nil, bestE1RM: EstimatedMaxRecord? = nil,
                 repRecords: [RepRecord] = [], maxReps: MaxRepsRecord? = nil) {
+        self.distance = distance
         self.exerciseID = exerciseID
         self.exerciseName = exerciseName
         self.unit = unit
@@ -206,11 +210,6 @@ public struct ExerciseReport: Hashable, Sendable {
     public var hasRecords: Bool {
         personalRecord != nil || maxReps != nil || bestAddedLoad != nil || longestHold != nil || longestDistance != nil || bestE1RM != nil
     }
-
-    /// The standard distances paces are kept for, shortest first.
-    public static let standardDistances: [(label: String, meters: Double)] = [
-        ("1 km", 1000), ("1 mi", DistanceUnit.mi.meters), ("2,000 m", 2000), ("5 km", 5000), ("10 km", 10_000),
-    ]
 
     /// Whether a set of `meters` covers the standard distance of `standardMeters`: at least
     /// that far, less what writing a distance in tenths of the other unit rounds off (3.1 mi

@@ -32,27 +32,29 @@ public enum ProgressMetric: String, CaseIterable, Sendable {
         }
     }
 
-    /// The unit the metric's values are in, for a store in `weightUnit`.
-    public func unit(_ weightUnit: WeightUnit) -> String {
+    /// The unit the metric's values are in for `report`: its weight unit, its distance scale's
+    /// (`km`, `mi`; `m` on an erg), seconds per its pace distance (`s/km`, `s/500m`).
+    public func unit(of report: ExerciseReport) -> String {
         switch self {
-        case .e1rm, .weight, .volume: weightUnit.rawValue
+        case .e1rm, .weight, .volume: report.unit.rawValue
         case .reps: "reps"
         case .duration: "s"
-        case .distance: "km"
-        case .pace: "s/km"
+        case .distance: report.distance.distanceLabel
+        case .pace: "s/\(report.distance.paceLabel)"
         }
     }
 
-    /// The metric's value for one session's work, `nil` when it has none.
-    public func value(of entry: ProgressEntry) -> Double? {
+    /// The metric's value for one session's work, `nil` when it has none; distances and paces
+    /// on `distance`.
+    public func value(of entry: ProgressEntry, distance: DistanceScale) -> Double? {
         switch self {
         case .e1rm: entry.e1rm
         case .weight: entry.bestWeight
         case .volume: entry.volume > 0 || entry.bestWeight != nil ? entry.volume : nil
         case .reps: entry.maxReps.map(Double.init)
         case .duration: entry.longestSeconds.map(Double.init)
-        case .distance: entry.distanceMeters.map { $0 / 1000 }
-        case .pace: entry.secondsPerKilometre.map { $0.rounded() }
+        case .distance: entry.distanceMeters.map { (distance.chartValue(ofMeters: $0) * 100).rounded() / 100 }
+        case .pace: entry.secondsPerKilometre.map { distance.pace(secondsPerKilometre: $0).rounded() }
         }
     }
 
@@ -137,7 +139,7 @@ public enum ProgressChart {
     /// pace the fastest) marked as the record.
     public static func points(_ report: ExerciseReport, metric: ProgressMetric) -> [ChartPoint] {
         var marked: [ChartPoint] = report.entries.compactMap { entry in
-            metric.value(of: entry).map { ChartPoint(date: entry.date, value: $0, isRecord: false) }
+            metric.value(of: entry, distance: report.distance).map { ChartPoint(date: entry.date, value: $0, isRecord: false) }
         }
         let sign = metric == .pace ? -1.0 : 1.0
         if let best = marked.indices.max(by: { (sign * marked[$0].value, -marked[$0].date.dayNumber) < (sign * marked[$1].value, -marked[$1].date.dayNumber) }) {

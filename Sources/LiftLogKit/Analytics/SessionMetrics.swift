@@ -75,7 +75,7 @@ extension Store {
         let unit = preferences.unit
         let summary = SessionSummary(session, path: "", unit: unit)
         return session.entries.indices.map { index in
-            var builder = ExerciseReport.Builder(exerciseID: session.entries[index].exerciseID, exerciseName: session.entries[index].exerciseName, unit: unit, formula: formula)
+            var builder = ExerciseReport.Builder(exerciseID: session.entries[index].exerciseID, exerciseName: session.entries[index].exerciseName, preferences: preferences, formula: formula)
             builder.add(summary, summary.workSets(ofEntryAt: index), bodyWeight: bodyWeight)
             return builder.report.entries[0]
         }

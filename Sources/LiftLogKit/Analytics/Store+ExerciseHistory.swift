@@ -53,7 +53,7 @@ extension Store {
         if found.isEmpty && !known {
             throw .notFound("No exercise named '\(name)'.", suggestions: Suggestions.closest(to: name, among: (try? exercises().map(\.name)) ?? []))
         }
-        var builder = ExerciseReport.Builder(exerciseID: known ? exercise.id : nil, exerciseName: exercise.name, unit: preferences.unit, formula: formula)
+        var builder = ExerciseReport.Builder(exerciseID: known ? exercise.id : nil, exerciseName: exercise.name, preferences: preferences, formula: formula)
         var bodyWeights = BodyWeights(store: self)
         for sighting in found {
             builder.add(sessionID: sighting.sessionID, startedAt: sighting.startedAt, weekNumber: sighting.weekNumber, sighting.sets,
@@ -94,7 +94,7 @@ extension Store {
         let library = try exercises()
         let byID = Dictionary(library.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let byName = Dictionary(library.enumerated().map { (Exercise.nameKey($1.name), $0) }, uniquingKeysWith: { first, _ in first })
-        let unit = preferences.unit
+        let preferences = preferences
         var bodyWeights = BodyWeights(store: self)
         return try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> [ExerciseReport] in
             var builders: [Int: ExerciseReport.Builder] = [:]
@@ -115,11 +115,11 @@ extension Store {
                 }
                 for (found, list) in sets {
                     let bodyWeight = try bodyWeights.near(summary, sets: list)
-                    builders[found, default: ExerciseReport.Builder(exerciseID: library[found].id, exerciseName: library[found].name, unit: unit, formula: formula, keepsEntries: entries)].add(summary, list, bodyWeight: bodyWeight)
+                    builders[found, default: ExerciseReport.Builder(exerciseID: library[found].id, exerciseName: library[found].name, preferences: preferences, formula: formula, keepsEntries: entries)].add(summary, list, bodyWeight: bodyWeight)
                 }
                 for (key, item) in removedSets {
                     let bodyWeight = try bodyWeights.near(summary, sets: item.sets)
-                    removed[key, default: ExerciseReport.Builder(exerciseID: nil, exerciseName: item.name, unit: unit, formula: formula, keepsEntries: entries)].add(summary, item.sets, bodyWeight: bodyWeight)
+                    removed[key, default: ExerciseReport.Builder(exerciseID: nil, exerciseName: item.name, preferences: preferences, formula: formula, keepsEntries: entries)].add(summary, item.sets, bodyWeight: bodyWeight)
                 }
                 return true
             }

@@ -38,6 +38,8 @@ public struct StoreManifest: Hashable, Sendable {
         public var distance: DistanceUnit?
         /// ``distance``, or kilometres when it is not set.
         public var distanceUnit: DistanceUnit { distance ?? .km }
+        /// How the exercise named `name` shows distances and paces (an erg per 500 m).
+        public func distanceScale(of name: String) -> DistanceScale { DistanceScale(exerciseNamed: name, preference: distanceUnit) }
         /// Preference keys this version does not know, kept as they were read.
         public var unknownFields: [String: JSONValue]
 

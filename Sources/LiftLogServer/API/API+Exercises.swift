@@ -91,6 +91,6 @@ extension API {
         }
         let points = ProgressChart.points(report, metric: metric)
         guard !points.isEmpty else { throw .notFound("There is no \(metric.rawValue) history of \(report.exerciseName) to chart yet.") }
-        return APIResponse.svg(ProgressChart.svg(points, title: "\(report.exerciseName) — \(metric.title)", unit: metric.unit(report.unit)))
+        return APIResponse.svg(ProgressChart.svg(points, title: "\(report.exerciseName) — \(metric.title)", unit: metric.unit(of: report)))
     }
 }
