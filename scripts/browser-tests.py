@@ -10,6 +10,7 @@ copy. Exit status 0 when the scenario held, 1 with the reason when it did not, 3
 chromedriver or Selenium is missing (with the command that installs them).
 """
 import argparse
+import datetime
 import glob
 import json
 import os
@@ -352,6 +353,28 @@ def taps(browser, server, args):
     print(json.dumps({"taps": count, "sets": len(done)}))
     check(count == len(done) + 2, f"{count} taps for {len(done)} sets (one a set, start and finish: {len(done) + 2})")
     return f"15 planned sets of five exercises logged as planned in {count} taps (one a set, start and finish), each on disk as planned"
+
+
+def schedule(browser, server, args):
+    """A plan on weekdays, today none of them: the page says it is a rest day and names the next
+    day with its date; starting it starts that day of the plan."""
+    import datetime
+    today = datetime.date.today()
+    upper, lower = today + datetime.timedelta(days=1), today + datetime.timedelta(days=2)
+    day = lambda date: ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][date.weekday()]
+    activate_plan(args, f"# Weekly\n\n## Upper\non: {day(upper)}\nBench Press / 3x5 / 60kg\n\n## Lower\non: {day(lower)}\nBack Squat / 3x5 / 80kg\n")
+    browser.open(server.url + "#/today")
+    browser.wait_for("#start-plan")
+    note = browser.find("#rest-day").text
+    if datetime.date.today() == today:  # not past midnight since
+        check(note.startswith("Rest day today · next ") and note.endswith(upper.isoformat()), f"the rest day's note: {note!r}")
+    check(browser.find("#next-title").text.endswith("· Upper"), f"the next day: {browser.find('#next-title').text!r}")
+    browser.click("#start-plan")
+    browser.wait_synced()
+    browser.wait_for("button[data-set]")
+    _, started = active_session(args.store)
+    check(started.get("plan_day") == "Upper" and [e["exercise_name"] for e in started["entries"]] == ["Bench Press"], f"the session started: {started.get('plan_day')} {started['entries']}")
+    return f"a rest day says so and names the next day ({note}); starting it starts Upper"
 
 
 def log_form_set(browser, name, weight, reps):
@@ -991,7 +1014,7 @@ def main():
     parser.add_argument("--liftlog", required=True)
     parser.add_argument("--store", required=True)
     parser.add_argument("--out")
-    parser.add_argument("scenario", choices=["planned", "taps", "offline", "crash", "cli", "pounds", "previous", "logging", "supersets", "held", "between", "screens", "screenshots"])
+    parser.add_argument("scenario", choices=["planned", "taps", "offline", "crash", "cli", "pounds", "previous", "logging", "supersets", "held", "between", "schedule", "screens", "screenshots"])
     args = parser.parse_args()
     args.profile = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"liftlog-chromium-{os.getpid()}")
     server = Server(args.liftlog, args.store)
@@ -1002,7 +1025,7 @@ def main():
             os.makedirs(args.out, exist_ok=True)
             message = screens(browser, server, args, out=args.out)
         else:
-            message = {"planned": planned, "taps": taps, "offline": offline, "crash": crash, "cli": cli, "pounds": pounds, "previous": previous, "logging": logging, "supersets": supersets, "held": held, "between": between, "screens": screens}[args.scenario](browser, server, args)
+            message = {"planned": planned, "taps": taps, "offline": offline, "crash": crash, "cli": cli, "pounds": pounds, "previous": previous, "logging": logging, "supersets": supersets, "held": held, "between": between, "schedule": schedule, "screens": screens}[args.scenario](browser, server, args)
         errors = browser.console_errors() if args.scenario != "crash" else []
         check(not errors, f"console errors: {errors}")
         print(message)

@@ -365,6 +365,18 @@ async function render() {
   }
 }
 
+// A weekly schedule's day (the server's `scheduled_on` and `rest_day`): "Rest day today · next
+// Thu 2026-12-10", or its date when it is not today.
+function scheduleNote(next) {
+  if (!next.scheduled_on) return null;
+  const date = new Date(`${next.scheduled_on}T12:00:00`);
+  const day = `${date.toLocaleDateString(undefined, { weekday: "short" })} ${next.scheduled_on}`;
+  if (next.rest_day) return h("p", { class: "muted", id: "rest-day" }, `Rest day today · next ${day}`);
+  const now = new Date();
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+  return next.scheduled_on === today ? null : h("p", { class: "muted" }, `Next ${day}`);
+}
+
 async function renderToday() {
   document.title = "Today · liftlog";
   $("#title").textContent = "Today";
@@ -375,6 +387,7 @@ async function renderToday() {
   if (next) {
     content.append(h("section", { class: "card", "aria-labelledby": "next-title" },
       h("h2", { id: "next-title" }, `${next.plan || "Next"} · ${next.day}`),
+      scheduleNote(next),
       h("ul", { class: "list" }, next.exercises.map((exercise) => h("li", {},
         h("div", { class: "row" },
           h("span", { class: "grow" }, exercise.exercise_name),

@@ -145,6 +145,78 @@ struct PlanCommandTests {
         }
     }
 
+    @Test("a weekly schedule: today is the day of its weekday, or a rest day with the next; start follows it; simulate puts days on their weekdays")
+    func weeklySchedule() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            func at(_ time: String, _ arguments: [String]) -> Outcome {
+                LiftLogCLITests.run(arguments + ["--store", store], now: Timestamp(time + "+01:00")!, uniqueIDs: true)
+            }
+            // Push on Monday and Thursday, Pull on Tuesday and Friday, Legs on Saturday.
+            #expect(at("2025-01-20T06:00:00", ["plan", "schedule", "PPL", "push", "mon,Thursday"]).output.hasPrefix("Push of PPL is on Monday and Thursday.\n"))
+            #expect(at("2025-01-20T06:00:00", ["plan", "schedule", "PPL", "Pull", "tue fri"]).status == 0)
+            #expect(at("2025-01-20T06:00:00", ["plan", "schedule", "PPL", "Legs", "sat"]).status == 0)
+            let file = try #require(readText(store + "/plans/ppl.json"))
+            #expect(file.contains("\"weekdays\": [\n        \"mon\",\n        \"thu\"\n      ]"), "\(file)")
+            // Friday 2025-01-24: Pull.
+            var today = try #require(at("2025-01-24T07:30:00", ["today", "--json"]).json?["data"])
+            #expect(today["day"] == "Pull" && today["scheduled_on"] == "2025-01-24" && today["rest_day"] == false)
+            // Wednesday: a rest day, and the next day is Thursday's Push.
+            today = try #require(at("2025-01-22T07:30:00", ["today", "--json"]).json?["data"])
+            #expect(today["day"] == "Push" && today["scheduled_on"] == "2025-01-23" && today["rest_day"] == true)
+            #expect(at("2025-01-22T07:30:00", ["today"]).output.hasPrefix("Rest day today.\nPPL: Push  (day 1 of 3) on Thu 2025-01-23\n"))
+            // Starting on Friday without a day starts Friday's; once it is done, Saturday's Legs is next.
+            #expect(at("2025-01-24T07:30:00", ["start", "--plan-day", "next"]).status == 0)
+            #expect(at("2025-01-24T07:35:00", ["status", "--json"]).json?["data"]?["plan_day"] == "Pull")
+            #expect(at("2025-01-24T07:40:00", ["log", "Deadlift", "140x5"]).status == 0)
+            #expect(at("2025-01-24T08:00:00", ["finish"]).status == 0)
+            today = try #require(at("2025-01-24T18:00:00", ["today", "--json"]).json?["data"])
+            #expect(today["day"] == "Legs" && today["scheduled_on"] == "2025-01-25" && today["rest_day"] == false)
+            // On a rest day, start begins the next day of the schedule.
+            #expect(at("2025-01-22T07:30:00", ["start", "--plan-day", "next"]).status == 0)
+            #expect(at("2025-01-22T07:35:00", ["status", "--json"]).json?["data"]?["plan_day"] == "Push")
+            #expect(at("2025-01-22T07:36:00", ["discard", "--yes"]).status == 0)
+            // A weekday has one day of the plan; a word that is no weekday is refused; nothing changes.
+            let before = readText(store + "/plans/ppl.json")
+            let taken = at("2025-01-20T06:00:00", ["plan", "schedule", "PPL", "Legs", "sat,thu", "--json"])
+            #expect(taken.status == 5 && taken.errorMessage == "Thursday is already the day of 'Push' in plan 'PPL': a weekday has one day of the plan.", "\(taken.errorMessage)")
+            let bad = at("2025-01-20T06:00:00", ["plan", "schedule", "PPL", "Legs", "sat,frog", "--json"])
+            #expect(bad.status == 4 && bad.errorMessage == "'frog' is not a day of the week: write mon, tue, wed, thu, fri, sat or sun.")
+            #expect(readText(store + "/plans/ppl.json") == before)
+            // The schedule is plan text: 'on:' under a day, exported and read back.
+            let text = at("2025-01-20T06:00:00", ["plan", "export", "PPL"]).output
+            #expect(text.contains("## Push\non: mon, thu\n") && text.contains("## Legs\non: sat\n"), "\(text)")
+            // simulate puts each day on its weekdays: five sessions in the week from Monday 2025-01-27.
+            let simulated = try #require(at("2025-01-24T18:00:00", ["plan", "simulate", "--weeks", "1", "--json"]).json?["data"]?["sessions"]?.arrayValue)
+            #expect(simulated.map { $0["date"] } == ["2025-01-27", "2025-01-28", "2025-01-30", "2025-01-31", "2025-02-01"])
+            #expect(simulated.map { $0["day"] } == ["Push", "Pull", "Push", "Pull", "Legs"])
+            // Off the schedule again, the plan rotates.
+            for day in ["Push", "Pull", "Legs"] { #expect(at("2025-01-20T06:00:00", ["plan", "schedule", "PPL", day, "none"]).status == 0) }
+            today = try #require(at("2025-01-22T07:30:00", ["today", "--json"]).json?["data"])
+            #expect(today["scheduled_on"] == .null && today["rest_day"] == false && today["day"] == "Legs")
+            #expect(run(["check", "--store", store]).status == 0)
+        }
+    }
+
+    @Test("plan text and plan files refuse a weekday with two days, at its line and column or its key")
+    func scheduleMistakes() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            writeText("# Split\n## Upper\non: mon, thu\nBench Press / 3x5\n## Lower\non: tue, Thursday\nBack Squat / 3x5\n", to: root + "/split.txt")
+            let double = run(["plan", "import", root + "/split.txt", "--store", store, "--json"])
+            #expect(double.status == 4 && double.errorMessage == "\(root)/split.txt:6:10: Thursday is already the day of 'Upper' (line 2): a weekday has one day of the plan", "\(double.errorMessage)")
+            writeText("# Split\n## Upper\non: mon, someday\n", to: root + "/split.txt")
+            #expect(run(["plan", "import", root + "/split.txt", "--store", store, "--json"]).errorMessage
+                == "\(root)/split.txt:3:10: 'someday' is not a day of the week: write 'on: mon, thu' with mon, tue, wed, thu, fri, sat or sun")
+            // A plan file edited by hand: check points at the weekday.
+            #expect(run(["plan", "schedule", "PPL", "Push", "mon", "--store", store]).status == 0)
+            replaceText(store + "/plans/ppl.json") { $0.replacingOccurrences(of: "\"name\": \"Pull\"", with: "\"name\": \"Pull\",\n      \"weekdays\": [\"mon\"]") }
+            let checked = run(["check", "--store", store])
+            #expect(checked.status == 7)
+            #expect(checked.output.contains("plans/ppl.json:34:19: CORRUPT_FILE: days[1].weekdays: Monday is already the day of 'Push': a weekday has one day of the plan"), "\(checked.output)")
+        }
+    }
+
     @Test("today's last session says how it felt, when it was finished with a feel")
     func lastFeel() throws {
         try withTemporaryDirectory { root throws in

@@ -198,6 +198,17 @@ struct ServeEndpointTests {
             #expect(server.request("GET", "/api/plans/PPL/days").json?["data"]?["days"]?.arrayValue?.map { $0["name"] } == ["Legs", "Push", "Pull"])
             let moved = server.request("PUT", "/api/plans/PPL/days/Legs", body: #"{"position": 3}"#)
             #expect(moved.json?["data"]?["days"]?.arrayValue?.map { $0["name"] } == ["Push", "Pull", "Legs"])
+            // A weekly schedule: a day on weekdays; a weekday another day has, or a word that is no weekday, is refused and changes nothing.
+            let scheduled = server.request("PUT", "/api/plans/PPL/days/Push", body: #"{"weekdays": ["thu", "Monday"]}"#)
+            #expect(scheduled.status == 200 && scheduled.json?["data"]?["days"]?.arrayValue?.first?["weekdays"] == ["mon", "thu"], "\(scheduled.body)")
+            let before = server.request("GET", "/api/plans/PPL").body
+            let taken = server.request("PUT", "/api/plans/PPL/days/Legs", body: #"{"weekdays": ["thu"], "name": "Lower"}"#)
+            #expect(taken.status == 409 && taken.json?["error"]?["message"] == "Thursday is already the day of 'Push' in plan 'PPL': a weekday has one day of the plan.", "\(taken.body)")
+            let notADay = server.request("PUT", "/api/plans/PPL/days/Legs", body: #"{"weekdays": ["caturday"]}"#)
+            #expect(notADay.status == 400 && notADay.json?["error"]?["message"] == "'caturday' is not a day of the week: write mon, tue, wed, thu, fri, sat or sun.", "\(notADay.body)")
+            #expect(server.request("GET", "/api/plans/PPL").body == before)
+            #expect(server.request("GET", "/api/plans/PPL/days/Push").json?["data"]?["weekdays"] == ["mon", "thu"])
+            #expect(server.request("PUT", "/api/plans/PPL/days/Push", body: #"{"weekdays": []}"#).json?["data"]?["days"]?.arrayValue?.first?["weekdays"] == nil)
             #expect(server.request("POST", "/api/plans/PPL/days/Push/exercises", body: #"{"exercise": "Bench Press", "scheme": "4x6-8"}"#).status == 201)
             let changed = server.request("PUT", "/api/plans/PPL/days/1/exercises/Bench%20Press", body: #"{"scheme": "5x5"}"#)
             #expect(changed.status == 200 && changed.json?["data"]?["sets"] == 5 && changed.json?["data"]?["reps"] == "5")

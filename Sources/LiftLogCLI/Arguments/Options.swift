@@ -30,7 +30,7 @@ extension Option where Value == String {
     static var recordedNow: Option<String> { .text("--at", valueName: "time", help: "When (default: now): '2025-01-24 07:30', '07:30', 'yesterday 07:30'.") }
     static var recordedAt: Option<String> { .text("--at", valueName: "time", help: "When it started (default: it just ended).") }
     static var endedAt: Option<String> { .text("--at", valueName: "time", help: "When it ended (default: now).") }
-    static var planDay: Option<String> { .text("--plan-day", valueName: "name", help: "A day of the active plan: its exercises are added with their sets waiting to be logged ('next' for the next day of the rotation). Without an active plan, the name is only recorded.") }
+    static var planDay: Option<String> { .text("--plan-day", valueName: "name", help: "A day of the active plan: its exercises are added with their sets waiting to be logged ('next' for the day 'today' shows: of the weekly schedule, else the rotation's next). Without an active plan, the name is only recorded.") }
     static var dayLike: Option<String> { .text("--like", valueName: "id", help: "Plan what that session did ('last': the newest): each exercise's working sets as SETSxREPS from the heaviest load lifted.") }
     static var like: Option<String> { .text("--like", valueName: "id", help: "Repeat that session ('last': the newest): its exercises with its sets waiting to be logged, their reps and weights as targets.") }
     static var session: Option<String> { .text("--session", valueName: "id", help: "Change this session instead of the active one (a completed one too: fixing history).") }
@@ -217,6 +217,7 @@ extension Argument where Value == String {
     static var newDayName: Argument<String> { .required("new-name", help: "The day's new name.") }
     static var newDay: Argument<String> { .required("day", help: "The new day's name, such as 'Day A' or Push.") }
     static var day: Argument<String> { .required("day", help: "The day.") }
+    static var weekdays: Argument<String> { .required("weekdays", help: "The weekdays the day falls on, such as mon,thu; none takes it off the schedule.") }
     static var newPosition: Argument<String> { .required("position", help: "Its new position, from 1.") }
     static var plannedExercise: Argument<String> { .required("exercise", help: "An exercise of the library.") }
     static var plannedSets: Argument<String> { .required("sets", help: "SETSxREPS, such as 3x8-12.") }

@@ -6,7 +6,7 @@ enum PlanCommands {
         name: "plan",
         abstract: "Create, show and edit training plans.",
         discussion: "A plan is an ordered list of days, each with planned exercises written SETSxREPS (5x5, 3x8-12, 3x5+, 3xAMRAP), optionally with a load and a progression rule (lp, dp, pct, rpe, staged). One plan is active: 'liftlog today' shows its next day and 'liftlog start --plan-day DAY' begins a session with its sets waiting to be logged. Plans are also text: 'plan export' and 'plan import' (docs/plan-text.md).",
-        subcommands: [create, list, show, rename, edit, activate, remove, addDay, renameDay, removeDay, moveDay, addExercise, removeExercise, importText, exportText, simulate])
+        subcommands: [create, list, show, rename, edit, activate, remove, addDay, renameDay, removeDay, moveDay, schedule, addExercise, removeExercise, importText, exportText, simulate])
 
     // MARK: Whole plans
 
@@ -190,6 +190,21 @@ enum PlanCommands {
             return changed(stored, store: store, context: context, message: "Renamed \(arguments[.day]) to \(Exercise.normalizedName(arguments[.newDayName])) in \(stored.plan.name).")
         })
 
+    static let schedule = CommandSpec(
+        name: "schedule",
+        abstract: "Put a day of a plan on weekdays: a weekly schedule instead of a rotation.",
+        discussion: "With days on weekdays, 'liftlog today' and 'liftlog start' give the day of today's weekday (or, when it is done or today has none, the next one, and today is a rest day); a weekday has one day of the plan. 'none' takes a day off the schedule; with no day on a weekday, the plan rotates again.",
+        arguments: [Argument.plan, Argument.day, Argument.weekdays],
+        run: { context, arguments throws(LiftLogError) in
+            let store = try context.store()
+            let text = arguments[.weekdays]
+            let weekdays = text.trimmingWhitespace().lowercased() == "none" ? [] : try Weekday.list(text)
+            let stored = try store.schedulePlanDay(plan: arguments[.plan], day: arguments[.day], on: weekdays)
+            let day = stored.plan.dayIndex(named: arguments[.day]).map { stored.plan.days[$0].name } ?? arguments[.day]
+            let message = weekdays.isEmpty ? "\(day) of \(stored.plan.name) is on no weekday." : "\(day) of \(stored.plan.name) is on \(weekdays.map(\.name).joinedAsAlternatives(conjunction: "and"))."
+            return changed(stored, store: store, context: context, message: message)
+        })
+
     static let removeDay = CommandSpec(
         name: "rm-day",
         abstract: "Remove a day (and its planned exercises) from a plan.",
@@ -301,7 +316,7 @@ enum PlanCommands {
         if plan.days.isEmpty { lines.append("No days yet. Add one with 'liftlog plan add-day \(quoted(plan.name)) DAY'.") }
         for (index, day) in plan.days.enumerated() {
             lines.append("")
-            lines.append("\(index + 1). " + style.bold(day.name))
+            lines.append("\(index + 1). " + style.bold(day.name) + (day.weekdays.isEmpty ? "" : "  (" + day.weekdays.map { $0.name.prefix(3) }.joined(separator: ", ") + ")"))
             if day.exercises.isEmpty { lines.append("   (no exercises yet)") }
             let rows = day.exercises.map { [" ", $0.exerciseName, $0.notation, $0.load?.text ?? "", $0.progress.map { "progress: " + $0.text } ?? "", $0.notes ?? ""] }
             if !rows.isEmpty { lines.append(Formatting.table(rows, style: style)) }
@@ -315,6 +330,10 @@ enum PlanCommands {
         if let week = report.week, let meso = report.mesocycle { title += ", week \(week) of \(meso.durationWeeks)" }
         title += ")"
         var lines = [title]
+        if report.isRestDay { lines.insert("Rest day today.", at: 0) }
+        if let date = report.scheduledOn, date != now.localDate {
+            lines[lines.count - 1] += " on \(date.weekdayName) \(date)"
+        }
         if report.targets.isEmpty {
             lines.append("No exercises planned on \(report.day.name) yet.")
         } else {

@@ -12,14 +12,18 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
         /// The names the day had before it was renamed, newest first: sessions keep the name
         /// they were logged under, and the rotation still finds them.
         public var formerNames: [String]
+        /// The weekdays the day falls on in a weekly schedule (`mon`, `thu`), in week order;
+        /// empty for a day that comes by rotation. No weekday has two days of a plan.
+        public var weekdays: [Weekday]
         /// Keys of the day that liftlog does not know, kept as they were.
         public var unknownFields: [String: JSONValue]
 
         /// A day of the given exercises.
-        public init(name: String, exercises: [PlannedExercise] = [], formerNames: [String] = [], unknownFields: [String: JSONValue] = [:]) {
+        public init(name: String, exercises: [PlannedExercise] = [], formerNames: [String] = [], weekdays: [Weekday] = [], unknownFields: [String: JSONValue] = [:]) {
             self.name = name
             self.exercises = exercises
             self.formerNames = formerNames
+            self.weekdays = weekdays
             self.unknownFields = unknownFields
         }
     }
@@ -131,6 +135,39 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
 
     /// The weeks a new mesocycle of this plan lasts when none are given.
     public var mesocycleWeeks: Int { durationWeeks ?? TrainingPlan.defaultDurationWeeks }
+
+    /// Whether the plan's days fall on weekdays (a weekly schedule) rather than by rotation:
+    /// some day has weekdays.
+    public var isScheduled: Bool { days.contains { !$0.weekdays.isEmpty } }
+
+    /// The day that falls on `date`'s weekday in the schedule, if one does.
+    public func scheduledDayIndex(on date: LocalDate) -> Int? {
+        let weekday = Weekday(of: date)
+        return days.firstIndex { $0.weekdays.contains(weekday) }
+    }
+
+    /// The first date from `date` on (itself included) that has a day in the schedule, with
+    /// that day; `nil` for a plan without a schedule.
+    public func nextScheduledDay(from date: LocalDate) -> (date: LocalDate, dayIndex: Int)? {
+        for offset in 0..<7 {
+            let day = date.adding(days: offset)
+            if let index = scheduledDayIndex(on: day) { return (day, index) }
+        }
+        return nil
+    }
+
+    /// The first weekday that two days of the plan both fall on, with the two days' positions:
+    /// a schedule has one day a weekday.
+    public var doubleBookedWeekday: (weekday: Weekday, first: Int, second: Int)? {
+        var owner: [Weekday: Int] = [:]
+        for (index, day) in days.enumerated() {
+            for weekday in day.weekdays {
+                if let first = owner[weekday] { return (weekday, first, index) }
+                owner[weekday] = index
+            }
+        }
+        return nil
+    }
 }
 
 extension TrainingPlan: JSONDecodable, JSONEncodable {
@@ -168,6 +205,12 @@ extension TrainingPlan: JSONDecodable, JSONEncodable {
             problems.add(reader.path(Key.durationWeeks), "duration_weeks must be 1–52, found \(durationWeeks)")
         }
         if name.trimmingWhitespace().isEmpty { problems.add(reader.path(Key.name), "plan name cannot be empty") }
+        let plan = TrainingPlan(id: id, name: name, days: days)
+        if let double = plan.doubleBookedWeekday {
+            problems.add(reader.path(Key.days).appending(double.second).appending(TrainingPlan.Day.Key.weekdays.rawValue),
+                         "\(double.weekday.name) is already the day of '\(days[double.first].name)': a weekday has one day of the plan",
+                         hint: "Take \"\(double.weekday.rawValue)\" out of one of the two days' weekdays.")
+        }
         return TrainingPlan(id: id, name: name, daysPerWeek: daysPerWeek, durationWeeks: durationWeeks, isActive: isActive, notes: notes, days: days,
                             mesocycles: mesocycles, createdAt: createdAt, formerNames: formerNames, unknownFields: reader.unknownMembers)
     }
@@ -204,6 +247,7 @@ extension TrainingPlan.Day: JSONDecodable, JSONEncodable {
         case exercises
         case formerNames = "former_names"
         case name
+        case weekdays
     }
 
     package static func decode(_ value: JSONValue, at path: @autoclosure () -> JSONPath, problems: ProblemList) -> TrainingPlan.Day? {
@@ -211,8 +255,13 @@ extension TrainingPlan.Day: JSONDecodable, JSONEncodable {
         let name: String? = reader.required(Key.name)
         let exercises = reader.optional(Key.exercises, default: [TrainingPlan.PlannedExercise]())
         let formerNames = reader.optional(Key.formerNames, default: [String]())
+        let weekdays = reader.optional(Key.weekdays, default: [Weekday]())
         guard let name else { return nil }
-        return TrainingPlan.Day(name: name, exercises: exercises, formerNames: formerNames, unknownFields: reader.unknownMembers)
+        if Swift.Set(weekdays).count != weekdays.count || weekdays != weekdays.sorted() {
+            problems.add(reader.path(Key.weekdays), "weekdays must be in week order, each once, found \(weekdays.map(\.rawValue))",
+                         hint: "Write them as [\(Swift.Set(weekdays).sorted().map { "\"\($0.rawValue)\"" }.joined(separator: ", "))].")
+        }
+        return TrainingPlan.Day(name: name, exercises: exercises, formerNames: formerNames, weekdays: weekdays, unknownFields: reader.unknownMembers)
     }
 
     package var jsonValue: JSONValue {
@@ -220,6 +269,7 @@ extension TrainingPlan.Day: JSONDecodable, JSONEncodable {
         object.set(Key.name, name)
         if !formerNames.isEmpty { object.set(Key.formerNames, formerNames) }
         object.set(Key.exercises, exercises)
+        if !weekdays.isEmpty { object.set(Key.weekdays, weekdays) }
         return object.value
     }
 }

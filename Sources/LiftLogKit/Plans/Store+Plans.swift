@@ -230,6 +230,24 @@ extension Store {
         }
     }
 
+    /// Puts a day of a plan on weekdays (a weekly schedule: `today` gives the day of today's
+    /// weekday, and a weekday with none is a rest day); no weekdays takes the day off the
+    /// schedule. A plan with no day on a weekday rotates again.
+    ///
+    /// - Throws: `NOT_FOUND` for the plan or day, `CONFLICT` when another day of the plan has
+    ///   one of the weekdays.
+    @discardableResult
+    public func schedulePlanDay(plan planName: String, day: String, on weekdays: [Weekday]) throws(LiftLogError) -> StoredPlan {
+        try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
+            let index = try Store.dayIndex(day, in: plan)
+            plan.days[index].weekdays = Swift.Set(weekdays).sorted()
+            if let double = plan.doubleBookedWeekday {
+                let other = double.first == index ? double.second : double.first
+                throw .conflict("\(double.weekday.name) is already the day of '\(plan.days[other].name)' in plan '\(plan.name)': a weekday has one day of the plan.")
+            }
+        }
+    }
+
     /// Refuses days per week outside 1–7 and a duration outside 1–52 weeks.
     static func checkPlanNumbers(daysPerWeek: Int?, durationWeeks: Int?) throws(LiftLogError) {
         if let daysPerWeek, !(1...7).contains(daysPerWeek) {

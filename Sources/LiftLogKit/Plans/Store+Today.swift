@@ -41,6 +41,11 @@ public struct TodayReport: Sendable {
     public var week: Int?
     /// The store's unit, of the targets' weights.
     public var unit: WeightUnit
+    /// For a plan with a weekly schedule, the date ``day`` falls on (today, or the next day
+    /// it has when today's is done or today has none); `nil` for a plan that rotates.
+    public var scheduledOn: LocalDate?
+    /// Whether today is a rest day of the plan's schedule (no day falls on its weekday).
+    public var isRestDay: Bool
 }
 
 extension Store {
@@ -55,10 +60,26 @@ extension Store {
         let meso = plan.mesocycles.first { $0.status == .active }
         // Its feel is in its file (a file that does not read leaves it out).
         let feel = (rotation.lastPlanSession ?? rotation.lastSession).flatMap { try? session(id: $0.id).session.sessionRPE }
+        let scheduled = Store.scheduledDay(of: plan, on: today, lastPlanSession: rotation.lastPlanSession)
+        let dayIndex = scheduled?.dayIndex ?? rotation.dayIndex
         return TodayReport(
-            plan: plan, dayIndex: rotation.dayIndex, targets: try targets(plan: plan, dayIndex: rotation.dayIndex, on: today),
+            plan: plan, dayIndex: dayIndex, targets: try targets(plan: plan, dayIndex: dayIndex, on: scheduled?.date ?? today),
             lastPlanSession: rotation.lastPlanSession, lastSession: rotation.lastSession, activeSession: rotation.activeSession,
-            lastSessionFeel: feel, mesocycle: meso, week: meso?.week(of: today), unit: preferences.unit)
+            lastSessionFeel: feel, mesocycle: meso, week: meso?.week(of: today), unit: preferences.unit,
+            scheduledOn: scheduled?.date, isRestDay: plan.isScheduled && plan.scheduledDayIndex(on: today) == nil)
+    }
+
+    /// The day a plan with a weekly schedule asks for on `date`: the day of its weekday, unless
+    /// the newest session of the plan did that day on that date already; else the next day the
+    /// schedule has, with its date. `nil` for a plan that rotates.
+    static func scheduledDay(of plan: TrainingPlan, on date: LocalDate, lastPlanSession: SessionSummary?) -> (date: LocalDate, dayIndex: Int)? {
+        guard plan.isScheduled else { return nil }
+        var from = date
+        if let last = lastPlanSession, last.startedAt.localDate == date, let day = last.planDay,
+           let done = plan.sessionDayIndex(named: day), done == plan.scheduledDayIndex(on: date) {
+            from = date.adding(days: 1)
+        }
+        return plan.nextScheduledDay(from: from)
     }
 
     /// The plan's next day by rotation, with the sessions it was found from (one index walk,
@@ -184,7 +205,8 @@ extension Store {
     /// weight, which `log` then completes in order.
     ///
     /// - Parameters:
-    ///   - day: the day's name, or `nil` for the next day of the rotation.
+    ///   - day: the day's name, or `nil` for the day ``today()`` shows: by the weekly schedule
+    ///     (the day of today's weekday, or the next one it has), else the next of the rotation.
     ///   - id: the session's ID (a client's UUID makes starting idempotent: the same ID again
     ///     answers with that session).
     /// - Throws: `NOT_FOUND` without an active plan or for an unknown day (with suggestions),
@@ -194,12 +216,13 @@ extension Store {
         if let id, let existing = try? session(idPrefix: id.rawValue), existing.session.id == id { return existing }
         let plan = try requireActivePlan().plan
         let dayIndex: Int
+        let date = (startedAt ?? currentTimestamp()).localDate
         if let day {
             dayIndex = try Store.dayIndex(day, in: plan)
         } else {
-            dayIndex = try nextDay(of: plan).dayIndex
+            let rotation = try nextDay(of: plan)
+            dayIndex = Store.scheduledDay(of: plan, on: date, lastPlanSession: rotation.lastPlanSession)?.dayIndex ?? rotation.dayIndex
         }
-        let date = (startedAt ?? currentTimestamp()).localDate
         let entries = try targets(plan: plan, dayIndex: dayIndex, on: date).enumerated().map { offset, target in
             // With `config warmups on`, a loadable ramp to the target first, as pending warm-ups.
             let ramp = preferences.warmups == true ? warmupRamp(to: target) : []

@@ -345,6 +345,23 @@ extension StoreSchemas {
           },
           "name": {
             "type": "string"
+          },
+          "weekdays": {
+            "description": "The weekdays the day falls on in a weekly schedule, in week order; a weekday has one day of the plan.",
+            "items": {
+              "enum": [
+                "mon",
+                "tue",
+                "wed",
+                "thu",
+                "fri",
+                "sat",
+                "sun"
+              ],
+              "type": "string"
+            },
+            "type": "array",
+            "uniqueItems": true
           }
         },
         "required": [

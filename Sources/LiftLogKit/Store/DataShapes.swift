@@ -370,6 +370,8 @@ package enum DataShapes {
         object["active_session"] = report.activeSession.map(summary) ?? .null
         object["mesocycle_id"] = report.mesocycle.map { .string($0.id.rawValue) } ?? .null
         object["week_number"] = report.week.map { .number(JSONNumber($0)) } ?? .null
+        object["scheduled_on"] = report.scheduledOn.map { .string($0.description) } ?? .null
+        object["rest_day"] = .bool(report.isRestDay)
         if let plates, case .array(var exercises)? = object["exercises"] {
             for index in exercises.indices {
                 guard case .object(var item) = exercises[index] else { continue }

@@ -70,13 +70,17 @@ extension API {
                 let store = try call.store()
                 let stored = try plan(call[0], in: store)
                 let index = try dayIndex(call[1], in: stored.plan)
-                try call.refuseUnknownKeys(["name", "position"])
+                try call.refuseUnknownKeys(["name", "position", "weekdays"])
                 let name = try call.string("name"), position = try call.integer("position")
-                guard name != nil || position != nil else {
-                    throw .validation("Give what changes: {\"name\": \"Push\"} renames the day, {\"position\": 1} moves it first.")
+                // `weekdays`: the day's weekly schedule (``Store/schedulePlanDay(plan:day:on:)``); [] takes it off.
+                let weekdays = try call.strings("weekdays").map { (names: [String]) throws(LiftLogError) in try Weekday.list(names.joined(separator: ",")) }
+                guard name != nil || position != nil || weekdays != nil else {
+                    throw .validation("Give what changes: {\"name\": \"Push\"} renames the day, {\"position\": 1} moves it first, {\"weekdays\": [\"mon\", \"thu\"]} puts it on those days.")
                 }
                 var changed = stored
                 var dayName = stored.plan.days[index].name
+                // The schedule first: a weekday another day has refuses the request before anything is written.
+                if let weekdays { changed = try store.schedulePlanDay(plan: stored.plan.name, day: dayName, on: weekdays) }
                 if let name {
                     changed = try store.renamePlanDay(plan: stored.plan.name, day: dayName, to: name)
                     dayName = changed.plan.days[index].name
@@ -213,7 +217,8 @@ extension API {
     }
 
     static func dayJSON(_ day: TrainingPlan.Day, position: Int) -> JSONValue {
-        .object(["position": .number(JSONNumber(position)), "name": .string(day.name), "exercises": .array(day.exercises.map(plannedJSON))])
+        .object(["position": .number(JSONNumber(position)), "name": .string(day.name), "exercises": .array(day.exercises.map(plannedJSON)),
+                 "weekdays": .array(day.weekdays.map { .string($0.rawValue) })])
     }
 
     static func plannedJSON(_ planned: TrainingPlan.PlannedExercise) -> JSONValue {

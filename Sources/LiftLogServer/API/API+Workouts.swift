@@ -44,7 +44,7 @@ extension API {
 
     /// `POST /workouts {"id"?, "kind"?, "started_at"?, "plan_day"? | "like"?}`: starts a session as
     /// `liftlog start` does (``Store/start(kind:startedAt:planDay:id:)``): a day of the active
-    /// plan (`"next"` for the rotation's next) pre-fills its planned sets; `like` (an ID or
+    /// plan (`"next"` for the day `today` shows) pre-fills its planned sets; `like` (an ID or
     /// `last`) repeats that session, its sets done waiting as targets (``Store/startRepeating(_:startedAt:id:)``).
     /// The same `id` again answers with that session (200).
     @Sendable static func start(_ call: Call) throws(LiftLogError) -> HTTPResponse {

@@ -32,6 +32,8 @@ public enum PlanText {
         public var line: Int
         /// Its exercise lines, in order.
         public var exercises: [Line]
+        /// The weekdays its `on:` line gives (a weekly schedule), in week order.
+        public var weekdays: [Weekday] = []
     }
 
     /// One planned exercise line.
@@ -116,6 +118,25 @@ public enum PlanText {
                 default:
                     throw problem("unknown setting '\(key)'; the plan's settings are days_per_week and notes")
                 }
+            } else if content.lowercased().hasPrefix("on:"), !content.contains("/") {
+                // `on: mon, thu`: the weekdays of the day above.
+                let day = document!.days.count - 1
+                guard document!.days[day].weekdays.isEmpty else { throw problem("a second 'on:' line for '\(document!.days[day].name)'") }
+                var column = indent + 4
+                var weekdays: [Weekday] = []
+                for piece in String(content.dropFirst(3)).split(separator: ",", omittingEmptySubsequences: false) {
+                    let word = String(piece).trimmingWhitespace()
+                    let at = column + (piece.prefix(while: { $0 == " " || $0 == "\t" }).count)
+                    column += piece.count + 1
+                    guard let weekday = Weekday(text: word) else {
+                        throw problem("'\(word)' is not a day of the week: write 'on: mon, thu' with mon, tue, wed, thu, fri, sat or sun", column: at)
+                    }
+                    if let earlier = document!.days.firstIndex(where: { $0.weekdays.contains(weekday) }) {
+                        throw problem("\(weekday.name) is already the day of '\(document!.days[earlier].name)' (line \(document!.days[earlier].line)): a weekday has one day of the plan", column: at)
+                    }
+                    if !weekdays.contains(weekday) { weekdays.append(weekday) }
+                }
+                document!.days[day].weekdays = weekdays.sorted()
             } else {
                 let parsed = try exerciseLine(content, line: lineNumber, indent: indent)
                 let day = document!.days.count - 1
@@ -198,6 +219,7 @@ public enum PlanText {
         for day in plan.days {
             lines.append("")
             lines.append("## " + day.name)
+            if !day.weekdays.isEmpty { lines.append("on: " + day.weekdays.map(\.rawValue).joined(separator: ", ")) }
             for planned in day.exercises {
                 var parts = [planned.exerciseName, planned.notation]
                 if let load = planned.load { parts.append(load.text) }

@@ -154,15 +154,29 @@ extension Store {
         guard !plan.days.isEmpty else { throw Store.noDays(plan) }
         var attempts = try programAttempts(plan: plan)
         let library = libraryExercises(of: plan.days.flatMap(\.exercises))
-        var dayIndex = try nextDay(of: plan).dayIndex
-        let perWeek = min(max(plan.daysPerWeek ?? plan.days.count, 1), 7)
         let today = currentTimestamp().localDate
         let monday = today.adding(days: (8 - today.isoWeekday) % 7)
+        // The sessions' days and dates: a weekly schedule's days on their weekdays, else the
+        // rotation from the next day, spread evenly over each week.
+        var slots: [(date: LocalDate, dayIndex: Int)] = []
+        if plan.isScheduled {
+            slots = (0..<(weeks * 7)).compactMap { offset in
+                let date = monday.adding(days: offset)
+                return plan.scheduledDayIndex(on: date).map { (date, $0) }
+            }
+        } else {
+            var dayIndex = try nextDay(of: plan).dayIndex
+            let perWeek = min(max(plan.daysPerWeek ?? plan.days.count, 1), 7)
+            for number in 0..<(weeks * perWeek) {
+                slots.append((monday.adding(days: number / perWeek * 7 + (number % perWeek) * 7 / perWeek), dayIndex))
+                dayIndex = (dayIndex + 1) % plan.days.count
+            }
+        }
         var simulated: [String: Int] = [:]
         var sessions: [ProgramSimulation.Session] = []
-        for number in 0..<(weeks * perWeek) {
-            let week = number / perWeek
-            let date = monday.adding(days: week * 7 + (number % perWeek) * 7 / perWeek)
+        for (number, slot) in slots.enumerated() {
+            let date = slot.date, dayIndex = slot.dayIndex
+            let week = (date.dayNumber - monday.dayNumber) / 7
             let day = plan.days[dayIndex]
             var exercises: [ProgramSimulation.Exercise] = []
             for item in day.exercises {
@@ -179,7 +193,6 @@ extension Store {
                 exercises.append(.init(name: name, planned: item, prescription: prescription, missed: miss))
             }
             sessions.append(.init(week: week + 1, cycle: number / plan.days.count + 1, date: date, day: day.name, exercises: exercises))
-            dayIndex = (dayIndex + 1) % plan.days.count
         }
         return ProgramSimulation(plan: plan, weeks: weeks, assumption: assumption, sessions: sessions)
     }
@@ -228,7 +241,7 @@ extension Store {
                     exerciseName: exercise.name, exerciseID: exercise.id, sets: line.notation.sets, reps: line.notation.reps,
                     lastSetAMRAP: line.notation.lastSetAMRAP, load: line.load, progress: line.progress, notes: line.notes))
             }
-            days.append(TrainingPlan.Day(name: try Store.checkedName(day.name, what: "Day name"), exercises: exercises))
+            days.append(TrainingPlan.Day(name: try Store.checkedName(day.name, what: "Day name"), exercises: exercises, weekdays: day.weekdays))
         }
         return try withLock { () throws(LiftLogError) -> StoredPlan in
             let existing = try planFiles()
@@ -245,6 +258,7 @@ extension Store {
                     var day = day
                     if let old = clash.plan.dayIndex(named: day.name).map({ clash.plan.days[$0] }) {
                         day.unknownFields = old.unknownFields
+                        day.formerNames = old.formerNames
                         for index in day.exercises.indices {
                             day.exercises[index].unknownFields = old.exercises.first { $0.exerciseID == day.exercises[index].exerciseID }?.unknownFields ?? [:]
                         }
