@@ -750,20 +750,44 @@ def between(browser, server, args):
     browser.driver.execute_script("document.getElementById('body-weight').value = '81.5'")
     browser.click('form[aria-label="A weigh-in"] button[type="submit"]')
     browser.wait_until(lambda: browser.all("#weigh-ins li") and "81.5 kg" in browser.all("#weigh-ins li")[0].text, 10, "the weigh-in listed first")
-    found = []
-    for path in glob.glob(os.path.join(args.store, "body", "**", "*.json"), recursive=True):
-        with open(path, encoding="utf-8") as handle:
-            entry = json.load(handle)
-        if entry.get("measurements", {}).get("body_weight") == {"unit": "kg", "value": 81.5}:
-            found.append(path)
+    found = weigh_ins(args.store, 81.5)
     check(len(found) == 1, f"body files with 81.5 kg: {found}")
     # The chart of the weigh-ins listed, drawn by the server, to today's.
     browser.wait_until(lambda: browser.driver.execute_script("const i = document.querySelector('#body-chart img'); return i && i.complete && i.naturalWidth > 0"),
                        15, "the body-weight chart drawn")
     since = browser.find("#body-chart h2").text
     check(since.startswith("Since "), f"the chart's heading: {since!r}")
+    # Offline: the weigh-in is queued and listed as waiting; with the server back it lands once.
+    browser.offline(True)
+    server.stop()
+    browser.expected.append("ERR_CONNECTION_REFUSED")
+    probe = "return fetch('/api/health', {cache: 'no-store'}).then(() => 'online', () => 'offline')"
+    browser.wait_until(lambda: browser.driver.execute_script(probe) == "offline", 10, "the network cut")
+    browser.driver.execute_script("document.getElementById('body-weight').value = '79.3'")
+    browser.click('form[aria-label="A weigh-in"] button[type="submit"]')
+    browser.wait_until(lambda: browser.sync_text() == "1 waiting to sync", 10, f"the weigh-in waiting (the page says '{browser.sync_text()}')")
+    browser.wait_until(lambda: browser.all("#weigh-ins li") and "79.3 kg" in browser.all("#weigh-ins li")[0].text, 10, "the queued weigh-in listed first")
+    check("waiting to sync" in browser.all("#weigh-ins li")[0].text, f"the queued weigh-in: {browser.all('#weigh-ins li')[0].text!r}")
+    check(not weigh_ins(args.store, 79.3), "a weigh-in reached the server while offline")
+    server.restart()
+    browser.offline(False)
+    browser.driver.execute_script("window.dispatchEvent(new Event('online'))")
+    browser.wait_synced(30)
+    found = weigh_ins(args.store, 79.3)
+    check(len(found) == 1, f"body files with 79.3 kg after the sync: {found}")
     return (f"the library searched, Back Squat's latest {len(shown)} sessions as the files hold them; a weigh-in of 81.5 kg in one body file, listed first; "
-            f"the body-weight chart ({since})")
+            f"the body-weight chart ({since}); a weigh-in made offline queued, listed as waiting, and in one body file once the server is back")
+
+
+def weigh_ins(store, value):
+    """The body files of `store` holding a weigh-in of `value` kg."""
+    found = []
+    for path in glob.glob(os.path.join(store, "body", "**", "*.json"), recursive=True):
+        with open(path, encoding="utf-8") as handle:
+            entry = json.load(handle)
+        if entry.get("measurements", {}).get("body_weight") == {"unit": "kg", "value": value}:
+            found.append(path)
+    return found
 
 
 # Delays the page's news that IndexedDB opened by 400 ms, and notes when it is told.

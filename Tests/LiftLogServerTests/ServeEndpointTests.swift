@@ -525,7 +525,8 @@ struct ServeEndpointTests {
             let before = allFiles(in: store + "/body")
             for (body, message) in [
                 ("{}", "Give the weight, as in {\"weight\": 82.4}."),
-                ("{\"weight\": 81.5, \"wieght\": 1}", "Unknown field \"wieght\". Did you mean \"weight\"? This request takes \"weight\", \"unit\", \"measured_at\", \"notes\"."),
+                ("{\"weight\": 81.5, \"wieght\": 1}", "Unknown field \"wieght\". Did you mean \"weight\"? This request takes \"weight\", \"unit\", \"measured_at\", \"notes\", \"id\"."),
+                ("{\"weight\": 81.5, \"id\": \"x1\"}", "id must be a UUID, got 'x1'."),
                 ("{\"weight\": \"heavy\"}", "weight must be a number."),
                 ("{\"weight\": 80, \"unit\": \"stone\"}", "unit must be kg, lbs, got 'stone'."),
             ] {
@@ -536,6 +537,15 @@ struct ServeEndpointTests {
             let weighed = runBinary(["weigh", "4000", "--store", store])
             #expect(tooHeavy.status == 400 && weighed.status != 0 && weighed.error.contains(tooHeavy.json?["error"]?["message"]?.stringValue ?? "?"), "\(tooHeavy.body) \(weighed.error)")
             #expect(allFiles(in: store + "/body") == before)
+            // A client's ID makes it idempotent: the same weigh-in sent again (a queued change replayed) is one file.
+            let queued = #"{"weight": 79.3, "measured_at": "2025-01-24T07:30:00+01:00", "id": "7b0e5f7c-6a53-4c2e-9d39-0d8f7e7d5c11"}"#
+            let first = server.request("POST", "/api/body", body: queued)
+            #expect(first.status == 201 && first.json?["data"]?["id"] == "7b0e5f7c-6a53-4c2e-9d39-0d8f7e7d5c11", "\(first.body)")
+            let files = allFiles(in: store + "/body")
+            let again = server.request("POST", "/api/body", body: queued)
+            #expect(again.status == 201 && again.json?["data"] == first.json?["data"], "\(again.body)")
+            #expect(allFiles(in: store + "/body") == files && files.count == before.count + 1)
+            #expect(files.contains { $0.hasSuffix("2025/2025-01-24-0730-7b0e5f7c.json") }, "\(files)")
         }
     }
 

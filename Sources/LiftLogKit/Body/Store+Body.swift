@@ -7,21 +7,26 @@ extension Store {
     /// - Parameters:
     ///   - weight: in `unit`, else the store's unit.
     ///   - measuredAt: when; now by default.
+    ///   - id: the entry's ID (a client's UUID makes recording idempotent: ``recordBody(_:at:notes:id:)``).
     /// - Throws: `VALIDATION_ERROR` for a weight outside 20–400 kg or a time in the future.
     @discardableResult
-    public func weigh(_ weight: Double, unit: WeightUnit? = nil, at measuredAt: Timestamp? = nil, notes: String? = nil) throws(LiftLogError) -> StoredBodyEntry {
+    public func weigh(_ weight: Double, unit: WeightUnit? = nil, at measuredAt: Timestamp? = nil, notes: String? = nil, id: BodyEntry.ID? = nil) throws(LiftLogError) -> StoredBodyEntry {
         let value = BodyEntry.Value(value: weight, unit: (unit ?? preferences.unit).rawValue)
-        return try recordBody([BodyEntry.bodyWeight: value], at: measuredAt, notes: notes)
+        return try recordBody([BodyEntry.bodyWeight: value], at: measuredAt, notes: notes, id: id)
     }
 
     /// Records body measurements taken together (one file).
     ///
-    /// - Parameter measurements: by name (`waist`, `body_fat`, `body_weight`); units from
-    ///   ``BodyEntry/units``.
+    /// - Parameters:
+    ///   - measurements: by name (`waist`, `body_fat`, `body_weight`); units from
+    ///     ``BodyEntry/units``.
+    ///   - id: the entry's ID, new by default. An entry of that ID already in the body log is
+    ///     the answer, and nothing is written: a client that recorded offline sends its change
+    ///     again, perhaps twice, and it lands once.
     /// - Throws: `VALIDATION_ERROR` for a name, unit or value that breaks a rule (the message
     ///   says which), none given, or a time in the future.
     @discardableResult
-    public func recordBody(_ measurements: [String: BodyEntry.Value], at measuredAt: Timestamp? = nil, notes: String? = nil) throws(LiftLogError) -> StoredBodyEntry {
+    public func recordBody(_ measurements: [String: BodyEntry.Value], at measuredAt: Timestamp? = nil, notes: String? = nil, id: BodyEntry.ID? = nil) throws(LiftLogError) -> StoredBodyEntry {
         guard !measurements.isEmpty else { throw .validation("Give at least one measurement, such as waist=84.") }
         for name in measurements.keys.sorted() {
             if let problem = BodyEntry.problem(name: name, value: measurements[name]!) {
@@ -29,10 +34,11 @@ extension Store {
             }
         }
         return try withLock { () throws(LiftLogError) -> StoredBodyEntry in
+            if let id, let existing = try bodyEntry(id: id) { return existing }
             let now = currentTimestamp()
             let time = measuredAt ?? now
             try refuseFuture(time, what: "The time", now: now)
-            let entry = BodyEntry(id: BodyEntry.ID(uncheckedRawValue: environment.makeUUID()), measuredAt: time, measurements: measurements,
+            let entry = BodyEntry(id: id ?? BodyEntry.ID(uncheckedRawValue: environment.makeUUID()), measuredAt: time, measurements: measurements,
                                   notes: notes.flatMap { $0.isEmpty ? nil : $0 })
             let path = entry.relativePath
             try files.ensureDirectory("\(Store.bodyFolder)/\(CivilCalendar.pad(time.localDate.year, 4))")
@@ -56,6 +62,17 @@ extension Store {
             }
         }
         return BodyLog(entries: entries, problems: problems)
+    }
+
+    /// The body entry of `id`, if the log has it: only the files whose names end in its short
+    /// ID are read.
+    func bodyEntry(id: BodyEntry.ID) throws(LiftLogError) -> StoredBodyEntry? {
+        for path in try bodyFilePaths() where path.hasSuffix("-\(id.short).json") {
+            guard let bytes = try files.read(path) else { continue }
+            let entry = try DocumentDecoder.decode(bytes, path: path, as: BodyEntry.self)
+            if entry.id == id { return StoredBodyEntry(entry: entry, path: path) }
+        }
+        return nil
     }
 
     /// Every body file of the tree (`body/YYYY/*.json`), sorted.

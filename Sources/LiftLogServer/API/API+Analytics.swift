@@ -68,12 +68,13 @@ extension API {
                 let log = try call.store().bodyLog()
                 return APIResponse.ok(["entries": .array(log.entries.map { $0.entry.json })])
             },
-            // `{"weight", "unit"?, "measured_at"?, "notes"?}`: a weigh-in (`liftlog weigh`), 201.
+            // `{"weight", "unit"?, "measured_at"?, "notes"?, "id"?}`: a weigh-in (`liftlog weigh`), 201;
+            // the same `id` again (a change the web app queued offline, sent twice) answers with that entry.
             "POST": { call throws(LiftLogError) in
-                try call.refuseUnknownKeys(["weight", "unit", "measured_at", "notes"])
+                try call.refuseUnknownKeys(["weight", "unit", "measured_at", "notes", "id"])
                 guard let weight = try call.number("weight") else { throw .validation("Give the weight, as in {\"weight\": 82.4}.") }
                 let stored = try call.store().weigh(weight, unit: try call.enumeration("unit", WeightUnit.self), at: try call.timestamp("measured_at"),
-                                                    notes: try call.string("notes"))
+                                                    notes: try call.string("notes"), id: try call.identifier("id"))
                 return APIResponse.ok(stored.entry.json, status: 201)
             },
         ]),

@@ -79,9 +79,12 @@ struct Call {
     }
 
     /// A client's session ID under `key` (any case), or `nil` without one.
-    func sessionID(_ key: String) throws(LiftLogError) -> Session.ID? {
+    func sessionID(_ key: String) throws(LiftLogError) -> Session.ID? { try identifier(key) }
+
+    /// The UUID of `key`, as an ID of `Subject`; `nil` when absent.
+    func identifier<Subject>(_ key: String, of subject: Subject.Type = Subject.self) throws(LiftLogError) -> Identifier<Subject>? {
         guard let text = try string(key) else { return nil }
-        guard let id = Session.ID(rawValue: text.lowercased()) else { throw .validation("\(key) must be a UUID, got '\(text)'.") }
+        guard let id = Identifier<Subject>(rawValue: text.lowercased()) else { throw .validation("\(key) must be a UUID, got '\(text)'.") }
         return id
     }
 

@@ -116,6 +116,12 @@ function localOffset() {
   return `${sign}${String(Math.floor(a / 60)).padStart(2, "0")}:${String(a % 60).padStart(2, "0")}`;
 }
 
+// Now as the server reads a time: `2026-12-04T07:30:00+01:00`, in this phone's offset.
+function localTimestamp(date = new Date()) {
+  const two = (value) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}${localOffset()}`;
+}
+
 // ---- the server ----------------------------------------------------------------------------
 
 const token = (() => {
@@ -1158,8 +1164,19 @@ async function renderLibrary() {
 async function renderBody() {
   document.title = "Body weight · liftlog";
   $("#title").textContent = "Body weight";
-  const data = await get("/body");
-  const weighIns = data.entries.filter((e) => e.measurements?.body_weight).reverse();
+  // Offline, the weigh-ins last seen (the newest 60 entries), and those queued since.
+  let data;
+  try {
+    data = await get("/body");
+    localStorage.setItem("liftlog.body", JSON.stringify({ entries: data.entries.slice(-60) }));
+  } catch (error) {
+    if (!(error instanceof Offline)) throw error;
+    data = JSON.parse(localStorage.getItem("liftlog.body") || '{"entries": []}');
+  }
+  const known = new Set(data.entries.map((e) => e.id));
+  const queued = (await queue.all().catch(() => [])).filter((c) => c.kind === "weigh" && !known.has(c.body.id))
+    .map((c) => ({ id: c.body.id, measured_at: c.body.measured_at, measurements: { body_weight: { value: c.body.weight, unit: c.body.unit } }, waiting: true }));
+  const weighIns = [...data.entries.filter((e) => e.measurements?.body_weight), ...queued].reverse();
   const weight = h("input", { id: "body-weight", class: "narrow", type: "number", inputmode: "decimal", step: "any", min: "0", "aria-label": `Body weight (${storeUnit})`,
     value: weighIns[0] ? number(weighIns[0].measurements.body_weight.value) : "" });
   const note = h("p", { class: "muted", role: "status", id: "body-note" });
@@ -1168,8 +1185,16 @@ async function renderBody() {
     h("div", { class: "row" }, weight, h("span", { class: "unit" }, storeUnit), h("button", { class: "primary", type: "submit" }, "Save")), note);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (weight.value.trim() === "") { note.textContent = "Type the weight first."; return; }
+    // Its own ID and time: sent again after a lost answer, or queued offline, it lands once.
+    const body = { id: uuid(), weight: parseFloat(weight.value), unit: storeUnit, measured_at: localTimestamp() };
     let reply;
-    try { reply = await api("POST", "/body", { weight: parseFloat(weight.value) }); } catch (_) { note.textContent = "No connection to the server; nothing was saved."; return; }
+    try {
+      reply = await api("POST", "/body", body);
+    } catch (_) {
+      await change("weigh", `Weigh-in ${number(body.weight)} ${storeUnit}`, "POST", "/body", body);
+      return;
+    }
     if (reply.status >= 300) { note.textContent = reply.json?.error?.message || `HTTP ${reply.status}`; return; }
     render();
   });
@@ -1177,6 +1202,7 @@ async function renderBody() {
     weighIns.length > 1 ? bodyChart(weighIns.slice(0, 30)) : null,
     weighIns.length ? h("ul", { class: "list", id: "weigh-ins" }, weighIns.slice(0, 30).map((e) => h("li", { class: "row entry" },
       h("span", { class: "grow" }, new Date(e.measured_at).toLocaleDateString([], { weekday: "short", day: "numeric", month: "short", year: "numeric" })),
+      e.waiting ? h("span", { class: "muted" }, "waiting to sync") : null,
       h("strong", {}, `${number(e.measurements.body_weight.value)} ${e.measurements.body_weight.unit}`))))
       : h("p", { class: "muted" }, "No weigh-ins yet."));
 }
