@@ -533,8 +533,13 @@ def logging(browser, server, args):
     browser.click(f'{editor} button[aria-label="Back Squat reps down"]')
     weight = float(browser.find(f'[id="edit-{first}-weight"]').get_attribute("value"))
     check(weight > 150, f"the weight after a step up is {weight}")
-    # The plates of that weight, as `liftlog plates` works them out (the Kit's one rule).
-    plates = json.loads(run(args.liftlog, args.store, "plates", f"{weight:g}", "--json").stdout)["data"]
+    # The plates of that weight on the squat's own bar (a safety squat bar of 30 kg, given after
+    # the page asked for its plates), as `liftlog plates --exercise` works them out (the Kit's one rule).
+    check(run(args.liftlog, args.store, "exercise", "edit", "Back Squat", "--bar", "30").returncode == 0, "the squat's own bar")
+    browser.click(f'{editor} button[aria-label="Back Squat weight (kg) up"]')
+    browser.click(f'{editor} button[aria-label="Back Squat weight (kg) down"]')
+    plates = json.loads(run(args.liftlog, args.store, "plates", f"{weight:g}", "--exercise", "Back Squat", "--json").stdout)["data"]
+    check(plates["loadings"][0]["bar"] == 30, f"the squat's bar: {plates}")
     expected = " + ".join(f"{p:g}" for p in plates["loadings"][0]["per_side"])
     line = f"{editor} .plates"
     want = f"Per side: {expected} (bar {plates['loadings'][0]['bar']:g})" if plates["exact"] else "Not loadable"

@@ -729,15 +729,16 @@ function stepper(id, label, value, step) {
     h("button", { type: "button", "aria-label": `${label} up`, onclick: () => nudge(1) }, "+"));
 }
 
-// How to load the weight in `input` with the store's bar and plates (GET /plates, the Kit's
-// rule), kept for the weights asked before so that it shows offline too.
+// How to load the weight in `input` of exercise `name` with the store's plates on its bar (the
+// exercise's own where it has one: GET /plates, the Kit's rule), kept for the weights asked
+// before so that it shows offline too.
 const plateAnswers = JSON.parse(localStorage.getItem("liftlog.plates") || "{}");
-function platesLine(input) {
+function platesLine(input, name) {
   const line = h("p", { class: "plates muted", "aria-live": "polite" });
   const show = () => {
     const weight = parseFloat(input.value);
     if (!(weight > 0)) { line.textContent = ""; return; }
-    const key = `${storeUnit}:${weight}`;
+    const key = `${storeUnit}:${name}:${weight}`;
     const say = (answer) => {
       if (parseFloat(input.value) !== weight) return;
       if (!answer) { line.textContent = ""; return; }
@@ -746,12 +747,14 @@ function platesLine(input) {
       line.textContent = answer.exact ? `Per side: ${side(loading)} (bar ${number(loading.bar)})`
         : `Not loadable; closest ${answer.loadings.map((l) => `${number(l.total)}: ${side(l)}`).join(" · ")}`;
     };
-    if (plateAnswers[key] !== undefined) { say(plateAnswers[key]); return; }
-    get(`/plates?weight=${weight}`).then((answer) => {
+    // The answer kept from before at once, then the server's (the bar may have changed).
+    const kept = plateAnswers[key];
+    if (kept !== undefined) say(kept);
+    get(`/plates?weight=${weight}&exercise=${encodeURIComponent(name)}`).then((answer) => {
       plateAnswers[key] = answer;
       localStorage.setItem("liftlog.plates", JSON.stringify(plateAnswers));
       say(answer);
-    }, () => say(null)); // lighter than the bar, or offline
+    }, (error) => { if (!(error instanceof Offline) || kept === undefined) say(null); }); // lighter than the bar, or offline
   };
   input.addEventListener("change", show);
   input.addEventListener("input", show);
@@ -767,7 +770,7 @@ function renderSetEditor(name, set, label, before) {
   const { fields, more } = setFields(id, name, measure, set);
   const form = h("form", { class: "editor", novalidate: true, "aria-label": `Change ${label}` }, h("div", { class: "row" }, fields));
   const weight = byID(form, id("weight"));
-  if (weight && measure === "load") form.append(platesLine(weight));
+  if (weight && measure === "load") form.append(platesLine(weight, name));
   form.append(more);
   const fill = (values) => {
     for (const [field, key] of [["weight", "weight"], ["reps", "reps"], ["seconds", "duration_seconds"], ["meters", "distance_m"]]) {

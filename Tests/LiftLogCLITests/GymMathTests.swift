@@ -1,4 +1,5 @@
 import Testing
+@testable import LiftLogCLI
 @testable import LiftLogKit
 import LiftLogTestSupport
 
@@ -130,5 +131,50 @@ struct GymMathTests {
             #expect(!text.contains("104.33") && !text.contains("230.01"), "\(text)")
         }
     }
-}
 
+    @Test("an exercise's own bar: plates, today's plates and warm-ups load on it; a bar out of bounds is refused by edit and by check", arguments: [
+        // unit, bar, target, per side (worked out: (target − bar) / 2 in the fewest default plates)
+        ("kg", 10.0, 30.0, [10.0]), ("kg", 15, 40, [10, 2.5]), ("lbs", 25, 65, [10, 10]), ("lbs", 35, 95, [25, 5]),
+    ])
+    func exerciseBar(unit: String, bar: Double, target: Double, perSide: [Double]) throws {
+        try withTemporaryDirectory { root throws in
+            let store = root + "/s"
+            #expect(run(["init", store, "--units", unit]).status == 0)
+            #expect(run(["exercise", "add", "EZ Bar Curl", "--modality", "barbell", "--store", store]).status == 0)
+            #expect(run(["exercise", "edit", "EZ Bar Curl", "--bar", Formatting.number(bar), "--store", store]).status == 0)
+            #expect(readText(store + "/exercises/ez-bar-curl.json")?.contains("\"bar_weight\": \(Formatting.number(bar)),") == true)
+            #expect(run(["exercise", "show", "EZ Bar Curl", "--store", store]).output.contains("Bar:        \(Formatting.number(bar)) \(unit)"))
+            let plates = try #require(run(["plates", Formatting.number(target), "--exercise", "ez bar curl", "--store", store, "--json"]).json?["data"]?["loadings"]?.arrayValue?.first)
+            #expect(plates["bar"] == .number(JSONNumber(bar)) && plates["per_side"] == .array(perSide.map { .number(JSONNumber($0)) }), "\(plates)")
+            // Without the exercise, the store's bar (20 kg, 45 lbs).
+            #expect(run(["plates", Formatting.number(target), "--store", store, "--json"]).json?["data"]?["loadings"]?.arrayValue?.first?["bar"] == (unit == "kg" ? 20 : 45))
+            // A plan's target is loaded on it, and the warm-ups start from it.
+            writeText("# Arms\n## A\nEZ Bar Curl / 3x8 / \(Formatting.number(target))\(unit)\n", to: root + "/arms.txt")
+            #expect(run(["plan", "import", root + "/arms.txt", "--activate", "--store", store]).status == 0)
+            let today = try #require(run(["today", "--plates", "--store", store, "--json"]).json?["data"]?["exercises"]?.arrayValue?.first)
+            #expect(today["plates_per_side"] == .array(perSide.map { .number(JSONNumber($0)) }), "\(today)")
+            #expect(run(["config", "warmups", "on", "--store", store]).status == 0)
+            #expect(run(["start", "--plan-day", "next", "--store", store]).status == 0)
+            let sets = try #require(run(["status", "--store", store, "--json"]).json?["data"]?["entries"]?.arrayValue?.first?["sets"]?.arrayValue)
+            let warmups = sets.filter { $0["set_type"] == "warmup" }.compactMap { set -> Double? in
+                if case .number(let weight)? = set["target_weight"] { return weight.doubleValue }
+                return nil
+            }
+            #expect(warmups.first == bar && warmups.allSatisfy { $0 < target }, "\(warmups)")
+            #expect(run(["discard", "--yes", "--store", store]).status == 0)
+            // Out of bounds: refused, nothing written; 0 takes the exercise's own bar away.
+            let before = readText(store + "/exercises/ez-bar-curl.json")
+            let refused = run(["exercise", "edit", "EZ Bar Curl", "--bar", "150", "--store", store, "--json"])
+            #expect(refused.status == 4 && refused.errorMessage == "The bar must weigh more than 0 and at most 100, got 150 (0 removes the exercise's own bar).")
+            #expect(readText(store + "/exercises/ez-bar-curl.json") == before)
+            let unknown = run(["plates", "30", "--exercise", "Zercher Curl", "--store", store, "--json"])
+            #expect(unknown.status == 3 && unknown.errorMessage?.hasPrefix("No exercise named 'Zercher Curl'.") == true)
+            replaceText(store + "/exercises/ez-bar-curl.json") { $0.replacingOccurrences(of: "\"bar_weight\": \(Formatting.number(bar)),", with: "\"bar_weight\": 0,") }
+            let checked = run(["check", "--store", store])
+            #expect(checked.status == 7 && checked.output.contains("CORRUPT_FILE: bar_weight: bar_weight must be more than 0 and at most 100, found 0"), "\(checked.output)")
+            writeText(before ?? "", to: store + "/exercises/ez-bar-curl.json")
+            #expect(run(["exercise", "edit", "EZ Bar Curl", "--bar", "0", "--store", store]).status == 0)
+            #expect(readText(store + "/exercises/ez-bar-curl.json")?.contains("bar_weight") == false)
+        }
+    }
+}

@@ -362,6 +362,16 @@ struct ServeEndpointTests {
             #expect(server.request("GET", "/api/plates?weight=100").json?["data"]?["loadings"]?.arrayValue?.first?["per_side"] == [20, 20])
             #expect(server.request("GET", "/api/plates?weight=100&bar=15").json?["data"]?["loadings"]?.arrayValue?.first?["per_side"] == [20, 20, 2.5])
             #expect(server.request("GET", "/api/plates?weight=225&unit=lbs").json?["data"]?["loadings"]?.arrayValue?.first?["per_side"] == [45, 45])
+            // An exercise's own bar (PUT /api/exercises/:id {"bar_weight"}): 40 kg on a 10 kg bar is 10 + 5 a side.
+            let ez = server.request("PUT", "/api/exercises/Barbell%20Row", body: #"{"bar_weight": 10}"#)
+            #expect(ez.status == 200 && ez.json?["data"]?["bar_weight"] == 10, "\(ez.body)")
+            let onIt = server.request("GET", "/api/plates?weight=40&exercise=Barbell%20Row").json?["data"]?["loadings"]?.arrayValue?.first
+            #expect(onIt?["bar"] == 10 && onIt?["per_side"] == [10, 5], "\(String(describing: onIt))")
+            #expect(server.request("GET", "/api/plates?weight=40&exercise=Barbell%20Row").json?["data"] == runBinary(["plates", "40", "--exercise", "Barbell Row", "--json", "--store", store]).json?["data"])
+            let tooHeavy = server.request("PUT", "/api/exercises/Barbell%20Row", body: #"{"bar_weight": 120}"#)
+            #expect(tooHeavy.status == 400 && tooHeavy.json?["error"]?["message"] == "The bar must weigh more than 0 and at most 100, got 120 (0 removes the exercise's own bar).", "\(tooHeavy.body)")
+            let unknown = server.request("GET", "/api/plates?weight=40&exercise=Zercher%20Curl")
+            #expect(unknown.status == 404 && unknown.json?["error"]?["message"]?.stringValue?.hasPrefix("No exercise named 'Zercher Curl'.") == true, "\(unknown.body)")
             for (query, message) in [
                 ("", "Give the weight to load, as in /api/plates?weight=142.5."),
                 ("?weight=heavy", "weight must be a number, such as 142.5, got 'heavy'."),

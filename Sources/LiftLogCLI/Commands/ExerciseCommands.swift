@@ -74,7 +74,8 @@ enum ExerciseCommands {
         abstract: "Show one exercise.",
         arguments: [Argument.libraryExercise],
         run: { context, arguments throws(LiftLogError) in
-            let exercise = try context.store().exercise(named: arguments[.libraryExercise])
+            let store = try context.store()
+            let exercise = try store.exercise(named: arguments[.libraryExercise])
             var rows = [
                 ["Modality", exercise.modality.rawValue], ["Category", exercise.category.rawValue],
                 ["Muscles", exercise.muscleWeights.map { $0.weight < 1 ? "\($0.muscle) (secondary)" : $0.muscle }.joined(separator: ", ")], ["Increment", Formatting.number(exercise.weightIncrement)],
@@ -85,6 +86,7 @@ enum ExerciseCommands {
             if notesLines.count == 1 { rows.append(["Notes", notesLines[0]]) }
             if let media = exercise.media { rows.append(["Media", media]) }
             if let rest = exercise.restSeconds { rows.append(["Rest", Formatting.duration(rest)]) }
+            if let bar = exercise.barWeight { rows.append(["Bar", "\(Formatting.number(bar)) \(store.preferences.unit.rawValue)"]) }
             var text = context.style.bold(exercise.name) + "\n" + Formatting.table(rows.map { ["  " + $0[0] + ":", $0[1]] }, style: context.style)
             if notesLines.count > 1 { text += "\n  Notes:\n" + notesLines.map { "    " + $0 }.joined(separator: "\n") }
             return CommandResult(data: exercise.json, text: text)
@@ -94,13 +96,13 @@ enum ExerciseCommands {
         name: "edit",
         abstract: "Change an exercise; sessions keep the name they were logged under.",
         arguments: [Argument.currentName],
-        options: [Option.newName] + changeOptions + [Option.exerciseRest],
+        options: [Option.newName] + changeOptions + [Option.exerciseRest, Option.exerciseBar],
         run: { context, arguments throws(LiftLogError) in
             let changes = ExerciseChanges(
                 name: try arguments[.newName], modality: try arguments[.modality],
                 category: try arguments[.newCategory], muscleGroups: try arguments[.muscles],
                 secondaryMuscles: try arguments[.secondaryMuscles], notes: try arguments[.notes], weightIncrement: try arguments[.increment], media: try arguments[.media],
-                restSeconds: try arguments[.exerciseRest])
+                restSeconds: try arguments[.exerciseRest], barWeight: try arguments[.exerciseBar])
             let exercise = try context.store().updateExercise(named: arguments[.currentName], changes)
             return CommandResult(data: exercise.json, text: "Updated \(exercise.name).")
         })

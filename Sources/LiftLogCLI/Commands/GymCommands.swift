@@ -24,12 +24,13 @@ enum GymCommands {
         abstract: "The plates to put on each side of the bar for a weight.",
         discussion: "Uses the plates of 'liftlog config plates' (default 25, 20, 15, 10, 5, 2.5, 1.25 kg or 45, 35, 25, 10, 5, 2.5 lbs) and the fewest of them. A weight they cannot make exactly gives the closest below and above.",
         arguments: [Argument.loadWeight],
-        options: [Option.bar],
+        options: [Option.bar, Option.platesExercise],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let unit = store.preferences.unit
             let target = try weight(arguments[.loadWeight])
-            let options = try store.plateLoadings(for: target, bar: try arguments[.bar])
+            let exercise = try arguments[.platesExercise].map { (name: String) throws(LiftLogError) in try store.exercise(named: name) }
+            let options = try store.plateLoadings(for: target, bar: try arguments[.bar], exercise: exercise)
             let text = PlateLoading.exact(options).map(describe) ?? "\(Formatting.number(target)) \(unit.rawValue) cannot be made with these plates; closest:\n" + options.map { "  " + describe($0) }.joined(separator: "\n")
             return CommandResult(data: PlateLoading.json(target: target, options), text: text)
         })

@@ -1,6 +1,7 @@
 extension Exercise: JSONDecodable, JSONEncodable {
     /// The keys of its JSON object.
     enum Key: String, JSONKey {
+        case barWeight = "bar_weight"
         case category
         case createdAt = "created_at"
         case id
@@ -28,11 +29,12 @@ extension Exercise: JSONDecodable, JSONEncodable {
         let increment = reader.optional(Key.weightIncrement, default: Exercise.defaultWeightIncrement)
         let media: String? = reader.optional(Key.media)
         let rest: Int? = reader.optional(Key.restSeconds)
+        let bar: Double? = reader.optional(Key.barWeight)
         let createdAt: Timestamp? = reader.optional(Key.createdAt)
         guard let id, let name else { return nil }
         let exercise = Exercise(
             id: id, name: name, modality: modality, category: category, muscleGroups: muscleGroups, secondaryMuscles: secondaryMuscles, notes: notes,
-            isCustom: isCustom, weightIncrement: increment, media: media, restSeconds: rest, createdAt: createdAt,
+            isCustom: isCustom, weightIncrement: increment, media: media, restSeconds: rest, barWeight: bar, createdAt: createdAt,
             unknownFields: reader.unknownMembers)
         exercise.validate(at: path(), into: problems)
         return exercise
@@ -40,6 +42,7 @@ extension Exercise: JSONDecodable, JSONEncodable {
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
+        object.set(Key.barWeight, barWeight)
         object.set(Key.category, category)
         object.set(Key.createdAt, createdAt)
         object.set(Key.id, id)
@@ -74,6 +77,10 @@ extension Exercise {
         }
         if !(weightIncrement > 0) {
             problems.add(path.appending(Key.weightIncrement), "weight_increment must be positive, found \(JSONNumber(weightIncrement))", hint: "Use the step a progression adds, such as 2.5 or 5.")
+        }
+        if let barWeight, !PlateLoading.isEquipmentWeight(barWeight) {
+            problems.add(path.appending(Key.barWeight), "bar_weight must be more than 0 and at most 100, found \(JSONNumber(barWeight.isFinite ? barWeight : 0))",
+                         hint: "Write the bar's weight in the store's unit, such as 10 for an EZ bar, or remove the key to use the store's bar.")
         }
         if let restSeconds, !(0...3600).contains(restSeconds) {
             problems.add(path.appending(Key.restSeconds), "rest_seconds must be 0–3600, found \(restSeconds)", hint: "Write the rest between sets in seconds, such as 120.")

@@ -44,6 +44,10 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     public var media: String?
     /// The rest between its sets, 0–3600 seconds (`liftlog rest` counts it down after a set).
     public var restSeconds: Int?
+    /// The weight of its own bar (an EZ bar, a trap bar, a safety squat bar) in the store's
+    /// unit, more than 0 and at most 100: plates and warm-ups load on it instead of the store's
+    /// bar (`config bar`).
+    public var barWeight: Double?
     /// When the user created it; absent for seeded exercises.
     public var createdAt: Timestamp?
     /// Keys this version does not know, kept as they were read.
@@ -53,9 +57,10 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     public init(
         id: ID, name: String, modality: Modality = .other, category: Category? = nil, muscleGroups: [String] = [],
         secondaryMuscles: [String] = [], notes: String? = nil, isCustom: Bool = true, weightIncrement: Double = Exercise.defaultWeightIncrement,
-        media: String? = nil, restSeconds: Int? = nil, createdAt: Timestamp? = nil, unknownFields: [String: JSONValue] = [:]
+        media: String? = nil, restSeconds: Int? = nil, barWeight: Double? = nil, createdAt: Timestamp? = nil, unknownFields: [String: JSONValue] = [:]
     ) {
         self.restSeconds = restSeconds
+        self.barWeight = barWeight
         self.id = id
         self.name = name
         self.modality = modality

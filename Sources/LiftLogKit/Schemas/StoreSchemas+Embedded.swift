@@ -100,6 +100,12 @@ extension StoreSchemas {
   "$id": "https://liftlog.invalid/schemas/exercise.schema.json",
   "$schema": "http://json-schema.org/draft-07/schema#",
   "properties": {
+    "bar_weight": {
+      "description": "Its own bar's weight in the store's unit (an EZ bar, a trap bar): plates and warm-ups load on it.",
+      "exclusiveMinimum": 0,
+      "maximum": 100,
+      "type": "number"
+    },
     "category": {
       "enum": [
         "strength",

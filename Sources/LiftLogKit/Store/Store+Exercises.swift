@@ -26,11 +26,15 @@ public struct ExerciseChanges: Sendable {
     public var media: String?
     /// The rest between its sets in seconds (0 removes it).
     public var restSeconds: Int?
+    /// The weight of its own bar in the store's unit (0 removes it: the store's bar again).
+    public var barWeight: Double?
 
     /// Changes of the given fields; those left `nil` stay as they are.
     public init(name: String? = nil, modality: Exercise.Modality? = nil, category: Exercise.Category? = nil, muscleGroups: [String]? = nil,
-                secondaryMuscles: [String]? = nil, notes: String? = nil, weightIncrement: Double? = nil, media: String? = nil, restSeconds: Int? = nil) {
+                secondaryMuscles: [String]? = nil, notes: String? = nil, weightIncrement: Double? = nil, media: String? = nil, restSeconds: Int? = nil,
+                barWeight: Double? = nil) {
         self.restSeconds = restSeconds
+        self.barWeight = barWeight
         self.secondaryMuscles = secondaryMuscles
         self.name = name
         self.modality = modality
@@ -207,6 +211,12 @@ extension Store {
             if let rest = changes.restSeconds {
                 guard (0...3600).contains(rest) else { throw .validation("Rest must be 0–3600 seconds, got \(rest).") }
                 exercise.restSeconds = rest == 0 ? nil : rest
+            }
+            if let bar = changes.barWeight {
+                guard bar == 0 || PlateLoading.isEquipmentWeight(bar) else {
+                    throw .validation("The bar must weigh more than 0 and at most 100, got \(JSONNumber(bar.isFinite ? bar : 0)) (0 removes the exercise's own bar).")
+                }
+                exercise.barWeight = bar == 0 ? nil : bar
             }
             try Store.checkExercise(exercise, rawName: changes.name ?? exercise.name)
             var target = path

@@ -36,7 +36,10 @@ extension API {
                 guard let value = Double(text) else { throw .validation("bar must be a weight, such as 20, got '\(text)'.") }
                 bar = value
             }
-            return APIResponse.ok(PlateLoading.json(target: weight, try call.store().plateLoadings(for: weight, unit: unit, bar: bar)))
+            let store = try call.store()
+            // `exercise`: on that exercise's own bar, where it has one.
+            let exercise = try query["exercise"].map { (name: String) throws(LiftLogError) in try store.exercise(named: name) }
+            return APIResponse.ok(PlateLoading.json(target: weight, try store.plateLoadings(for: weight, unit: unit, bar: bar, exercise: exercise)))
         }]),
         Route("pain", ["GET": { call throws(LiftLogError) in
             APIResponse.ok(try call.store().painReport(from: try call.queryDate("from"), to: try call.queryDate("to")).json)

@@ -48,7 +48,8 @@ extension API {
                     name: try call.string("name"), modality: try call.enumeration("modality", Exercise.Modality.self),
                     category: try call.enumeration("category", Exercise.Category.self), muscleGroups: try call.strings("muscle_groups"),
                     secondaryMuscles: try call.strings("secondary_muscles"), notes: try call.string("notes"),
-                    weightIncrement: try call.number("weight_increment"), media: try call.string("media"), restSeconds: try call.integer("rest_seconds"))
+                    weightIncrement: try call.number("weight_increment"), media: try call.string("media"), restSeconds: try call.integer("rest_seconds"),
+                    barWeight: try call.number("bar_weight"))
                 return APIResponse.ok(try store.updateExercise(named: current.name, changes).json)
             },
             "DELETE": { call throws(LiftLogError) in
