@@ -224,7 +224,7 @@ extension Argument where Value == String {
     static var plannedExercise: Argument<String> { .required("exercise", help: "An exercise of the library.") }
     static var plannedSets: Argument<String> { .required("sets", help: "SETSxREPS, such as 3x8-12.") }
     static var existingPlannedExercise: Argument<String> { .required("exercise", help: "The planned exercise.") }
-    static var appOrFile: Argument<String> { .required("app", help: "strong, hevy, fitnotes, liftosaur, stronglifts or jefit (left out: recognised from the file), or the file.") }
+    static var appOrFile: Argument<String> { .required("app", help: "\(ImportSource.allCases.map(\.rawValue).joinedAsAlternatives()) (left out: recognised from the file), or the file.") }
     static var importFile: Argument<String> { .required("file", help: "The exported CSV file.") }
     static var loadWeight: Argument<String> { .required("weight", help: "The weight on the bar, bar included, in the store's unit.") }
     static var workingWeight: Argument<String> { .required("weight", help: "The working weight to warm up to, in the store's unit.") }

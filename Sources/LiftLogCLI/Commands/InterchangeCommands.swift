@@ -133,7 +133,7 @@ enum InterchangeCommands {
 
     static func summary(_ report: ImportReport, file: String) -> String {
         let verb = report.dryRun ? "Would import" : "Imported"
-        var lines = ["\(verb) \(Formatting.count(report.sessionsCreated, "session")) (\(Formatting.count(report.setsCreated, "set"))) from \(Formatting.count(report.rows, "row")) of \(file) (a \(report.source.displayName) export)."]
+        var lines = ["\(verb) \(Formatting.count(report.sessionsCreated, "session")) (\(Formatting.count(report.setsCreated, "set"))) from \(Formatting.count(report.rows, "row")) of \(file) (\("AEIOU".contains(report.source.displayName.prefix(1)) ? "an" : "a") \(report.source.displayName) export)."]
         if report.bodyWeightsAdded > 0 { lines.append("\(report.dryRun ? "Would add" : "Added") \(Formatting.count(report.bodyWeightsAdded, "body weight")) to the body log.") }
         if report.sessionsExisting > 0 { lines.append("\(Formatting.count(report.sessionsExisting, "session")) already in the store as the file has them.") }
         if !report.sessionsUpdated.isEmpty {

@@ -15,8 +15,32 @@ enum AppExerciseNames {
         case .jefit: jefit
         case .stronglifts: stronglifts
         case .liftosaur: liftosaur
+        case .alpha: alpha
         }
     }
+
+    /// Alpha Progression writes an exercise's equipment apart (`Pull-ups · Bodyweight`); the
+    /// import names it `Pull-ups (Bodyweight)`, as here.
+    static let alpha: [String: String] = [
+        "Bench Press (Barbell)": "Bench Press",
+        "Squats (Barbell)": "Back Squat",
+        "Front Squats (Barbell)": "Front Squat",
+        "Deadlifts (Barbell)": "Deadlift",
+        "Romanian Deadlifts (Barbell)": "Romanian Deadlift",
+        "Overhead Press (Barbell)": "Overhead Press",
+        "Barbell Rows (Barbell)": "Barbell Row",
+        "Hip Thrusts (Barbell)": "Hip Thrust",
+        "Pull-ups (Bodyweight)": "Pull-up",
+        "Chin-ups (Bodyweight)": "Chin-up",
+        "Dips (Bodyweight)": "Dip",
+        "Push-ups (Bodyweight)": "Push-up",
+        "Lat Pulldowns (Cable)": "Lat Pulldown",
+        "Face Pulls (Cable)": "Face Pull",
+        "Lateral Raises (Dumbbells)": "Lateral Raise",
+        "Leg Press (Machine)": "Leg Press",
+        "Leg Extensions (Machine)": "Leg Extension",
+        "Leg Curls (Machine)": "Leg Curl",
+    ]
 
     static let strong: [String: String] = [
         "Bench Press (Barbell)": "Bench Press", "Bench Press (Dumbbell)": "Dumbbell Press",

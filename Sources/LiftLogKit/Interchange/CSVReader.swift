@@ -176,9 +176,11 @@ package struct CSVReader {
         return count > 0 ? Array(bytes.prefix(count)) : []
     }
 
-    /// Guesses the separator from a header line: `;` when it has more semicolons than commas.
+    /// Guesses the separator from a header line (the first that holds anything but a byte-order
+    /// mark): `;` when it has more semicolons than commas.
     package static func separator(forHeader header: [UInt8]) -> UInt8 {
-        let firstLine = header.prefix { $0 != 0x0A && $0 != 0x0D }
+        let text = header.starts(with: [0xEF, 0xBB, 0xBF]) ? header.dropFirst(3) : header[...]
+        let firstLine = text.drop { $0 == 0x0A || $0 == 0x0D }.prefix { $0 != 0x0A && $0 != 0x0D }
         return firstLine.filter { $0 == 0x3B }.count > firstLine.filter { $0 == 0x2C }.count ? 0x3B : 0x2C
     }
 }

@@ -8,12 +8,12 @@ import Darwin
 
 /// The apps whose exports liftlog imports.
 public enum ImportSource: String, Sendable, CaseIterable {
-    case strong, hevy, fitnotes, liftosaur, stronglifts, jefit
+    case strong, hevy, fitnotes, liftosaur, stronglifts, jefit, alpha
 
     /// The app whose export has this header row, or `nil`.
     public static func detect(header: [String]) -> ImportSource? {
         // The most particular first: Strong's columns are matched loosely.
-        for source in [ImportSource.jefit, .hevy, .liftosaur, .stronglifts, .fitnotes, .strong] where source.format.recognizes(header) { return source }
+        for source in [ImportSource.jefit, .alpha, .hevy, .liftosaur, .stronglifts, .fitnotes, .strong] where source.format.recognizes(header) { return source }
         return nil
     }
 
@@ -25,6 +25,7 @@ public enum ImportSource: String, Sendable, CaseIterable {
         case .liftosaur: LiftosaurFormat.self
         case .stronglifts: StrongLiftsFormat.self
         case .jefit: JefitFormat.self
+        case .alpha: AlphaProgressionFormat.self
         }
     }
 
@@ -37,6 +38,7 @@ public enum ImportSource: String, Sendable, CaseIterable {
         case .liftosaur: "Liftosaur"
         case .stronglifts: "StrongLifts 5×5"
         case .jefit: "JEFIT"
+        case .alpha: "Alpha Progression"
         }
     }
 }
@@ -97,6 +99,7 @@ extension Store {
         case .liftosaur: report = try importFile(path, format: LiftosaurFormat.self, options: options, progress: progress)
         case .stronglifts: report = try importFile(path, format: StrongLiftsFormat.self, options: options, progress: progress)
         case .jefit: report = try importFile(path, format: JefitFormat.self, options: options, progress: progress)
+        case .alpha: report = try importFile(path, format: AlphaProgressionFormat.self, options: options, progress: progress)
         }
         report.source = app
         return report

@@ -695,6 +695,45 @@ struct ImportFormatsTests {
         }
     }
 
+    @Test("Alpha Progression: a byte-order mark alone on the first line, a section per workout, decimal commas, warm-ups beside the exercise, +35 on the body, RIR")
+    func alphaProgression() throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let file = fixtures + "/alpha-progression.csv"
+            let outcome = run(["import", file, "--utc-offset", "+01:00", "--store", store])
+            // Recognised from the file: 2 workouts, 6 + 4 sets (three warm-ups among them).
+            #expect(outcome.output.hasPrefix("Imported 2 sessions (10 sets) from 16 rows of \(file) (an Alpha Progression export).\n"), "\(outcome.output)\(outcome.error)")
+            let all = sessions(store)
+            #expect(all.map { $0["started_at"] } == ["2026-02-19T16:54:00+01:00", "2026-02-21T07:05:00+01:00"])
+            #expect(all.map { $0["duration_seconds"] } == [3720, 2880])
+            #expect(all.map { $0["source"] } == ["alpha", "alpha"])
+            #expect(all[0]["entries"]?.arrayValue?.map { $0["exercise_name"] } == ["Hack Squats (Machine)", "Reverse Lunges (Dumbbells)"])
+            let hack = sets(all[0], "Hack Squats (Machine)")
+            #expect(hack.map { $0["weight"] } == [37.5, 72.5, 115, 102.5] && hack.map { $0["reps"] } == [9, 7, 8, 6])
+            #expect(hack.map { $0["set_type"] ?? "normal" } == ["warmup", "warmup", "normal", "normal"])
+            #expect(hack.map { $0["rir"] } == [nil, nil, 1, 0])
+            // 0,5 in reserve is kept as the whole reps left: 0.
+            #expect(sets(all[0], "Reverse Lunges (Dumbbells)").map { $0["rir"] } == [0, 0])
+            // The app's names with their equipment, its common lifts matched to the library's.
+            #expect(outcome.output.contains("Matched Alpha Progression's names to the library: Barbell Rows (Barbell) → Barbell Row, Pull-ups (Bodyweight) → Pull-up"), "\(outcome.output)")
+            #expect(all[1]["entries"]?.arrayValue?.map { $0["exercise_name"] } == ["Pull-up", "Barbell Row"])
+            let pullUps = sets(all[1], "Pull-up")
+            #expect(pullUps.map { $0["bodyweight"] } == [true, true, true] && pullUps.map { $0["weight"] } == [nil, 35, nil], "\(pullUps)")
+            #expect(run(["check", "--store", store]).status == 0)
+            // Imported again: nothing new.
+            #expect(run(["import", file, "--utc-offset", "+01:00", "--store", store]).output.hasPrefix("Imported 0 sessions"))
+            // A row of no known shape is refused at its line, nothing written.
+            let broken = root + "/broken.csv"
+            writeText(try #require(readText(file)).replacing("2;102,5;6;0", with: "two sets or so"), to: broken)
+            let other = root + "/other"
+            #expect(run(["init", "--store", other]).status == 0)
+            let before = snapshot(other)
+            let refused = run(["import", "alpha", broken, "--utc-offset", "+01:00", "--store", other, "--json"])
+            #expect(refused.status == 4 && refused.errorMessage == "\(broken):6: 'two sets or so' is not a row of an Alpha Progression export (a workout, an exercise, '#;KG;REPS;RIR' or a set). Nothing was imported. --skip-bad-rows imports the others.", "\(String(describing: refused.errorMessage))")
+            #expect(snapshot(other) == before)
+        }
+    }
+
     @Test("Hevy's month-first dates with a 12-hour clock")
     func hevyUSDates() throws {
         try withTemporaryDirectory { root throws in
@@ -715,9 +754,9 @@ struct ImportFormatsTests {
             writeText("when,what,how many\n2025-01-01,squat,5\n", to: root + "/mystery.csv")
             let refused = run(["import", root + "/mystery.csv", "--store", store, "--json"])
             #expect(refused.status == 4)
-            #expect(refused.errorMessage == "\(root)/mystery.csv is not an export liftlog recognises (its first line is 'when,what,how many'). liftlog reads the CSV exports of Strong, Hevy, FitNotes, Liftosaur, StrongLifts 5×5 or JEFIT. Name the app if it is one of them: liftlog import strong FILE.")
+            #expect(refused.errorMessage == "\(root)/mystery.csv is not an export liftlog recognises (its first line is 'when,what,how many'). liftlog reads the CSV exports of Strong, Hevy, FitNotes, Liftosaur, StrongLifts 5×5, JEFIT or Alpha Progression. Name the app if it is one of them: liftlog import strong FILE.")
             let wrongApp = run(["import", "fitbod", root + "/mystery.csv", "--store", store, "--json"])
-            #expect(wrongApp.errorMessage == "Unknown app 'fitbod'; liftlog imports strong, hevy, fitnotes, liftosaur, stronglifts or jefit.")
+            #expect(wrongApp.errorMessage == "Unknown app 'fitbod'; liftlog imports strong, hevy, fitnotes, liftosaur, stronglifts, jefit or alpha.")
             #expect(run(["import", fixtures + "/hevy.csv", "--store", store, "--json"]).json?["data"]?["app"] == "hevy")
         }
     }
