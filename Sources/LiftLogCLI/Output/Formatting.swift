@@ -66,13 +66,13 @@ enum Formatting {
 
     /// A set as `100 kg × 5 @8.5`, `bodyweight + 20 kg × 5`, `20 kg × 0:45`, `1:00`,
     /// `25:00 · 5.00 km · 5:00/km`.
-    static func set(_ set: WorkoutSet, distance unit: DistanceScale) -> String {
+    static func set(_ set: WorkoutSet, distance scale: DistanceScale) -> String {
         var parts: [String] = []
         let load = Formatting.load(set)
         if let distance = set.distanceMeters {
             if let seconds = set.durationSeconds { parts.append(clock(seconds)) }
-            parts.append(Formatting.distance(distance, in: unit))
-            if let seconds = set.durationSeconds, let pace = pace(seconds: seconds, meters: distance, in: unit) { parts.append(pace) }
+            parts.append(Formatting.distance(distance, in: scale))
+            if let seconds = set.durationSeconds, let pace = pace(seconds: seconds, meters: distance, in: scale) { parts.append(pace) }
             if let load, set.weight != nil { parts.append(load) }
         } else if let reps = set.reps {
             var text = "\(load ?? "–") × \(reps)"

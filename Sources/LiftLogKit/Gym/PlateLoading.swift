@@ -111,21 +111,21 @@ public struct PlateLoading: Hashable, Sendable {
 
 extension Store {
     /// The bar and plates loads are made with in `unit`: the store's (`config bar`, `config
-    /// plates`) in its own unit, the usual ones of the other unit (20 kg or 45 lb bar); the bar
-    /// of `exercise` when it has its own (``Exercise/barWeight``, in the store's unit).
-    public func equipment(in unit: WeightUnit, for exercise: Exercise? = nil) -> (bar: Double, plates: [Double]) {
+    /// plates`) in its own unit, the usual ones of the other unit (20 kg or 45 lb bar); on
+    /// `ownBar`, an exercise's own (``Exercise/barWeight``, in the store's unit), when given.
+    public func equipment(in unit: WeightUnit, ownBar: Double? = nil) -> (bar: Double, plates: [Double]) {
         let own = unit == preferences.unit
-        let bar = own ? exercise?.barWeight ?? preferences.barWeight ?? PlateLoading.defaultBar(unit)
-                      : exercise?.barWeight.map { preferences.unit.convert($0, to: unit) } ?? PlateLoading.defaultBar(unit)
+        let bar = own ? ownBar ?? preferences.barWeight ?? PlateLoading.defaultBar(unit)
+                      : ownBar.map { preferences.unit.convert($0, to: unit) } ?? PlateLoading.defaultBar(unit)
         return (bar, own ? preferences.plates ?? PlateLoading.defaultPlates(unit) : PlateLoading.defaultPlates(unit))
     }
 
     /// How to load `weight` (in `unit`, the store's without one) with the store's equipment
-    /// (``equipment(in:for:)``: the bar of `exercise` when it has one), on `bar` when given:
+    /// (``equipment(in:ownBar:)``: the bar of `exercise` when it has one), on `bar` when given:
     /// ``PlateLoading/closest(to:bar:plates:unit:)``.
     public func plateLoadings(for weight: Double, unit: WeightUnit? = nil, bar: Double? = nil, exercise: Exercise? = nil) throws(LiftLogError) -> [PlateLoading] {
         let unit = unit ?? preferences.unit
-        let equipment = equipment(in: unit, for: exercise)
+        let equipment = equipment(in: unit, ownBar: exercise?.barWeight)
         return try PlateLoading.closest(to: weight, bar: bar ?? equipment.bar, plates: equipment.plates, unit: unit)
     }
 
@@ -133,11 +133,11 @@ extension Store {
     /// position (``plateLoadings(for:unit:bar:exercise:)`` in the target's unit, on the
     /// exercise's own bar where it has one).
     public func plates(for report: TodayReport) -> [Int: PlateLoading] {
-        let library = Dictionary(((try? exercises()) ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var plates: [Int: PlateLoading] = [:]
         for (index, target) in report.targets.enumerated() {
             guard let weight = target.weight else { continue }
-            plates[index] = (try? plateLoadings(for: weight, unit: target.unit, exercise: target.exerciseID.flatMap { library[$0] }))?.first
+            let equipment = equipment(in: target.unit, ownBar: target.barWeight)
+            plates[index] = (try? PlateLoading.closest(to: weight, bar: equipment.bar, plates: equipment.plates, unit: target.unit))?.first
         }
         return plates
     }

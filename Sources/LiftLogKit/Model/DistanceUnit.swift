@@ -13,12 +13,6 @@ public enum DistanceUnit: String, Sendable, Hashable, CaseIterable, JSONStringEn
 
     /// `meters` in this unit.
     public func value(ofMeters meters: Double) -> Double { meters / self.meters }
-
-    /// The seconds a unit of distance took, at `seconds` over `meters` (`nil` without either).
-    public func pace(seconds: Int, meters: Double) -> Double? {
-        guard meters > 0, seconds > 0 else { return nil }
-        return Double(seconds) * self.meters / meters
-    }
 }
 
 /// How one exercise's distances and paces are told: in the lifter's unit (a run: `5.00 km`,

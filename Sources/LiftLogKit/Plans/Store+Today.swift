@@ -11,6 +11,8 @@ public struct PlannedTarget: Sendable {
     public var weight: Double?
     /// The unit the lifter last loaded the exercise in (else the store's).
     public var unit: WeightUnit = .kg
+    /// The exercise's own bar (``Exercise/barWeight``, in the store's unit), where it has one.
+    public var barWeight: Double?
     /// Whether the weight went up by the increment since last week (mesocycles only).
     public var progressed: Bool
     /// For an exercise with a progression rule: each set's reps and load, and why.
@@ -130,7 +132,7 @@ extension Store {
             let key = Store.plannedKey(item)
             let exercise = inputs.library[key]
             var target = PlannedTarget(planned: item, exerciseName: exercise?.name ?? item.exerciseName, exerciseID: exercise?.id ?? item.exerciseID,
-                                       weight: inputs.lastWeight[key], progressed: false)
+                                       weight: inputs.lastWeight[key], barWeight: exercise?.barWeight, progressed: false)
             if let week {
                 let weeks = Progression.weeks(week, planned: item, entries: inputs.weekly[key] ?? [:], startWeight: inputs.lastWeight[key],
                                               increment: exercise?.weightIncrement ?? Exercise.defaultWeightIncrement, unit: unit)
@@ -181,9 +183,9 @@ extension Store {
     /// bar of the store's preferences in its unit, the usual ones of the other unit. A
     /// prescription that climbs (5/3/1's 65%, 75%, 85%) warms up to its first set, not its top
     /// one, so no warm-up is heavier than the work that follows it.
-    private func warmupRamp(to target: PlannedTarget, exercise: Exercise?) -> [(weight: Double, reps: Int)] {
+    private func warmupRamp(to target: PlannedTarget) -> [(weight: Double, reps: Int)] {
         guard let weight = target.prescription?.sets.first?.weight ?? target.weight else { return [] }
-        let (bar, plates) = equipment(in: target.unit, for: exercise)
+        let (bar, plates) = equipment(in: target.unit, ownBar: target.barWeight)
         return (try? PlateLoading.warmup(to: weight, sets: 4, bar: bar, plates: plates, unit: target.unit)) ?? []
     }
 
@@ -223,11 +225,9 @@ extension Store {
             let rotation = try nextDay(of: plan)
             dayIndex = Store.scheduledDay(of: plan, on: date, lastPlanSession: rotation.lastPlanSession)?.dayIndex ?? rotation.dayIndex
         }
-        // With `config warmups on`, a loadable ramp to each target first (on the exercise's own
-        // bar where it has one), as pending warm-ups.
-        let library = preferences.warmups == true ? Dictionary(try exercises().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
         let entries = try targets(plan: plan, dayIndex: dayIndex, on: date).enumerated().map { offset, target in
-            let ramp = preferences.warmups == true ? warmupRamp(to: target, exercise: target.exerciseID.flatMap { library[$0] }) : []
+            // With `config warmups on`, a loadable ramp to the target first, as pending warm-ups.
+            let ramp = preferences.warmups == true ? warmupRamp(to: target) : []
             var sets = ramp.enumerated().map { index, step in
                 WorkoutSet(setNumber: index + 1, setType: .warmup, unit: target.unit, targetReps: step.reps, targetWeight: step.weight, status: .pending)
             }

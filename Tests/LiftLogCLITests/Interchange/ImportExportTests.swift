@@ -734,6 +734,24 @@ struct ImportFormatsTests {
         }
     }
 
+    @Test("Alpha Progression rows out of place or of no known shape are refused at their line, nothing written", arguments: [
+        ("1;100;5;1\n", "3: a set before its exercise's row"),
+        ("\"1. · Machine · 8 reps\"\n", "3: the exercise name is empty"),
+        ("\"1. Hack Squats · Machine · 8 reps\";\"WU1 37,5 kg\"\n", "3: warm-up 'WU1 37,5 kg' is not like 'WU1 · 37,5 kg · 9 reps'"),
+        ("\"1. Hack Squats · Machine · 8 reps\"\n#;KG;REPS;RIR\n1;heavy;8;1\n", "5: weight 'heavy' is not a number"),
+    ])
+    func alphaProgressionRefusals(rows: String, refusal: String) throws {
+        try withTemporaryDirectory { root throws in
+            let store = store(root)
+            let file = root + "/alpha.csv"
+            writeText("\u{FEFF}\n\"Push\";\"2026-02-19 16:54 h\";\"1:02 hr\"\n" + rows, to: file)
+            let before = snapshot(store)
+            let refused = run(["import", "alpha", file, "--utc-offset", "+01:00", "--store", store, "--json"])
+            #expect(refused.status == 4 && refused.errorMessage == "\(file):\(refusal). Nothing was imported. --skip-bad-rows imports the others.", "\(String(describing: refused.errorMessage))")
+            #expect(snapshot(store) == before)
+        }
+    }
+
     @Test("Hevy's month-first dates with a 12-hour clock")
     func hevyUSDates() throws {
         try withTemporaryDirectory { root throws in

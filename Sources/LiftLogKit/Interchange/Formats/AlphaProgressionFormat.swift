@@ -102,7 +102,8 @@ struct AlphaProgressionFormat: ImportFormat {
                     var set = try self.set(weight: pieces[1].split(separator: " ").first.map(String.init) ?? "", reps: pieces[2].split(separator: " ").first.map(String.init) ?? "",
                                            rir: "", line: line)
                     set.setType = .warmup
-                    if pieces[1].lowercased().hasSuffix("lbs") || pieces[1].lowercased().hasSuffix("lb") { set.unit = set.weight == nil ? nil : .lbs }
+                    // Its unit is its own (`37,5 kg`): the sets' columns come after it.
+                    if set.weight != nil { set.unit = pieces[1].lowercased().hasSuffix("lb") || pieces[1].lowercased().hasSuffix("lbs") ? .lbs : .kg }
                     sets.append(set)
                 }
             }
