@@ -297,8 +297,8 @@ struct PlanCommandTests {
 
             // As planned: the next pending set at its target.
             let planned = run(["log", "Bench Press", "--store", store])
-            #expect(planned.output == "Bench Press  set 1: 135 lbs × 12\n")
-            #expect(run(["log", "Bench Press", "60x10", "--store", store]).output == "Bench Press  set 2: 60 kg × 10\n")
+            #expect(planned.output == "Bench Press  set 1: 135 lbs × 12 (last 135 lbs × 8)\n")
+            #expect(run(["log", "Bench Press", "60x10", "--store", store]).output == "Bench Press  set 2: 60 kg × 10 (last 135 lbs × 10)\n")
             let noWeight = run(["log", "Overhead Press", "--store", store, "--json"])
             #expect(noWeight.status == 2)
             #expect(noWeight.errorCode == "USAGE_ERROR")
@@ -306,12 +306,15 @@ struct PlanCommandTests {
             let unplanned = run(["log", "Deadlift", "--store", store, "--json"])
             #expect(unplanned.errorMessage == "Give at least one set, such as 100x5 ('Deadlift' is not planned in this session).")
             // Logged in pounds, as planned: the target stays 135 lb.
-            #expect(run(["log", "Bench Press", "135lbsx8", "--store", store]).output == "Bench Press  set 3: 135 lbs × 8\n")
+            #expect(run(["log", "Bench Press", "135lbsx8", "--store", store]).output == "Bench Press  set 3: 135 lbs × 8 (last 95 lbs × 12)\n")
             let third = try #require(run(["status", "--store", store, "--json"]).json?["data"]?["entries"]?.arrayValue?[0]["sets"]?.arrayValue?[2])
             #expect(third["target_weight"] == 135)
             #expect(third["unit"] == "lbs")
-            // The fourth bench set is beyond the plan: appended.
-            #expect(run(["log", "Bench Press", "60x8", "--store", store]).output == "Bench Press  set 4: 60 kg × 8\n")
+            // The fourth bench set is beyond the plan (and beyond last time's three): appended.
+            let fourth = run(["log", "Bench Press", "60x8", "--store", store, "--json"])
+            #expect(fourth.json?["data"]?["previous"]?["sets"]?.arrayValue?.map { $0["reps"] } == [8, 10, 12])
+            #expect(fourth.json?["data"]?["previous"]?["date"] == "2025-01-20")
+            #expect(fourth.json?["data"]?["logged_sets"] == [4])
             // A planned set done with fewer reps than its target says so.
             // Beside each set, the same work set of the last bench session (135 × 8, × 10, 95 × 12).
             let shown = run(["status", "--store", store]).output

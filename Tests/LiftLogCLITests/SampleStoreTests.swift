@@ -71,7 +71,7 @@ struct SampleStoreTests {
             let started = runBinary(["start", "--plan-day", "next", "--json"], environment: env)
             #expect(started.status == 0, "\(started.error)")
             #expect(started.json?["data"]?["plan_day"] == "Day B")
-            #expect(runBinary(["log", "Back Squat"], environment: env).output == "Back Squat  set 1: 150 kg × 5\n")
+            #expect(runBinary(["log", "Back Squat"], environment: env).output == "Back Squat  set 1: 150 kg × 5 (last 150 kg × 5)\n")
             #expect(runBinary(["finish"], environment: env).status == 0)
             #expect(runBinary(["today", "--json"], environment: env).json?["data"]?["day"] == "Day A")
             #expect(runBinary(["check"], environment: env).status == 0)

@@ -160,7 +160,7 @@ struct PlannedWarmupTests {
             #expect(sets.map { $0["target_weight"] } == [20, 50, 67.5, 85, 100, 100, 100])
             #expect(sets.map { $0["target_reps"] } == [10, 5, 3, 2, 5, 5, 5])
             // A work set completes the first work set, a warm-up the first warm-up.
-            #expect(run(["log", "Back Squat", "100x5", "--store", store]).output == "Back Squat  set 5: 100 kg × 5\n")
+            #expect(run(["log", "Back Squat", "100x5", "--store", store]).output == "Back Squat  set 5: 100 kg × 5 (last 100 kg × 5)\n")
             #expect(run(["log", "Back Squat", "w:20x10", "--store", store]).output == "Back Squat  set 1: 20 kg × 10 · warm-up\n")
             // With no set, the next one as planned: the next warm-up.
             #expect(run(["log", "Back Squat", "--store", store]).output == "Back Squat  set 2: 50 kg × 5 · warm-up\n")

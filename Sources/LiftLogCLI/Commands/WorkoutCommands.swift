@@ -95,19 +95,40 @@ enum WorkoutCommands {
             let result = try store.log(exercise: arguments[.exercise], sets: sets, createIfMissing: arguments[.create], sessionID: sessionID, details: details)
             if let missing = result.missingBefore { CLI.noteSetsChangedOutside(missing, context: context, store: store) }
             let entry = result.entry
-            let logged = result.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
+            let previous = try lastTime(entry, in: result.stored.session, store: store)
             var text = result.createdExercise ? added(entry.exerciseName, store: store, create: arguments[.create]) : ""
-            text += context.style.bold(entry.exerciseName) + "  " + logged.map { "set \($0.setNumber): \(Formatting.set($0, distance: store.preferences.distanceScale(of: entry.exerciseName)))" }.joined(separator: " · ")
+            text += loggedLine(entry, numbers: result.setNumbers, previous: previous, store: store, style: context.style)
             let data = try context.jsonData { () throws(LiftLogError) in
                 let session = try JSONShapes.session(result.stored, store: store)
                 guard case .object(var object) = session else { return session }
                 object["logged_sets"] = .array(result.setNumbers.map { .number(JSONNumber($0)) })
                 object["created_exercise"] = .bool(result.createdExercise)
+                object["previous"] = previous?.json ?? .null
                 if !warnings.isEmpty { object["warnings"] = .array(warnings.map { .string($0) }) }
                 return .object(object)
             }
             return CommandResult(data: data, text: text)
         })
+
+    /// What was done of `entry`'s exercise the last time, for an active session (a set logged
+    /// into a finished one has no "last time" to compare with).
+    static func lastTime(_ entry: Session.Entry, in session: Session, store: Store) throws(LiftLogError) -> PreviousSets? {
+        guard session.status == .active else { return nil }
+        return try store.previousSets(for: session).first { Exercise.nameKey($0.exerciseName) == Exercise.nameKey(entry.exerciseName) }
+    }
+
+    /// The sets just logged of `entry`, each with the same set of last time beside it:
+    /// `Bench Press  set 2: 100 kg × 5 (last 97.5 kg × 5)`.
+    static func loggedLine(_ entry: Session.Entry, numbers: [Int], previous: PreviousSets?, store: Store, style: Style) -> String {
+        let scale = store.preferences.distanceScale(of: entry.exerciseName)
+        let parts = numbers.compactMap { number -> String? in
+            guard let index = entry.sets.firstIndex(where: { $0.setNumber == number }) else { return nil }
+            let set = entry.sets[index]
+            let last = previous?.matching(index, of: entry).map { style.dim(" (last \(Formatting.set($0, distance: scale)))") } ?? ""
+            return "set \(set.setNumber): \(Formatting.set(set, distance: scale))" + last
+        }
+        return style.bold(entry.exerciseName) + "  " + parts.joined(separator: " · ")
+    }
 
     /// What `log --create` says of an exercise it added: with the muscle groups the exercise
     /// catalogue gave it, or how to give it some (`muscles` counts none without them).
@@ -159,16 +180,19 @@ enum WorkoutCommands {
             let result = try store.logSuperset(groups, createIfMissing: arguments[.create], sessionID: sessionID, details: details)
             if let missing = result.missingBefore { CLI.noteSetsChangedOutside(missing, context: context, store: store) }
             var text = "Superset \(result.superset ?? ""):"
+            let session = result.stored.session
+            let previous = session.status == .active ? try store.previousSets(for: session) : []
             for logged in result.logged {
-                let entry = result.stored.session.entries[logged.entryIndex]
+                let entry = session.entries[logged.entryIndex]
                 if logged.createdExercise { text = added(entry.exerciseName, store: store, create: arguments[.create]) + text }
-                let sets = logged.setNumbers.compactMap { number in entry.sets.first { $0.setNumber == number } }
-                text += "\n  " + context.style.bold(entry.exerciseName) + "  " + sets.map { "set \($0.setNumber): \(Formatting.set($0, distance: store.preferences.distanceScale(of: entry.exerciseName)))" }.joined(separator: " · ")
+                let last = previous.first { Exercise.nameKey($0.exerciseName) == Exercise.nameKey(entry.exerciseName) }
+                text += "\n  " + loggedLine(entry, numbers: logged.setNumbers, previous: last, store: store, style: context.style)
             }
             let data = try context.jsonData { () throws(LiftLogError) in
                 let session = try JSONShapes.session(result.stored, store: store)
                 guard case .object(var object) = session else { return session }
                 object["superset"] = result.superset.map { .string($0) } ?? .null
+                object["previous"] = .array(previous.map(\.json))
                 return .object(object)
             }
             return CommandResult(data: data, text: text)
