@@ -23,7 +23,6 @@ struct RequestReader {
     /// The next request; `nil` when the client closed the connection between requests.
     mutating func next() throws(Failure) -> HTTPRequest? {
         // The head: up to the blank line.
-        // From its first byte, the whole head must arrive within the timeout, however it trickles.
         // From its first byte, the whole head must arrive within a short time, however it trickles.
         if buffer.isEmpty {
             switch connection.awaitRequest() {

@@ -21,7 +21,9 @@ final class Connection: @unchecked Sendable {
     let timeoutSeconds: Int
     /// Since when the connection has waited for a request with nothing of it arrived (`nil`
     /// while a request is read or answered): such a connection may be closed to make room.
-    private var waitingSince: Double?
+    /// From its accepting on, before its thread first waits: on a busy machine a flood of new
+    /// connections would otherwise all look busy, and the next one be refused.
+    private var waitingSince: Double? = Connection.now()
     /// Set when the server closed the connection to make room.
     private var closedForRoom = false
     private let stateLock = Mutex()
