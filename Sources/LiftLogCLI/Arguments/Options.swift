@@ -123,6 +123,7 @@ extension Option where Value == [String] {
     static var pain: Option<[String]> { .list("--pain", valueName: "tags", help: "Comma-separated places that hurt, such as knee,lower-back.") }
     static var days: Option<[String]> { .list("--days", valueName: "list", help: "Comma-separated day names, in order, such as 'Day A,Day B'.") }
     static var secondaryMuscles: Option<[String]> { .list("--secondary", valueName: "list", help: "Comma-separated muscles that only assist (half a hard set each in 'liftlog muscles'); without them, the first of --muscles is the primary one.") }
+    static var aliases: Option<[String]> { .list("--aliases", valueName: "list", help: "Comma-separated other names that find it, such as 'sbd squat,hbbs', replacing those it has; '' removes them all.") }
     static var muscles: Option<[String]> { .list("--muscles", valueName: "list", help: "Comma-separated muscle groups, such as quadriceps,glutes.") }
     static var removedValues: Option<[String]> { .list("--remove", valueName: "values", help: "Remove the set's \(SetChange.Removable.allCases.map(\.rawValue).joinedAsAlternatives()) (comma-separated).") }
     static var regions: Option<[String]> { .list("--regions", valueName: "list", help: "Comma-separated regions, such as hips,hamstrings.") }

@@ -78,6 +78,9 @@ enum ExerciseCommands {
             let exercise = try store.exercise(named: arguments[.libraryExercise])
             var rows = [
                 ["Modality", exercise.modality.rawValue], ["Category", exercise.category.rawValue],
+            ]
+            if !exercise.aliases.isEmpty { rows.append(["Aliases", exercise.aliases.joined(separator: ", ")]) }
+            rows += [
                 ["Muscles", exercise.muscleWeights.map { $0.weight < 1 ? "\($0.muscle) (secondary)" : $0.muscle }.joined(separator: ", ")], ["Increment", Formatting.number(exercise.weightIncrement)],
                 ["Custom", exercise.isCustom ? "yes" : "no"], ["ID", exercise.id.rawValue],
             ]
@@ -96,13 +99,13 @@ enum ExerciseCommands {
         name: "edit",
         abstract: "Change an exercise; sessions keep the name they were logged under.",
         arguments: [Argument.currentName],
-        options: [Option.newName] + changeOptions + [Option.exerciseRest, Option.exerciseBar],
+        options: [Option.newName] + changeOptions + [Option.exerciseRest, Option.exerciseBar, Option.aliases],
         run: { context, arguments throws(LiftLogError) in
             let changes = ExerciseChanges(
                 name: try arguments[.newName], modality: try arguments[.modality],
                 category: try arguments[.newCategory], muscleGroups: try arguments[.muscles],
                 secondaryMuscles: try arguments[.secondaryMuscles], notes: try arguments[.notes], weightIncrement: try arguments[.increment], media: try arguments[.media],
-                restSeconds: try arguments[.exerciseRest], barWeight: try arguments[.exerciseBar])
+                restSeconds: try arguments[.exerciseRest], barWeight: try arguments[.exerciseBar], aliases: try arguments[.aliases])
             let exercise = try context.store().updateExercise(named: arguments[.currentName], changes)
             return CommandResult(data: exercise.json, text: "Updated \(exercise.name).")
         })

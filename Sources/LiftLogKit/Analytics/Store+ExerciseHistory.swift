@@ -51,7 +51,7 @@ extension Store {
             }
         }
         if found.isEmpty && !known {
-            throw .notFound("No exercise named '\(name)'.", suggestions: Suggestions.closest(to: name, among: (try? exercises().map(\.name)) ?? []))
+            throw .notFound("No exercise named '\(name)'.", suggestions: suggestions(for: name, among: (try? exercises()) ?? []))
         }
         var builder = ExerciseReport.Builder(exerciseID: known ? exercise.id : nil, exerciseName: exercise.name, preferences: preferences, formula: formula)
         var bodyWeights = BodyWeights(store: self)
@@ -151,6 +151,21 @@ extension Store {
                 return true
             }
             return found
+        }
+    }
+
+    /// How many sessions each exercise was logged in, by the ``Exercise/nameKey(_:)`` of its
+    /// library name (of the name it was logged under when the library has no such exercise):
+    /// what ranks the suggestions for a name no exercise has.
+    package func exerciseUsage() throws(LiftLogError) -> [String: Int] {
+        let library = Dictionary(try exercises().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> [String: Int] in
+            var counts: [String: Int] = [:]
+            try index.forEachVerifiedSummaryNewestFirst { summary in
+                for key in Swift.Set(summary.exercises.map { Exercise.nameKey($0.id.flatMap { library[$0] } ?? $0.name) }) { counts[key, default: 0] += 1 }
+                return true
+            }
+            return counts
         }
     }
 }

@@ -343,6 +343,18 @@ struct StoreChecker {
                                                      hint: "Rename one of them; names must differ regardless of case and of look-alike letters (ﬁ and fi, full-width letters, invisible characters)."))
             }
         }
+        // An alias is one exercise's: not another's name or alias.
+        for item in exercises {
+            for (index, alias) in item.value.aliases.enumerated() {
+                let key = Exercise.nameKey(alias)
+                guard let (other, claim) = exercises.lazy.filter({ $0.path != item.path })
+                    .compactMap({ other in Exercise.claim(of: key, by: other.value).map { (other, $0) } }).first else { continue }
+                let path = JSONPath.root.appending("aliases").appending(index)
+                problems.append(StoreChecker.problem(item, at: path, code: .conflict,
+                                                     message: "\(path): the alias \"\(alias)\" is already \(claim) (\(other.path))",
+                                                     hint: "Remove it from one of them: a name finds one exercise."))
+            }
+        }
         duplicateIDs(exercises.map { ($0, $0.value.id.rawValue) }, what: "exercise")
     }
 

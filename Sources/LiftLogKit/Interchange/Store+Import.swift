@@ -222,8 +222,13 @@ extension Store {
         /// `skipBadRows`) discards it all and throws, listing the first problem and how many more.
         mutating func read(progress: ((Int) -> Void)?) throws(LiftLogError) {
             var (rows, parser) = try store.importReader(path, format: Format.self, options: options)
-            for exercise in try store.exerciseFiles().map(\.exercise) where library[Exercise.nameKey(exercise.name)] == nil {
+            let exercises = try store.exerciseFiles().map(\.exercise)
+            for exercise in exercises where library[Exercise.nameKey(exercise.name)] == nil {
                 library[Exercise.nameKey(exercise.name)] = exercise
+            }
+            // A row named by one of an exercise's aliases is that exercise.
+            for exercise in exercises {
+                for alias in exercise.aliases where library[Exercise.nameKey(alias)] == nil { library[Exercise.nameKey(alias)] = exercise }
             }
             known = try store.knownSessions()
             if !options.dryRun { staging = try StagedWrites(files: store.files) }

@@ -1,6 +1,7 @@
 extension Exercise: JSONDecodable, JSONEncodable {
     /// The keys of its JSON object.
     enum Key: String, JSONKey {
+        case aliases
         case barWeight = "bar_weight"
         case category
         case createdAt = "created_at"
@@ -30,11 +31,12 @@ extension Exercise: JSONDecodable, JSONEncodable {
         let media: String? = reader.optional(Key.media)
         let rest: Int? = reader.optional(Key.restSeconds)
         let bar: Double? = reader.optional(Key.barWeight)
+        let aliases = reader.optional(Key.aliases, default: [String]())
         let createdAt: Timestamp? = reader.optional(Key.createdAt)
         guard let id, let name else { return nil }
         let exercise = Exercise(
             id: id, name: name, modality: modality, category: category, muscleGroups: muscleGroups, secondaryMuscles: secondaryMuscles, notes: notes,
-            isCustom: isCustom, weightIncrement: increment, media: media, restSeconds: rest, barWeight: bar, createdAt: createdAt,
+            isCustom: isCustom, weightIncrement: increment, media: media, restSeconds: rest, barWeight: bar, aliases: aliases, createdAt: createdAt,
             unknownFields: reader.unknownMembers)
         exercise.validate(at: path(), into: problems)
         return exercise
@@ -42,6 +44,7 @@ extension Exercise: JSONDecodable, JSONEncodable {
 
     package var jsonValue: JSONValue {
         var object = ObjectBuilder(unknown: unknownFields)
+        object.setNonEmpty(Key.aliases, aliases)
         object.set(Key.barWeight, barWeight)
         object.set(Key.category, category)
         object.set(Key.createdAt, createdAt)
@@ -82,6 +85,9 @@ extension Exercise {
             problems.add(path.appending(Key.barWeight), "bar_weight must be more than 0 and at most 100, found \(JSONNumber(barWeight.isFinite ? barWeight : 0))",
                          hint: "Write the bar's weight in the store's unit, such as 10 for an EZ bar, or remove the key to use the store's bar.")
         }
+        if let message = aliasesProblem() {
+            problems.add(path.appending(Key.aliases), message, hint: "Give each alias once, at most \(Exercise.maximumAliasCount), and not the exercise's own name.")
+        }
         if let restSeconds, !(0...3600).contains(restSeconds) {
             problems.add(path.appending(Key.restSeconds), "rest_seconds must be 0–3600, found \(restSeconds)", hint: "Write the rest between sets in seconds, such as 120.")
         }
@@ -93,22 +99,39 @@ extension Exercise {
         }
     }
 
-    /// Why `name` is too long to be an exercise's name, or `nil`: checked before any search by
-    /// name, so that matching stays bounded however long a name is sent.
-    public static func lengthProblem(_ name: String) -> String? {
-        let count = name.count
-        return count > maximumNameLength ? "Exercise name is \(count) characters long; the limit is \(maximumNameLength)." : nil
+    /// Why the exercise's aliases break the rules, or `nil`: each follows the name rules, at
+    /// most ``maximumAliasCount``, none repeated or the exercise's own name.
+    public func aliasesProblem() -> String? {
+        if aliases.count > Exercise.maximumAliasCount {
+            return "An exercise has at most \(Exercise.maximumAliasCount) aliases, found \(aliases.count)."
+        }
+        var seen: Swift.Set<String> = [Exercise.nameKey(name)]
+        for alias in aliases {
+            if let problem = Exercise.nameProblem(alias, what: "Alias") { return problem }
+            guard seen.insert(Exercise.nameKey(alias)).inserted else {
+                return Exercise.nameKey(alias) == Exercise.nameKey(name)
+                    ? "The alias \"\(alias)\" is the exercise's own name." : "The alias \"\(alias)\" is given twice."
+            }
+        }
+        return nil
     }
 
-    /// Why `name` is not a valid exercise name, or `nil` when it is.
-    public static func nameProblem(_ name: String) -> String? {
-        if name.isEmpty || name.allSatisfy(\.isWhitespace) { return "Exercise name cannot be empty." }
+    /// Why `name` is too long to be an exercise's name, or `nil`: checked before any search by
+    /// name, so that matching stays bounded however long a name is sent.
+    public static func lengthProblem(_ name: String, what: String = "Exercise name") -> String? {
+        let count = name.count
+        return count > maximumNameLength ? "\(what) is \(count) characters long; the limit is \(maximumNameLength)." : nil
+    }
+
+    /// Why `name` is not a valid exercise name (or alias: `what`), or `nil` when it is.
+    public static func nameProblem(_ name: String, what: String = "Exercise name") -> String? {
+        if name.isEmpty || name.allSatisfy(\.isWhitespace) { return "\(what) cannot be empty." }
         if name.first!.isWhitespace || name.last!.isWhitespace {
-            return "Exercise name \"\(name)\" has leading or trailing spaces."
+            return "\(what) \"\(name)\" has leading or trailing spaces."
         }
-        if let tooLong = lengthProblem(name) { return tooLong }
+        if let tooLong = lengthProblem(name, what: what) { return tooLong }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return "Exercise name cannot contain line breaks or control characters."
+            return "\(what) cannot contain line breaks or control characters."
         }
         return nil
     }

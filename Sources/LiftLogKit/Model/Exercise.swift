@@ -20,6 +20,8 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     public static let defaultWeightIncrement = 5.0
     /// The longest name accepted, in characters.
     public static let maximumNameLength = 100
+    /// The most aliases an exercise has.
+    public static let maximumAliasCount = 10
 
     /// The exercise's ID, also in its file.
     public var id: ID
@@ -48,6 +50,10 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     /// unit, more than 0 and at most 100: plates and warm-ups load on it instead of the store's
     /// bar (`config bar`).
     public var barWeight: Double?
+    /// Other names the user types for it (`sbd squat`, `hbbs`): every lookup by name finds it
+    /// by them. Each follows the name rules, at most ``maximumAliasCount``; none is its own or
+    /// another exercise's name or alias (``claim(of:by:)``).
+    public var aliases: [String]
     /// When the user created it; absent for seeded exercises.
     public var createdAt: Timestamp?
     /// Keys this version does not know, kept as they were read.
@@ -57,8 +63,10 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     public init(
         id: ID, name: String, modality: Modality = .other, category: Category? = nil, muscleGroups: [String] = [],
         secondaryMuscles: [String] = [], notes: String? = nil, isCustom: Bool = true, weightIncrement: Double = Exercise.defaultWeightIncrement,
-        media: String? = nil, restSeconds: Int? = nil, barWeight: Double? = nil, createdAt: Timestamp? = nil, unknownFields: [String: JSONValue] = [:]
+        media: String? = nil, restSeconds: Int? = nil, barWeight: Double? = nil, aliases: [String] = [], createdAt: Timestamp? = nil,
+        unknownFields: [String: JSONValue] = [:]
     ) {
+        self.aliases = aliases
         self.restSeconds = restSeconds
         self.barWeight = barWeight
         self.id = id
@@ -110,6 +118,21 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     /// exercise: linked to it, or unlinked and under its name (any case, spaces collapsed).
     public func isRecorded(as recordedID: ID?, name recordedName: String) -> Bool {
         recordedID == id || (recordedID == nil && Exercise.nameKey(recordedName) == Exercise.nameKey(name))
+    }
+
+    /// Whether `name` is this exercise's name or one of its aliases (by ``nameKey(_:)``).
+    public func isNamed(_ name: String) -> Bool {
+        let key = Exercise.nameKey(name)
+        return Exercise.nameKey(self.name) == key || aliases.contains { Exercise.nameKey($0) == key }
+    }
+
+    /// What of `other` already claims the name `key` (a ``nameKey(_:)``): "the name of Back
+    /// Squat" or "an alias of Back Squat", or `nil`. No name or alias is claimed twice in a
+    /// library: every writer refuses it and `check` reports it, in these words.
+    public static func claim(of key: String, by other: Exercise) -> String? {
+        if nameKey(other.name) == key { return "the name of \(other.name)" }
+        if other.aliases.contains(where: { nameKey($0) == key }) { return "an alias of \(other.name)" }
+        return nil
     }
 
     /// The abbreviations lifters type for common lifts, by ``nameKey(_:)``, each with the

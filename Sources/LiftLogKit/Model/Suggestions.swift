@@ -1,8 +1,9 @@
 /// "Did you mean" suggestions: the candidates closest to a misspelled word.
 package enum Suggestions {
     /// Up to `limit` candidates, closest first: those containing the query, then those within
-    /// an edit distance of a third of the query's length.
-    package static func closest(to query: String, among candidates: [String], limit: Int = 3) -> [String] {
+    /// an edit distance of a third of the query's length; among equally close ones, those of
+    /// highest `weight` (how often the user logs it), then the shortest.
+    package static func closest(to query: String, among candidates: [String], limit: Int = 3, weight: (String) -> Int = { _ in 0 }) -> [String] {
         let needle = query.lowercased()
         // Nothing is suggested for a query longer than any name liftlog keeps: the search stays
         // linear in the query's length.
@@ -21,7 +22,8 @@ package enum Suggestions {
             let distance = ([lower] + words).filter { abs($0.count - needle.count) <= allowed }.map { editDistance(needle, $0) }.min() ?? Int.max
             if distance <= allowed { scored.append((distance, candidate)) }
         }
-        return scored.sorted { ($0.score, $0.name.count, $0.name) < ($1.score, $1.name.count, $1.name) }.prefix(limit).map(\.name)
+        return scored.map { ($0.score, -weight($0.name), $0.name) }
+            .sorted { ($0.0, $0.1, $0.2.count, $0.2) < ($1.0, $1.1, $1.2.count, $1.2) }.prefix(limit).map(\.2)
     }
 
     /// The longest query anything is suggested for: twice the longest name.

@@ -100,6 +100,17 @@ extension StoreSchemas {
   "$id": "https://liftlog.invalid/schemas/exercise.schema.json",
   "$schema": "http://json-schema.org/draft-07/schema#",
   "properties": {
+    "aliases": {
+      "description": "Other names that find it (by lookup, search and import); none is its own or another exercise's name or alias.",
+      "items": {
+        "maxLength": 100,
+        "minLength": 1,
+        "type": "string"
+      },
+      "maxItems": 10,
+      "type": "array",
+      "uniqueItems": true
+    },
     "bar_weight": {
       "description": "Its own bar's weight in the store's unit (an EZ bar, a trap bar): plates and warm-ups load on it.",
       "exclusiveMinimum": 0,

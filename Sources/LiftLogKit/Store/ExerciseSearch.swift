@@ -1,7 +1,7 @@
 /// Filters and ranks the exercise library.
 public struct ExerciseSearch: Sendable {
-    /// Matched against names (exact > prefix > word prefix > substring > close spelling) and
-    /// muscle groups.
+    /// Matched against names and aliases (exact > prefix > word prefix > substring > close
+    /// spelling) and muscle groups.
     public var text: String?
     /// Only exercises of this category.
     public var category: Exercise.Category?
@@ -32,7 +32,12 @@ public struct ExerciseSearch: Sendable {
             if let muscleKey, !exercise.muscleGroups.contains(where: { SearchKey.contains(Array($0.utf8), muscleKey) }) { continue }
             let name = SearchKey(exercise.name)
             guard let query else { ranked.append((0, name.bytes, exercise)); continue }
-            guard let rank = rank(of: exercise, named: name, for: query) else { continue }
+            // An alias matches as the name does.
+            var best = rank(of: exercise, named: name, for: query)
+            for alias in exercise.aliases {
+                if let rank = rank(of: exercise, named: SearchKey(alias), for: query), rank < best ?? Int.max { best = rank }
+            }
+            guard let rank = best else { continue }
             ranked.append((rank, name.bytes, exercise))
         }
         ranked.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.key.lexicographicallyPrecedes($1.key) }

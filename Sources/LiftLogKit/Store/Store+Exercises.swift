@@ -28,11 +28,14 @@ public struct ExerciseChanges: Sendable {
     public var restSeconds: Int?
     /// The weight of its own bar in the store's unit (0 removes it: the store's bar again).
     public var barWeight: Double?
+    /// Its other names, replacing those it has (empty: none).
+    public var aliases: [String]?
 
     /// Changes of the given fields; those left `nil` stay as they are.
     public init(name: String? = nil, modality: Exercise.Modality? = nil, category: Exercise.Category? = nil, muscleGroups: [String]? = nil,
                 secondaryMuscles: [String]? = nil, notes: String? = nil, weightIncrement: Double? = nil, media: String? = nil, restSeconds: Int? = nil,
-                barWeight: Double? = nil) {
+                barWeight: Double? = nil, aliases: [String]? = nil) {
+        self.aliases = aliases
         self.restSeconds = restSeconds
         self.barWeight = barWeight
         self.secondaryMuscles = secondaryMuscles
@@ -74,7 +77,8 @@ extension Store {
         return found
     }
 
-    /// The exercise named `name` (case-insensitively, spaces collapsed) or with that ID.
+    /// The exercise named `name` (case-insensitively, spaces collapsed), with that ID, with
+    /// that alias, or, when none is, the one a common abbreviation (`rdl`) stands for.
     ///
     /// - Throws: `NOT_FOUND` with up to three close names as suggestions.
     public func exercise(named name: String) throws(LiftLogError) -> Exercise {
@@ -94,11 +98,38 @@ extension Store {
         if let match = all.first(where: { Exercise.nameKey($0.exercise.name) == key || $0.exercise.id.rawValue == name.lowercased() }) {
             return match
         }
+        if let match = all.first(where: { $0.exercise.aliases.contains { Exercise.nameKey($0) == key } }) { return match }
         // An abbreviation lifters type (`rdl`, `ohp`), when no exercise has it as its name.
         for full in Exercise.abbreviations[key] ?? [] {
             if let match = all.first(where: { Exercise.nameKey($0.exercise.name) == Exercise.nameKey(full) }) { return match }
         }
-        throw .notFound("No exercise named '\(name)'.", suggestions: Suggestions.closest(to: name, among: all.map(\.exercise.name)))
+        throw .notFound("No exercise named '\(name)'.", suggestions: suggestions(for: name, among: all.map(\.exercise)))
+    }
+
+    /// Up to three exercises whose name or alias is close to `name`, those the user logs most
+    /// first among equally close ones.
+    package func suggestions(for name: String, among exercises: [Exercise]) -> [String] {
+        var nameOf: [String: String] = [:]
+        for exercise in exercises {
+            nameOf[exercise.name] = exercise.name
+            for alias in exercise.aliases where nameOf[alias] == nil { nameOf[alias] = exercise.name }
+        }
+        let usage = (try? exerciseUsage()) ?? [:]
+        var seen: Swift.Set<String> = []
+        return Suggestions.closest(to: name, among: Array(nameOf.keys), limit: nameOf.count) {
+            usage[Exercise.nameKey(nameOf[$0] ?? $0)] ?? 0
+        }
+        .compactMap { nameOf[$0] }.filter { seen.insert($0).inserted }.prefix(3).map { $0 }
+    }
+
+    /// What of the library other than `exercise` already claims its name or one of its
+    /// aliases, as a `CONFLICT`: no name or alias belongs to two exercises.
+    static func checkClaims(of exercise: Exercise, against others: [Exercise]) throws(LiftLogError) {
+        for (index, name) in ([exercise.name] + exercise.aliases).enumerated() {
+            let key = Exercise.nameKey(name)
+            guard let claim = others.lazy.compactMap({ Exercise.claim(of: key, by: $0) }).first else { continue }
+            throw .conflict(index == 0 ? "The name '\(name)' is already \(claim)." : "The alias '\(name)' is already \(claim).")
+        }
     }
 
     /// Adds an exercise to the library.
@@ -145,6 +176,7 @@ extension Store {
         if let clash = existing.first(where: { Exercise.nameKey($0.exercise.name) == Exercise.nameKey(exercise.name) }) {
             throw .conflict("An exercise named '\(clash.exercise.name)' already exists.")
         }
+        try Store.checkClaims(of: exercise, against: existing.map(\.exercise))
         return (exercise, freeExercisePath(for: exercise, taken: Swift.Set(existing.map(\.path) + reserved)))
     }
 
@@ -155,22 +187,27 @@ extension Store {
     }
 
     static func checkExercise(_ exercise: Exercise, rawName: String) throws(LiftLogError) {
-        // Spaces at the ends and runs of spaces are tidied; line breaks and other control
-        // characters are refused rather than quietly turned into spaces.
-        if rawName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw .validation("Exercise name cannot contain line breaks, tabs or other control characters.")
-        }
-        if let invisible = rawName.unicodeScalars.first(where: { $0.properties.generalCategory == .format }) {
-            let code = String(invisible.value, radix: 16, uppercase: true)
-            throw .validation("Exercise name cannot contain invisible characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)); type the name again without it.")
-        }
-        if let problem = Exercise.nameProblem(Exercise.normalizedName(rawName)) { throw .validation(problem) }
+        try checkName(rawName)
         if !(exercise.weightIncrement > 0) || !exercise.weightIncrement.isFinite {
             throw .validation("Weight increment must be positive, got \(JSONNumber(exercise.weightIncrement.isFinite ? exercise.weightIncrement : 0)).")
         }
         if let muscle = exercise.muscleGroups.first(where: { $0.trimmingWhitespace().isEmpty }) {
             throw .validation("Muscle group '\(muscle)' cannot be empty.")
         }
+    }
+
+    /// Refuses a name (or alias: `what`) as typed that is not one once tidied. Spaces at the
+    /// ends and runs of spaces are tidied; line breaks and other control characters are
+    /// refused rather than quietly turned into spaces.
+    static func checkName(_ rawName: String, what: String = "Exercise name") throws(LiftLogError) {
+        if rawName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .validation("\(what) cannot contain line breaks, tabs or other control characters.")
+        }
+        if let invisible = rawName.unicodeScalars.first(where: { $0.properties.generalCategory == .format }) {
+            let code = String(invisible.value, radix: 16, uppercase: true)
+            throw .validation("\(what) cannot contain invisible characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)); type the name again without it.")
+        }
+        if let problem = Exercise.nameProblem(Exercise.normalizedName(rawName), what: what) { throw .validation(problem) }
     }
 
     /// `exercises/<slug>.json`, or `<slug>-2.json`… when another exercise has that file.
@@ -218,14 +255,21 @@ extension Store {
                 }
                 exercise.barWeight = bar == 0 ? nil : bar
             }
+            if let aliases = changes.aliases {
+                for alias in aliases { try Store.checkName(alias, what: "Alias") }
+                exercise.aliases = aliases.map(Exercise.normalizedName)
+                if let problem = exercise.aliasesProblem() { throw .validation(problem) }
+            }
             try Store.checkExercise(exercise, rawName: changes.name ?? exercise.name)
             var target = path
-            if Exercise.nameKey(exercise.name) != Exercise.nameKey(original.name) || Slug.make(exercise.name) != Slug.make(original.name) {
+            let renamed = Exercise.nameKey(exercise.name) != Exercise.nameKey(original.name) || Slug.make(exercise.name) != Slug.make(original.name)
+            if renamed || exercise.aliases != original.aliases {
                 let others = try exerciseFiles().filter { $0.path != path }
                 if let clash = others.first(where: { Exercise.nameKey($0.exercise.name) == Exercise.nameKey(exercise.name) }) {
                     throw .conflict("An exercise named '\(clash.exercise.name)' already exists.")
                 }
-                target = freeExercisePath(for: exercise, taken: Swift.Set(others.map(\.path)))
+                try Store.checkClaims(of: exercise, against: others.map(\.exercise))
+                if renamed { target = freeExercisePath(for: exercise, taken: Swift.Set(others.map(\.path))) }
             }
             guard exercise != original || target != path else { return exercise }
             // The exercise's file, its old name and the plans that name it change as one.
@@ -287,7 +331,8 @@ extension Store {
         let file = try DocumentDecoder.decode(bytes, path: path, as: SeedFile.self)
         return try withLock { () throws(LiftLogError) -> SeedReport in
             let existing = try exerciseFiles()
-            var names = Swift.Set(existing.map { Exercise.nameKey($0.exercise.name) })
+            // A name the library has, as a name or an alias, is not seeded again.
+            var names = Swift.Set(existing.flatMap { [$0.exercise.name] + $0.exercise.aliases }.map(Exercise.nameKey))
             var paths = Swift.Set(existing.map(\.path))
             var report = SeedReport(added: [], skipped: [])
             // Every exercise this call adds was seeded now (an exercise already there keeps its own).
