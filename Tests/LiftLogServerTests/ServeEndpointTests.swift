@@ -182,6 +182,13 @@ struct ServeEndpointTests {
             let misspelt = server.request("PUT", "/api/exercises/\(id)", body: #"{"alias": ["zs"]}"#)
             #expect(misspelt.status == 400 && misspelt.json?["error"]?["message"]?.stringValue?.hasPrefix("Unknown field \"alias\". Did you mean \"aliases\"?") == true, "\(misspelt.body)")
             #expect(runBinary(["exercise", "show", "zerch", "--store", store, "--json"]).json?["data"]?["aliases"] == ["zs", "Zerch"])
+            // The weights it is set to (a machine's stack): kept, and refused out of order.
+            let stack = server.request("PUT", "/api/exercises/\(id)", body: #"{"loads": [5, 10, 15, 20]}"#)
+            #expect(stack.status == 200 && stack.json?["data"]?["loads"] == [5, 10, 15, 20], "\(stack.body)")
+            let unordered = server.request("PUT", "/api/exercises/\(id)", body: #"{"loads": [10, 5]}"#)
+            #expect(unordered.status == 400 && unordered.json?["error"]?["message"] == "Loads go lightest first, each once: 5 comes after 10.", "\(unordered.body)")
+            let words = server.request("PUT", "/api/exercises/\(id)", body: #"{"loads": ["heavy"]}"#)
+            #expect(words.status == 400 && words.json?["error"]?["message"] == "loads must be a list of numbers.", "\(words.body)")
             let none = server.request("GET", "/api/exercises/\(id)/chart.svg")
             #expect(none.status == 404 && none.json?["error"]?["code"] == "NOT_FOUND")
             #expect(runBinary(["start", "--store", store]).status == 0)

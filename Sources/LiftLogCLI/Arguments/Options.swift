@@ -30,7 +30,7 @@ extension Option where Value == String {
     static var recordedNow: Option<String> { .text("--at", valueName: "time", help: "When (default: now): '2025-01-24 07:30', '07:30', 'yesterday 07:30'.") }
     static var recordedAt: Option<String> { .text("--at", valueName: "time", help: "When it started (default: it just ended).") }
     static var endedAt: Option<String> { .text("--at", valueName: "time", help: "When it ended (default: now).") }
-    static var platesExercise: Option<String> { .text("--exercise", valueName: "name", help: "Load it on that exercise's own bar, where it has one ('exercise edit NAME --bar W').") }
+    static var platesExercise: Option<String> { .text("--exercise", valueName: "name", help: "Load it on that exercise's own bar, where it has one ('exercise edit NAME --bar W'), or among the weights it is set to ('--loads').") }
     static var planDay: Option<String> { .text("--plan-day", valueName: "name", help: "A day of the active plan: its exercises are added with their sets waiting to be logged ('next' for the day 'today' shows: of the weekly schedule, else the rotation's next). Without an active plan, the name is only recorded.") }
     static var dayLike: Option<String> { .text("--like", valueName: "id", help: "Plan what that session did ('last': the newest): each exercise's working sets as SETSxREPS from the heaviest load lifted.") }
     static var like: Option<String> { .text("--like", valueName: "id", help: "Repeat that session ('last': the newest): its exercises with its sets waiting to be logged, their reps and weights as targets.") }
@@ -110,6 +110,15 @@ extension Option where Value == Double {
     static var exerciseBar: Option<Double> { .number("--bar", valueName: "weight", help: "The weight of the exercise's own bar in the store's unit (an EZ bar, a trap bar), which plates and warm-ups load on; 0 removes it.") }
     static var bar: Option<Double> { .number("--bar", valueName: "weight", help: "The bar's weight (default: 'liftlog config bar', else \(Formatting.number(PlateLoading.defaultBar(.kg))) kg or \(Formatting.number(PlateLoading.defaultBar(.lbs))) lbs).") }
     static var increment: Option<Double> { .number("--increment", valueName: "weight", help: "The weight a progression adds (positive; default \(Formatting.number(Exercise.defaultWeightIncrement))).") }
+}
+
+extension Option where Value == [Double] {
+    static var loads: Option<[Double]> {
+        Option(spec: OptionSpec(names: ["--loads"], valueName: "list",
+                                help: "The weights it is set to when no plates go on it (a rack of dumbbells, a machine's stack), in the store's unit: weights and runs such as 2-30/2,32.5,35; '' removes them.")) { text, _ throws(LiftLogError) in
+            try FixedLoads.parse(text)
+        }
+    }
 }
 
 extension Option where Value == LocalDate {

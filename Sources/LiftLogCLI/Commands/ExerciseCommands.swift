@@ -90,6 +90,7 @@ enum ExerciseCommands {
             if let media = exercise.media { rows.append(["Media", media]) }
             if let rest = exercise.restSeconds { rows.append(["Rest", Formatting.duration(rest)]) }
             if let bar = exercise.barWeight { rows.append(["Bar", "\(Formatting.number(bar)) \(store.preferences.unit.rawValue)"]) }
+            if !exercise.loads.isEmpty { rows.append(["Loads", "\(FixedLoads.text(exercise.loads)) \(store.preferences.unit.rawValue)"]) }
             var text = context.style.bold(exercise.name) + "\n" + Formatting.table(rows.map { ["  " + $0[0] + ":", $0[1]] }, style: context.style)
             if notesLines.count > 1 { text += "\n  Notes:\n" + notesLines.map { "    " + $0 }.joined(separator: "\n") }
             return CommandResult(data: exercise.json, text: text)
@@ -99,13 +100,14 @@ enum ExerciseCommands {
         name: "edit",
         abstract: "Change an exercise; sessions keep the name they were logged under.",
         arguments: [Argument.currentName],
-        options: [Option.newName] + changeOptions + [Option.exerciseRest, Option.exerciseBar, Option.aliases],
+        options: [Option.newName] + changeOptions + [Option.exerciseRest, Option.exerciseBar, Option.loads, Option.aliases],
         run: { context, arguments throws(LiftLogError) in
             let changes = ExerciseChanges(
                 name: try arguments[.newName], modality: try arguments[.modality],
                 category: try arguments[.newCategory], muscleGroups: try arguments[.muscles],
                 secondaryMuscles: try arguments[.secondaryMuscles], notes: try arguments[.notes], weightIncrement: try arguments[.increment], media: try arguments[.media],
-                restSeconds: try arguments[.exerciseRest], barWeight: try arguments[.exerciseBar], aliases: try arguments[.aliases])
+                restSeconds: try arguments[.exerciseRest], barWeight: try arguments[.exerciseBar], aliases: try arguments[.aliases],
+                loads: try arguments[.loads])
             let exercise = try context.store().updateExercise(named: arguments[.currentName], changes)
             return CommandResult(data: exercise.json, text: "Updated \(exercise.name).")
         })

@@ -38,14 +38,15 @@ enum GymCommands {
     static let warmup = CommandSpec(
         name: "warmup",
         abstract: "A warm-up ramp to a working weight, every step loadable.",
-        discussion: "The empty bar for 10, then steps from about 50% to 85% of the working weight with fewer reps each (5, 3, 2, 1), each rounded down to a weight the plates of 'liftlog config plates' make.",
+        discussion: "The empty bar for 10, then steps from about 50% to 85% of the working weight with fewer reps each (5, 3, 2, 1), each rounded down to a weight the plates of 'liftlog config plates' make. With --exercise, on its own bar, or among the weights it is set to (from about 40% for 10).",
         arguments: [Argument.workingWeight],
-        options: [DefaultedOption.warmupSets, Option.bar],
+        options: [DefaultedOption.warmupSets, Option.bar, Option.platesExercise],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let (bar, plates, unit) = equipment(store, bar: try arguments[.bar])
+            let exercise = try arguments[.platesExercise].map { (name: String) throws(LiftLogError) in try store.exercise(named: name) }
+            let (bar, plates, unit) = equipment(store, bar: try arguments[.bar] ?? exercise?.barWeight)
             let working = try weight(arguments[.workingWeight])
-            let ramp = try PlateLoading.warmup(to: working, sets: try arguments[.warmupSets], bar: bar, plates: plates, unit: unit)
+            let ramp = try store.warmup(to: working, sets: try arguments[.warmupSets], bar: bar, plates: plates, exercise: exercise)
             let rows = ramp.enumerated().map { index, step in ["\(index + 1)", "\(Formatting.number(step.weight)) \(unit.rawValue) × \(step.reps)"] }
             let text = Formatting.table(rows, header: ["SET", "WARM-UP"], style: context.style) + "\nThen \(Formatting.number(working)) \(unit.rawValue)."
             return CommandResult(data: ["working_weight": .number(JSONNumber(working)), "unit": .string(unit.rawValue),

@@ -88,13 +88,18 @@ public struct PlateLoading: Hashable, Sendable {
         return result
     }
 
+    /// Refuses a warm-up of other than 1–8 sets.
+    static func checkWarmupSets(_ sets: Int) throws(LiftLogError) {
+        guard (1...8).contains(sets) else { throw .validation("Warm-up sets must be 1–8, got \(sets).") }
+    }
+
     /// A warm-up ramp to a working weight: the empty bar for 10, then `sets - 1` steps from
     /// about 50% to 85% of it with fewer reps each (5, 3, 2, 1…), every step rounded down to a
     /// weight the plates make.
     ///
     /// - Throws: `VALIDATION_ERROR` for 1–8 sets outside, or a weight lighter than the bar.
     public static func warmup(to working: Double, sets: Int, bar: Double, plates: [Double], unit: WeightUnit) throws(LiftLogError) -> [(weight: Double, reps: Int)] {
-        guard (1...8).contains(sets) else { throw .validation("Warm-up sets must be 1–8, got \(sets).") }
+        try checkWarmupSets(sets)
         _ = try closest(to: working, bar: bar, plates: plates, unit: unit)
         var ramp: [(weight: Double, reps: Int)] = [(bar, 10)]
         let reps = [5, 3, 2, 1, 1, 1, 1]
@@ -123,8 +128,17 @@ extension Store {
     /// How to load `weight` (in `unit`, the store's without one) with the store's equipment
     /// (``equipment(in:ownBar:)``: the bar of `exercise` when it has one), on `bar` when given:
     /// ``PlateLoading/closest(to:bar:plates:unit:)``.
+    ///
+    /// - Throws: `VALIDATION_ERROR` for an exercise set to fixed weights (``Exercise/loads``),
+    ///   naming the nearest of them.
     public func plateLoadings(for weight: Double, unit: WeightUnit? = nil, bar: Double? = nil, exercise: Exercise? = nil) throws(LiftLogError) -> [PlateLoading] {
         let unit = unit ?? preferences.unit
+        if let exercise, !exercise.loads.isEmpty {
+            let loads = exercise.loads.map { preferences.unit.convert($0, to: unit) }
+            let below = FixedLoads.atMost(weight, in: loads), above = loads.first { $0 >= weight - 1e-9 } ?? below
+            let nearest = below == above ? "\(JSONNumber(below)) \(unit.rawValue)" : "\(JSONNumber(below)) and \(JSONNumber(above)) \(unit.rawValue)"
+            throw .validation("\(exercise.name) takes no plates: it is set to its own weights (\(FixedLoads.text(exercise.loads)) \(preferences.unit.rawValue)); the nearest to \(JSONNumber(weight)) \(unit.rawValue) \(below == above ? "is" : "are") \(nearest).")
+        }
         let equipment = equipment(in: unit, ownBar: exercise?.barWeight)
         return try PlateLoading.closest(to: weight, bar: bar ?? equipment.bar, plates: equipment.plates, unit: unit)
     }
@@ -134,7 +148,7 @@ extension Store {
     /// exercise's own bar where it has one).
     public func plates(for report: TodayReport) -> [Int: PlateLoading] {
         var plates: [Int: PlateLoading] = [:]
-        for (index, target) in report.targets.enumerated() {
+        for (index, target) in report.targets.enumerated() where target.loads.isEmpty {
             guard let weight = target.weight else { continue }
             let equipment = equipment(in: target.unit, ownBar: target.barWeight)
             plates[index] = (try? PlateLoading.closest(to: weight, bar: equipment.bar, plates: equipment.plates, unit: target.unit))?.first

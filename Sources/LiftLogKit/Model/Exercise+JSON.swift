@@ -7,6 +7,7 @@ extension Exercise: JSONDecodable, JSONEncodable {
         case createdAt = "created_at"
         case id
         case isCustom = "is_custom"
+        case loads
         case media
         case modality
         case muscleGroups = "muscle_groups"
@@ -32,11 +33,12 @@ extension Exercise: JSONDecodable, JSONEncodable {
         let rest: Int? = reader.optional(Key.restSeconds)
         let bar: Double? = reader.optional(Key.barWeight)
         let aliases = reader.optional(Key.aliases, default: [String]())
+        let loads = reader.optional(Key.loads, default: [Double]())
         let createdAt: Timestamp? = reader.optional(Key.createdAt)
         guard let id, let name else { return nil }
         let exercise = Exercise(
             id: id, name: name, modality: modality, category: category, muscleGroups: muscleGroups, secondaryMuscles: secondaryMuscles, notes: notes,
-            isCustom: isCustom, weightIncrement: increment, media: media, restSeconds: rest, barWeight: bar, aliases: aliases, createdAt: createdAt,
+            isCustom: isCustom, weightIncrement: increment, media: media, restSeconds: rest, barWeight: bar, aliases: aliases, loads: loads, createdAt: createdAt,
             unknownFields: reader.unknownMembers)
         exercise.validate(at: path(), into: problems)
         return exercise
@@ -48,6 +50,7 @@ extension Exercise: JSONDecodable, JSONEncodable {
         object.set(Key.barWeight, barWeight)
         object.set(Key.category, category)
         object.set(Key.createdAt, createdAt)
+        object.setNonEmpty(Key.loads, loads)
         object.set(Key.id, id)
         object.set(Key.isCustom, isCustom)
         object.set(Key.media, media)
@@ -87,6 +90,9 @@ extension Exercise {
         }
         if let message = aliasesProblem() {
             problems.add(path.appending(Key.aliases), message, hint: "Give each alias once, at most \(Exercise.maximumAliasCount), and not the exercise's own name.")
+        }
+        if let message = FixedLoads.problem(loads) {
+            problems.add(path.appending(Key.loads), message, hint: "List the weights it can be set to in the store's unit, lightest first, such as [2, 4, 6, 8].")
         }
         if let restSeconds, !(0...3600).contains(restSeconds) {
             problems.add(path.appending(Key.restSeconds), "rest_seconds must be 0–3600, found \(restSeconds)", hint: "Write the rest between sets in seconds, such as 120.")

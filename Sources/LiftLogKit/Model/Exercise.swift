@@ -54,6 +54,10 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     /// by them. Each follows the name rules, at most ``maximumAliasCount``; none is its own or
     /// another exercise's name or alias (``claim(of:by:)``).
     public var aliases: [String]
+    /// The weights it can be set to when no plates go on it, in the store's unit, lightest
+    /// first: a rack of fixed dumbbells, a machine's stack (``FixedLoads``). Prescribed loads
+    /// and warm-ups of it are among them; empty for a bar loaded with plates.
+    public var loads: [Double]
     /// When the user created it; absent for seeded exercises.
     public var createdAt: Timestamp?
     /// Keys this version does not know, kept as they were read.
@@ -63,10 +67,11 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     public init(
         id: ID, name: String, modality: Modality = .other, category: Category? = nil, muscleGroups: [String] = [],
         secondaryMuscles: [String] = [], notes: String? = nil, isCustom: Bool = true, weightIncrement: Double = Exercise.defaultWeightIncrement,
-        media: String? = nil, restSeconds: Int? = nil, barWeight: Double? = nil, aliases: [String] = [], createdAt: Timestamp? = nil,
+        media: String? = nil, restSeconds: Int? = nil, barWeight: Double? = nil, aliases: [String] = [], loads: [Double] = [], createdAt: Timestamp? = nil,
         unknownFields: [String: JSONValue] = [:]
     ) {
         self.aliases = aliases
+        self.loads = loads
         self.restSeconds = restSeconds
         self.barWeight = barWeight
         self.id = id

@@ -233,8 +233,9 @@ extension Store {
         var changes: [MesocycleReport.Change] = []
         let attempts = try programAttempts(plan: report.plan)
         var seen: Swift.Set<String> = []
+        let library = libraryExercises(of: report.plan.days.flatMap(\.exercises).filter { $0.progress != nil })
         for planned in report.plan.days.flatMap(\.exercises) where planned.progress != nil && seen.insert(Store.trackKey(planned)).inserted {
-            let replay = planned.progress!.replay(from: plannedStart(planned), attempts: attempts[Store.trackKey(planned)] ?? [], on: meso.endDate)
+            let replay = planned.progress!.replay(from: plannedStart(planned, exercise: library[Store.plannedKey(planned)]), attempts: attempts[Store.trackKey(planned)] ?? [], on: meso.endDate)
             for step in replay.steps {
                 guard let week = meso.week(of: step.attempt.date) else { continue }
                 changes.append(.init(week: week, date: step.attempt.date, exerciseName: planned.exerciseName, prescribed: step.prescription.summary, reason: step.outcome))

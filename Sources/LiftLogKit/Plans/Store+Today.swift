@@ -13,6 +13,9 @@ public struct PlannedTarget: Sendable {
     public var unit: WeightUnit = .kg
     /// The exercise's own bar (``Exercise/barWeight``, in the store's unit), where it has one.
     public var barWeight: Double?
+    /// The weights the exercise can be set to (``Exercise/loads``, in the store's unit):
+    /// ``weight`` is one of them, and no plates go on it.
+    public var loads: [Double] = []
     /// Whether the weight went up by the increment since last week (mesocycles only).
     public var progressed: Bool
     /// For an exercise with a progression rule: each set's reps and load, and why.
@@ -132,7 +135,7 @@ extension Store {
             let key = Store.plannedKey(item)
             let exercise = inputs.library[key]
             var target = PlannedTarget(planned: item, exerciseName: exercise?.name ?? item.exerciseName, exerciseID: exercise?.id ?? item.exerciseID,
-                                       weight: inputs.lastWeight[key], barWeight: exercise?.barWeight, progressed: false)
+                                       weight: inputs.lastWeight[key], barWeight: exercise?.barWeight, loads: exercise?.loads ?? [], progressed: false)
             if let week {
                 let weeks = Progression.weeks(week, planned: item, entries: inputs.weekly[key] ?? [:], startWeight: inputs.lastWeight[key],
                                               increment: exercise?.weightIncrement ?? Exercise.defaultWeightIncrement, unit: unit)
@@ -161,13 +164,18 @@ extension Store {
             lastUnit[Store.plannedKey(planned[index])] = lastUnit[Store.plannedKey(planned[index])] ?? load.unit
         }
         // In the unit the lifter loads the bar in: a 315 lb squat aims for 315 lb, not 142.88 kg.
-        // A converted weight is rounded to a step of the exercise's increment in that unit.
+        // A converted weight is rounded to a step of the exercise's increment in that unit; on
+        // an exercise set to fixed weights, to the nearest of them.
         for index in targets.indices {
             let key = Store.plannedKey(planned[index])
             let loadUnit = lastUnit[key] ?? unit
             targets[index].unit = loadUnit
-            guard let weight = targets[index].weight, loadUnit != unit else { continue }
-            targets[index].weight = Store.loadedWeight(weight, from: unit, to: loadUnit, increment: inputs.library[key]?.weightIncrement ?? Exercise.defaultWeightIncrement)
+            guard let weight = targets[index].weight else { continue }
+            if !targets[index].loads.isEmpty {
+                targets[index].weight = FixedLoads.nearest(unit.convert(weight, to: loadUnit), in: targets[index].loads.map { unit.convert($0, to: loadUnit) })
+            } else if loadUnit != unit {
+                targets[index].weight = Store.loadedWeight(weight, from: unit, to: loadUnit, increment: inputs.library[key]?.weightIncrement ?? Exercise.defaultWeightIncrement)
+            }
         }
         // An exercise with a progression rule: what its history prescribes.
         for (index, program) in try programTargets(plan: plan, dayIndex: dayIndex, on: date) {
@@ -185,8 +193,24 @@ extension Store {
     /// one, so no warm-up is heavier than the work that follows it.
     private func warmupRamp(to target: PlannedTarget) -> [(weight: Double, reps: Int)] {
         guard let weight = target.prescription?.sets.first?.weight ?? target.weight else { return [] }
+        if !target.loads.isEmpty {
+            return FixedLoads.warmup(to: weight, sets: 4, loads: target.loads.map { preferences.unit.convert($0, to: target.unit) })
+        }
         let (bar, plates) = equipment(in: target.unit, ownBar: target.barWeight)
         return (try? PlateLoading.warmup(to: weight, sets: 4, bar: bar, plates: plates, unit: target.unit)) ?? []
+    }
+
+    /// `liftlog warmup`'s ramp to `working` in the store's unit: on `bar` with `plates`
+    /// (``PlateLoading/warmup(to:sets:bar:plates:unit:)``), or among the weights `exercise` is
+    /// set to when it lists them (``FixedLoads/warmup(to:sets:loads:)``).
+    ///
+    /// - Throws: `VALIDATION_ERROR` for 1–8 sets outside, or a weight lighter than the bar.
+    public func warmup(to working: Double, sets: Int, bar: Double, plates: [Double], exercise: Exercise? = nil) throws(LiftLogError) -> [(weight: Double, reps: Int)] {
+        guard let loads = exercise?.loads, !loads.isEmpty else {
+            return try PlateLoading.warmup(to: working, sets: sets, bar: bar, plates: plates, unit: preferences.unit)
+        }
+        try PlateLoading.checkWarmupSets(sets)
+        return FixedLoads.warmup(to: working, sets: sets, loads: loads)
     }
 
     /// A weight in `unit` as the lifter who loads the exercise in `loadUnit` aims for it: converted

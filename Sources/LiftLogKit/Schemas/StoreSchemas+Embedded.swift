@@ -137,6 +137,17 @@ extension StoreSchemas {
     "is_custom": {
       "type": "boolean"
     },
+    "loads": {
+      "description": "The weights it is set to when no plates go on it (a rack of dumbbells, a machine's stack), in the store's unit, lightest first.",
+      "items": {
+        "exclusiveMinimum": 0,
+        "maximum": 1000,
+        "type": "number"
+      },
+      "maxItems": 200,
+      "type": "array",
+      "uniqueItems": true
+    },
     "media": {
       "type": "string"
     },

@@ -30,12 +30,15 @@ public struct ExerciseChanges: Sendable {
     public var barWeight: Double?
     /// Its other names, replacing those it has (empty: none).
     public var aliases: [String]?
+    /// The weights it can be set to, in the store's unit (``Exercise/loads``; empty: none).
+    public var loads: [Double]?
 
     /// Changes of the given fields; those left `nil` stay as they are.
     public init(name: String? = nil, modality: Exercise.Modality? = nil, category: Exercise.Category? = nil, muscleGroups: [String]? = nil,
                 secondaryMuscles: [String]? = nil, notes: String? = nil, weightIncrement: Double? = nil, media: String? = nil, restSeconds: Int? = nil,
-                barWeight: Double? = nil, aliases: [String]? = nil) {
+                barWeight: Double? = nil, aliases: [String]? = nil, loads: [Double]? = nil) {
         self.aliases = aliases
+        self.loads = loads
         self.restSeconds = restSeconds
         self.barWeight = barWeight
         self.secondaryMuscles = secondaryMuscles
@@ -259,6 +262,10 @@ extension Store {
                 for alias in aliases { try Store.checkName(alias, what: "Alias") }
                 exercise.aliases = aliases.map(Exercise.normalizedName)
                 if let problem = exercise.aliasesProblem() { throw .validation(problem) }
+            }
+            if let loads = changes.loads {
+                if let problem = FixedLoads.problem(loads) { throw .validation(problem) }
+                exercise.loads = loads
             }
             try Store.checkExercise(exercise, rawName: changes.name ?? exercise.name)
             var target = path

@@ -44,14 +44,14 @@ extension API {
             "PUT": { call throws(LiftLogError) in
                 let store = try call.store()
                 try call.refuseUnknownKeys(["name", "modality", "category", "muscle_groups", "secondary_muscles", "notes", "weight_increment", "media",
-                                            "rest_seconds", "bar_weight", "aliases"])
+                                            "rest_seconds", "bar_weight", "loads", "aliases"])
                 let current = try exercise(call[0], in: store)
                 let changes = ExerciseChanges(
                     name: try call.string("name"), modality: try call.enumeration("modality", Exercise.Modality.self),
                     category: try call.enumeration("category", Exercise.Category.self), muscleGroups: try call.strings("muscle_groups"),
                     secondaryMuscles: try call.strings("secondary_muscles"), notes: try call.string("notes"),
                     weightIncrement: try call.number("weight_increment"), media: try call.string("media"), restSeconds: try call.integer("rest_seconds"),
-                    barWeight: try call.number("bar_weight"), aliases: try call.strings("aliases"))
+                    barWeight: try call.number("bar_weight"), aliases: try call.strings("aliases"), loads: try call.numbers("loads"))
                 return APIResponse.ok(try store.updateExercise(named: current.name, changes).json)
             },
             "DELETE": { call throws(LiftLogError) in

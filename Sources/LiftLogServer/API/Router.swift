@@ -122,6 +122,14 @@ struct Call {
         return positions
     }
 
+    func numbers(_ key: String) throws(LiftLogError) -> [Double]? {
+        guard let value = try body()[key], value != .null else { return nil }
+        guard let items = value.arrayValue, let numbers = Optional(items.compactMap(\.numberValue)), numbers.count == items.count else {
+            throw .validation("\(key) must be a list of numbers.")
+        }
+        return numbers
+    }
+
     func strings(_ key: String) throws(LiftLogError) -> [String]? {
         guard let value = try body()[key], value != .null else { return nil }
         guard let items = value.arrayValue, let texts = Optional(items.compactMap(\.stringValue)), texts.count == items.count else {

@@ -170,11 +170,15 @@ public struct PlannedStart: Hashable, Sendable {
     public var load: Load?
     /// The unit prescriptions are in: the load's, else the rule's, else the store's.
     public var unit: WeightUnit
-    /// The step loads are rounded to (the exercise's weight increment), in ``unit``.
+    /// The step loads are rounded to (a pair of the smallest plates), in ``unit``.
     public var step: Double
+    /// The weights the exercise can be set to (``Exercise/loads``), in ``unit``: loads are
+    /// among them instead of steps of ``step``. Empty for a bar loaded with plates.
+    public var loads: [Double]
 
     /// The start of a planned exercise: its scheme, load, unit and weight step.
-    public init(sets: Int, reps: ClosedRange<Int>, lastSetAMRAP: Bool = false, load: Load? = nil, unit: WeightUnit, step: Double) {
+    public init(sets: Int, reps: ClosedRange<Int>, lastSetAMRAP: Bool = false, load: Load? = nil, unit: WeightUnit, step: Double, loads: [Double] = []) {
+        self.loads = loads
         self.sets = sets
         self.reps = reps
         self.lastSetAMRAP = lastSetAMRAP
@@ -193,13 +197,17 @@ public struct PlannedStart: Hashable, Sendable {
         return (0..<count).map { PrescribedSet(reps: reps, amrap: amrap && $0 == count - 1, weight: weight) }
     }
 
-    /// `weight` rounded to the nearest loadable step.
-    func rounded(_ weight: Double) -> Double { Store.roundedLoad(weight, step: step) }
+    /// `weight` rounded to the nearest loadable step (the nearest of ``loads``).
+    func rounded(_ weight: Double) -> Double {
+        loads.isEmpty ? Store.roundedLoad(weight, step: step) : FixedLoads.nearest(weight, in: loads)
+    }
 
     /// A rule's exact load as the bar can be loaded: rounded down to the loadable step, so a
     /// rule that adds less than the smallest pair of plates (`lp(2.5lb)` with 2.5 lb plates)
     /// prescribes 135, 135, 140 lb where it counts 135, 137.5, 140, and never more than it says.
+    /// Among ``loads``, the heaviest at most the rule's.
     func loadable(_ weight: Double?) -> Double? {
+        if let weight, !loads.isEmpty { return FixedLoads.atMost(weight, in: loads) }
         guard let weight, step >= 0.25, step.isFinite else { return weight }
         return Store.roundedLoad((weight / step + 1e-9).rounded(.down) * step, step: 0)
     }
@@ -207,7 +215,7 @@ public struct PlannedStart: Hashable, Sendable {
     /// `reason`, saying so when the rule's exact load (`exact`) is not what the bar takes.
     func reason(_ reason: String, exact: Double?) -> String {
         guard let exact, let loaded = loadable(exact), abs(loaded - exact) > 1e-6 else { return reason }
-        return reason + " (\(amount(exact)) counted, \(amount(loaded)) on the bar)"
+        return reason + " (\(amount(exact)) counted, \(amount(loaded)) \(loads.isEmpty ? "on the bar" : "of its weights"))"
     }
 
     /// `2.5 kg`: a change of load as the reasons say it.

@@ -64,13 +64,15 @@ extension Store {
 
     /// What a rule starts from for `planned`: its scheme, its load, the unit (the load's, else
     /// the rule's, else the store's) and the loadable step (a pair of the smallest plates:
-    /// 2.5 kg or 5 lb unless `config plates` says otherwise).
-    func plannedStart(_ planned: TrainingPlan.PlannedExercise) -> PlannedStart {
+    /// 2.5 kg or 5 lb unless `config plates` says otherwise), or the weights `exercise` (the
+    /// library's) can be set to when it lists them.
+    func plannedStart(_ planned: TrainingPlan.PlannedExercise, exercise: Exercise? = nil) -> PlannedStart {
         let unit = planned.load?.unit ?? planned.progress?.unit ?? preferences.unit
         let range = PlanNotation.repRange(planned.reps) ?? 1...1
         let plates = unit == preferences.unit ? preferences.plates ?? PlateLoading.defaultPlates(unit) : PlateLoading.defaultPlates(unit)
         let step = 2 * (plates.min() ?? (unit == .kg ? 1.25 : 2.5))
-        return PlannedStart(sets: planned.sets, reps: range, lastSetAMRAP: planned.lastSetAMRAP, load: planned.load, unit: unit, step: step)
+        let loads = (exercise?.loads ?? []).map { preferences.unit.convert($0, to: unit) }
+        return PlannedStart(sets: planned.sets, reps: range, lastSetAMRAP: planned.lastSetAMRAP, load: planned.load, unit: unit, step: step, loads: loads)
     }
 
     /// Each track's attempts in the plan's completed sessions, oldest first: the working sets of
@@ -117,10 +119,11 @@ extension Store {
         let planned = plan.days[dayIndex].exercises
         guard planned.contains(where: { $0.progress != nil }) else { return [:] }
         let attempts = try programAttempts(plan: plan)
+        let library = libraryExercises(of: planned.filter { $0.progress != nil })
         var result: [Int: ProgramTarget] = [:]
         for (index, item) in planned.enumerated() {
             guard let rule = item.progress else { continue }
-            let start = plannedStart(item)
+            let start = plannedStart(item, exercise: library[Store.plannedKey(item)])
             let replay = rule.replay(from: start, attempts: attempts[Store.trackKey(item)] ?? [], on: date)
             result[index] = ProgramTarget(prescription: replay.next, steps: replay.steps)
         }
@@ -186,7 +189,7 @@ extension Store {
                     continue
                 }
                 let key = Store.trackKey(item)
-                let prescription = rule.next(from: plannedStart(item), after: attempts[key] ?? [], on: date)
+                let prescription = rule.next(from: plannedStart(item, exercise: library[Store.plannedKey(item)]), after: attempts[key] ?? [], on: date)
                 simulated[key, default: 0] += 1
                 let miss = assumption == .missEveryThird && simulated[key]! % 3 == 0
                 attempts[key, default: []].append(Attempt.following(prescription, on: date, miss: miss))
