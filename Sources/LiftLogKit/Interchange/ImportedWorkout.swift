@@ -179,11 +179,23 @@ protocol ImportFormat {
     /// What the whole file says before its rows are read one by one (StrongLifts: whether its
     /// dates are day or month first). The default changes nothing.
     static func survey(_ path: String, header: [String], options: ImportOptions) throws(ImportProblem) -> ImportOptions
+    /// The weigh-ins of the app's own body log (JEFIT's `BODY STATS`), for liftlog's, each
+    /// or why its row cannot be read.
+    var bodyStats: [Result<ImportedBodyStat, ImportProblem>] { get }
+}
+
+/// A weigh-in the app kept apart from its workouts (JEFIT's body stats).
+struct ImportedBodyStat {
+    /// Identifies it in the source (its day): importing again adds nothing.
+    var key: String
+    var measuredAt: Timestamp
+    var measurements: [String: BodyEntry.Value]
 }
 
 extension ImportFormat {
     static var section: String? { nil }
     static var rowIsWorkout: Bool { false }
+    var bodyStats: [Result<ImportedBodyStat, ImportProblem>] { [] }
 
     static func survey(_ path: String, header: [String], options: ImportOptions) throws(ImportProblem) -> ImportOptions { options }
 }

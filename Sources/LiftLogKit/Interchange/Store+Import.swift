@@ -253,11 +253,20 @@ extension Store {
                     try add(accepted.sets, to: accepted.workout)
                 }
                 progress?(report.rows)
+                var bodyStats: [ImportedBodyStat] = []
+                for stat in parser.bodyStats {
+                    switch stat {
+                    case .success(let stat): bodyStats.append(stat)
+                    case .failure(let problem): problems.append(problem)
+                    }
+                }
+                problems.sort { $0.line < $1.line }
                 if !problems.isEmpty && !options.skipBadRows {
                     let more = problems.count > 1 ? " (and \(problems.count - 1) more bad row\(problems.count == 2 ? "" : "s"))" : ""
                     throw .validation("\(path):\(problems[0].line): \(problems[0].message)\(more). Nothing was imported.", remedy: problems[0].remedy ?? .skipBadRows)
                 }
                 try finishWorkout()
+                for stat in bodyStats { try stageBody(stat.measurements, at: stat.measuredAt, key: stat.key) }
             } catch {
                 staging?.discard()
                 throw error
@@ -383,7 +392,7 @@ extension Store {
         private mutating func finishWorkout() throws(LiftLogError) {
             guard let workout = current else { return }
             current = nil
-            if let weight = workout.bodyWeight { try stageBodyWeight(weight, of: workout) }
+            if let weight = workout.bodyWeight { try stageBody([BodyEntry.bodyWeight: weight], at: workout.start, key: workout.startText) }
             guard !workout.sets.isEmpty || workout.details != nil else { return }
             var session = workout.session(source: Format.source, exerciseIDs: ids, names: names)
             // Every rule `check` applies, for the session as a whole (its sets were checked row by row).
@@ -442,12 +451,13 @@ extension Store {
             if index == staged.count { staged.append(record) } else { staged[index] = record }
         }
 
-        /// Adds a body weight recorded with a workout to the body log, once: its ID derives from
-        /// the app and the workout's start, so importing again adds nothing.
-        private mutating func stageBodyWeight(_ value: BodyEntry.Value, of workout: ImportedWorkout) throws(LiftLogError) {
-            guard BodyEntry.problem(name: BodyEntry.bodyWeight, value: value) == nil else { return }
-            let entry = BodyEntry(id: BodyEntry.ID.nameBased("\(Format.source)|body|\(workout.startText)"), measuredAt: workout.start,
-                                  measurements: [BodyEntry.bodyWeight: value], source: Format.source)
+        /// Adds measurements the app recorded (a body weight with a workout, a row of its body
+        /// stats) to the body log, once: its ID derives from the app and `key` (the workout's
+        /// start, the stats' day), so importing again adds nothing.
+        private mutating func stageBody(_ measurements: [String: BodyEntry.Value], at time: Timestamp, key: String) throws(LiftLogError) {
+            guard measurements.allSatisfy({ BodyEntry.problem(name: $0.key, value: $0.value) == nil }) else { return }
+            let entry = BodyEntry(id: BodyEntry.ID.nameBased("\(Format.source)|body|\(key)"), measuredAt: time,
+                                  measurements: measurements, source: Format.source)
             guard try store.files.status(entry.relativePath) == nil, try staging?.read(entry.relativePath) == nil else { return }
             report.bodyWeightsAdded += 1
             try stage(entry.canonicalBytes, to: entry.relativePath, sets: 0, summary: nil, session: false)

@@ -663,14 +663,21 @@ struct ImportFormatsTests {
         }
     }
 
-    @Test("JEFIT: the logs end at the next section (body stats with a calories column are not sets); a log without a name keeps its sets under its eid")
+    @Test("JEFIT: the logs end at the next section (body stats with a calories column are not sets, they go to the body log); a log without a name keeps its sets under its eid")
     func jefitSections() throws {
         try withTemporaryDirectory { root throws in
             let store = store(root)
             let file = fixtures + "/jefit-sections.csv"
             let outcome = run(["import", file, "--utc-offset", "+00:00", "--store", store])
             #expect(outcome.status == 0)
-            #expect(outcome.output.hasPrefix("Imported 1 session (4 sets) from 2 rows of \(file) (a JEFIT export).\nAdded 1 exercise to the library: JEFIT exercise 512."), "\(outcome.output)")
+            #expect(outcome.output.hasPrefix("Imported 1 session (4 sets) from 2 rows of \(file) (a JEFIT export).\nAdded 2 body weights to the body log.\nAdded 1 exercise to the library: JEFIT exercise 512."), "\(outcome.output)")
+            // The body stats: weight in the file's unit, body fat in %, on their days; once, however often imported.
+            let weighIns = allFiles(in: store + "/body").sorted()
+            #expect(weighIns.count == 2 && weighIns.first?.hasPrefix("2026/2026-02-02-0000-") == true, "\(weighIns)")
+            let first = try #require(readText(store + "/body/" + weighIns[0]))
+            #expect(first.contains("\"body_weight\": {\n      \"unit\": \"kg\",\n      \"value\": 61.5\n    }") && first.contains("\"value\": 22") && first.contains("\"source\": \"jefit\""), "\(first)")
+            #expect(run(["import", file, "--utc-offset", "+00:00", "--store", store]).output.contains("body weight") == false)
+            #expect(allFiles(in: store + "/body").count == 2)
             let all = sessions(store)
             #expect(all.count == 1)
             #expect(all.first?["entries"]?.arrayValue?.map { $0["exercise_name"] } == ["Bench Press", "JEFIT exercise 512"])
@@ -692,6 +699,18 @@ struct ImportFormatsTests {
             #expect(refused.status == 4)
             #expect(refused.errorMessage == "\(nameless):20: the exercise name is empty, and so is its eid. Nothing was imported. --skip-bad-rows imports the others.")
             #expect(snapshot(other) == before)
+            // A weigh-in nobody weighs is refused at its line, or left out with --skip-bad-rows.
+            let heavy = root + "/heavy.csv"
+            writeText(text.replacing("2026-02-09,61.2", with: "2026-02-09,612"), to: heavy)
+            let third = root + "/third"
+            #expect(run(["init", "--store", third]).status == 0)
+            let untouched = snapshot(third)
+            let tooHeavy = run(["import", heavy, "--utc-offset", "+00:00", "--store", third, "--json"])
+            #expect(tooHeavy.status == 4 && tooHeavy.errorCode == "VALIDATION_ERROR"
+                    && tooHeavy.errorMessage == "\(heavy):29: body stats: body_weight 612 kg is outside 20–400 kg. Nothing was imported. --skip-bad-rows imports the others.", "\(tooHeavy.output)")
+            #expect(snapshot(third) == untouched)
+            let skipping = run(["import", heavy, "--utc-offset", "+00:00", "--skip-bad-rows", "--store", third])
+            #expect(skipping.output.contains("Added 1 body weight to the body log.") && skipping.output.contains("Skipped 1 row: line 29 (body stats: body_weight 612 kg is outside 20–400 kg)."), "\(skipping.output)")
         }
     }
 

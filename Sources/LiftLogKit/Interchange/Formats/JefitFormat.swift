@@ -5,7 +5,9 @@
 /// `logs` like `50.0x15,50.0x15`, newer files an `auto_generated` column, older ones a leading
 /// `row_id`); newer files add `EXERCISE SET LOGS`, which repeats the logs set by set and is not
 /// read twice. The rows end at the next section's marker: the sections after (body stats with
-/// their own columns, set logs) are not exercise logs, whatever their width.
+/// their own columns, set logs) are not exercise logs, whatever their width. `BODY STATS` rows
+/// (`mydate`, `body_weight` in the file's unit, `body_fat` in %) go to the body log; its
+/// lengths (waist, arms…) are left out, as the file does not say their unit.
 struct JefitFormat: ImportFormat {
     static let source = "jefit"
     static let section: String? = "### EXERCISE LOGS"
@@ -14,6 +16,7 @@ struct JefitFormat: ImportFormat {
     private let columnCount: Int
     private let unit: WeightUnit
     private let options: ImportOptions
+    let bodyStats: [Result<ImportedBodyStat, ImportProblem>]
 
     static func recognizes(_ header: [String]) -> Bool {
         header.first?.hasPrefix("###") == true
@@ -49,6 +52,9 @@ struct JefitFormat: ImportFormat {
             case "WORKOUT SESSIONS":
                 guard let id = cell("_id"), let start = cell("starttime") ?? cell("starttimie"), Int64(start) != nil else { continue }
                 surveyed.surveyed["session.\(id)"] = "\(start)|\(cell("total_time") ?? "")"
+            case "BODY STATS":
+                guard cell("body_weight") != nil || cell("body_fat") != nil else { continue }
+                surveyed.surveyed["body.\(record.line)"] = [cell("mydate"), cell("body_weight"), cell("body_fat")].map { $0 ?? "" }.joined(separator: "|")
             default: break
             }
         }
@@ -69,6 +75,34 @@ struct JefitFormat: ImportFormat {
         }
         self.unit = unit
         self.options = options
+        bodyStats = JefitFormat.bodyStats(options, unit: unit)
+    }
+
+    /// The body stats ``survey(_:header:options:)`` found, in file order; a row whose day or
+    /// values cannot be read is a problem at its line.
+    private static func bodyStats(_ options: ImportOptions, unit: WeightUnit) -> [Result<ImportedBodyStat, ImportProblem>] {
+        let rows = options.surveyed.compactMap { key, value in key.hasPrefix("body.") ? Int(key.dropFirst(5)).map { ($0, value) } : nil }.sorted { $0.0 < $1.0 }
+        return rows.compactMap { line, text in
+            do throws(ImportProblem) { return try bodyStat(line: line, text: text, options: options, unit: unit).map { .success($0) } } catch { return .failure(error) }
+        }
+    }
+
+    /// One row of body stats, or `nil` when it measured nothing.
+    private static func bodyStat(line: Int, text: String, options: ImportOptions, unit: WeightUnit) throws(ImportProblem) -> ImportedBodyStat? {
+        let cells = text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        guard let day = LocalDate(cells[0]) else { throw ImportProblem(line: line, message: "body stats: mydate '\(cells[0])' is not a date like 2026-01-05") }
+        var measurements: [String: BodyEntry.Value] = [:]
+        for (name, text, unit) in [(BodyEntry.bodyWeight, cells[1], unit.rawValue), (BodyEntry.bodyFat, cells[2], "%")] where !text.isEmpty {
+            guard let number = Double(text), number.isFinite else { throw ImportProblem(line: line, message: "body stats: \(name) '\(text)' is not a number") }
+            // JEFIT writes 0 for a value not measured.
+            if number == 0 { continue }
+            let value = BodyEntry.Value(value: number, unit: unit)
+            if let problem = BodyEntry.problem(name: name, value: value) { throw ImportProblem(line: line, message: "body stats: " + problem.message) }
+            measurements[name] = value
+        }
+        guard !measurements.isEmpty else { return nil }
+        return ImportedBodyStat(key: "body stats \(day)", measuredAt: ImportValues.localTime(day, 0, 0, 0, utcOffset: options.utcOffsetSeconds),
+                                measurements: measurements)
     }
 
     func parse(_ record: CSVRecord) throws(ImportProblem) -> ImportRow {
