@@ -763,11 +763,7 @@ def between(browser, server, args):
     since = browser.find("#body-chart h2").text
     check(since.startswith("Since "), f"the chart's heading: {since!r}")
     # Offline: the weigh-in is queued and listed as waiting; with the server back it lands once.
-    browser.offline(True)
-    server.stop()
-    browser.expected.append("ERR_CONNECTION_REFUSED")
-    probe = "return fetch('/api/health', {cache: 'no-store'}).then(() => 'online', () => 'offline')"
-    browser.wait_until(lambda: browser.driver.execute_script(probe) == "offline", 10, "the network cut")
+    cut_network(browser, server)
     browser.driver.execute_script("document.getElementById('body-weight').value = '79.3'")
     browser.click('form[aria-label="A weigh-in"] button[type="submit"]')
     browser.wait_until(lambda: browser.sync_text() == "1 waiting to sync", 10, f"the weigh-in waiting (the page says '{browser.sync_text()}')")
@@ -782,6 +778,81 @@ def between(browser, server, args):
     check(len(found) == 1, f"body files with 79.3 kg after the sync: {found}")
     return (f"the library searched, Back Squat's latest {len(shown)} sessions as the files hold them; a weigh-in of 81.5 kg in one body file, listed first; "
             f"the body-weight chart ({since}); a weigh-in made offline queued, listed as waiting, and in one body file once the server is back")
+
+
+def cut_network(browser, server):
+    """The network cut twice over: the browser offline, and no server to reach; returns once a
+    request from the page fails."""
+    browser.offline(True)
+    server.stop()
+    browser.expected.append("ERR_CONNECTION_REFUSED")
+    probe = "return fetch('/api/health', {cache: 'no-store'}).then(() => 'online', () => 'offline')"
+    browser.wait_until(lambda: browser.driver.execute_script(probe) == "offline", 10, "the network cut")
+
+
+def record(browser, server, args):
+    """A stretch and a meditation recorded from their own screen: the minutes stepped, a region
+    of the last stretch a tap away, a note; a meditation timed with the clock; one recorded
+    offline listed as waiting and on disk once when the server is back."""
+    def recorded(kind):
+        return [s for _, s in sessions(args.store) if s.get("kind") == kind]
+    stretches, meditations = len(recorded("stretch")), len(recorded("meditation"))
+    latest = max(recorded("stretch"), key=lambda s: s["started_at"])
+    browser.open(server.url + "#/today")
+    browser.click("#stretch")
+    browser.wait_for("#record-minutes")
+    minutes = browser.find("#record-minutes").get_attribute("value")
+    check(minutes == str(latest["duration_seconds"] // 60), f"the minutes offered: {minutes!r}, the last stretch's: {latest['duration_seconds'] // 60}")
+    # A length no session has: the server's reason shown, nothing written.
+    browser.expected.append("/stretch-sessions - Failed to load resource: the server responded with a status of 400")
+    set_value(browser, "record-minutes", "100000")
+    browser.click("#record-save")
+    browser.wait_until(lambda: browser.find("#record-status").text, 10, "the refusal shown")
+    said = browser.find("#record-status").text
+    check(said.startswith("Minutes must be more than 0 and at most ") and len(recorded("stretch")) == stretches, f"the refusal: {said!r}")
+    set_value(browser, "record-minutes", minutes)
+    browser.click('button[aria-label="Minutes up"]')
+    chips = [c.text for c in browser.all("#record-chips .chip")]
+    check(chips == latest.get("regions", []), f"the chips: {chips}, the last stretch's regions: {latest.get('regions')}")
+    browser.click(lambda: browser.all("#record-chips .chip")[0])
+    browser.type("#record-notes", "tight after squats")
+    browser.click("#record-save")
+    browser.wait_until(lambda: len(recorded("stretch")) == stretches + 1, 15, "the stretch on disk")
+    new = [s for s in recorded("stretch") if s.get("notes") == "tight after squats"]
+    check(len(new) == 1 and new[0]["duration_seconds"] == latest["duration_seconds"] + 60 and new[0].get("regions") == chips[:1], f"the stretch saved: {new}")
+    browser.wait_synced(15)
+    browser.wait_until(lambda: browser.all("#record-recent li") and f"{latest['duration_seconds'] // 60 + 1} min" in browser.all("#record-recent li")[0].text, 10, "the stretch listed first")
+    # A meditation timed with the clock: it starts when the clock did.
+    browser.open(server.url + "#/record/meditation")
+    browser.wait_for("#record-timer")
+    browser.click("#record-timer")
+    started = time.time()
+    browser.wait_until(lambda: browser.find("#record-clock").text not in ("0:00", ""), 10, "the clock running")
+    browser.click("#record-timer")
+    check(browser.find("#record-minutes").get_attribute("value") == "1", f"the minutes the clock gives: {browser.find('#record-minutes').get_attribute('value')!r}")
+    browser.type("#record-words", "breath")
+    browser.click("#record-save")
+    browser.wait_until(lambda: len(recorded("meditation")) == meditations + 1, 15, "the meditation on disk")
+    timed = max(recorded("meditation"), key=lambda s: s["started_at"])
+    start = datetime.datetime.fromisoformat(timed["started_at"]).timestamp()
+    check(timed.get("meditation_type") == "breath" and timed["duration_seconds"] == 60 and abs(start - started) < 5,
+          f"the meditation saved: {timed}, the clock started at {started}")
+    # Offline: queued, listed as waiting, on disk once when the server is back.
+    browser.open(server.url + "#/record/stretch")
+    browser.wait_for("#record-minutes")
+    cut_network(browser, server)
+    browser.type("#record-notes", "offline stretch")
+    browser.click("#record-save")
+    browser.wait_until(lambda: browser.sync_text() == "1 waiting to sync", 10, f"the stretch waiting (the page says '{browser.sync_text()}')")
+    browser.wait_until(lambda: browser.all("#record-recent li") and "waiting to sync" in browser.all("#record-recent li")[0].text, 10, "the queued stretch listed first")
+    server.restart()
+    browser.offline(False)
+    browser.driver.execute_script("window.dispatchEvent(new Event('online'))")
+    browser.wait_synced(30)
+    offline_ones = [s for s in recorded("stretch") if s.get("notes") == "offline stretch"]
+    check(len(offline_ones) == 1, f"stretches recorded offline on disk: {len(offline_ones)}")
+    return (f"100,000 minutes refused with the server's reason, nothing written; a stretch of {latest['duration_seconds'] // 60 + 1} min with {chips[:1]} from the last one's chips and a note; a meditation timed with the clock "
+            f"(1 min, started when the clock did); a stretch recorded offline listed as waiting and on disk once")
 
 
 def weigh_ins(store, value):
@@ -824,11 +895,7 @@ def offline(browser, server, args):
     # cut alone reaches a page some time after it is asked for, and a reloaded page again
     # after its first requests (under load it let a set through, once before the first set
     # and once on the reload).
-    browser.offline(True)
-    server.stop()
-    browser.expected.append("ERR_CONNECTION_REFUSED")
-    probe = "return fetch('/api/health', {cache: 'no-store'}).then(() => 'online', () => 'offline')"
-    browser.wait_until(lambda: browser.driver.execute_script(probe) == "offline", 10, "the network cut")
+    cut_network(browser, server)
     add_exercise(browser, "Goblet Squat")
     for number in range(1, 6):
         log_form_set(browser, "Goblet Squat", 20 + number, 10)
@@ -946,7 +1013,7 @@ def cli(browser, server, args):
 
 
 SCREENS = [("today", "#/today"), ("history", "#/history"), ("session", None), ("exercise", "#/exercise/Back%20Squat"),
-           ("exercises", "#/exercises"), ("body", "#/body"),
+           ("exercises", "#/exercises"), ("body", "#/body"), ("stretch", "#/record/stretch"),
            ("calendar", "#/calendar/2025-11"), ("plans", "#/plans"), ("workout", "#/workout"), ("sync", "#/sync")]
 
 
@@ -1043,7 +1110,7 @@ def main():
     parser.add_argument("--liftlog", required=True)
     parser.add_argument("--store", required=True)
     parser.add_argument("--out")
-    parser.add_argument("scenario", choices=["planned", "taps", "offline", "crash", "cli", "pounds", "previous", "logging", "supersets", "held", "between", "schedule", "screens", "screenshots"])
+    parser.add_argument("scenario", choices=["planned", "taps", "offline", "crash", "cli", "pounds", "previous", "logging", "supersets", "held", "between", "record", "schedule", "screens", "screenshots"])
     args = parser.parse_args()
     args.profile = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"liftlog-chromium-{os.getpid()}")
     server = Server(args.liftlog, args.store)
@@ -1054,7 +1121,7 @@ def main():
             os.makedirs(args.out, exist_ok=True)
             message = screens(browser, server, args, out=args.out)
         else:
-            message = {"planned": planned, "taps": taps, "offline": offline, "crash": crash, "cli": cli, "pounds": pounds, "previous": previous, "logging": logging, "supersets": supersets, "held": held, "between": between, "schedule": schedule, "screens": screens}[args.scenario](browser, server, args)
+            message = {"planned": planned, "taps": taps, "offline": offline, "crash": crash, "cli": cli, "pounds": pounds, "previous": previous, "logging": logging, "supersets": supersets, "held": held, "between": between, "record": record, "schedule": schedule, "screens": screens}[args.scenario](browser, server, args)
         errors = browser.console_errors() if args.scenario != "crash" else []
         check(not errors, f"console errors: {errors}")
         print(message)

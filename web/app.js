@@ -332,7 +332,7 @@ async function refreshActive() {
 const routes = {
   today: renderToday, workout: renderWorkout, history: renderHistory, session: renderSession,
   exercise: renderExercise, calendar: renderCalendar, plans: renderPlans, sync: renderSync,
-  exercises: renderLibrary, body: renderBody,
+  exercises: renderLibrary, body: renderBody, record: renderRecord,
 };
 
 function route() {
@@ -410,8 +410,8 @@ async function renderToday() {
     h("div", { class: "row" },
       h("button", { type: "button", id: "start-empty", onclick: () => startWorkout({}) }, "Empty workout"),
       h("button", { type: "button", onclick: () => startWorkout({ kind: "cardio" }) }, "Cardio"),
-      h("button", { type: "button", onclick: () => quickSession("stretch-sessions", 15, "Stretching") }, "Stretch 15 min"),
-      h("button", { type: "button", onclick: () => quickSession("meditation-sessions", 10, "Meditation") }, "Meditate 10 min"))),
+      h("a", { class: "button", href: "#/record/stretch", id: "stretch" }, "Stretch"),
+      h("a", { class: "button", href: "#/record/meditation", id: "meditate" }, "Meditate"))),
     h("section", { class: "card" },
       h("h2", {}, "Between workouts"),
       h("div", { class: "row" },
@@ -428,11 +428,6 @@ function startWorkout(options, next) {
     localEntries = next ? next.exercises.map((e) => e.exercise_name) : [];
   });
   location.hash = "#/workout";
-}
-
-function quickSession(path, minutes, label) {
-  change("record", `${label} ${minutes} min`, "POST", `/${path}`, { minutes, started_at: new Date().toISOString() });
-  alert(`${label}: ${minutes} minutes recorded.`);
 }
 
 function entryNames() {
@@ -1120,6 +1115,120 @@ async function renderLibrary() {
 }
 
 // Weigh-ins: the newest first, and a new one (sent at once: it needs the server).
+// A stretch or a meditation recorded from the page: its minutes (typed, or timed with the
+// clock), the regions stretched or the kind of meditation (chips of those used before) and a
+// note; queued like every change, so it lands once, offline too.
+let recordClock = JSON.parse(localStorage.getItem("liftlog.record-clock") || "null");
+let recordStopped = null;
+let recordTicker = null;
+async function renderRecord(kind) {
+  const stretch = kind !== "meditation";
+  const path = stretch ? "stretch-sessions" : "meditation-sessions";
+  const label = stretch ? "Stretching" : "Meditation";
+  document.title = `${label} · liftlog`;
+  $("#title").textContent = label;
+  // The recent sessions and the last one whole (its regions or kind), kept to show offline.
+  let seen;
+  try {
+    seen = { recent: (await get(`/${path}?per_page=10`)).sessions || [], latest: await get(`/${path}/latest`) };
+    localStorage.setItem(`liftlog.${path}`, JSON.stringify(seen));
+  } catch (error) {
+    if (!(error instanceof Offline)) throw error;
+    seen = JSON.parse(localStorage.getItem(`liftlog.${path}`) || '{"recent": [], "latest": null}');
+  }
+  const recent = seen.recent;
+  const queuedHere = (await queue.all().catch(() => [])).filter((c) => c.path === `/${path}` && !recent.some((s) => s.id === c.body.id));
+  for (const c of queuedHere) recent.unshift({ id: c.body.id, started_at: c.body.started_at, duration_seconds: Math.round(c.body.minutes * 60), waiting: true });
+  const latest = seen.latest;
+  const lastMinutes = latest?.total_duration_seconds ? Math.max(1, Math.round(latest.total_duration_seconds / 60)) : (stretch ? 15 : 10);
+  const minutes = stepper("record-minutes", "Minutes", lastMinutes, 1);
+  const minutesInput = byID(minutes, "record-minutes");
+  // The clock: started, it counts (across a reload: its start is kept); stopped, its minutes
+  // are the session's and its start the start.
+  const clock = h("span", { class: "timer", id: "record-clock", "aria-live": "off" }, "0:00");
+  const clockButton = h("button", { type: "button", id: "record-timer" }, "Start timer");
+  const showClock = () => {
+    clearInterval(recordTicker);
+    const running = recordClock?.kind === kind;
+    clockButton.textContent = running ? "Stop timer" : "Start timer";
+    if (!running) return;
+    const tick = () => {
+      const seconds = Math.max(0, Math.floor((Date.now() - recordClock.start) / 1000));
+      clock.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    };
+    tick();
+    recordTicker = setInterval(tick, 1000);
+  };
+  const setClock = (value) => {
+    recordClock = value;
+    localStorage.setItem("liftlog.record-clock", JSON.stringify(value));
+    showClock();
+  };
+  clockButton.addEventListener("click", () => {
+    if (recordClock?.kind !== kind) { setClock({ kind, start: Date.now() }); return; }
+    minutesInput.value = String(Math.max(1, Math.round((Date.now() - recordClock.start) / 60000)));
+    minutesInput.dataset.touched = "1";
+    recordStopped = { kind, start: recordClock.start };
+    setClock(null);
+  });
+  showClock();
+  // What was stretched (or the kind of meditation) the last time: a tap adds it.
+  const known = stretch ? latest?.regions_completed || [] : [latest?.meditation_type].filter(Boolean);
+  const words = h("input", { id: "record-words", type: "text", autocomplete: "off",
+    placeholder: stretch ? "hips, hamstrings" : "breath", "aria-label": stretch ? "Regions, separated by commas" : "Kind of meditation" });
+  const typed = () => words.value.split(",").map((w) => w.trim()).filter(Boolean);
+  const chips = h("div", { class: "chips", id: "record-chips" });
+  const showChips = () => chips.replaceChildren(...known.map((word) => h("button", { type: "button", class: "chip", "aria-pressed": String(typed().includes(word)), onclick: () => {
+    const list = typed();
+    words.value = !stretch ? word : list.includes(word) ? list.filter((w) => w !== word).join(", ") : [...list, word].join(", ");
+    words.dataset.touched = "1";
+    showChips();
+  } }, word)));
+  words.addEventListener("input", showChips);
+  showChips();
+  const notes = h("input", { id: "record-notes", type: "text", autocomplete: "off" });
+  const status = h("p", { class: "muted", role: "status", id: "record-status" });
+  const form = h("form", { class: "card", novalidate: true, "aria-label": `Record ${label.toLowerCase()}` },
+    h("label", { for: "record-minutes" }, "Minutes"),
+    h("div", { class: "row" }, minutes, h("span", { class: "unit" }, "min"), h("span", { class: "grow" }), clockButton, clock),
+    h("label", { for: "record-words" }, stretch ? "Regions (comma separated)" : "Kind"), words, chips,
+    h("label", { for: "record-notes" }, "Notes"), notes,
+    h("div", { class: "row mt" }, h("button", { class: "primary", type: "submit", id: "record-save" }, `Save ${label.toLowerCase()}`)), status);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const count = parseFloat(minutesInput.value);
+    if (!(count > 0)) { status.textContent = "Give the minutes first."; return; }
+    // Timed, it started when the clock did; typed, it ends now.
+    const timed = recordClock?.kind === kind ? recordClock : recordStopped?.kind === kind ? recordStopped : null;
+    const started = new Date(timed ? timed.start : Date.now() - count * 60000);
+    const body = { id: uuid(), minutes: count, started_at: localTimestamp(started) };
+    const text = words.value.trim();
+    if (stretch && text) body.regions = text.split(",").map((w) => w.trim()).filter(Boolean);
+    if (!stretch && text) body.meditation_type = text;
+    if (notes.value.trim()) body.notes = notes.value.trim();
+    recordStopped = null;
+    if (recordClock?.kind === kind) setClock(null);
+    // Sent at once, its refusal shown here; queued when there is no server to reach (its ID
+    // makes it land once either way).
+    let reply;
+    try {
+      reply = await api("POST", `/${path}`, body);
+    } catch (_) {
+      await change("record", `${label} ${number(count)} min`, "POST", `/${path}`, body);
+      return;
+    }
+    if (reply.status >= 300) { status.textContent = reply.json?.error?.message || `HTTP ${reply.status}`; return; }
+    render();
+  });
+  return h("div", {}, form,
+    recent.length ? h("section", { class: "card" }, h("h2", {}, "Recent"),
+      h("ul", { class: "list", id: "record-recent" }, recent.slice(0, 10).map((s) => h("li", { class: "row entry" },
+        h("span", { class: "grow" }, new Date(s.started_at).toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" })),
+        s.waiting ? h("span", { class: "muted" }, "waiting to sync") : null,
+        h("strong", {}, `${Math.round((s.duration_seconds || 0) / 60)} min`)))))
+      : h("p", { class: "muted" }, `No ${label.toLowerCase()} recorded yet.`));
+}
+
 async function renderBody() {
   document.title = "Body weight · liftlog";
   $("#title").textContent = "Body weight";

@@ -145,6 +145,7 @@ struct WebAppTests {
         ("supersets", "two exercises made a superset, shown in rounds, rested after each round, a round logged in one tap, then split: each on disk"),
         ("held", "a refused change holds the changes that depend on it, shows its reason, lets the rest through, and its held ones can be dropped"),
         ("between", "between workouts: the library searched, an exercise's latest sessions as the files hold them, a weigh-in saved and listed"),
+        ("record", "a stretch and a meditation on their own screen: a length refused with the server's reason, minutes stepped, a region of the last stretch a tap away, the clock's minutes and start; one recorded offline on disk once"),
         ("schedule", "a plan on weekdays, today none of them: the page says it is a rest day, names the next day and its date, and starts that day"),
         ("screens", "every screen renders without a JavaScript error"),
     ])
