@@ -1,16 +1,16 @@
 import LiftLogKit
 
 /// Writes a store of `count` completed lifting sessions spread evenly over `years` years up to
-/// the end of 2025 (thirty by default: a long log has many month folders of a few dozen
-/// files, not a few folders of many), each with 4–8 exercises of 3–5 sets, like a real log.
+/// the end of `lastYear` (thirty to 2025 by default: a long log has many month folders of a few
+/// dozen files, not a few folders of many), each with 4–8 exercises of 3–5 sets, like a real log.
 enum SyntheticStore {
-    static func build(at root: String, count: Int, years: Int = 30, seed: UInt64 = 42) throws -> Store {
+    static func build(at root: String, count: Int, years: Int = 30, lastYear: Int = 2025, seed: UInt64 = 42) throws -> Store {
         var environment = Store.Environment.live
         environment.makeSessionID = { Session.ID.random() }
         let store = try Store.create(at: root, seed: true, environment: environment)
         let exercises = try store.exercises()
         var random = SeededGenerator(seed: seed)
-        let first = Timestamp("\(2026 - years)-01-04T06:00:00+01:00")!
+        let first = Timestamp("\(lastYear + 1 - years)-01-04T06:00:00+01:00")!
         let span = Int64(years) * 365 * 86_400
         var folders: Swift.Set<String> = []
         for index in 0..<count {
