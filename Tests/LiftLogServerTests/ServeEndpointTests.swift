@@ -236,6 +236,11 @@ struct ServeEndpointTests {
             #expect(badRule.status == 400 && badRule.json?["error"]?["message"] == "progress 'dp(2.5kg, 12)', column 1: expected dp(INCREMENT, MIN, MAX), such as dp(2.5kg, 8, 12).", "\(badRule.body)")
             let unruled = server.request("PUT", "/api/plans/PPL/days/1/exercises/Bench%20Press", body: #"{"progress": ""}"#)
             #expect(unruled.json?["data"]?["progress"] == .null && unruled.json?["data"]?["load"] == "60kg" && unruled.json?["data"]?["scheme"] == "3x8-12")
+            // Sets one by one, in the store's unit: back-off sets.
+            let backOff = server.request("PUT", "/api/plans/PPL/days/1/exercises/Bench%20Press", body: #"{"scheme": "100x3, 80x8, 80x8", "load": ""}"#)
+            #expect(backOff.status == 200 && backOff.json?["data"]?["scheme"] == "100kgx3, 80kgx8, 80kgx8" && backOff.json?["data"]?["sets"] == 3, "\(backOff.body)")
+            let ruledBackOff = server.request("PUT", "/api/plans/PPL/days/1/exercises/Bench%20Press", body: #"{"progress": "lp(2.5kg)"}"#)
+            #expect(ruledBackOff.status == 400 && ruledBackOff.json?["error"]?["message"] == "Sets planned one by one are done as written: a progression rule beside them would change them.", "\(ruledBackOff.body)")
             let badScheme = server.request("POST", "/api/plans/PPL/days/1/exercises", body: #"{"exercise": "Bench Press", "scheme": "lots"}"#)
             #expect(badScheme.status == 400 && badScheme.json?["error"]?["code"] == "VALIDATION_ERROR")
             #expect(server.request("GET", "/api/plans/PPL/days/1/exercises").json?["data"]?["exercises"]?.arrayValue?.count == 1)

@@ -233,12 +233,12 @@ enum PlanCommands {
     static let addExercise = CommandSpec(
         name: "add-exercise",
         abstract: "Plan an exercise on a day, or change its sets and reps.",
-        discussion: "Sets and reps: 5x5, 3x8-12 (a range; the top is the target a mesocycle progresses on), 3x5+ (the last set as many as possible), 3xAMRAP. A progression rule moves the load from session to session: lp(2.5kg[, weekly][, deload: 10% after 3 misses]), dp(2.5kg, 8, 12), pct(100kg, 531, +5kg), rpe(8), staged(5kg, 5x3+, 6x2+, 10x1+, reset: 85%).",
+        discussion: "Sets and reps: 5x5, 3x8-12 (a range; the top is the target a mesocycle progresses on), 3x5+ (the last set as many as possible), 3xAMRAP; or each set with its load, for a pyramid or back-off sets: '135x10, 155x8, 175x6+' (in the store's unit unless a set says kg or lb; a single one needs its unit: 140kgx1), with no --load or --progress. A progression rule moves the load from session to session: lp(2.5kg[, weekly][, deload: 10% after 3 misses]), dp(2.5kg, 8, 12), pct(100kg, 531, +5kg), rpe(8), staged(5kg, 5x3+, 6x2+, 10x1+, reset: 85%).",
         arguments: [Argument.plan, Argument.day, Argument.plannedExercise, Argument.plannedSets],
         options: [Option.plannedNotes, Option.plannedLoad, Option.plannedProgress],
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
-            let notation = try PlanNotation.parse(arguments[.plannedSets])
+            let notation = try PlanNotation.parse(arguments[.plannedSets], unit: store.preferences.unit)
             var load: Load??
             if let text = try arguments[.plannedLoad] {
                 load = .some(text.isEmpty ? nil : try Load.parse(text, defaultUnit: store.preferences.unit, what: "--load"))

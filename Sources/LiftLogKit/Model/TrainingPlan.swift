@@ -28,6 +28,26 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
         }
     }
 
+    /// One set a plan asks for by itself: its reps (at least, when `amrap`) at its load.
+    public struct PlannedSet: Hashable, Sendable {
+        /// The reps to reach (the least, for an AMRAP set).
+        public var reps: Int
+        /// As many reps as possible, at least ``reps``.
+        public var amrap: Bool
+        /// The weight, with its unit.
+        public var load: Load
+
+        /// `reps` (at least, when `amrap`) at `load`.
+        public init(reps: Int, amrap: Bool = false, load: Load) {
+            self.reps = reps
+            self.amrap = amrap
+            self.load = load
+        }
+
+        /// `135lbx10`, `175lbx6+`: as a plan writes it.
+        public var text: String { load.text + "x\(reps)" + (amrap ? "+" : "") }
+    }
+
     /// An exercise planned on a day: how many sets of how many reps, optionally at a load and
     /// with a progression rule.
     public struct PlannedExercise: Hashable, Sendable {
@@ -45,6 +65,10 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
         public var load: Load?
         /// How the load and scheme move from session to session (stored as its text).
         public var progress: ProgressionRule?
+        /// Each set with its own reps and load, for a pyramid or back-off sets (`135lbx10,
+        /// 155lbx8, 175lbx6+`); empty for ``sets`` alike sets. With them, ``sets``, ``reps``
+        /// and ``lastSetAMRAP`` follow from them, and there is no ``load`` or ``progress``.
+        public var setTargets: [PlannedSet]
         /// Notes for this exercise on this day.
         public var notes: String?
         /// Keys of the exercise that liftlog does not know, kept as they were.
@@ -52,7 +76,8 @@ public struct TrainingPlan: Identifiable, Hashable, Sendable {
 
         /// A planned exercise of the given scheme.
         public init(exerciseName: String, exerciseID: Exercise.ID? = nil, sets: Int, reps: String, lastSetAMRAP: Bool = false, load: Load? = nil,
-                    progress: ProgressionRule? = nil, notes: String? = nil, unknownFields: [String: JSONValue] = [:]) {
+                    progress: ProgressionRule? = nil, setTargets: [PlannedSet] = [], notes: String? = nil, unknownFields: [String: JSONValue] = [:]) {
+            self.setTargets = setTargets
             self.exerciseName = exerciseName
             self.exerciseID = exerciseID
             self.sets = sets
@@ -283,7 +308,15 @@ extension TrainingPlan.PlannedExercise: JSONDecodable, JSONEncodable {
         case notes
         case progress
         case reps
+        case setTargets = "set_targets"
         case sets
+        case unit
+        case weight
+    }
+
+    enum SetKey: String, JSONKey {
+        case amrap
+        case reps
         case unit
         case weight
     }
@@ -299,6 +332,18 @@ extension TrainingPlan.PlannedExercise: JSONDecodable, JSONEncodable {
         let weight: Double? = reader.optional(Key.weight)
         let unit: WeightUnit? = reader.optional(Key.unit)
         let progressText: String? = reader.optional(Key.progress)
+        var setTargets: [TrainingPlan.PlannedSet] = []
+        if let list: [JSONValue] = reader.optional(Key.setTargets) {
+            for (index, item) in list.enumerated() {
+                guard var set = ObjectReader(item, at: reader.path(Key.setTargets).appending(index), problems: problems, describing: "a planned set") else { continue }
+                let setReps: Int? = set.required(SetKey.reps)
+                let setWeight: Double? = set.required(SetKey.weight)
+                let setUnit: WeightUnit? = set.required(SetKey.unit)
+                let setAMRAP = set.optional(SetKey.amrap, default: false)
+                guard let setReps, let setWeight, let setUnit else { continue }
+                setTargets.append(TrainingPlan.PlannedSet(reps: setReps, amrap: setAMRAP, load: Load(setWeight, setUnit)))
+            }
+        }
         guard let name, let sets, let reps else { return nil }
         if sets < 1 { problems.add(reader.path(Key.sets), "sets must be 1 or more, found \(sets)") }
         if let weight, !(weight >= 0 && weight <= 10_000) { problems.add(reader.path(Key.weight), "weight must be 0–10000, found \(weight)") }
@@ -311,9 +356,13 @@ extension TrainingPlan.PlannedExercise: JSONDecodable, JSONEncodable {
                 problems.add(reader.path(Key.progress), "progress '\(progressText)' at column \(error.column): \(error.message)")
             }
         }
-        return TrainingPlan.PlannedExercise(exerciseName: name, exerciseID: id, sets: sets, reps: reps, lastSetAMRAP: amrap,
-                                            load: weight.flatMap { weight in unit.map { Load(weight, $0) } }, progress: progress,
-                                            notes: notes, unknownFields: reader.unknownMembers)
+        let planned = TrainingPlan.PlannedExercise(exerciseName: name, exerciseID: id, sets: sets, reps: reps, lastSetAMRAP: amrap,
+                                                   load: weight.flatMap { weight in unit.map { Load(weight, $0) } }, progress: progress,
+                                                   setTargets: setTargets, notes: notes, unknownFields: reader.unknownMembers)
+        if let problem = planned.setTargetsProblem {
+            problems.add(reader.path(Key.setTargets), problem, hint: "Write the sets in plan text, such as 'Bench Press / 135lbx10, 155lbx8, 175lbx6+', or give sets, reps and a load instead.")
+        }
+        return planned
     }
 
     package var jsonValue: JSONValue {
@@ -326,7 +375,37 @@ extension TrainingPlan.PlannedExercise: JSONDecodable, JSONEncodable {
         object.set(Key.weight, load?.weight)
         object.set(Key.unit, load?.unit)
         object.set(Key.progress, progress?.text)
+        if !setTargets.isEmpty {
+            object.set(Key.setTargets.rawValue, JSONValue.array(setTargets.map { set in
+                var item = ObjectBuilder(unknown: [:])
+                item.set(SetKey.reps, set.reps)
+                if set.amrap { item.set(SetKey.amrap, true) }
+                item.set(SetKey.weight, set.load.weight)
+                item.set(SetKey.unit, set.load.unit)
+                return item.value
+            }))
+        }
         object.set(Key.notes, notes)
         return object.value
+    }
+}
+
+extension TrainingPlan.PlannedExercise {
+    /// Why the planned sets of their own break the rules, or `nil`: 1–``PlanNotation/maximumSets``
+    /// of 1–``PlanNotation/maximumReps`` reps at more than 0 and at most 10,000, as many as
+    /// ``sets``, and then no ``load`` or ``progress`` (the sets say the loads).
+    public var setTargetsProblem: String? {
+        guard !setTargets.isEmpty else { return nil }
+        if setTargets.count > PlanNotation.maximumSets { return "a plan has at most \(PlanNotation.maximumSets) sets of an exercise, found \(setTargets.count)" }
+        if let bad = setTargets.first(where: { !(1...PlanNotation.maximumReps).contains($0.reps) }) {
+            return "the reps of a planned set must be 1–\(PlanNotation.maximumReps), found \(bad.reps)"
+        }
+        if let bad = setTargets.first(where: { !($0.load.weight > 0 && $0.load.weight <= 10_000) }) {
+            return "the weight of a planned set must be more than 0 and at most 10000, found \(JSONNumber(bad.load.weight.isFinite ? bad.load.weight : 0))"
+        }
+        if sets != setTargets.count { return "sets is \(sets) but \(setTargets.count) sets are planned one by one" }
+        if load != nil { return "sets planned one by one carry their own loads: a load beside them says another" }
+        if progress != nil { return "sets planned one by one are done as written: a progression rule beside them would change them" }
+        return nil
     }
 }

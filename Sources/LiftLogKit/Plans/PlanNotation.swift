@@ -21,22 +21,59 @@ public struct PlanNotation: Hashable, Sendable {
     public var reps: String
     /// The last set is as many reps as possible (`3x5+`).
     public var lastSetAMRAP: Bool
+    /// Each set with its own load, for a pyramid or back-off sets; empty for alike sets.
+    public var setTargets: [TrainingPlan.PlannedSet]
 
     /// `sets` of `reps`.
     public init(sets: Int, reps: String, lastSetAMRAP: Bool = false) {
         self.sets = sets
         self.reps = reps
         self.lastSetAMRAP = lastSetAMRAP
+        setTargets = []
     }
 
-    /// Parses `3x8-12`, `5x5`, `3x5+`, `3xAMRAP` (`x` may be `X` or `×`).
+    /// Each of `targets` in its turn: ``sets``, ``reps`` (their range) and ``lastSetAMRAP`` follow.
+    public init(setTargets targets: [TrainingPlan.PlannedSet]) {
+        let low = targets.map(\.reps).min() ?? 1, high = targets.map(\.reps).max() ?? 1
+        self.init(sets: targets.count, reps: low == high ? "\(low)" : "\(low)-\(high)", lastSetAMRAP: targets.last?.amrap ?? false)
+        setTargets = targets
+    }
+
+    /// Parses `3x8-12`, `5x5`, `3x5+`, `3xAMRAP` (`x` may be `X` or `×`), or sets each with
+    /// its load, separated by commas: `135x10, 155x8, 175x6+` (a load without a unit is in
+    /// `unit`, and needs one without it, as in plan text; a single such set needs its unit,
+    /// `140kgx1`, to tell it from SETSxREPS).
     ///
     /// - Throws: `VALIDATION_ERROR` naming the text and what is wrong with it.
-    public static func parse(_ text: String) throws(LiftLogError) -> PlanNotation {
+    public static func parse(_ text: String, unit: WeightUnit? = nil) throws(LiftLogError) -> PlanNotation {
         func invalid(_ reason: String) -> LiftLogError {
             .validation("Invalid plan notation '\(text)': \(reason). Write SETSxREPS, such as 5x5, 3x8-12, 3x5+ or 3xAMRAP.")
         }
         var body = text.trimmingWhitespace().lowercased().replacingOccurrences(of: "×", with: "x")
+        // Sets one by one: a list, or one set whose load says its unit (`140kgx1`).
+        let firstSets = body.split(separator: "x", maxSplits: 1).first ?? ""
+        if body.contains(",") || (firstSets.first?.isASCIIDigit == true && firstSets.contains(where: \.isLetter)) {
+            func invalid(_ reason: String) -> LiftLogError {
+                .validation("Invalid plan notation '\(text)': \(reason). Write each set with its load, such as 135x10, 155x8, 175x6+.")
+            }
+            var targets: [TrainingPlan.PlannedSet] = []
+            for piece in body.split(separator: ",", omittingEmptySubsequences: false) {
+                var item = String(piece).trimmingWhitespace()
+                let amrap = item.hasSuffix("+")
+                if amrap { item.removeLast() }
+                guard let cross = item.lastIndex(of: "x"), cross != item.startIndex else { throw invalid("'\(item)' is not a load x reps, such as 135x10") }
+                let weight = String(item[..<cross]).trimmingWhitespace()
+                guard unit != nil || weight.contains(where: \.isLetter) else { throw invalid("the load '\(weight)' needs its unit, such as \(weight)kg or \(weight)lb") }
+                let load: Load
+                do { load = try Load.parse(weight, defaultUnit: unit ?? .kg, what: "The load") } catch { throw invalid("'\(weight)' is not a load") }
+                guard let reps = Int(item[item.index(after: cross)...]), (1...maximumReps).contains(reps) else {
+                    throw invalid("reps '\(item[item.index(after: cross)...])' must be 1–\(maximumReps)")
+                }
+                targets.append(TrainingPlan.PlannedSet(reps: reps, amrap: amrap, load: load))
+            }
+            guard targets.count <= maximumSets else { throw invalid("sets must be 1–\(maximumSets)") }
+            return PlanNotation(setTargets: targets)
+        }
         let amrapLast = body.hasSuffix("+")
         if amrapLast { body.removeLast() }
         let parts = body.split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
@@ -61,8 +98,10 @@ public struct PlanNotation: Hashable, Sendable {
         return low <= high ? low...high : nil
     }
 
-    /// `3x8-12`, `3x5+`.
-    public var description: String { "\(sets)x\(reps)" + (lastSetAMRAP ? "+" : "") }
+    /// `3x8-12`, `3x5+`, `135lbx10, 155lbx8`.
+    public var description: String {
+        setTargets.isEmpty ? "\(sets)x\(reps)" + (lastSetAMRAP ? "+" : "") : setTargets.map(\.text).joined(separator: ", ")
+    }
 }
 
 extension Character {
@@ -73,6 +112,8 @@ extension TrainingPlan.PlannedExercise {
     /// The reps a set aims for: the top of the range (`nil` for AMRAP or free text).
     public var targetReps: Int? { PlanNotation.repRange(reps)?.upperBound }
 
-    /// `3x8-12`, `3x5+`.
-    public var notation: String { "\(sets)x\(reps)" + (lastSetAMRAP ? "+" : "") }
+    /// `3x8-12`, `3x5+`, or each set with its load: `135lbx10, 155lbx8, 175lbx6+`.
+    public var notation: String {
+        setTargets.isEmpty ? "\(sets)x\(reps)" + (lastSetAMRAP ? "+" : "") : setTargets.map(\.text).joined(separator: ", ")
+    }
 }

@@ -270,7 +270,7 @@ extension Store {
     /// Adds a day that plans what `session` did ("save this workout as a plan day"): each of its
     /// exercises with working sets done, in order, as that many sets of their reps (`5`, or
     /// `8-10` when they differed) from the heaviest load lifted in them (none for bodyweight
-    /// sets), under the rules every planned exercise follows (``PlanNotation/parse(_:)``).
+    /// sets), under the rules every planned exercise follows (``PlanNotation/parse(_:unit:)``).
     ///
     /// - Returns: the plan and the exercises left out, each with why (no working set with reps,
     ///   not in the library, planned once already, or a scheme no plan takes).
@@ -368,14 +368,16 @@ extension Store {
         var previous: TrainingPlan.PlannedExercise?
         var planned = TrainingPlan.PlannedExercise(exerciseName: exercise.name, exerciseID: exercise.id, sets: notation.sets, reps: notation.reps,
                                                    lastSetAMRAP: notation.lastSetAMRAP, load: load ?? nil, progress: progress ?? nil,
-                                                   notes: notes.flatMap { $0.isEmpty ? nil : $0 })
+                                                   setTargets: notation.setTargets, notes: notes.flatMap { $0.isEmpty ? nil : $0 })
+        if let problem = planned.setTargetsProblem { throw .validation(problem.prefix(1).uppercased() + problem.dropFirst() + ".") }
         let stored = try updatePlan(named: planName) { (plan: inout TrainingPlan) throws(LiftLogError) in
             let dayIndex = try Store.dayIndex(day, in: plan)
             if let index = Store.plannedIndex(of: exercise, in: plan.days[dayIndex]) {
                 previous = plan.days[dayIndex].exercises[index]
                 planned.notes = notes == nil ? previous?.notes : planned.notes
-                planned.load = load == nil ? previous?.load : planned.load
-                planned.progress = progress == nil ? previous?.progress : planned.progress
+                // Sets of their own loads take neither the load nor the rule planned before.
+                planned.load = load == nil && planned.setTargets.isEmpty ? previous?.load : planned.load
+                planned.progress = progress == nil && planned.setTargets.isEmpty ? previous?.progress : planned.progress
                 planned.unknownFields = previous?.unknownFields ?? [:]
                 plan.days[dayIndex].exercises[index] = planned
             } else {

@@ -337,6 +337,42 @@ extension StoreSchemas {
                   "description": "Such as \"5\", \"8-12\" or \"AMRAP\"; the top of a range is the target reps.",
                   "type": "string"
                 },
+                "set_targets": {
+                  "description": "Each set with its own reps and load (a pyramid, back-off sets), as many as sets; then no weight or progress.",
+                  "items": {
+                    "properties": {
+                      "amrap": {
+                        "type": "boolean"
+                      },
+                      "reps": {
+                        "maximum": 100,
+                        "minimum": 1,
+                        "type": "integer"
+                      },
+                      "unit": {
+                        "enum": [
+                          "kg",
+                          "lbs"
+                        ],
+                        "type": "string"
+                      },
+                      "weight": {
+                        "exclusiveMinimum": 0,
+                        "maximum": 10000,
+                        "type": "number"
+                      }
+                    },
+                    "required": [
+                      "reps",
+                      "unit",
+                      "weight"
+                    ],
+                    "type": "object"
+                  },
+                  "maxItems": 20,
+                  "minItems": 1,
+                  "type": "array"
+                },
                 "sets": {
                   "minimum": 1,
                   "type": "integer"

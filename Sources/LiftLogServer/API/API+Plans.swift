@@ -200,9 +200,10 @@ extension API {
         let name = try plannedName(key, in: day, store: store)
         var notation: PlanNotation
         if let scheme = try call.string("scheme") {
-            notation = try PlanNotation.parse(scheme)
+            notation = try PlanNotation.parse(scheme, unit: store.preferences.unit)
         } else if let planned = day.exercises.first(where: { Exercise.nameKey($0.exerciseName) == Exercise.nameKey(name) }) {
-            notation = PlanNotation(sets: planned.sets, reps: planned.reps, lastSetAMRAP: planned.lastSetAMRAP)
+            notation = planned.setTargets.isEmpty ? PlanNotation(sets: planned.sets, reps: planned.reps, lastSetAMRAP: planned.lastSetAMRAP)
+                : PlanNotation(setTargets: planned.setTargets)
         } else {
             throw .validation("Give the scheme, such as {\"scheme\": \"3x8-12\"} (also 5x5, 3xAMRAP).")
         }

@@ -178,10 +178,16 @@ public enum PlanText {
         do {
             notation = try PlanNotation.parse(segments[1].text)
         } catch {
+            if segments[1].text.contains(",") {
+                throw problem("'\(segments[1].text)' is not sets each with its load: write them as 135lbx10, 155lbx8, 175lbx6+, every load with its unit", at: segments[1].column)
+            }
             throw problem("'\(segments[1].text)' is not SETSxREPS: write 5x5, 3x8-12, 3x5+ or 3xAMRAP", at: segments[1].column)
         }
         var result = Line(exerciseName: Exercise.normalizedName(segments[0].text), line: line, column: segments[0].column, notation: notation, load: nil, progress: nil, notes: notes.flatMap { $0.isEmpty ? nil : $0 })
         for segment in segments.dropFirst(2) {
+            if !notation.setTargets.isEmpty {
+                throw problem("sets planned one by one carry their own loads and are done as written: no load or progress rule beside them", at: segment.column)
+            }
             if segment.text.lowercased().hasPrefix("progress:") {
                 guard result.progress == nil else { throw problem("a second progress rule", at: segment.column) }
                 let body = String(segment.text.dropFirst("progress:".count))

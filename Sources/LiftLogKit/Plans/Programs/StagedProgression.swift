@@ -28,11 +28,14 @@ public struct StagedProgression: Hashable, Sendable {
         increment = try arguments[0].load("The increment")
         stages = []
         for argument in arguments.dropFirst().dropLast() {
+            let stage: PlanNotation
             do {
-                stages.append(try PlanNotation.parse(argument.text))
+                stage = try PlanNotation.parse(argument.text)
             } catch {
                 throw argument.error("stage '\(argument.text)' is not SETSxREPS, such as 5x3+")
             }
+            guard stage.setTargets.isEmpty else { throw argument.error("stage '\(argument.text)' is not SETSxREPS, such as 5x3+") }
+            stages.append(stage)
         }
         let last = arguments[arguments.count - 1]
         guard last.text.lowercased().hasPrefix("reset:") else { throw last.error("the last argument is the reset, such as 'reset: 85%'") }

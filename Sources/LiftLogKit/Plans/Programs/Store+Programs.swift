@@ -242,7 +242,7 @@ extension Store {
                 }
                 exercises.append(TrainingPlan.PlannedExercise(
                     exerciseName: exercise.name, exerciseID: exercise.id, sets: line.notation.sets, reps: line.notation.reps,
-                    lastSetAMRAP: line.notation.lastSetAMRAP, load: line.load, progress: line.progress, notes: line.notes))
+                    lastSetAMRAP: line.notation.lastSetAMRAP, load: line.load, progress: line.progress, setTargets: line.notation.setTargets, notes: line.notes))
             }
             days.append(TrainingPlan.Day(name: try Store.checkedName(day.name, what: "Day name"), exercises: exercises, weekdays: day.weekdays))
         }
