@@ -5,7 +5,7 @@ import LiftLogTestSupport
 
 @Suite("Sets planned one by one: a pyramid, back-off sets")
 struct PlannedSetsTests {
-    @Test("planned in the store's unit, shown, prescribed by today, started as pending sets, exported and imported back the same")
+    @Test("planned in the store's unit, shown, prescribed by today and plan simulate, started as pending sets, exported and imported back the same")
     func pyramid() throws {
         try withTemporaryDirectory { root throws in
             let store = root + "/s"
@@ -20,6 +20,8 @@ struct PlannedSetsTests {
             let today = try #require(run(["today", "--store", store, "--json"]).json?["data"]?["exercises"]?.arrayValue?.first)
             #expect(today["prescription"]?["sets"]?.arrayValue?.map { $0["weight"] } == [135, 155, 175], "\(today)")
             #expect(today["prescription"]?["summary"] == "10 @ 135lb, 8 @ 155lb, 6+ @ 175lb", "\(today)")
+            let simulated = run(["plan", "simulate", "--weeks", "1", "--store", store, "--json"]).json?["data"]?["sessions"]?.arrayValue?.first?["exercises"]?.arrayValue?.first
+            #expect(simulated?["prescription"]?["summary"] == "10 @ 135lb, 8 @ 155lb, 6+ @ 175lb" && simulated?["prescription"]?["reason"] == "the sets as planned", "\(String(describing: simulated))")
             #expect(run(["start", "--plan-day", "A", "--store", store]).status == 0)
             let sets = try #require(run(["status", "--store", store, "--json"]).json?["data"]?["entries"]?.arrayValue?.first?["sets"]?.arrayValue)
             #expect(sets.map { $0["target_weight"] } == [135, 155, 175] && sets.map { $0["target_reps"] } == [10, 8, 6], "\(sets)")

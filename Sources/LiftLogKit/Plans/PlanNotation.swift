@@ -112,6 +112,14 @@ extension TrainingPlan.PlannedExercise {
     /// The reps a set aims for: the top of the range (`nil` for AMRAP or free text).
     public var targetReps: Int? { PlanNotation.repRange(reps)?.upperBound }
 
+    /// The sets planned one by one as a prescription, in the first one's unit ("the sets as
+    /// planned"); `nil` for alike sets.
+    public var writtenPrescription: Prescription? {
+        guard let unit = setTargets.first?.load.unit else { return nil }
+        return Prescription(sets: setTargets.map { PrescribedSet(reps: $0.reps, amrap: $0.amrap, weight: $0.load.weight(in: unit)) },
+                            unit: unit, reason: "the sets as planned")
+    }
+
     /// `3x8-12`, `3x5+`, or each set with its load: `135lbx10, 155lbx8, 175lbx6+`.
     public var notation: String {
         setTargets.isEmpty ? "\(sets)x\(reps)" + (lastSetAMRAP ? "+" : "") : setTargets.map(\.text).joined(separator: ", ")

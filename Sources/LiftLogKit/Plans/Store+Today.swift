@@ -178,13 +178,11 @@ extension Store {
             }
         }
         // Sets planned one by one (a pyramid, back-off sets): as the plan writes them.
-        for (index, item) in planned.enumerated() where !item.setTargets.isEmpty {
-            let unit = item.setTargets[0].load.unit
-            let prescription = Prescription(sets: item.setTargets.map { PrescribedSet(reps: $0.reps, amrap: $0.amrap, weight: $0.load.weight(in: unit)) },
-                                            unit: unit, reason: "the sets as planned")
+        for (index, item) in planned.enumerated() {
+            guard let prescription = item.writtenPrescription else { continue }
             targets[index].prescription = prescription
             targets[index].weight = prescription.topWeight
-            targets[index].unit = unit
+            targets[index].unit = prescription.unit
             targets[index].progressed = false
         }
         // An exercise with a progression rule: what its history prescribes.

@@ -36,7 +36,8 @@ public struct ProgramSimulation: Sendable {
         public var name: String
         /// How the plan's day plans it.
         public var planned: TrainingPlan.PlannedExercise
-        /// `nil` for an exercise without a rule.
+        /// What its rule prescribes, or its sets planned one by one as written; `nil` for alike
+        /// sets without a rule.
         public var prescription: Prescription?
         /// Whether the simulated lifter missed it.
         public var missed: Bool
@@ -185,7 +186,7 @@ extension Store {
             for item in day.exercises {
                 let name = library[Store.plannedKey(item)]?.name ?? item.exerciseName
                 guard let rule = item.progress else {
-                    exercises.append(.init(name: name, planned: item, prescription: nil, missed: false))
+                    exercises.append(.init(name: name, planned: item, prescription: item.writtenPrescription, missed: false))
                     continue
                 }
                 let key = Store.trackKey(item)
