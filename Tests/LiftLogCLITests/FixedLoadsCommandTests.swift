@@ -19,6 +19,12 @@ struct FixedLoadsCommandTests {
                     && plates.errorMessage == "Dumbbell Press takes no plates: it is set to its own weights (2-30/2,32.5-40/2.5 kg); the nearest to 23 kg are 22 and 24 kg.", "\(plates.output)")
             let ramp = try #require(run(["warmup", "30", "--exercise", "Dumbbell Press", "--store", store, "--json"]).json?["data"]?["sets"]?.arrayValue)
             #expect(ramp.map { $0["weight"] } == [12, 14, 20, 24], "\(ramp)")
+            // An exercise's own bar: the ramp starts on it.
+            #expect(run(["exercise", "edit", "Barbell Row", "--bar", "10", "--store", store]).status == 0)
+            let curl = try #require(run(["warmup", "40", "--exercise", "Barbell Row", "--store", store, "--json"]).json?["data"]?["sets"]?.arrayValue)
+            #expect(curl.first?["weight"] == 10 && curl.first?["reps"] == 10, "\(curl)")
+            let missing = run(["warmup", "40", "--exercise", "Zercher Curl", "--store", store, "--json"])
+            #expect(missing.errorCode == "NOT_FOUND" && missing.errorMessage?.hasPrefix("No exercise named 'Zercher Curl'.") == true, "\(missing.output)")
             #expect(run(["exercise", "edit", "Dumbbell Press", "--loads", "", "--store", store]).status == 0)
             #expect(readText(store + "/exercises/dumbbell-press.json")?.contains("loads") == false)
             #expect(run(["plates", "60", "--exercise", "Dumbbell Press", "--store", store]).status == 0)

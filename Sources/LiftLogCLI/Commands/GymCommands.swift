@@ -2,10 +2,11 @@ import LiftLogKit
 
 /// The gym-floor calculators: `plates` and `warmup`.
 enum GymCommands {
-    /// The bar and plates of the store's preferences (or the defaults of its unit).
-    private static func equipment(_ store: Store, bar: Double?) -> (bar: Double, plates: [Double], unit: WeightUnit) {
+    /// The bar and plates of the store's preferences (or the defaults of its unit), on the
+    /// exercise's own bar where it has one.
+    private static func equipment(_ store: Store, bar: Double?, exercise: Exercise? = nil) -> (bar: Double, plates: [Double], unit: WeightUnit) {
         let unit = store.preferences.unit
-        let equipment = store.equipment(in: unit)
+        let equipment = store.equipment(in: unit, ownBar: exercise?.barWeight)
         return (bar ?? equipment.bar, equipment.plates, unit)
     }
 
@@ -44,7 +45,7 @@ enum GymCommands {
         run: { context, arguments throws(LiftLogError) in
             let store = try context.store()
             let exercise = try arguments[.platesExercise].map { (name: String) throws(LiftLogError) in try store.exercise(named: name) }
-            let (bar, plates, unit) = equipment(store, bar: try arguments[.bar] ?? exercise?.barWeight)
+            let (bar, plates, unit) = equipment(store, bar: try arguments[.bar], exercise: exercise)
             let working = try weight(arguments[.workingWeight])
             let ramp = try store.warmup(to: working, sets: try arguments[.warmupSets], bar: bar, plates: plates, exercise: exercise)
             let rows = ramp.enumerated().map { index, step in ["\(index + 1)", "\(Formatting.number(step.weight)) \(unit.rawValue) × \(step.reps)"] }

@@ -134,7 +134,7 @@ enum WorkoutCommands {
     /// catalogue gave it, or how to give it some (`muscles` counts none without them).
     /// (A cardio exercise, or one a cardio session added without `--create`, needs none.)
     static func added(_ name: String, store: Store, create: Bool) -> String {
-        let exercise = try? store.exercise(named: name)
+        let exercise = try? store.findExercise(named: name)
         guard create, exercise?.modality != .cardio else { return "Added \(name) to the library.\n" }
         guard let exercise, !exercise.muscleGroups.isEmpty else {
             return "Added \(name) to the library, without muscle groups (none in the exercise catalogue): give them with 'liftlog exercise edit \(PlanCommands.quoted(name)) --muscles a,b'.\n"

@@ -51,7 +51,7 @@ extension Store {
             }
         }
         if found.isEmpty && !known {
-            throw .notFound("No exercise named '\(name)'.", suggestions: suggestions(for: name, among: (try? exercises()) ?? []))
+            throw missingExercise(name, among: (try? exercises()) ?? [])
         }
         var builder = ExerciseReport.Builder(exerciseID: known ? exercise.id : nil, exerciseName: exercise.name, preferences: preferences, formula: formula)
         var bodyWeights = BodyWeights(store: self)

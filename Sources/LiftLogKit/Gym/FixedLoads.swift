@@ -40,14 +40,14 @@ public enum FixedLoads {
         return loads
     }
 
-    private static func tooMany(_ count: Int) -> LiftLogError {
-        .validation("An exercise lists at most \(maximumCount) loads, found \(count).")
-    }
+    private static func tooMany(_ count: Int) -> LiftLogError { .validation(tooManyMessage(count)) }
+
+    private static func tooManyMessage(_ count: Int) -> String { "An exercise lists at most \(maximumCount) loads, found \(count)." }
 
     /// Why `loads` break the rules, or `nil`: each more than 0 and at most
     /// ``maximumWeight``, lightest first with none twice, at most ``maximumCount``.
     public static func problem(_ loads: [Double]) -> String? {
-        if loads.count > maximumCount { return "An exercise lists at most \(maximumCount) loads, found \(loads.count)." }
+        if loads.count > maximumCount { return tooManyMessage(loads.count) }
         for (index, weight) in loads.enumerated() {
             guard weight.isFinite, weight > 0, weight <= maximumWeight else {
                 return "Each load must be more than 0 and at most \(JSONNumber(maximumWeight)), found \(JSONNumber(weight.isFinite ? weight : 0))."

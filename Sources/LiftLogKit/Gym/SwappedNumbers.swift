@@ -37,7 +37,7 @@ extension Store {
     public func swappedSets(_ sets: [SetNotation], exercise name: String) throws(LiftLogError) -> [SetNotation] {
         // Most sets are not candidates at all: no history is read for them.
         guard sets.contains(where: \.mayBeSwapped) else { return [] }
-        let known = try? exercise(named: name)
+        let known = try? findExercise(named: name)
         let previous = try previousSets(of: [(id: known?.id, name: known?.name ?? name)], before: currentTimestamp(), other: nil)
         let last = previous.values.first?.sets ?? []
         return sets.filter { set in

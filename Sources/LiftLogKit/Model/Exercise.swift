@@ -125,10 +125,9 @@ public struct Exercise: Identifiable, Hashable, Sendable {
         recordedID == id || (recordedID == nil && Exercise.nameKey(recordedName) == Exercise.nameKey(name))
     }
 
-    /// Whether `name` is this exercise's name or one of its aliases (by ``nameKey(_:)``).
-    public func isNamed(_ name: String) -> Bool {
-        let key = Exercise.nameKey(name)
-        return Exercise.nameKey(self.name) == key || aliases.contains { Exercise.nameKey($0) == key }
+    /// Whether one of its aliases has the ``nameKey(_:)`` `key`.
+    public func hasAlias(_ key: String) -> Bool {
+        aliases.contains { Exercise.nameKey($0) == key }
     }
 
     /// What of `other` already claims the name `key` (a ``nameKey(_:)``): "the name of Back
@@ -136,7 +135,7 @@ public struct Exercise: Identifiable, Hashable, Sendable {
     /// library: every writer refuses it and `check` reports it, in these words.
     public static func claim(of key: String, by other: Exercise) -> String? {
         if nameKey(other.name) == key { return "the name of \(other.name)" }
-        if other.aliases.contains(where: { nameKey($0) == key }) { return "an alias of \(other.name)" }
+        if other.hasAlias(key) { return "an alias of \(other.name)" }
         return nil
     }
 

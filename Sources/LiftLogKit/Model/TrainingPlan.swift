@@ -346,7 +346,9 @@ extension TrainingPlan.PlannedExercise: JSONDecodable, JSONEncodable {
         }
         guard let name, let sets, let reps else { return nil }
         if sets < 1 { problems.add(reader.path(Key.sets), "sets must be 1 or more, found \(sets)") }
-        if let weight, !(weight >= 0 && weight <= 10_000) { problems.add(reader.path(Key.weight), "weight must be 0–10000, found \(weight)") }
+        if let weight, !(weight >= 0 && weight <= Load.maximumWeight) {
+            problems.add(reader.path(Key.weight), "weight must be 0–\(JSONNumber(Load.maximumWeight)), found \(weight)")
+        }
         if weight != nil, unit == nil { problems.add(reader.path(Key.weight), "a weight needs its unit: add \"unit\": \"kg\" or \"lbs\"") }
         var progress: ProgressionRule?
         if let progressText {
@@ -400,8 +402,8 @@ extension TrainingPlan.PlannedExercise {
         if let bad = setTargets.first(where: { !(1...PlanNotation.maximumReps).contains($0.reps) }) {
             return "the reps of a planned set must be 1–\(PlanNotation.maximumReps), found \(bad.reps)"
         }
-        if let bad = setTargets.first(where: { !($0.load.weight > 0 && $0.load.weight <= 10_000) }) {
-            return "the weight of a planned set must be more than 0 and at most 10000, found \(JSONNumber(bad.load.weight.isFinite ? bad.load.weight : 0))"
+        if let bad = setTargets.first(where: { !($0.load.weight > 0 && $0.load.weight <= Load.maximumWeight) }) {
+            return "the weight of a planned set must be more than 0 and at most \(JSONNumber(Load.maximumWeight)), found \(JSONNumber(bad.load.weight.isFinite ? bad.load.weight : 0))"
         }
         if sets != setTargets.count { return "sets is \(sets) but \(setTargets.count) sets are planned one by one" }
         if load != nil { return "sets planned one by one carry their own loads: a load beside them says another" }

@@ -99,7 +99,10 @@ public struct PlanNotation: Hashable, Sendable {
     }
 
     /// `3x8-12`, `3x5+`, `135lbx10, 155lbx8`.
-    public var description: String {
+    public var description: String { PlanNotation.text(sets: sets, reps: reps, lastSetAMRAP: lastSetAMRAP, setTargets: setTargets) }
+
+    /// The scheme as plans write it: `3x8-12`, `3x5+`, or each set with its load.
+    static func text(sets: Int, reps: String, lastSetAMRAP: Bool, setTargets: [TrainingPlan.PlannedSet]) -> String {
         setTargets.isEmpty ? "\(sets)x\(reps)" + (lastSetAMRAP ? "+" : "") : setTargets.map(\.text).joined(separator: ", ")
     }
 }
@@ -121,7 +124,5 @@ extension TrainingPlan.PlannedExercise {
     }
 
     /// `3x8-12`, `3x5+`, or each set with its load: `135lbx10, 155lbx8, 175lbx6+`.
-    public var notation: String {
-        setTargets.isEmpty ? "\(sets)x\(reps)" + (lastSetAMRAP ? "+" : "") : setTargets.map(\.text).joined(separator: ", ")
-    }
+    public var notation: String { PlanNotation.text(sets: sets, reps: reps, lastSetAMRAP: lastSetAMRAP, setTargets: setTargets) }
 }

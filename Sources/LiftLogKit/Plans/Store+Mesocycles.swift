@@ -296,7 +296,7 @@ extension Store {
         var inputs = ProgressionInputs()
         var allExercises: [Exercise]?
         for item in planned {
-            var exercise = try? self.exercise(named: item.exerciseName)
+            var exercise = try? findExercise(named: item.exerciseName)
             if let id = item.exerciseID, exercise?.id != id {
                 if allExercises == nil { allExercises = (try? exercises()) ?? [] }
                 exercise = allExercises?.first { $0.id == id } ?? exercise

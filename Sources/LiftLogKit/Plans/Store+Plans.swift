@@ -287,8 +287,8 @@ extension Store {
                 continue
             }
             // By the link when it resolves (the exercise renamed since), else by the name.
-            let linked = entry.exerciseID.flatMap { id in try? self.exercise(named: id.rawValue) }
-            guard let exercise = linked ?? (try? self.exercise(named: entry.exerciseName)) else {
+            let linked = entry.exerciseID.flatMap { id in try? findExercise(named: id.rawValue) }
+            guard let exercise = linked ?? (try? findExercise(named: entry.exerciseName)) else {
                 leftOut.append(.init(exercise: entry.exerciseName, reason: "not in the library"))
                 continue
             }

@@ -89,24 +89,44 @@ extension Store {
     }
 
     package func exerciseFile(named name: String) throws(LiftLogError) -> (exercise: Exercise, path: String) {
+        let looked = try lookUpExercise(named: name)
+        if let found = looked.found { return found }
+        throw missingExercise(name, among: looked.library.map(\.exercise))
+    }
+
+    /// `NOT_FOUND` for an exercise named `name` that `library` does not have, with the close
+    /// names as suggestions (``suggestions(for:among:)``); `remedy` when no name is close.
+    package func missingExercise(_ name: String, among library: [Exercise], remedyWhenNoneClose remedy: Remedy? = nil) -> LiftLogError {
+        let close = suggestions(for: name, among: library)
+        return .notFound("No exercise named '\(name)'.", suggestions: close, remedy: close.isEmpty ? remedy : nil)
+    }
+
+    /// The exercise ``exercise(named:)`` finds, or `nil` when none is: for a caller that goes
+    /// on without one, so that no suggestions are worked out (they read the whole index).
+    package func findExercise(named name: String) throws(LiftLogError) -> Exercise? {
+        try lookUpExercise(named: name).found?.exercise
+    }
+
+    /// The exercise named `name` and its file, if any, with the library when it was read.
+    private func lookUpExercise(named name: String) throws(LiftLogError) -> (found: (exercise: Exercise, path: String)?, library: [(exercise: Exercise, path: String)]) {
         if let tooLong = Exercise.lengthProblem(name) { throw .validation(tooLong) }
         let key = Exercise.nameKey(name)
         // Fast path: the file named after the slug.
         let slug = Slug.make(name)
         if !slug.isEmpty, let exercise = try? files.load("\(Store.exercisesFolder)/\(slug).json", as: Exercise.self),
            Exercise.nameKey(exercise.name) == key {
-            return (exercise, "\(Store.exercisesFolder)/\(slug).json")
+            return ((exercise, "\(Store.exercisesFolder)/\(slug).json"), [])
         }
         let all = try exerciseFiles()
         if let match = all.first(where: { Exercise.nameKey($0.exercise.name) == key || $0.exercise.id.rawValue == name.lowercased() }) {
-            return match
+            return (match, all)
         }
-        if let match = all.first(where: { $0.exercise.aliases.contains { Exercise.nameKey($0) == key } }) { return match }
+        if let match = all.first(where: { $0.exercise.hasAlias(key) }) { return (match, all) }
         // An abbreviation lifters type (`rdl`, `ohp`), when no exercise has it as its name.
         for full in Exercise.abbreviations[key] ?? [] {
-            if let match = all.first(where: { Exercise.nameKey($0.exercise.name) == Exercise.nameKey(full) }) { return match }
+            if let match = all.first(where: { Exercise.nameKey($0.exercise.name) == Exercise.nameKey(full) }) { return (match, all) }
         }
-        throw .notFound("No exercise named '\(name)'.", suggestions: suggestions(for: name, among: all.map(\.exercise)))
+        return (nil, all)
     }
 
     /// Up to three exercises whose name or alias is close to `name`, those the user logs most

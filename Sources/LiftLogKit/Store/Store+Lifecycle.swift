@@ -536,12 +536,11 @@ extension Store {
         if let existing = session.entries.firstIndex(where: { Exercise.nameKey($0.exerciseName) == key }) { return (existing, nil) }
         let exercise: Exercise
         var created: (exercise: Exercise, path: String)?
-        do throws(LiftLogError) {
-            exercise = try exerciseFile(named: exerciseName).exercise
-        } catch {
-            guard case .notFound(let message, let suggestions, nil) = error else { throw error }
+        if let known = try findExercise(named: exerciseName) {
+            exercise = known
+        } else {
             // A name close to none in the library is a new exercise more likely than a typo.
-            guard createIfMissing else { throw .notFound(message, suggestions: suggestions, remedy: suggestions.isEmpty ? .logCreatingExercise : nil) }
+            guard createIfMissing else { throw missingExercise(exerciseName, among: try exercises(), remedyWhenNoneClose: .logCreatingExercise) }
             if let item = try catalogue.flatMap({ (bytes: [UInt8]) throws(LiftLogError) in
                 try DocumentDecoder.decode(bytes, path: "the exercise catalogue", as: SeedFile.self).items.first { Exercise.nameKey($0.name) == key }
             }) {
@@ -698,7 +697,7 @@ extension Store {
     private func entryIndex(of exerciseName: String, in session: Session) throws(LiftLogError) -> Int {
         let key = Exercise.nameKey(exerciseName)
         if let index = session.entries.firstIndex(where: { Exercise.nameKey($0.exerciseName) == key }) { return index }
-        if let exercise = try? exercise(named: exerciseName), let index = session.entryIndex(for: exercise) { return index }
+        if let exercise = try? findExercise(named: exerciseName), let index = session.entryIndex(for: exercise) { return index }
         throw .notFound("'\(exerciseName)' is not in the active session.", suggestions: Suggestions.closest(to: exerciseName, among: session.entries.map(\.exerciseName)))
     }
 

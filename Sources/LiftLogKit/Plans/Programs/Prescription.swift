@@ -4,6 +4,8 @@ public struct Load: Hashable, Sendable {
     public var weight: Double
     /// The unit of ``weight``.
     public var unit: WeightUnit
+    /// The heaviest load a plan writes, in its unit.
+    public static let maximumWeight = 10_000.0
 
     /// `weight` in `unit`.
     public init(_ weight: Double, _ unit: WeightUnit) {
@@ -30,7 +32,7 @@ public struct Load: Hashable, Sendable {
             unit = named
             body = String(body[..<split])
         }
-        guard let value = Double(body), value.isFinite, value > 0, value <= 10_000 else {
+        guard let value = Double(body), value.isFinite, value > 0, value <= maximumWeight else {
             throw .validation("\(what) must be a number with an optional kg or lb, such as 100 or 225lb, got '\(text)'.")
         }
         return Load(value, unit)

@@ -206,7 +206,7 @@ struct RuleArgument {
         guard let unit = WeightUnit.parse(String(body[split...])) else {
             throw error("\(what) '\(text)' is not a weight; write it as 2.5kg or 5lb")
         }
-        guard let value = Double(body[..<split]), value.isFinite, value >= 0, value <= 10_000 else {
+        guard let value = Double(body[..<split]), value.isFinite, value >= 0, value <= Load.maximumWeight else {
             throw error("\(what) '\(text)' is not a weight; write it as 2.5kg or 5lb")
         }
         return Load(value, unit)

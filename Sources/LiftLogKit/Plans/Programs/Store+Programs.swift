@@ -135,7 +135,7 @@ extension Store {
     func libraryExercises(of planned: [TrainingPlan.PlannedExercise]) -> [String: Exercise] {
         var library: [String: Exercise] = [:]
         for item in planned {
-            if let exercise = try? self.exercise(named: item.exerciseName) { library[Store.plannedKey(item)] = exercise }
+            if let exercise = try? findExercise(named: item.exerciseName) { library[Store.plannedKey(item)] = exercise }
         }
         return library
     }
