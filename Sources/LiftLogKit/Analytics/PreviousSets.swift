@@ -43,36 +43,41 @@ extension Store {
     /// by name), one per set. An exercise never done before has none.
     ///
     /// - Complexity: one walk of the index, newest first, that stops once every exercise is
-    ///   found; no session file is read.
+    ///   found (``Store/forEachSummaryNewestFirst(_:)``: the months it does not reach are not
+    ///   looked at); no session file is read unless one changed.
     public func previousSets(for session: Session) throws(LiftLogError) -> [PreviousSets] {
-        let found = try previousSets(of: session.entries.map { (id: $0.exerciseID, name: $0.exerciseName) }, before: session.startedAt, other: session.id)
+        // The session's own file, as this store last wrote or read it (`log` just did): its
+        // month changed with it, and the walk need not read it again to leave it out.
+        var own = WrittenSessions()
+        if let version = files.versions.version(of: session.relativePath) {
+            own.add(SessionSummary(session, path: session.relativePath, unit: preferences.unit), at: session.relativePath, status: version)
+        }
+        let found = try previousSets(of: session.entries.map { (id: $0.exerciseID, name: $0.exerciseName) }, before: session.startedAt, other: session.id, written: own.records)
         return session.entries.compactMap { found[Exercise.nameKey($0.exerciseName)] }
     }
 
     /// What was done of each of `exercises` (by ID, else name) in the newest completed session
     /// started before `time` that has it, other than the session `other`; by ``Exercise/nameKey(_:)``.
-    func previousSets(of exercises: [(id: Exercise.ID?, name: String)], before time: Timestamp, other: Session.ID?) throws(LiftLogError) -> [String: PreviousSets] {
+    func previousSets(of exercises: [(id: Exercise.ID?, name: String)], before time: Timestamp, other: Session.ID?, written: [String: IndexRecord] = [:]) throws(LiftLogError) -> [String: PreviousSets] {
         var wanted = exercises
         var found: [String: PreviousSets] = [:]
         guard !wanted.isEmpty else { return [:] }
-        try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
-            try index.forEachVerifiedSummaryNewestFirst { summary in
-                guard summary.status == .completed, summary.id != other, summary.startedAt < time else { return true }
-                for (position, ref) in summary.exercises.enumerated() {
-                    guard let match = wanted.firstIndex(where: { item in
-                        (item.id != nil && item.id == ref.id) || Exercise.nameKey(item.name) == Exercise.nameKey(ref.name)
-                    }) else { continue }
-                    let runs = summary.workSets(ofEntryAt: position)
-                    guard !runs.isEmpty else { continue }
-                    let each = runs.flatMap { run in [SessionSummary.WorkSets](repeating: SessionSummary.WorkSets(
-                        weight: run.weight, unit: run.unit, reps: run.reps, count: 1, bodyweight: run.bodyweight,
-                        durationSeconds: run.durationSeconds, distanceMeters: run.distanceMeters), count: max(1, run.count)) }
-                    let name = wanted[match].name
-                    found[Exercise.nameKey(name)] = PreviousSets(exerciseName: name, sessionID: summary.id, date: summary.startedAt.localDate, sets: each)
-                    wanted.remove(at: match)
-                }
-                return !wanted.isEmpty
+        try forEachSummaryNewestFirst(written: written) { summary in
+            guard summary.status == .completed, summary.id != other, summary.startedAt < time else { return true }
+            for (position, ref) in summary.exercises.enumerated() {
+                guard let match = wanted.firstIndex(where: { item in
+                    (item.id != nil && item.id == ref.id) || Exercise.nameKey(item.name) == Exercise.nameKey(ref.name)
+                }) else { continue }
+                let runs = summary.workSets(ofEntryAt: position)
+                guard !runs.isEmpty else { continue }
+                let each = runs.flatMap { run in [SessionSummary.WorkSets](repeating: SessionSummary.WorkSets(
+                    weight: run.weight, unit: run.unit, reps: run.reps, count: 1, bodyweight: run.bodyweight,
+                    durationSeconds: run.durationSeconds, distanceMeters: run.distanceMeters), count: max(1, run.count)) }
+                let name = wanted[match].name
+                found[Exercise.nameKey(name)] = PreviousSets(exerciseName: name, sessionID: summary.id, date: summary.startedAt.localDate, sets: each)
+                wanted.remove(at: match)
             }
+            return !wanted.isEmpty
         }
         return found
     }

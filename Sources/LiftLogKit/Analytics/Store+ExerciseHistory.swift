@@ -138,20 +138,18 @@ extension Store {
     public func recentExercises(limit: Int = 10) throws(LiftLogError) -> [RecentExercise] {
         guard limit > 0 else { return [] }
         let library = Dictionary(try exercises().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        return try withFreshIndex(holdingLock: false) { index throws(LiftLogError) -> [RecentExercise] in
-            var found: [RecentExercise] = []
-            var seen: Swift.Set<String> = []
-            try index.forEachVerifiedSummaryNewestFirst { summary in
-                for ref in summary.exercises {
-                    let name = ref.id.flatMap { library[$0] } ?? ref.name
-                    guard seen.insert(Exercise.nameKey(name)).inserted else { continue }
-                    found.append(RecentExercise(exerciseID: ref.id, name: name, lastUsed: summary.startedAt.localDate))
-                    if found.count == limit { return false }
-                }
-                return true
+        var found: [RecentExercise] = []
+        var seen: Swift.Set<String> = []
+        try forEachSummaryNewestFirst { summary in
+            for ref in summary.exercises {
+                let name = ref.id.flatMap { library[$0] } ?? ref.name
+                guard seen.insert(Exercise.nameKey(name)).inserted else { continue }
+                found.append(RecentExercise(exerciseID: ref.id, name: name, lastUsed: summary.startedAt.localDate))
+                if found.count == limit { return false }
             }
-            return found
+            return true
         }
+        return found
     }
 
     /// How many sessions each exercise was logged in, by the ``Exercise/nameKey(_:)`` of its

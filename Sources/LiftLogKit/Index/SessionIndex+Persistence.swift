@@ -59,7 +59,8 @@ extension SessionIndex {
 
     /// Writes what changed. Call only with the store lock held.
     package func persist() throws(LiftLogError) {
-        guard hasChanges else { return }
+        // An index whose months were left to a walk holds only what that walk looked at.
+        guard hasChanges, !monthsToLookAt else { return }
         let wasReady = indexFoldersReady
         defer { indexFoldersReady = wasReady }
         try readyIndexFolders()

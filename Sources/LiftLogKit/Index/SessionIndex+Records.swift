@@ -25,9 +25,18 @@ extension SessionIndex {
     /// `false`; each month is first checked against its files (one `fstatat` each) and read
     /// again if one changed in place, so what `body` sees is current without a second walk.
     /// Months are parsed and let go: memory does not grow with the log (`pr` of every exercise).
+    /// After a refresh that did not look at the months, each month's folder is looked at first.
     package func forEachVerifiedRecordNewestFirst(_ body: (MonthKey, IndexRecord) throws(LiftLogError) -> Bool) throws(LiftLogError) {
         let parentsChecked = shardFolderIsSound
         for key in monthsNewestFirst {
+            if monthsToLookAt {
+                let time = try folderTime(key.folder)
+                guard time > 0 else {
+                    removeMonth(key)
+                    continue
+                }
+                if time != state.months.essentials(of: key)?.folderTime { try rescan(key, folderTime: time) }
+            }
             var list = try recordsLettingGo(of: key, parentsChecked: parentsChecked)
             if try changedInPlace(list, of: key) {
                 guard try readAgain(key) else { continue }

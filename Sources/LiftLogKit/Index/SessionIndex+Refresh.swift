@@ -12,11 +12,17 @@ extension SessionIndex {
     ///   changed files of each changed month.
     ///   A process that watches the folders (``SessionsWatch``, the HTTP server) skips the
     ///   `stat` calls when nothing changed since they last found this very state right.
-    package func refresh(streaming: Bool = false) throws(LiftLogError) {
+    ///
+    /// With `lookingAtMonths` false, only the list of months is brought up to date (the
+    /// `sessions` folder and each year's): each month is looked at when a walk reaches it
+    /// (``forEachVerifiedRecordNewestFirst(_:)``), so an answer that reads the newest months
+    /// does not `stat` the others. Such an index is for that walk alone and is never written.
+    package func refresh(streaming: Bool = false, lookingAtMonths: Bool = true) throws(LiftLogError) {
         let watch = SessionsWatch.watching(files.root)
         let look = watch?.look(stateHash: stateHash)
         if let watch { watched = look?.generation.map { (watch, $0) } }
         if look?.current == true && !stateDirty { return }
+        monthsToLookAt = !lookingAtMonths
         // The months whose files must be read again, rescanned together at the end.
         var changed: [(key: MonthKey, folderTime: Int64)] = []
         let sessionsTime = try folderTime("sessions")
@@ -40,7 +46,7 @@ extension SessionIndex {
         // `sessions` (one open of it each, not one per year): the common case, nothing changed,
         // is these `stat` calls and nothing else.
         let yearStatuses = try files.statuses(in: "sessions", names: years.map { CivilCalendar.pad($0, 4) })
-        let knownMonths = Array(state.months.keysNewestFirst)
+        let knownMonths = lookingAtMonths ? Array(state.months.keysNewestFirst) : []
         let knownMonthStatuses = try files.statuses(in: "sessions", subpaths: knownMonths.map(\.folderBelowSessions))
         var next = knownMonths.startIndex
         for (year, yearStatus) in zip(years, yearStatuses) {
@@ -54,16 +60,17 @@ extension SessionIndex {
             var months = Array(zip(knownMonths[first..<next], knownMonthStatuses[first..<next]))
             if time != state.folderTimes[folder] {
                 let listed = try files.list(folder).compactMap { MonthKey(folderName: CivilCalendar.pad(year, 4), $0.name) }.sorted(by: >)
-                for (key, _) in months where !listed.contains(key) { removeMonth(key) }
+                for key in state.months.keys where key.year == year && !listed.contains(key) { removeMonth(key) }
                 // Months new to the index are looked at now; the others were just looked at.
                 let added = listed.filter { state.months.essentials(of: $0) == nil }
-                let addedStatuses = try files.statuses(in: folder, names: added.map(\.monthFolderName))
+                let addedStatuses = lookingAtMonths ? try files.statuses(in: folder, names: added.map(\.monthFolderName)) : []
                 for key in added { state.months[key] = MonthSummary() }
                 let looked = Dictionary(uniqueKeysWithValues: months.map { ($0.0, $0.1) } + zip(added, addedStatuses).map { ($0, $1) })
                 months = listed.map { ($0, looked[$0] ?? nil) }
                 state.folderTimes[folder] = recordableTime(time)
                 stateDirty = true
             }
+            guard lookingAtMonths else { continue }
             for (key, status) in months {
                 let monthTime = try folderTime(of: key, status: status)
                 if monthTime <= 0 { removeMonth(key); continue }
@@ -82,7 +89,7 @@ extension SessionIndex {
                 }
             }
         }
-        let approved = changed.isEmpty && !stateDirty
+        let approved = lookingAtMonths && changed.isEmpty && !stateDirty
         // Each changed month's folder, its year's and `sessions` were just looked at (`stat`
         // without following links, and refused unless real folders).
         try rescan(changed, streaming: streaming, foldersChecked: true)

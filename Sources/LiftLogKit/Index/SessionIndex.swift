@@ -69,6 +69,9 @@ package final class SessionIndex {
     /// whose file still has the status it was made with, instead of reading the file again
     /// (an import hands over the sessions it wrote).
     var written: [String: IndexRecord] = [:]
+    /// Whether the last refresh left the months' folders to be looked at as a walk reaches
+    /// them (``refresh(streaming:lookingAtMonths:)``).
+    var monthsToLookAt = false
     /// Whether the caller holds the store lock, so that temporary files left by a crashed
     /// writer can be removed when a folder is listed (no write of ours can be under way).
     package var holdsLock = false

@@ -56,6 +56,27 @@ extension Store {
         }
     }
 
+    /// Calls `body` with every readable session's summary, newest first, until it returns
+    /// `false`: for an answer read from the newest sessions back that stops early (the last
+    /// time an exercise was done, today's plan day, the recent exercises). Each month is looked
+    /// at when the walk reaches it, so `body` sees what the files say, a session edited in
+    /// place included; the months it does not reach are not looked at, and nothing is written
+    /// (the next command that reads the whole index writes what changed).
+    ///
+    /// - Complexity: a `stat` of the `sessions` folder and of each year's, then of each month
+    ///   folder reached and of its files; only the files of a month that changed are read,
+    ///   but for those `written` gives (``WrittenSessions``) that are still as written.
+    package func forEachSummaryNewestFirst(written: [String: IndexRecord] = [:], _ body: (SessionSummary) throws(LiftLogError) -> Bool) throws(LiftLogError) {
+        let index = SessionIndex(files: files, unit: preferences.unit, now: environment.now)
+        guard !index.needsRebuild else {
+            return try withFreshIndex(holdingLock: false, written: written) { (index: SessionIndex) throws(LiftLogError) in try index.forEachVerifiedSummaryNewestFirst(body) }
+        }
+        index.written = written
+        try index.refresh(lookingAtMonths: false)
+        try index.forEachVerifiedSummaryNewestFirst(body)
+        readNotes.note(index)
+    }
+
     /// Brings the index up to date with the files now, building it when there is none, so that
     /// the next read need not: for a long-running process as it starts (`liftlog serve`, whose
     /// first page would otherwise wait for the index of a fresh clone). Every read does this
@@ -108,7 +129,13 @@ struct WrittenSessions {
 
     /// Notes the session `summary` describes, just saved at `path` (one `stat`).
     mutating func add(_ summary: SessionSummary, at path: String, files: StoreFiles) {
-        guard records.count < WrittenSessions.limit, let status = try? files.status(path) else { return }
+        guard let status = try? files.status(path) else { return }
+        add(summary, at: path, status: status)
+    }
+
+    /// Notes the session `summary` describes, whose file at `path` had `status` when written.
+    mutating func add(_ summary: SessionSummary, at path: String, status: FileStatus) {
+        guard records.count < WrittenSessions.limit else { return }
         let fileName = String(path.split(separator: "/").last ?? "")
         records[path] = IndexRecord(fileName: fileName, status: status, summary: summary)
     }

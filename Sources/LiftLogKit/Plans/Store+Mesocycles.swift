@@ -309,27 +309,25 @@ extension Store {
         let unit = preferences.unit
         var mesoPaths: [(path: String, week: Int?)] = []
         var settled: Swift.Set<String> = []   // the exercises whose newest earlier session was found
-        try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
-            try index.forEachVerifiedSummaryNewestFirst { summary in
-                guard summary.status == .completed else { return true }
-                let date = summary.startedAt.localDate
-                if let mesocycle, date >= mesocycle.startDate, date <= mesocycle.endDate, summary.plan != nil, plan.owns(sessionPlanName: summary.plan) {
-                    mesoPaths.append((summary.path, mesocycle.week(of: date)))
-                } else if date < cutoff {
-                    for target in targets where !settled.contains(target.key) {
-                        let positions = summary.exercises.indices.filter { target.exercise.isRecorded(as: summary.exercises[$0].id, name: summary.exercises[$0].name) }
-                        guard !positions.isEmpty else { continue }
-                        settled.insert(target.key)
-                        let weights = positions.flatMap { summary.workSets(ofEntryAt: $0) }.compactMap { sets in sets.weight.map { (sets.unit.convert($0, to: unit), sets.unit) } }
-                        if let heaviest = weights.max(by: { $0.0 < $1.0 }) {
-                            inputs.lastWeight[target.key] = (heaviest.0 * 100).rounded() / 100
-                            inputs.lastUnit[target.key] = heaviest.1
-                        }
+        try forEachSummaryNewestFirst { summary in
+            guard summary.status == .completed else { return true }
+            let date = summary.startedAt.localDate
+            if let mesocycle, date >= mesocycle.startDate, date <= mesocycle.endDate, summary.plan != nil, plan.owns(sessionPlanName: summary.plan) {
+                mesoPaths.append((summary.path, mesocycle.week(of: date)))
+            } else if date < cutoff {
+                for target in targets where !settled.contains(target.key) {
+                    let positions = summary.exercises.indices.filter { target.exercise.isRecorded(as: summary.exercises[$0].id, name: summary.exercises[$0].name) }
+                    guard !positions.isEmpty else { continue }
+                    settled.insert(target.key)
+                    let weights = positions.flatMap { summary.workSets(ofEntryAt: $0) }.compactMap { sets in sets.weight.map { (sets.unit.convert($0, to: unit), sets.unit) } }
+                    if let heaviest = weights.max(by: { $0.0 < $1.0 }) {
+                        inputs.lastWeight[target.key] = (heaviest.0 * 100).rounded() / 100
+                        inputs.lastUnit[target.key] = heaviest.1
                     }
-                    if settled.count == targets.count { return false }
                 }
-                return true
+                if settled.count == targets.count { return false }
             }
+            return true
         }
         for (path, dateWeek) in mesoPaths {
             guard let session = try files.load(path, as: Session.self), let week = session.weekNumber ?? dateWeek else { continue }

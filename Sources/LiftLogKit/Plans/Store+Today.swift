@@ -97,19 +97,17 @@ extension Store {
         var lastPlan: SessionSummary?
         var last: SessionSummary?
         var active: SessionSummary?
-        try withFreshIndex(holdingLock: false) { (index: SessionIndex) throws(LiftLogError) in
-            try index.forEachVerifiedSummaryNewestFirst { summary in
-                if summary.status == .active {
-                    if active == nil { active = summary }
-                    return true
-                }
-                if last == nil { last = summary }
-                if let day = summary.planDay, plan.sessionDayIndex(named: day) != nil, plan.owns(sessionPlanName: summary.plan) {
-                    lastPlan = summary
-                    return false
-                }
+        try forEachSummaryNewestFirst { summary in
+            if summary.status == .active {
+                if active == nil { active = summary }
                 return true
             }
+            if last == nil { last = summary }
+            if let day = summary.planDay, plan.sessionDayIndex(named: day) != nil, plan.owns(sessionPlanName: summary.plan) {
+                lastPlan = summary
+                return false
+            }
+            return true
         }
         return (Store.nextDayIndex(in: plan, after: lastPlan?.planDay), lastPlan, last, active)
     }

@@ -646,6 +646,66 @@ struct SessionIndexTests {
                                                   .init(weight: nil, unit: .lbs, reps: nil, count: 1, durationSeconds: 30)])
         #expect(parsed.workSets(ofEntryAt: 5) == [])
     }
+
+    @Test("a walk that stops early looks at the months it reaches, with what changed in them by hand, and at no other month; it writes nothing")
+    func walkLooksOnlyAtTheMonthsItReaches() throws {
+        try withTemporaryDirectory { root throws in
+            // An hour ahead: the folders written now look settled, so the index trusts their times.
+            let clock = TestClock(Store.Environment.live.now().adding(seconds: 3600))
+            let store = try makeStore(at: root, clock: clock)
+            // One session a month for fourteen months, then the index written.
+            let sessions = try (0..<14).map { index throws in
+                let session = Session.fixture(id: "3f2c9a1e-8b7d-4c6e-9f01-\(CivilCalendar.pad(index, 12))", start: Timestamp.fixture.adding(seconds: index * 31 * 86_400))
+                try store.files.ensureDirectory(String(session.relativePath.split(separator: "/").dropLast().joined(separator: "/")))
+                try store.files.save(session, to: session.relativePath)
+                return session
+            }
+            #expect(try store.history(HistoryQuery(perPage: 100)).sessions.count == 14)
+            let statePath = root + "/store/.liftlog/index/state.tsv"
+            let state = try #require(readBytes(statePath))
+            let counting = RecordingFileSystem()
+            var environment = store.environment
+            environment.fileSystem = counting
+            let reader = try Store.open(at: root + "/store", environment: environment)
+            let newest = try #require(sessions.last)
+            let later = newest.startedAt.adding(seconds: 86_400)
+            func last() throws -> (id: String?, weights: [Double?]) {
+                let found = try reader.previousSets(of: [(id: nil, name: "Back Squat")], before: later, other: nil)["back squat"]
+                return (found?.sessionID.rawValue, found?.sets.map(\.weight) ?? [])
+            }
+            _ = counting.takeNamesLookedAt(endingIn: "")
+            #expect(try last() == (newest.id.rawValue, [100, 100, 100]))
+            // The years and the newest month's file; no other month's folder or file.
+            let looked = counting.takeNamesLookedAt(endingIn: "")
+            #expect(looked.filter { $0.hasSuffix(".json") } == [String(newest.relativePath.split(separator: "/").last!)])
+            #expect(!looked.contains { $0.contains("/") }, "no month folder looked at in a batch: \(looked)")
+
+            // A session added to that month by hand (its folder's time changes) is seen...
+            // (Each change waits for the file clock's next tick: a folder's or a file's time
+            // within the tick of the index's look would not tell it.)
+            waitForFileClockTick(probeIn: root)
+            var added = Session.fixture(id: "3f2c9a1e-8b7d-4c6e-9f01-000000000099", start: newest.startedAt.adding(seconds: 3 * 3600), sets: 2)
+            added.entries[0].sets[1].weight = 120
+            try store.files.save(added, to: added.relativePath)
+            #expect(try last() == (added.id.rawValue, [100, 120]))
+            // ...and so is an edit of it in place (its folder's time unchanged)...
+            let addedPath = root + "/store/" + added.relativePath
+            let text = try #require(readText(addedPath))
+            waitForFileClockTick(probeIn: root)
+            writeText(text.replacingOccurrences(of: "\"weight\": 120", with: "\"weight\": 125"), to: addedPath)
+            #expect(try last() == (added.id.rawValue, [100, 125]))
+            // ...and its removal.
+            waitForFileClockTick(probeIn: root)
+            removeTree(addedPath)
+            #expect(try last() == (newest.id.rawValue, [100, 100, 100]))
+            // A month folder gone by hand (its year's time changes) is gone from the walk.
+            waitForFileClockTick(probeIn: root)
+            removeTree(root + "/store/" + String(newest.relativePath.split(separator: "/").dropLast().joined(separator: "/")))
+            #expect(try last() == (sessions[12].id.rawValue, [100, 100, 100]))
+            // The walks wrote nothing: the index is the one the history wrote.
+            #expect(readBytes(statePath) == state)
+        }
+    }
 }
 
 @Suite("Index line fields")
